@@ -1,0 +1,98 @@
+/**
+ * `statemint convert [--format F] [--password P] (--out FILE | --out-dir DIR) INPUT...`
+ * The interface is fixed: the benchmark drives it.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { isAppError, OUTPUT_FORMATS, type OutputFormat } from '@statemint/shared';
+import { convert } from '../convert';
+import { exportStatements } from '../export/index';
+
+const USAGE = `Usage:
+  statemint convert [--format FORMAT] [--password P] (--out FILE | --out-dir DIR) INPUT...
+  statemint --help
+
+Converts bank statements (PDF, scans and photos, DOCX, DOC, RTF, TXT, CSV, XLSX, ZIP)
+into exact, reconciled transactions.
+
+Options:
+  --format FORMAT   ${OUTPUT_FORMATS.join('|')} (default json)
+  --password P      password of an encrypted PDF
+  --out FILE        write the one INPUT's result to FILE
+  --out-dir DIR     write DIR/<input name without extension>.<format> for each INPUT
+  -h, --help        show this help
+
+JSON output is one statement object, or an array when a document holds several.
+An input that cannot be converted prints "statemint: <file>: <code>: <message>"
+on stderr; the others are still converted and the exit status is 1.`;
+
+function fail(message: string): never {
+  process.stderr.write(`statemint: ${message}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return command === undefined ? 2 : 0;
+  }
+  if (command !== 'convert') fail(`unknown command '${command}'`);
+
+  let parsed: ReturnType<typeof parseConvertArgs>;
+  try {
+    parsed = parseConvertArgs(rest);
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const format = (values.format ?? 'json') as OutputFormat;
+  if (!OUTPUT_FORMATS.includes(format)) fail(`unknown format '${values.format}'`);
+  if (positionals.length === 0) fail('no INPUT given');
+  if ((values.out === undefined) === (values['out-dir'] === undefined)) fail('give exactly one of --out or --out-dir');
+  if (values.out !== undefined && positionals.length > 1) fail('--out takes one INPUT; use --out-dir for several');
+  if (values['out-dir'] !== undefined) await mkdir(values['out-dir'], { recursive: true });
+
+  let status = 0;
+  for (const input of positionals) {
+    try {
+      const bytes = await readFile(input);
+      const statements = await convert(new Uint8Array(bytes), {
+        fileName: basename(input),
+        password: values.password,
+      });
+      const output = await exportStatements(statements, format);
+      const target = values.out ?? join(values['out-dir'] as string, `${basename(input, extname(input))}.${format}`);
+      await writeFile(target, output);
+    } catch (e) {
+      status = 1;
+      const code = isAppError(e)
+        ? e.code
+        : (e as NodeJS.ErrnoException).code === 'ENOENT'
+          ? 'NOT_FOUND'
+          : 'CONVERSION_FAILED';
+      const message = isAppError(e) ? e.message : (e as Error).message;
+      process.stderr.write(`statemint: ${input}: ${code}: ${message.replace(/\s+/g, ' ')}\n`);
+    }
+  }
+  return status;
+}
+
+function parseConvertArgs(args: string[]) {
+  return parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      format: { type: 'string', short: 'f' },
+      password: { type: 'string' },
+      out: { type: 'string', short: 'o' },
+      'out-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}

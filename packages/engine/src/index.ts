@@ -1,0 +1,8 @@
+/**
+ * The conversion engine: a pure library. Bytes in, statements out; no network,
+ * no database, no files besides its input.
+ */
+
+export type { Reconciliation, Statement, StatementFacts, Transaction } from '@statemint/shared';
+export { type ConvertOptions, convert } from './convert';
+export { detectInputKind, type InputKind } from './readers/detect';

@@ -1,0 +1,66 @@
+/** Decides what a file is from its bytes first, its name second (never the MIME type). */
+export type InputKind =
+  | 'pdf'
+  | 'docx'
+  | 'xlsx'
+  | 'doc'
+  | 'rtf'
+  | 'zip'
+  | 'png'
+  | 'jpeg'
+  | 'gif'
+  | 'bmp'
+  | 'tiff'
+  | 'svg'
+  | 'csv'
+  | 'txt'
+  | 'unknown';
+
+const startsWith = (b: Uint8Array, sig: number[], at = 0) => sig.every((v, i) => b[at + i] === v);
+
+export function detectInputKind(bytes: Uint8Array, fileName = ''): InputKind {
+  const ext = fileName.toLowerCase().split('.').pop() ?? '';
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
+  if (head.includes('%PDF-')) return 'pdf';
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) {
+    const names = new TextDecoder('latin1').decode(bytes.subarray(0, Math.min(bytes.length, 1 << 20)));
+    if (names.includes('word/')) return 'docx';
+    if (names.includes('xl/')) return 'xlsx';
+    return 'zip';
+  }
+  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return ext === 'xls' ? 'unknown' : 'doc';
+  if (head.startsWith('{\\rtf')) return 'rtf';
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47])) return 'png';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) return 'gif';
+  if (head.startsWith('BM')) return 'bmp';
+  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return 'tiff';
+  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head)) return 'svg';
+  if (looksLikeText(bytes)) return ext === 'csv' ? 'csv' : ext === 'txt' ? 'txt' : looksLikeCsv(head) ? 'csv' : 'txt';
+  return 'unknown';
+}
+
+function looksLikeText(bytes: Uint8Array): boolean {
+  const n = Math.min(bytes.length, 8192);
+  if (n === 0) return false;
+  let control = 0;
+  for (let i = 0; i < n; i++) {
+    const c = bytes[i] as number;
+    if (c === 0) return false;
+    if (c < 9 || (c > 13 && c < 32)) control++;
+  }
+  return control / n < 0.01;
+}
+
+function looksLikeCsv(head: string): boolean {
+  const lines = head
+    .split(/\r?\n/)
+    .filter((l) => l.trim())
+    .slice(0, 10);
+  if (lines.length < 2) return false;
+  for (const sep of [',', ';', '\t']) {
+    const counts = lines.map((l) => l.split(sep).length - 1);
+    if (counts.every((c) => c > 0 && c === counts[0])) return true;
+  }
+  return false;
+}

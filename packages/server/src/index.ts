@@ -1,0 +1,2 @@
+export { type Config, loadConfig } from './config/config';
+export { buildApp } from './http/app';

@@ -1,0 +1,14 @@
+import { mkdirSync } from 'node:fs';
+import { loadConfig } from './config/config';
+import { buildApp } from './http/app';
+
+const config = loadConfig();
+mkdirSync(config.dataDir, { recursive: true });
+const app = await buildApp(config);
+await app.listen({ port: config.port, host: config.host });
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './files';
+export * from './plans';
+export * from './routes';
+export * from './statement';

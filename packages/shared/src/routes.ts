@@ -1,0 +1,17 @@
+/** SPEC §2: the web app's routes. The server answers others with 404 and the 'Page Not Found' page. */
+export const WEB_ROUTES = [
+  '/',
+  '/bank-statement-converter',
+  '/upload',
+  '/dashboard',
+  '/verify-email',
+  '/privacy',
+  '/terms',
+  '/blog',
+  '/pricing',
+] as const;
+
+export function isWebRoute(pathname: string): boolean {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return (WEB_ROUTES as readonly string[]).includes(p);
+}

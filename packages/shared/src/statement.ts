@@ -1,0 +1,65 @@
+/** The shape of one converted statement: ../shared/bench/SCHEMA.md plus reconciliation. */
+
+export interface StatementFacts {
+  bankName: string | null;
+  accountHolder: string | null;
+  accountNumber: string | null;
+  /** ISO 4217 code, null where only an ambiguous symbol such as `$` is printed. */
+  currency: string | null;
+  /** ISO dates `YYYY-MM-DD`. */
+  periodStart: string | null;
+  periodEnd: string | null;
+  openingBalance: number | null;
+  closingBalance: number | null;
+}
+
+export interface Transaction {
+  /** ISO `YYYY-MM-DD` posting date. */
+  date: string;
+  /** The date text exactly as printed; empty when the row inherits the date above. */
+  sourceDate: string;
+  description: string;
+  credit: number | null;
+  debit: number | null;
+  /** Signed: credit positive, debit negative. */
+  amount: number;
+  balance: number | null;
+  reference: string | null;
+  /** 1-based page (or sheet / image) on which the row starts. */
+  page: number;
+  /** OCR only: 0..1 confidence of the row's values. */
+  confidence?: number;
+  /** OCR only: set when the row balances only after a character fix. */
+  corrected?: boolean;
+}
+
+export interface ReconciliationMismatch {
+  /** 0-based index into `transactions`; -1 for the statement-level closing check. */
+  row: number;
+  expected: number;
+  printed: number;
+}
+
+export type ReconciliationStatus = 'balanced' | 'unbalanced' | 'unknown';
+
+export interface Reconciliation {
+  status: ReconciliationStatus;
+  mismatches: ReconciliationMismatch[];
+}
+
+export interface Statement {
+  statement: StatementFacts;
+  transactions: Transaction[];
+  reconciliation: Reconciliation;
+  /** Problems found while converting that did not stop it. */
+  issues?: ConversionIssue[];
+  /** Name of the input (or ZIP entry) this statement came from. */
+  source?: string;
+}
+
+export interface ConversionIssue {
+  code: string;
+  message: string;
+  page?: number;
+  row?: number;
+}
