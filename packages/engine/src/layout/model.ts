@@ -1,0 +1,110 @@
+/**
+ * The one layout model every reader feeds: pages -> lines -> runs with boxes.
+ * Later stages (table finding, rows, values) do not care where text came from:
+ * a PDF text layer, OCR, a spreadsheet grid or a fixed-width text file.
+ *
+ * Coordinates: origin top-left, y grows downwards, units are PDF points for PDFs,
+ * pixels for OCR, and a synthetic grid for tables and text (see GRID below).
+ */
+
+export interface TextRun {
+  /** Text of the run, trimmed; a run never spans a column gap (readers split at gaps). */
+  text: string;
+  x0: number;
+  x1: number;
+  /** Top and bottom of the run. */
+  y0: number;
+  y1: number;
+  /** Font size (height) in the page's units. */
+  size: number;
+  bold?: boolean;
+  /** OCR: 0..1 recognition confidence. */
+  confidence?: number;
+}
+
+export interface LayoutLine {
+  /** Runs sorted by x0. */
+  runs: TextRun[];
+  y0: number;
+  y1: number;
+}
+
+export type PageSource = 'pdf' | 'ocr' | 'grid' | 'text';
+
+export interface LayoutPage {
+  /** 1-based page, sheet or image number (what `Transaction.page` reports). */
+  number: number;
+  width: number;
+  height: number;
+  /** Lines sorted top to bottom. */
+  lines: LayoutLine[];
+  source: PageSource;
+}
+
+export interface LayoutDocument {
+  pages: LayoutPage[];
+}
+
+/**
+ * Synthetic geometry for sources without real coordinates, so they share the
+ * table finder with PDFs: grid cell c spans [c*CELL, c*CELL + CELL - GAP];
+ * text line n sits at y = n*LINE; fixed-width text uses CHAR units per character.
+ */
+export const GRID = { CELL: 100, GAP: 10, LINE: 12, CHAR: 6, SIZE: 10 } as const;
+
+export function lineText(line: LayoutLine): string {
+  return line.runs.map((r) => r.text).join(' ');
+}
+
+/** Builds a grid page from rows of cells (CSV, XLSX, DOCX/RTF tables). Empty cells are left out. */
+export function gridPage(number: number, rows: string[][], startLine = 0): LayoutPage {
+  const lines: LayoutLine[] = [];
+  let width = 0;
+  rows.forEach((cells, i) => {
+    const y0 = (startLine + i) * GRID.LINE;
+    const y1 = y0 + GRID.SIZE;
+    const runs: TextRun[] = [];
+    cells.forEach((cell, c) => {
+      const text = cell.replace(/\s+/g, ' ').trim();
+      if (!text) return;
+      const x0 = c * GRID.CELL;
+      runs.push({ text, x0, x1: x0 + GRID.CELL - GRID.GAP, y0, y1, size: GRID.SIZE });
+      width = Math.max(width, x0 + GRID.CELL);
+    });
+    if (runs.length) lines.push({ runs, y0, y1 });
+  });
+  return { number, width, height: (startLine + rows.length) * GRID.LINE, lines, source: 'grid' };
+}
+
+/**
+ * Builds a page from fixed-width text lines: runs are split at two or more spaces
+ * (and at tabs), x comes from the character column.
+ */
+export function textPage(number: number, textLines: string[]): LayoutPage {
+  const lines: LayoutLine[] = [];
+  let width = 0;
+  textLines.forEach((raw, i) => {
+    const text = expandTabs(raw);
+    const y0 = i * GRID.LINE;
+    const y1 = y0 + GRID.SIZE;
+    const runs: TextRun[] = [];
+    const re = /\S+(?: \S+)*/g;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const x0 = m.index * GRID.CHAR;
+      runs.push({ text: m[0], x0, x1: x0 + m[0].length * GRID.CHAR, y0, y1, size: GRID.SIZE });
+    }
+    width = Math.max(width, text.length * GRID.CHAR);
+    if (runs.length) lines.push({ runs, y0, y1 });
+  });
+  return { number, width, height: textLines.length * GRID.LINE, lines, source: 'text' };
+}
+
+function expandTabs(s: string, tab = 8): string {
+  if (!s.includes('\t')) return s;
+  let out = '';
+  for (const ch of s) {
+    if (ch === '\t') out += ' '.repeat(Math.max(2, tab - (out.length % tab)));
+    else out += ch;
+  }
+  return out;
+}
