@@ -1,0 +1,111 @@
+/**
+ * The default FileStore: one sealed file per object under DATA_DIR/files. Writes go to a
+ * temporary file that is renamed into place, so a crash or failure never leaves a partial
+ * object behind.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, open as openFile, readdir, readFile, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { open, seal } from './envelope';
+import { assertValidKey, type FileStore, StoredObjectCorruptError, StoredObjectMissingError } from './file-store';
+
+const TMP_DIR = '.tmp';
+
+export class LocalFileStore implements FileStore {
+  readonly root: string;
+  readonly #masterKey: Buffer;
+
+  constructor(root: string, masterKey: Buffer) {
+    if (masterKey.length !== 32) throw new Error('the file-encryption master key must be 32 bytes');
+    this.root = root;
+    this.#masterKey = Buffer.from(masterKey);
+  }
+
+  /** Removes temporary files a crash may have left (call once on start). */
+  async init(): Promise<void> {
+    await rm(join(this.root, TMP_DIR), { recursive: true, force: true });
+    await mkdir(join(this.root, TMP_DIR), { recursive: true });
+  }
+
+  #path(key: string): string {
+    assertValidKey(key);
+    return join(this.root, `${key}.enc`);
+  }
+
+  async put(key: string, data: Uint8Array | string): Promise<void> {
+    const target = this.#path(key);
+    const plaintext = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    const sealed = seal(this.#masterKey, key, plaintext);
+    const tmpDir = join(this.root, TMP_DIR);
+    await mkdir(tmpDir, { recursive: true });
+    const tmp = join(tmpDir, randomBytes(12).toString('hex'));
+    try {
+      const handle = await openFile(tmp, 'wx', 0o600);
+      try {
+        await handle.writeFile(sealed);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await mkdir(dirname(target), { recursive: true });
+      await rename(tmp, target);
+    } catch (e) {
+      await rm(tmp, { force: true });
+      throw e;
+    }
+  }
+
+  async get(key: string): Promise<Buffer> {
+    let sealed: Buffer;
+    try {
+      sealed = await readFile(this.#path(key));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new StoredObjectMissingError(key);
+      throw e;
+    }
+    try {
+      return open(this.#masterKey, key, sealed);
+    } catch (e) {
+      throw new StoredObjectCorruptError(key, e);
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.#path(key))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const path = this.#path(key);
+    try {
+      await unlink(path);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+    await this.#pruneEmptyDirs(dirname(path));
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    assertValidKey(prefix);
+    const dir = join(this.root, prefix);
+    await rm(dir, { recursive: true, force: true });
+    await this.#pruneEmptyDirs(dirname(dir));
+  }
+
+  /** Empty folders are removed up to the root, so deleting a file leaves nothing behind. */
+  async #pruneEmptyDirs(dir: string): Promise<void> {
+    let current = dir;
+    while (current.startsWith(this.root) && current !== this.root) {
+      try {
+        if ((await readdir(current)).length > 0) return;
+        await rmdir(current);
+      } catch {
+        return;
+      }
+      current = dirname(current);
+    }
+  }
+}
