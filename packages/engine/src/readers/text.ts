@@ -1,10 +1,164 @@
-import { AppError } from '@statemint/shared';
-import type { LayoutDocument } from '../layout/model';
+/**
+ * CSV and plain-text readers. They only deliver the document's cells and lines in reading
+ * order (preamble lines included, since statement facts live there); the extraction pipeline
+ * decides what is a transaction.
+ */
+import { parse } from 'csv-parse/sync';
+import { gridPage, type LayoutDocument, type LayoutPage, textPage } from '../layout/model';
+import { decodeText, stripControls } from './decode';
 
-export async function readCsv(_bytes: Uint8Array): Promise<LayoutDocument> {
-  throw new AppError('NOT_IMPLEMENTED', 'the csv reader is not implemented yet');
+export type CsvDelimiter = ',' | ';' | '\t' | '|';
+const DELIMITERS: CsvDelimiter[] = [',', ';', '\t', '|'];
+
+export async function readCsv(bytes: Uint8Array): Promise<LayoutDocument> {
+  return { pages: [gridPage(1, parseCsvText(decodeText(bytes)))] };
 }
 
-export async function readTxt(_bytes: Uint8Array): Promise<LayoutDocument> {
-  throw new AppError('NOT_IMPLEMENTED', 'the txt reader is not implemented yet');
+/** Rows of cells from CSV text, with the delimiter detected (or named by a `sep=` first line). */
+export function parseCsvText(input: string): string[][] {
+  let text = stripControls(input).replace(/\f/g, '\n');
+  let delimiter: CsvDelimiter | null = null;
+  // Excel writes `sep=;` as a first line to name the delimiter.
+  const sep = /^sep=(.)\r?\n/i.exec(text);
+  if (sep && DELIMITERS.includes(sep[1] as CsvDelimiter)) {
+    delimiter = sep[1] as CsvDelimiter;
+    text = text.slice(sep[0].length);
+  }
+  if (!text.trim()) return [];
+  delimiter ??= detectDelimiter(text);
+  try {
+    const rows: string[][] = parse(text, {
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      trim: false,
+    });
+    return rows;
+  } catch {
+    // A damaged quote (for example a file cut off inside a quoted field) must not lose the file.
+    return splitRecords(text, delimiter).map((r) => r.fields);
+  }
+}
+
+/**
+ * The delimiter that splits the most records into the same number (>= 2) of fields.
+ * Preamble lines (account, period) have fewer fields and do not disturb the vote; quoted
+ * fields are respected, so commas inside quoted descriptions do not count.
+ */
+export function detectDelimiter(text: string): CsvDelimiter {
+  const sample = text.slice(0, 64 * 1024);
+  let best: CsvDelimiter = ',';
+  let bestScore = 0;
+  for (const d of DELIMITERS) {
+    const counts = new Map<number, number>();
+    for (const r of splitRecords(sample, d, 200)) {
+      if (r.fields.length < 2) continue;
+      counts.set(r.fields.length, (counts.get(r.fields.length) ?? 0) + 1);
+    }
+    let score = 0;
+    for (const [fields, n] of counts) {
+      // Consistent rows dominate; more fields break ties (a tab file with commas in text).
+      const s = n * 1000 + fields;
+      if (s > score) score = s;
+    }
+    if (score > bestScore) {
+      bestScore = score;
+      best = d;
+    }
+  }
+  return best;
+}
+
+interface CsvRecord {
+  fields: string[];
+}
+
+/**
+ * Quote-aware record splitter (RFC 4180 with leniency: a quote only opens a field at its
+ * start, a stray quote elsewhere is text). Used to vote on delimiters and as a fallback parser.
+ */
+function splitRecords(text: string, delimiter: string, maxRecords = Number.POSITIVE_INFINITY): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let inQuotes = false;
+  let atFieldStart = true;
+  let blank = true;
+  for (let i = 0; i < text.length && records.length < maxRecords; i++) {
+    const ch = text[i] as string;
+    if (inQuotes) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else inQuotes = false;
+      } else field += ch;
+      continue;
+    }
+    if (ch === '"' && atFieldStart) {
+      inQuotes = true;
+      atFieldStart = false;
+      blank = false;
+      continue;
+    }
+    if (ch === delimiter) {
+      fields.push(field);
+      field = '';
+      atFieldStart = true;
+      blank = false;
+      continue;
+    }
+    if (ch === '\r' || ch === '\n') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      fields.push(field);
+      records.push({ fields: blank ? [] : fields });
+      fields = [];
+      field = '';
+      atFieldStart = true;
+      blank = true;
+      continue;
+    }
+    field += ch;
+    atFieldStart = false;
+    if (ch !== ' ') blank = false;
+  }
+  if (!blank || field) {
+    fields.push(field);
+    records.push({ fields });
+  }
+  return records;
+}
+
+export async function readTxt(bytes: Uint8Array): Promise<LayoutDocument> {
+  return { pages: textPages(decodeText(bytes)) };
+}
+
+/**
+ * Pages of a plain-text document: form feeds separate pages; fixed-width lines keep their
+ * character columns. A file whose lines are mostly tab-separated is read as grid rows instead.
+ */
+export function textPages(input: string): LayoutPage[] {
+  const text = stripControls(input);
+  const chunks = text.split('\f');
+  // A form feed at the very end (after the last page) does not open an empty page.
+  while (chunks.length > 1 && !(chunks[chunks.length - 1] as string).trim()) chunks.pop();
+  const pageLines = chunks.map((c) => {
+    const lines = c.split(/\r\n|\r|\n/);
+    // The line break that ended the previous page's last line lands in front of the form feed;
+    // a break right after the form feed is the usual printer convention: drop one of each.
+    if (lines.length > 1 && lines[0] === '') lines.shift();
+    return lines.map((l) => l.replace(/\s+$/, ''));
+  });
+  const nonEmpty = pageLines.flat().filter((l) => l.trim());
+  const tabbed = nonEmpty.filter((l) => l.includes('\t')).length;
+  const asGrid = nonEmpty.length > 0 && tabbed > nonEmpty.length / 2;
+  return pageLines.map((lines, i) =>
+    asGrid
+      ? gridPage(
+          i + 1,
+          lines.map((l) => l.split('\t')),
+        )
+      : textPage(i + 1, lines),
+  );
 }

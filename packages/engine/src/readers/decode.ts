@@ -1,0 +1,113 @@
+/** Shared helpers for the document readers: text decoding and unreadable-file errors. */
+import { AppError } from '@statemint/shared';
+
+/**
+ * Decodes a text file: a BOM decides (UTF-8, UTF-16LE/BE); without one, UTF-16 is recognised
+ * by its zero bytes, then strict UTF-8 is tried, and anything else is read as Windows-1252
+ * (the code page of Western bank exports, a superset of Latin-1's printable range).
+ */
+export function decodeText(bytes: Uint8Array): string {
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    return new TextDecoder('utf-8').decode(bytes.subarray(3));
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe)
+    return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff)
+    return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  const utf16 = sniffUtf16(bytes);
+  if (utf16) return new TextDecoder(utf16).decode(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return decodeWindows1252(bytes);
+  }
+}
+
+// Node 20's TextDecoder('windows-1252') decodes as Latin-1 (0x80 is not the euro sign),
+// so the 32 characters where the two differ are mapped here.
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+export function decodeWindows1252(bytes: Uint8Array): string {
+  let out = '';
+  const CHUNK = 8192;
+  for (let i = 0; i < bytes.length; i += CHUNK) {
+    const part = bytes.subarray(i, i + CHUNK);
+    const codes = Array.from(part, (b) => (b >= 0x80 && b <= 0x9f ? CP1252_HIGH.charCodeAt(b - 0x80) : b));
+    out += String.fromCharCode(...codes);
+  }
+  return out;
+}
+
+/** Decodes bytes in a Windows code page (falls back to Windows-1252 for pages Node cannot decode). */
+export function decodeCodePage(bytes: Uint8Array, cp: number): string {
+  const label = codePageLabel(cp);
+  if (!label || label === 'windows-1252') return decodeWindows1252(bytes);
+  try {
+    return new TextDecoder(label).decode(bytes);
+  } catch {
+    return decodeWindows1252(bytes);
+  }
+}
+
+/** UTF-16 without a BOM: mostly-ASCII text leaves every other byte zero. */
+function sniffUtf16(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  const n = Math.min(bytes.length, 4096) & ~1;
+  if (n < 4) return null;
+  let evenZero = 0;
+  let oddZero = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (bytes[i] === 0) evenZero++;
+    if (bytes[i + 1] === 0) oddZero++;
+  }
+  const pairs = n / 2;
+  if (oddZero > pairs * 0.6 && evenZero < pairs * 0.05) return 'utf-16le';
+  if (evenZero > pairs * 0.6 && oddZero < pairs * 0.05) return 'utf-16be';
+  return null;
+}
+
+/** Control characters other than tab, line breaks and form feed are noise in extracted text. */
+export function stripControls(s: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c < 32 && c !== 9 && c !== 10 && c !== 12 && c !== 13) || c === 127) {
+      out += `${s.slice(from, i)} `;
+      from = i + 1;
+    }
+  }
+  return from === 0 ? s : out + s.slice(from);
+}
+
+export function unreadable(what: string, cause?: unknown): AppError {
+  const detail = cause instanceof Error && cause.message ? ` (${cause.message.slice(0, 200)})` : '';
+  return new AppError(
+    'UNREADABLE_FILE',
+    `This ${what} file could not be read: it is damaged, truncated or not really a ${what} file.${detail}`,
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+/** TextDecoder label for a Windows code page number (as RTF's \\ansicpg and \\fcharset name them). */
+export function codePageLabel(cp: number): string | null {
+  if (cp >= 1250 && cp <= 1258) return `windows-${cp}`;
+  switch (cp) {
+    case 874:
+      return 'windows-874';
+    case 932:
+      return 'shift_jis';
+    case 936:
+      return 'gbk';
+    case 949:
+      return 'euc-kr';
+    case 950:
+      return 'big5';
+    case 10000:
+      return 'macintosh';
+    case 65001:
+      return 'utf-8';
+    default:
+      return null;
+  }
+}
