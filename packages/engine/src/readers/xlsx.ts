@@ -1,6 +1,120 @@
-import { AppError } from '@statemint/shared';
-import type { LayoutDocument } from '../layout/model';
+/**
+ * XLSX reader: one grid page per worksheet, in workbook order (page = sheet index), with
+ * cells at their real column so columns line up. Values come out in one neutral notation the
+ * value parser understands whatever the workbook's locale: dates as YYYY-MM-DD, numbers with
+ * a '.' decimal and no grouping.
+ */
+import ExcelJS from 'exceljs';
+import { gridPage, type LayoutDocument, type LayoutPage } from '../layout/model';
+import { unreadable } from './decode';
 
-export async function readXlsx(_bytes: Uint8Array): Promise<LayoutDocument> {
-  throw new AppError('NOT_IMPLEMENTED', 'the xlsx reader is not implemented yet');
+/** Blank rows between data keep some vertical space, but a stray cell far below does not cost a million rows. */
+const MAX_BLANK_ROWS = 3;
+
+export async function readXlsx(bytes: Uint8Array): Promise<LayoutDocument> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  } catch (e) {
+    throw unreadable('XLSX', e);
+  }
+  const date1904 = Boolean((workbook.properties as { date1904?: boolean } | undefined)?.date1904);
+  const pages: LayoutPage[] = workbook.worksheets.map((sheet, i) => {
+    const number = i + 1;
+    // Hidden sheets keep their number (so later sheets keep theirs) but contribute no text.
+    if (sheet.state !== 'visible' && sheet.state !== undefined) return gridPage(number, []);
+    return gridPage(number, sheetRows(sheet, date1904));
+  });
+  return { pages };
+}
+
+function sheetRows(sheet: ExcelJS.Worksheet, date1904: boolean): string[][] {
+  const rows: string[][] = [];
+  let lastRow = 0;
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    const cells: string[] = [];
+    row.eachCell({ includeEmpty: false }, (cell, col) => {
+      // A merged range shows its value once, in its top-left cell.
+      if (cell.isMerged && cell.master !== cell) return;
+      const text = cellText(cell.value, cell.numFmt, date1904);
+      if (text) cells[col - 1] = text;
+    });
+    if (!cells.some(Boolean)) return;
+    const gap = Math.min(MAX_BLANK_ROWS, rowNumber - lastRow - 1);
+    for (let g = 0; g < gap; g++) rows.push([]);
+    rows.push(Array.from(cells, (c) => c ?? ''));
+    lastRow = rowNumber;
+  });
+  return rows;
+}
+
+/** The text a cell shows, in the neutral notation described above. */
+export function cellText(value: ExcelJS.CellValue, numFmt: string | undefined, date1904 = false): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') {
+    if (numFmt && isDateFormat(numFmt)) return serialDate(value, date1904);
+    return numberText(value, numFmt);
+  }
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) return isoDate(value);
+  if ('richText' in value) return value.richText.map((r) => r.text).join('');
+  if ('error' in value) return value.error;
+  if ('formula' in value || 'sharedFormula' in value) {
+    const result = value.result;
+    return result === undefined ? '' : cellText(result, numFmt, date1904);
+  }
+  if ('hyperlink' in value) return typeof value.text === 'string' ? value.text : cellText(value.text, numFmt, date1904);
+  return '';
+}
+
+/** Decimals shown by a number format ('#,##0.00' -> 2), or null for General and unknown formats. */
+function formatDecimals(numFmt: string | undefined): number | null {
+  if (!numFmt || /^general$/i.test(numFmt)) return null;
+  // The positive section decides; quoted literals and escapes carry no digits.
+  const section = (numFmt.split(';')[0] ?? '').replace(/"[^"]*"|\\.|\[[^\]]*\]/g, '');
+  const m = /[0#?]\.([0#?]+)/.exec(section);
+  if (m) return (m[1] as string).length;
+  return /[0#?]/.test(section) ? 0 : null;
+}
+
+function numberText(n: number, numFmt: string | undefined): string {
+  if (!Number.isFinite(n)) return String(n);
+  const percent = numFmt ? /%/.test(numFmt.split(';')[0]?.replace(/"[^"]*"/g, '') ?? '') : false;
+  const value = percent ? n * 100 : n;
+  const decimals = formatDecimals(numFmt);
+  // Only widen to the format's decimals: a value with more precision than shown keeps it.
+  let text = decimals !== null && decimals > 0 && roundsTo(value, decimals) ? value.toFixed(decimals) : plain(value);
+  if (text === '-0' || /^-0\.0*$/.test(text)) text = text.slice(1);
+  return percent ? `${text}%` : text;
+}
+
+function roundsTo(n: number, decimals: number): boolean {
+  const f = 10 ** decimals;
+  return Math.abs(Math.round(n * f) / f - n) < 1e-9 * Math.max(1, Math.abs(n));
+}
+
+/** Shortest text of the number, with float noise (0.1 + 0.2) trimmed. */
+function plain(n: number): string {
+  return String(Number.parseFloat(n.toPrecision(15)));
+}
+
+function isDateFormat(numFmt: string): boolean {
+  const f = numFmt.replace(/"[^"]*"|\\.|\[(?!h\]|m\]|s\])[^\]]*\]/gi, '');
+  return /[dy]|m{3,}|(^|[^hs:])m{1,2}([^ms:]|$)/i.test(f) && !/^[#0.,\s%]*$/.test(f);
+}
+
+function serialDate(serial: number, date1904: boolean): string {
+  const epoch = date1904 ? Date.UTC(1904, 0, 1) : Date.UTC(1899, 11, 30);
+  return isoDate(new Date(epoch + Math.round(serial * 86400) * 1000));
+}
+
+/** ExcelJS gives dates as UTC instants; a time of day, where there is one, follows the date. */
+function isoDate(d: Date): string {
+  if (Number.isNaN(d.getTime())) return '';
+  const iso = d.toISOString();
+  const time = iso.slice(11, 19);
+  return time === '00:00:00'
+    ? iso.slice(0, 10)
+    : `${iso.slice(0, 10)} ${time.endsWith(':00') ? time.slice(0, 5) : time}`;
 }

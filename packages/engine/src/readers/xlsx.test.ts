@@ -1,0 +1,110 @@
+import { AppError } from '@statemint/shared';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import type { LayoutPage } from '../layout/model';
+import { cellText, readXlsx } from './xlsx';
+
+function show(page: LayoutPage): string[] {
+  return page.lines.map((l) => l.runs.map((r) => `[${r.x0}]${r.text}`).join(' | '));
+}
+
+async function bytesOf(wb: ExcelJS.Workbook): Promise<Uint8Array> {
+  return new Uint8Array(await wb.xlsx.writeBuffer());
+}
+
+describe('readXlsx', () => {
+  it('gives one page per sheet in workbook order, with dates, amounts and text in neutral notation', async () => {
+    const wb = new ExcelJS.Workbook();
+    const summary = wb.addWorksheet('Summary');
+    summary.addRow(['Account name', 'MR A TEST']);
+    summary.addRow(['Opening balance', 1234.5]);
+    summary.getCell('B2').numFmt = '#,##0.00';
+    const tx = wb.addWorksheet('Transactions');
+    tx.addRow(['Date', 'Description', 'Debit', 'Credit', 'Balance']);
+    const r1 = tx.addRow([new Date(Date.UTC(2025, 3, 1)), 'Rent', 1500, null, -265.5]);
+    const r2 = tx.addRow([new Date(Date.UTC(2025, 3, 2)), 'Salary', null, 4170.59, 3905.09]);
+    for (const r of [r1, r2]) {
+      r.getCell(1).numFmt = 'dd/mm/yyyy';
+      for (const c of [3, 4, 5]) r.getCell(c).numFmt = '$#,##0.00;($#,##0.00)';
+    }
+    const doc = await readXlsx(await bytesOf(wb));
+    expect(doc.pages.map((p) => p.number)).toEqual([1, 2]);
+    expect(show(doc.pages[0] as LayoutPage)).toEqual([
+      '[0]Account name | [100]MR A TEST',
+      '[0]Opening balance | [100]1234.50',
+    ]);
+    expect(show(doc.pages[1] as LayoutPage)).toEqual([
+      '[0]Date | [100]Description | [200]Debit | [300]Credit | [400]Balance',
+      '[0]2025-04-01 | [100]Rent | [200]1500.00 | [400]-265.50',
+      '[0]2025-04-02 | [100]Salary | [300]4170.59 | [400]3905.09',
+    ]);
+  });
+
+  it('uses formula results, joins rich text, shows merged values once and keeps real columns', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Sheet1');
+    ws.getCell('A1').value = 'Statement of account';
+    ws.mergeCells('A1:C1');
+    ws.getCell('B3').value = { richText: [{ text: 'Card ' }, { text: 'payment', font: { bold: true } }] };
+    ws.getCell('D3').value = { formula: 'E3*2', result: -12.25 };
+    ws.getCell('E3').value = -6.125;
+    ws.getCell('B4').value = { text: 'link text', hyperlink: 'https://example.com' };
+    ws.getCell('D4').value = 0.1 + 0.2;
+    ws.getCell('B5').value = true;
+    const page = (await readXlsx(await bytesOf(wb))).pages[0] as LayoutPage;
+    expect(show(page)).toEqual([
+      '[0]Statement of account',
+      '[100]Card payment | [300]-12.25 | [400]-6.125',
+      '[100]link text | [300]0.3',
+      '[100]TRUE',
+    ]);
+    // The blank second row keeps its space.
+    expect(page.lines[1]?.y0).toBe(2 * 12);
+  });
+
+  it('leaves a hidden sheet empty but keeps the numbering of the others', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Lists', { state: 'hidden' }).addRow(['lookup', 1]);
+    wb.addWorksheet('Data').addRow(['Date', 'Amount']);
+    const doc = await readXlsx(await bytesOf(wb));
+    expect(doc.pages.map((p) => [p.number, p.lines.length])).toEqual([
+      [1, 0],
+      [2, 1],
+    ]);
+  });
+
+  it('answers an empty workbook with empty pages', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Empty');
+    const doc = await readXlsx(await bytesOf(wb));
+    expect(doc.pages).toHaveLength(1);
+    expect(doc.pages[0]?.lines).toEqual([]);
+  });
+
+  it('answers a truncated or foreign file with UNREADABLE_FILE', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Data').addRow(['Date', 'Amount']);
+    const bytes = await bytesOf(wb);
+    for (const bad of [bytes.subarray(0, Math.floor(bytes.length / 2)), new TextEncoder().encode('not a workbook')]) {
+      const err = await readXlsx(bad).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(AppError);
+      expect((err as AppError).code).toBe('UNREADABLE_FILE');
+    }
+  });
+});
+
+describe('cellText', () => {
+  it.each([
+    [-1234.5, '#,##0.00', '-1234.50'],
+    [1234.5, undefined, '1234.5'],
+    [1234.5, 'General', '1234.5'],
+    [42, '0', '42'],
+    [0.125, '0.0%', '12.5%'],
+    [-0.001, '0.00', '-0.001'],
+    [50101579715513, undefined, '50101579715513'],
+    [45383, 'dd/mm/yyyy', '2024-04-01'],
+    [45383.5, 'yyyy-mm-dd hh:mm', '2024-04-01 12:00'],
+  ])('%s with format %s -> %s', (value, fmt, text) => {
+    expect(cellText(value, fmt)).toBe(text);
+  });
+});
