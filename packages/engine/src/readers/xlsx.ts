@@ -14,7 +14,7 @@ const MAX_BLANK_ROWS = 3;
 export async function readXlsx(bytes: Uint8Array): Promise<LayoutDocument> {
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    await workbook.xlsx.load(Buffer.from(bytes));
   } catch (e) {
     throw unreadable('XLSX', e);
   }
