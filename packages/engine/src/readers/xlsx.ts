@@ -14,7 +14,8 @@ const MAX_BLANK_ROWS = 3;
 export async function readXlsx(bytes: Uint8Array): Promise<LayoutDocument> {
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(Buffer.from(bytes));
+    // ExcelJS declares its own `Buffer` as an ArrayBuffer; at run time it takes a copy of the bytes.
+    await workbook.xlsx.load(bytes.slice().buffer);
   } catch (e) {
     throw unreadable('XLSX', e);
   }
