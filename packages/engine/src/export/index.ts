@@ -1,9 +1,86 @@
+/**
+ * Output writers: statements (one, or several from a ZIP) to every download format, for the CLI and the
+ * server. `exportStatements` returns the whole file; `writeStatements` streams it into a Writable.
+ */
+import { PassThrough, type Writable } from 'node:stream';
 import { AppError, type OutputFormat, type Statement } from '@statemint/shared';
+import { writeCsv } from './csv';
+import { writeHtml } from './html';
+import { writeJson } from './json';
+import { DEFAULT_INTU_BID, writeOfx2, writeOfxSgml } from './ofx';
+import type { ExportOptions } from './options';
+import { writeQif } from './qif';
+import { writeText } from './text';
+import { writeXlsx } from './xlsx';
+import { writeXml } from './xml';
+
+export { CATEGORIES, CATEGORY_LABELS, type Category, categorise } from './categorise';
+export { fitIds } from './fitid';
+export { CSV_PRESETS, type CsvPreset, type ExportOptions, STANDARD_COLUMNS } from './options';
+export { looksLikeFormula } from './safety';
+export { XML_NAMESPACE } from './xml';
+
+/** Path of the XSD the XML output validates against. */
+export const XML_SCHEMA_URL = new URL('./statement.xsd', import.meta.url);
 
 /** Writes statements in one output format. JSON: one statement as an object, several as an array. */
-export async function exportStatements(statements: Statement[], format: OutputFormat): Promise<Uint8Array | string> {
-  if (format === 'json') {
-    return `${JSON.stringify(statements.length === 1 ? statements[0] : statements, null, 2)}\n`;
+export async function exportStatements(
+  statements: Statement[],
+  format: OutputFormat,
+  options: ExportOptions = {},
+): Promise<Uint8Array | string> {
+  switch (format) {
+    case 'json':
+      return writeJson(statements);
+    case 'csv':
+      return writeCsv(statements, options.csvPreset ?? 'standard', options.bom ?? false);
+    case 'xml':
+      return writeXml(statements);
+    case 'txt':
+      return writeText(statements);
+    case 'html':
+      return writeHtml(statements);
+    case 'ofx':
+      return writeOfx2(statements, options.generatedAt ?? new Date());
+    case 'qfx':
+    case 'qbo':
+      return writeOfxSgml(statements, options.generatedAt ?? new Date(), options.intuBid ?? DEFAULT_INTU_BID);
+    case 'qif':
+      return writeQif(statements);
+    case 'xlsx':
+      return collect((sink) => writeXlsx(statements, sink));
+    default:
+      throw new AppError('NOT_IMPLEMENTED', `the ${format as string} writer is not implemented`);
   }
-  throw new AppError('NOT_IMPLEMENTED', `the ${format} writer is not implemented yet`);
+}
+
+/** Streams one output format into `sink` (the XLSX workbook is written row by row). Does not end other sinks' use. */
+export async function writeStatements(
+  statements: Statement[],
+  format: OutputFormat,
+  sink: Writable,
+  options: ExportOptions = {},
+): Promise<void> {
+  if (format === 'xlsx') {
+    await writeXlsx(statements, sink);
+    return;
+  }
+  const output = await exportStatements(statements, format, options);
+  await new Promise<void>((resolve, reject) => {
+    sink.once('error', reject);
+    sink.end(output, () => resolve());
+  });
+}
+
+async function collect(write: (sink: Writable) => Promise<void>): Promise<Uint8Array> {
+  const sink = new PassThrough();
+  const chunks: Buffer[] = [];
+  sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    sink.once('end', resolve);
+    sink.once('error', reject);
+  });
+  await write(sink);
+  await ended;
+  return new Uint8Array(Buffer.concat(chunks));
 }
