@@ -1,6 +1,314 @@
-import { AppError } from '@statemint/shared';
-import type { LayoutDocument } from '../layout/model';
+/**
+ * DOCX reader: the main document part's paragraphs and tables, in document order, as grid
+ * rows. A table row gives one cell per column (grid spans respected); a paragraph gives one
+ * row, split into cells at its tabs. Explicit page breaks (a page break character, "page
+ * break before", a section that starts on a new page) start a new page, which is the page
+ * number the statement's rows report.
+ */
+import { unzipSync } from 'fflate';
+import { gridPage, type LayoutDocument } from '../layout/model';
+import { decodeText, unreadable } from './decode';
 
-export async function readDocx(_bytes: Uint8Array): Promise<LayoutDocument> {
-  throw new AppError('NOT_IMPLEMENTED', 'the docx reader is not implemented yet');
+/** The XML of one document part is never this large in a real statement; beyond it, refuse. */
+const MAX_PART_BYTES = 200 * 1024 * 1024;
+
+export async function readDocx(bytes: Uint8Array): Promise<LayoutDocument> {
+  const xml = mainDocumentXml(bytes);
+  return { pages: docxPages(xml).map((rows, i) => gridPage(i + 1, rows)) };
+}
+
+function unzipParts(bytes: Uint8Array, wanted: (name: string) => boolean): Record<string, Uint8Array> {
+  try {
+    return unzipSync(bytes, {
+      filter: (f) => {
+        if (!wanted(f.name)) return false;
+        if (f.originalSize > MAX_PART_BYTES) throw new Error(`${f.name} is too large`);
+        return true;
+      },
+    });
+  } catch (e) {
+    throw unreadable('DOCX', e);
+  }
+}
+
+function mainDocumentXml(bytes: Uint8Array): string {
+  const rels = unzipParts(bytes, (n) => n === '_rels/.rels')['_rels/.rels'];
+  // The package relationships name the main part; it is almost always word/document.xml.
+  let target = 'word/document.xml';
+  if (rels) {
+    const m = /<Relationship\b[^>]*Type="[^"]*\/officeDocument"[^>]*>/.exec(decodeText(rels));
+    const t = m && /\bTarget="([^"]+)"/.exec(m[0]);
+    if (t?.[1]) target = t[1].replace(/^\//, '');
+  }
+  const part = unzipParts(bytes, (n) => n === target)[target];
+  if (!part) throw unreadable('DOCX', new Error(`${target} is missing`));
+  return decodeText(part);
+}
+
+interface Paragraph {
+  /** Output rows of this paragraph: a line break starts a new one; 'page' marks a page break. */
+  segments: (string | 'page')[];
+  text: string;
+  pageBreakBefore: boolean;
+  sectionEnd: boolean;
+}
+
+interface Cell {
+  parts: string[];
+  span: number;
+}
+
+interface Row {
+  cells: string[];
+  col: number;
+}
+
+const TAG = /<(\/?)([^\s/>]+)((?:[^>"']|"[^"]*"|'[^']*')*)>/y;
+
+/** Rows (of cells) per page, from WordprocessingML. */
+export function docxPages(xml: string): string[][][] {
+  const sectionTypes = [...xml.matchAll(/<w:sectPr\b[^>]*?(?:\/>|>([\s\S]*?)<\/w:sectPr>)/g)].map(
+    (m) => /<w:type\b[^>]*w:val="([^"]+)"/.exec(m[1] ?? '')?.[1] ?? 'nextPage',
+  );
+  let sectionIndex = 0;
+
+  const pages: string[][][] = [[]];
+  let page = pages[0] as string[][];
+  const newPage = () => {
+    page = [];
+    pages.push(page);
+  };
+
+  const paragraphs: Paragraph[] = [];
+  const cells: Cell[] = [];
+  const rows: Row[] = [];
+  let tableDepth = 0;
+  let runDepth = 0;
+  let inRunProps = false;
+  let inParaProps = false;
+  let hiddenRun = false;
+  let inText = false;
+  let skipDepth = 0;
+  let skipName = '';
+
+  const para = () => paragraphs[paragraphs.length - 1];
+  const addText = (s: string) => {
+    const p = para();
+    if (p && !hiddenRun) p.text += s;
+  };
+  const breakLine = (kind: 'line' | 'page') => {
+    const p = para();
+    if (!p) return;
+    if (tableDepth > 0) {
+      p.text += ' ';
+      return;
+    }
+    p.segments.push(p.text);
+    p.text = '';
+    if (kind === 'page') p.segments.push('page');
+  };
+  const closeParagraph = () => {
+    const p = paragraphs.pop();
+    if (!p) return;
+    p.segments.push(p.text);
+    if (tableDepth > 0) {
+      const cell = cells[cells.length - 1];
+      const text = p.segments.filter((s) => s !== 'page').join(' ');
+      if (cell && text.trim()) cell.parts.push(text);
+      return;
+    }
+    if (p.pageBreakBefore && page.length > 0) newPage();
+    for (const s of p.segments) {
+      if (s === 'page') newPage();
+      else page.push(s.split('\t'));
+    }
+    if (p.sectionEnd) {
+      const next = sectionTypes[++sectionIndex];
+      if (next !== 'continuous' && next !== 'nextColumn') newPage();
+    }
+  };
+
+  const len = xml.length;
+  let pos = 0;
+  while (pos < len) {
+    const lt = xml.indexOf('<', pos);
+    const end = lt < 0 ? len : lt;
+    if (inText && skipDepth === 0 && end > pos) addText(decodeEntities(xml.slice(pos, end)));
+    if (lt < 0) break;
+    if (xml.startsWith('<!--', lt)) {
+      const close = xml.indexOf('-->', lt + 4);
+      pos = close < 0 ? len : close + 3;
+      continue;
+    }
+    if (xml.startsWith('<![CDATA[', lt)) {
+      const close = xml.indexOf(']]>', lt + 9);
+      if (inText && skipDepth === 0) addText(xml.slice(lt + 9, close < 0 ? len : close));
+      pos = close < 0 ? len : close + 3;
+      continue;
+    }
+    if (xml.startsWith('<?', lt) || xml.startsWith('<!', lt)) {
+      const close = xml.indexOf('>', lt);
+      pos = close < 0 ? len : close + 1;
+      continue;
+    }
+    TAG.lastIndex = lt;
+    const m = TAG.exec(xml);
+    if (!m) throw unreadable('DOCX', new Error('malformed XML in the document part'));
+    pos = TAG.lastIndex;
+    const closing = m[1] === '/';
+    const name = m[2] as string;
+    const attrs = m[3] ?? '';
+    const selfClosing = attrs.endsWith('/');
+
+    if (skipDepth > 0) {
+      // Inside alternative content that duplicates what was already read (mc:Fallback).
+      if (name === skipName) skipDepth += closing ? -1 : selfClosing ? 0 : 1;
+      continue;
+    }
+    if (name === 'mc:Fallback' && !closing && !selfClosing) {
+      skipDepth = 1;
+      skipName = name;
+      continue;
+    }
+    if (!name.startsWith('w:')) continue;
+    const local = name.slice(2);
+
+    if (closing) {
+      switch (local) {
+        case 'p':
+          closeParagraph();
+          break;
+        case 'r':
+          runDepth = Math.max(0, runDepth - 1);
+          hiddenRun = false;
+          break;
+        case 'rPr':
+          inRunProps = false;
+          break;
+        case 'pPr':
+          inParaProps = false;
+          break;
+        case 't':
+          inText = false;
+          break;
+        case 'tc': {
+          const cell = cells.pop();
+          const text = cell ? cell.parts.join(' ') : '';
+          if (tableDepth > 1) {
+            // A nested table's text belongs to the enclosing cell.
+            if (text) cells[cells.length - 1]?.parts.push(text);
+          } else {
+            const row = rows[rows.length - 1];
+            if (row) {
+              row.cells[row.col] = text;
+              row.col += cell?.span ?? 1;
+            }
+          }
+          break;
+        }
+        case 'tr': {
+          const row = rows.pop();
+          if (row && tableDepth === 1) page.push(Array.from(row.cells, (c) => c ?? ''));
+          break;
+        }
+        case 'tbl':
+          tableDepth = Math.max(0, tableDepth - 1);
+          break;
+      }
+      continue;
+    }
+
+    switch (local) {
+      case 'p':
+        if (!selfClosing) paragraphs.push({ segments: [], text: '', pageBreakBefore: false, sectionEnd: false });
+        else if (tableDepth === 0) page.push([]);
+        break;
+      case 'pPr':
+        if (!selfClosing) inParaProps = true;
+        break;
+      case 'pageBreakBefore':
+        if (inParaProps && para() && !isOff(attrs)) (para() as Paragraph).pageBreakBefore = true;
+        break;
+      case 'sectPr':
+        if (inParaProps && para()) (para() as Paragraph).sectionEnd = true;
+        break;
+      case 'r':
+        if (!selfClosing) runDepth++;
+        break;
+      case 'rPr':
+        if (runDepth > 0 && !selfClosing) inRunProps = true;
+        break;
+      case 'vanish':
+        if (inRunProps && !isOff(attrs)) hiddenRun = true;
+        break;
+      case 't':
+        if (!selfClosing) inText = true;
+        break;
+      case 'tab':
+        // Tab stops in paragraph properties are also w:tab; only a run's tab is text.
+        if (runDepth > 0 && !inParaProps) addText(tableDepth > 0 ? ' ' : '\t');
+        break;
+      case 'br':
+        if (runDepth > 0) {
+          const type = /\bw:type="([^"]+)"/.exec(attrs)?.[1];
+          if (type === 'column') addText(' ');
+          else breakLine(type === 'page' ? 'page' : 'line');
+        }
+        break;
+      case 'cr':
+        if (runDepth > 0) breakLine('line');
+        break;
+      case 'noBreakHyphen':
+        if (runDepth > 0) addText('-');
+        break;
+      case 'tbl':
+        if (!selfClosing) tableDepth++;
+        break;
+      case 'tr':
+        if (!selfClosing) rows.push({ cells: [], col: 0 });
+        break;
+      case 'gridBefore': {
+        const row = rows[rows.length - 1];
+        if (row && row.col === 0) row.col = intAttr(attrs) ?? 0;
+        break;
+      }
+      case 'tc':
+        if (!selfClosing) cells.push({ parts: [], span: 1 });
+        break;
+      case 'gridSpan': {
+        const cell = cells[cells.length - 1];
+        if (cell) cell.span = Math.max(1, intAttr(attrs) ?? 1);
+        break;
+      }
+    }
+  }
+  // A page break after the last content does not make a page of its own.
+  while (pages.length > 1 && (pages[pages.length - 1] as string[][]).every((r) => r.every((c) => !c.trim())))
+    pages.pop();
+  return pages;
+}
+
+function isOff(attrs: string): boolean {
+  const v = /\bw:val="([^"]*)"/.exec(attrs)?.[1];
+  return v === '0' || v === 'false' || v === 'off';
+}
+
+function intAttr(attrs: string): number | null {
+  const v = /\bw:val="(\d+)"/.exec(attrs)?.[1];
+  return v ? Math.min(1000, Number(v)) : null;
+}
+
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+export function decodeEntities(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g, (whole, ref: string) => {
+    if (ref.startsWith('#x')) return safeCodePoint(Number.parseInt(ref.slice(2), 16), whole);
+    if (ref.startsWith('#')) return safeCodePoint(Number.parseInt(ref.slice(1), 10), whole);
+    return NAMED[ref] ?? whole;
+  });
+}
+
+function safeCodePoint(cp: number, fallback: string): string {
+  return Number.isFinite(cp) && cp >= 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : fallback;
 }
