@@ -1,3 +1,4 @@
+export { createFileStore, type LocalStoreSpec, type StoreSpec } from './create';
 export { EnvelopeError, open, seal } from './envelope';
 export {
   assertValidKey,

@@ -1,0 +1,93 @@
+/**
+ * One conversion, as a worker thread runs it: decrypt the original, convert it with the
+ * engine, write every output format, encrypt and store each one. Running it twice for the
+ * same file gives the same result (outputs are replaced whole).
+ */
+import { convert } from '@statemint/engine';
+import { exportStatements } from '@statemint/engine/export';
+import { AppError, isAppError, OUTPUT_FORMATS, type OutputFormat, type Statement } from '@statemint/shared';
+import { originalKey, outputKey } from '../files/keys';
+import type { FileStore } from '../storage/file-store';
+import type { ConversionOutcome, ConversionSummary, ConversionTask, StatementMismatch } from './types';
+
+export const PREVIEW_ROWS = 10;
+export const GENERIC_FAILURE = "We couldn't process your file. Please try again.";
+
+export async function runTask(store: FileStore, task: ConversionTask): Promise<ConversionOutcome> {
+  try {
+    if (task.kind === 'restore') {
+      const verified = await verifyOutputs(store, task);
+      if (verified) return verified;
+    }
+    const bytes = await store.get(originalKey(task.fileId));
+    const statements = await convert(bytes, { fileName: task.originalFilename, timeoutMs: task.timeoutMs });
+    const outputs: Partial<Record<OutputFormat, number>> = {};
+    for (const format of OUTPUT_FORMATS) {
+      let data: Uint8Array | string;
+      try {
+        data = await exportStatements(statements, format);
+      } catch (e) {
+        // A writer that is not there yet makes that one format unavailable, not the file failed.
+        if (isAppError(e) && e.code === 'NOT_IMPLEMENTED') {
+          await store.delete(outputKey(task.fileId, format));
+          continue;
+        }
+        throw e;
+      }
+      await store.put(outputKey(task.fileId, format), data);
+      outputs[format] = typeof data === 'string' ? Buffer.byteLength(data, 'utf8') : data.byteLength;
+    }
+    if (Object.keys(outputs).length === 0)
+      throw new AppError('CONVERSION_FAILED', 'No output format could be written for this statement.');
+    return { ok: true, summary: summarize(statements, outputs) };
+  } catch (e) {
+    return failure(e);
+  }
+}
+
+/** A restore whose outputs all open (integrity checked) needs no conversion. */
+async function verifyOutputs(store: FileStore, task: ConversionTask): Promise<ConversionOutcome | null> {
+  let json: Buffer;
+  try {
+    json = await store.get(outputKey(task.fileId, 'json'));
+  } catch {
+    return null;
+  }
+  const outputs: Partial<Record<OutputFormat, number>> = {};
+  for (const format of OUTPUT_FORMATS) {
+    if (!(await store.exists(outputKey(task.fileId, format)))) continue;
+    try {
+      outputs[format] = (await store.get(outputKey(task.fileId, format))).byteLength;
+    } catch {
+      return null;
+    }
+  }
+  const parsed = JSON.parse(json.toString('utf8')) as Statement | Statement[];
+  return { ok: true, summary: summarize(Array.isArray(parsed) ? parsed : [parsed], outputs) };
+}
+
+export function summarize(statements: Statement[], outputs: Partial<Record<OutputFormat, number>>): ConversionSummary {
+  const transactions = statements.flatMap((s) => s.transactions);
+  const mismatches: StatementMismatch[] = statements.flatMap((s, statement) =>
+    s.reconciliation.mismatches.map((m) => ({ ...m, statement })),
+  );
+  const statuses = statements.map((s) => s.reconciliation.status);
+  const status = statuses.includes('unbalanced')
+    ? 'unbalanced'
+    : statuses.length > 0 && statuses.every((s) => s === 'balanced')
+      ? 'balanced'
+      : 'unknown';
+  return {
+    transactionCount: transactions.length,
+    statementCount: statements.length,
+    currency: statements.find((s) => s.statement.currency)?.statement.currency ?? null,
+    reconciliation: { status, mismatches },
+    preview: transactions.slice(0, PREVIEW_ROWS),
+    outputs,
+  };
+}
+
+export function failure(e: unknown): ConversionOutcome {
+  if (isAppError(e)) return { ok: false, code: e.code, message: e.message };
+  return { ok: false, code: 'CONVERSION_FAILED', message: GENERIC_FAILURE };
+}

@@ -1,0 +1,65 @@
+/** Typed conversion jobs and their explicit outcomes (EXAMPLES.md, practice 10). */
+import type {
+  ErrorCode,
+  OutputFormat,
+  ReconciliationMismatch,
+  ReconciliationStatus,
+  Transaction,
+} from '@statemint/shared';
+
+/**
+ * `convert`: a new upload. `restore`: an archived file brought back; its stored outputs are
+ * verified and any missing or damaged one is produced again from the original.
+ */
+export type JobKind = 'convert' | 'restore';
+
+export interface ConversionJob {
+  fileId: string;
+  kind: JobKind;
+  /** Expedited jobs are taken before all others. */
+  expedited?: boolean;
+}
+
+/** What a worker thread needs to process one job (the job plus what the database knows). */
+export interface ConversionTask {
+  fileId: string;
+  kind: JobKind;
+  originalFilename: string;
+  timeoutMs: number;
+}
+
+export interface StatementMismatch extends ReconciliationMismatch {
+  /** Index of the statement (several come from a ZIP or a multi-account file). */
+  statement: number;
+}
+
+export interface ConversionSummary {
+  transactionCount: number;
+  statementCount: number;
+  currency: string | null;
+  reconciliation: { status: ReconciliationStatus; mismatches: StatementMismatch[] };
+  /** The first transactions, for the result panel. */
+  preview: Transaction[];
+  /** Size in bytes of each output that was written; formats absent here are not available. */
+  outputs: Partial<Record<OutputFormat, number>>;
+}
+
+export type ConversionOutcome =
+  | { ok: true; summary: ConversionSummary }
+  | { ok: false; code: ErrorCode; message: string };
+
+/** Applies an outcome (to the database); runs on the main thread. Must be idempotent. */
+export type OutcomeHandler = (job: ConversionJob, outcome: ConversionOutcome) => Promise<void>;
+/** Loads what a worker needs for a job; null when the file no longer exists (job dropped). */
+export type TaskLoader = (job: ConversionJob) => Promise<ConversionTask | null>;
+
+export interface ConversionQueue {
+  /** Starts taking jobs. */
+  start(): Promise<void>;
+  /** Adds a job; adding a job for a file that is already queued does not run it twice. */
+  enqueue(job: ConversionJob): Promise<void>;
+  /** Jobs waiting or running. */
+  pending(): Promise<number>;
+  /** Stops taking jobs and ends the workers; running jobs are abandoned (re-enqueued on the next start). */
+  close(): Promise<void>;
+}

@@ -1,0 +1,151 @@
+/**
+ * A pool of worker threads that run conversions, so PDF parsing, OCR and export never
+ * block the server's event loop. Expedited tasks are taken first; a task that runs past
+ * its time limit has its worker terminated and fails with TIMEOUT.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { StoreSpec } from '../storage/create';
+import type { ConversionOutcome, ConversionTask } from './types';
+import type { WorkerRequest } from './worker-thread';
+
+export interface WorkerPoolOptions {
+  store: StoreSpec;
+  /** Threads at most (default: the number of cores). */
+  size?: number;
+  /** Extra time past the task's own engine deadline before the worker is terminated. */
+  graceMs?: number;
+}
+
+interface Waiting {
+  seq: number;
+  task: ConversionTask;
+  expedited: boolean;
+  resolve: (outcome: ConversionOutcome) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  current: (Waiting & { id: number; timer: NodeJS.Timeout }) | null;
+}
+
+export class PoolClosedError extends Error {
+  constructor() {
+    super('the conversion pool was closed');
+    this.name = 'PoolClosedError';
+  }
+}
+
+const BOOTSTRAP = new URL('./worker-bootstrap.mjs', import.meta.url);
+const ENTRY = new URL('./worker-thread.ts', import.meta.url).href;
+
+export class WorkerPool {
+  readonly size: number;
+  readonly #options: WorkerPoolOptions;
+  readonly #waiting: Waiting[] = [];
+  readonly #slots = new Set<Slot>();
+  #seq = 0;
+  #nextId = 1;
+  #closed = false;
+
+  constructor(options: WorkerPoolOptions) {
+    this.#options = options;
+    this.size = Math.max(1, options.size ?? availableParallelism());
+  }
+
+  /** Tasks waiting plus tasks running. */
+  get load(): number {
+    let running = 0;
+    for (const slot of this.#slots) if (slot.current) running++;
+    return this.#waiting.length + running;
+  }
+
+  run(task: ConversionTask, expedited = false): Promise<ConversionOutcome> {
+    if (this.#closed) return Promise.reject(new PoolClosedError());
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ seq: this.#seq++, task, expedited, resolve, reject });
+      this.#dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const w of this.#waiting.splice(0)) w.reject(new PoolClosedError());
+    const slots = [...this.#slots];
+    this.#slots.clear();
+    for (const slot of slots) {
+      if (slot.current) {
+        clearTimeout(slot.current.timer);
+        slot.current.reject(new PoolClosedError());
+        slot.current = null;
+      }
+    }
+    await Promise.all(slots.map((s) => s.worker.terminate()));
+  }
+
+  #takeNext(): Waiting | undefined {
+    if (this.#waiting.length === 0) return undefined;
+    let best = 0;
+    for (let i = 1; i < this.#waiting.length; i++) {
+      const a = this.#waiting[i] as Waiting;
+      const b = this.#waiting[best] as Waiting;
+      if (a.expedited && !b.expedited) best = i;
+    }
+    return this.#waiting.splice(best, 1)[0];
+  }
+
+  #dispatch(): void {
+    while (!this.#closed && this.#waiting.length > 0) {
+      let slot = [...this.#slots].find((s) => s.current === null);
+      if (!slot) {
+        if (this.#slots.size >= this.size) return;
+        slot = this.#spawn();
+      }
+      const next = this.#takeNext();
+      if (!next) return;
+      const id = this.#nextId++;
+      const limit = next.task.timeoutMs + (this.#options.graceMs ?? 5_000);
+      const timer = setTimeout(
+        () => this.#fail(slot, 'TIMEOUT', 'The conversion took too long and was stopped.'),
+        limit,
+      );
+      slot.current = { ...next, id, timer };
+      slot.worker.postMessage({ id, task: next.task } satisfies WorkerRequest);
+    }
+  }
+
+  #spawn(): Slot {
+    const worker = new Worker(BOOTSTRAP, { workerData: { entry: ENTRY, store: this.#options.store } });
+    const slot: Slot = { worker, current: null };
+    this.#slots.add(slot);
+    worker.on('message', (message: { id?: number; outcome?: ConversionOutcome }) => {
+      const current = slot.current;
+      if (!current || message.id !== current.id || !message.outcome) return;
+      clearTimeout(current.timer);
+      slot.current = null;
+      current.resolve(message.outcome);
+      this.#dispatch();
+    });
+    worker.on('error', () => this.#fail(slot, 'CONVERSION_FAILED', "We couldn't process your file. Please try again."));
+    worker.on('exit', () => {
+      if (this.#slots.has(slot))
+        this.#fail(slot, 'CONVERSION_FAILED', "We couldn't process your file. Please try again.");
+    });
+    worker.unref();
+    return slot;
+  }
+
+  /** Ends a worker (stuck or crashed) and fails its task; a fresh worker is started on demand. */
+  #fail(slot: Slot, code: 'TIMEOUT' | 'CONVERSION_FAILED', message: string): void {
+    if (!this.#slots.delete(slot)) return;
+    const current = slot.current;
+    slot.current = null;
+    void slot.worker.terminate();
+    if (current) {
+      clearTimeout(current.timer);
+      current.resolve({ ok: false, code, message });
+    }
+    this.#dispatch();
+  }
+}

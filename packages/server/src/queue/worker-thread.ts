@@ -1,0 +1,21 @@
+/** Entry of a conversion worker thread: takes one task at a time, answers with its outcome. */
+import { parentPort, workerData } from 'node:worker_threads';
+import { createFileStore, type StoreSpec } from '../storage/create';
+import { failure, runTask } from './run-task';
+import type { ConversionTask } from './types';
+
+export interface WorkerRequest {
+  id: number;
+  task: ConversionTask;
+}
+
+const port = parentPort;
+if (!port) throw new Error('worker-thread.ts must run in a worker thread');
+const store = createFileStore((workerData as { store: StoreSpec }).store);
+
+port.on('message', (request: WorkerRequest) => {
+  runTask(store, request.task)
+    .catch(failure)
+    .then((outcome) => port.postMessage({ id: request.id, outcome }));
+});
+port.postMessage({ ready: true });
