@@ -1,28 +1,92 @@
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { LIMITS } from '@statemint/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { createQueryClient } from '../api/queryClient';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
+import { Toaster } from '../components/toast';
+import { Spinner } from '../components/ui';
 import { LandingPage } from '../pages/LandingPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { useLocation } from './router';
+import { ModalsProvider } from './modals';
+import { useHashScroll, useLocation } from './router';
+import { SessionProvider } from './session';
+
+// Everything but the landing page loads on demand, keeping the first page light.
+const UploadPage = lazy(() => import('../pages/UploadPage'));
+const DashboardPage = lazy(() => import('../pages/dashboard/DashboardPage'));
+const VerifyEmailPage = lazy(() => import('../pages/VerifyEmailPage'));
+const BlogPage = lazy(() => import('../pages/BlogPage'));
+const PrivacyPage = lazy(() => import('../pages/PrivacyPage'));
+const TermsPage = lazy(() => import('../pages/TermsPage'));
+const PricingPage = lazy(() => import('../pages/PricingPage'));
 
 function Page({ pathname }: { pathname: string }) {
-  switch (pathname) {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  switch (path) {
     case '/':
     case '/bank-statement-converter':
       return <LandingPage />;
+    case '/upload':
+      return <UploadPage />;
+    case '/dashboard':
+      return <DashboardPage />;
+    case '/verify-email':
+      return <VerifyEmailPage />;
+    case '/blog':
+      return <BlogPage />;
+    case '/privacy':
+      return <PrivacyPage />;
+    case '/terms':
+      return <TermsPage />;
+    case '/pricing':
+      return <PricingPage />;
     default:
       return <NotFoundPage />;
   }
 }
 
-export function App() {
-  const { pathname } = useLocation();
+function Shell() {
+  const { pathname, hash } = useLocation();
+  useHashScroll(hash);
   return (
     <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
       <Header />
-      <main className="flex-1">
-        <Page pathname={pathname} />
+      <main id="main" className="flex-1">
+        <Suspense
+          fallback={
+            <div className="grid min-h-[50vh] place-items-center">
+              <Spinner />
+            </div>
+          }
+        >
+          <Page pathname={pathname} />
+        </Suspense>
       </main>
       <Footer />
     </div>
+  );
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <Tooltip.Provider delayDuration={LIMITS.tooltipDelayMs}>
+          <ModalsProvider>
+            <Shell />
+            <Toaster />
+          </ModalsProvider>
+        </Tooltip.Provider>
+      </SessionProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,9 +1,9 @@
 import { PRODUCT_NAME } from '@statemint/shared';
+import { usePublicConfig } from '../app/config';
 import { Link } from '../app/router';
 
-const SUPPORT_EMAIL = 'support@statemint.local';
-
 export function Footer() {
+  const { supportEmail } = usePublicConfig();
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 md:grid-cols-4">
@@ -34,7 +34,9 @@ export function Footer() {
           <h2 className="text-sm font-semibold">Support</h2>
           <ul className="mt-3 space-y-2 text-sm text-slate-600">
             <li>
-              <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+              <a href={`mailto:${supportEmail}`} className="hover:text-ink">
+                {supportEmail}
+              </a>
             </li>
           </ul>
         </div>

@@ -1,0 +1,121 @@
+/** SPEC §4 session: token and user in local storage, expiry read from the token, re-checked with the server. */
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { apiRequest, setTokenGetter } from '../api/client';
+import type { User } from '../api/types';
+import { isTokenUsable } from '../lib/jwt';
+import { navigate } from './router';
+
+export const TOKEN_KEY = 'token';
+export const USER_KEY = 'user';
+
+interface StoredSession {
+  token: string | null;
+  user: User | null;
+}
+
+function readStored(): StoredSession {
+  const token = localStorage.getItem(TOKEN_KEY);
+  let user: User | null = null;
+  try {
+    const raw = localStorage.getItem(USER_KEY);
+    user = raw ? (JSON.parse(raw) as User) : null;
+  } catch {
+    user = null;
+  }
+  if (!isTokenUsable(token)) {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(USER_KEY);
+    return { token: null, user: null };
+  }
+  return { token, user };
+}
+
+function store(token: string | null, user: User | null) {
+  if (token) localStorage.setItem(TOKEN_KEY, token);
+  else localStorage.removeItem(TOKEN_KEY);
+  if (user) localStorage.setItem(USER_KEY, JSON.stringify(user));
+  else localStorage.removeItem(USER_KEY);
+}
+
+/** GET /api/auth/user answers the user, possibly wrapped as { user }. */
+export function unwrapUser(body: unknown): User | null {
+  if (!body || typeof body !== 'object') return null;
+  const b = body as { user?: User; email?: string };
+  if (b.user && typeof b.user === 'object') return b.user;
+  return typeof b.email === 'string' ? (body as User) : null;
+}
+
+interface SessionValue {
+  token: string | null;
+  user: User | null;
+  /** Store a new session (login, registration with token, payment confirmation). */
+  signIn: (token: string, user: User) => void;
+  setUser: (user: User) => void;
+  /** Fetch the user again from the server (after payments, verification). */
+  refreshUser: () => Promise<User | null>;
+  logout: (options?: { redirect?: boolean }) => void;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+let currentToken: string | null = null;
+setTokenGetter(() => currentToken);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<StoredSession>(() => {
+    const s = readStored();
+    currentToken = s.token;
+    return s;
+  });
+
+  const apply = useCallback((token: string | null, user: User | null) => {
+    currentToken = token;
+    store(token, user);
+    setSession({ token, user });
+  }, []);
+
+  const refreshUser = useCallback(async () => {
+    const token = currentToken;
+    if (!token) return null;
+    try {
+      const user = unwrapUser(await apiRequest<unknown>('/api/auth/user'));
+      if (user && currentToken === token) apply(token, user);
+      return user;
+    } catch {
+      // SPEC §4: on failure or network error the stored copy is kept.
+      return null;
+    }
+  }, [apply]);
+
+  // Re-check a restored session once with the server (refreshUser is stable).
+  useEffect(() => {
+    if (currentToken) void refreshUser();
+  }, [refreshUser]);
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      ...session,
+      signIn: (token, user) => {
+        apply(token, user);
+        void queryClient.invalidateQueries();
+      },
+      setUser: (user) => apply(currentToken, user),
+      refreshUser,
+      logout: (options) => {
+        apply(null, null);
+        queryClient.clear();
+        if (options?.redirect !== false) navigate('/');
+      },
+    }),
+    [session, apply, queryClient, refreshUser],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const v = useContext(SessionContext);
+  if (!v) throw new Error('useSession outside SessionProvider');
+  return v;
+}

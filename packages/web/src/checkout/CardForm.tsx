@@ -1,0 +1,28 @@
+/** Picks the card form: Stripe Elements when a publishable key is configured, else the test-mode form. */
+import { lazy, Suspense } from 'react';
+import type { ConfirmResponse } from '../api/types';
+import { usePublicConfig } from '../app/config';
+import { Spinner } from '../components/ui';
+import type { PaymentRequest } from './payment';
+
+export interface CardFormProps {
+  request: Omit<PaymentRequest, 'token'>;
+  token: string | null;
+  onPaid: (result: ConfirmResponse & { paymentIntentId: string }) => void;
+}
+
+const StripeCardForm = lazy(() => import('./StripeCardForm'));
+const TestModeCardForm = lazy(() => import('./TestModeCardForm'));
+
+export function CardForm(props: CardFormProps) {
+  const config = usePublicConfig();
+  return (
+    <Suspense fallback={<Spinner label="Loading payment form" />}>
+      {config.stripePublishableKey ? (
+        <StripeCardForm {...props} publishableKey={config.stripePublishableKey} />
+      ) : (
+        <TestModeCardForm {...props} />
+      )}
+    </Suspense>
+  );
+}

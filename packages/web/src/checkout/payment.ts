@@ -1,0 +1,61 @@
+/**
+ * The payment sequence shared by the test-mode and Stripe card forms:
+ * create the intent on the server, confirm the card with the provider, confirm on the server.
+ */
+import { type PaymentType, PRICES_CENTS } from '@statemint/shared';
+import { apiRequest } from '../api/client';
+import type { ConfirmResponse, PaymentIntentResponse } from '../api/types';
+import { cardFailure, confirmFailure, paymentIntentFailure } from '../lib/messages';
+
+export interface RegistrationData {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export interface PaymentRequest {
+  type: PaymentType;
+  email?: string;
+  fileId?: string;
+  registrationData?: RegistrationData;
+  /** Bearer goes only with subscription payments (SPEC §7). */
+  token: string | null;
+}
+
+export class PaymentError extends Error {}
+
+export async function pay(
+  req: PaymentRequest,
+  confirmCard: (clientSecret: string) => Promise<void>,
+): Promise<ConfirmResponse & { paymentIntentId: string }> {
+  const subscription = req.type !== 'payasyougo';
+  let intent: PaymentIntentResponse;
+  try {
+    intent = await apiRequest<PaymentIntentResponse>('/api/payments/create-payment-intent', {
+      body: {
+        amount: PRICES_CENTS[req.type],
+        type: req.type,
+        fileId: req.fileId,
+        email: req.email ?? req.registrationData?.email,
+        registrationData: req.registrationData,
+      },
+      auth: subscription,
+    });
+  } catch (e) {
+    throw new PaymentError(paymentIntentFailure(e));
+  }
+  try {
+    await confirmCard(intent.clientSecret);
+  } catch (e) {
+    throw new PaymentError(e instanceof PaymentError ? e.message : cardFailure(e));
+  }
+  try {
+    const confirmed = await apiRequest<ConfirmResponse>('/api/payments/confirm', {
+      body: { paymentIntentId: intent.paymentIntentId },
+      auth: subscription && req.token !== null,
+    });
+    return { ...confirmed, paymentIntentId: intent.paymentIntentId };
+  } catch (e) {
+    throw new PaymentError(confirmFailure(e));
+  }
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { FileRecord } from '../api/types';
+import { availableFormats, downloadUrl, formatUrl } from './downloads';
+
+const base: FileRecord = {
+  id: 'abc',
+  originalFilename: 'March.pdf',
+  fileSize: 1,
+  createdAt: '2025-01-01T00:00:00Z',
+  status: 'completed',
+  restoreStatus: null,
+  restoreExpiresAt: null,
+  transactionCount: 3,
+  currency: 'USD',
+  errorMessage: null,
+};
+
+describe('download URLs', () => {
+  it('prefers the record’s URL fields, excelUrl as the xlsx fallback', () => {
+    const f = { ...base, excelUrl: '/x/excel', csvUrl: '/x/csv', qifUrl: '/x/qif' };
+    expect(formatUrl(f, 'xlsx')).toBe('/x/excel');
+    expect(formatUrl({ ...f, xlsxUrl: '/x/xlsx' }, 'xlsx')).toBe('/x/xlsx');
+    expect(availableFormats(f)).toEqual(['xlsx', 'csv', 'qif']);
+    expect(downloadUrl(f, 'json', true)).toBeNull();
+  });
+  it('falls back to download-free for anonymous files without URL fields', () => {
+    expect(downloadUrl(base, 'xlsx', true)).toBe('/api/download-free/abc?format=excel');
+    expect(downloadUrl(base, 'csv', true)).toBe('/api/download-free/abc?format=csv');
+    expect(downloadUrl(base, 'qif', true)).toBeNull();
+    expect(downloadUrl(base, 'csv', false)).toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+/** Which URL serves each output format of a file record, and the labels users see. */
+import type { OutputFormat } from '@statemint/shared';
+import type { FileRecord } from '../api/types';
+
+export const FORMAT_LABELS: Record<OutputFormat, string> = {
+  xlsx: 'Excel',
+  csv: 'CSV',
+  json: 'JSON',
+  xml: 'XML',
+  txt: 'Text',
+  html: 'HTML',
+  ofx: 'OFX',
+  qfx: 'QFX',
+  qbo: 'QBO',
+  qif: 'QIF',
+};
+
+/** The three main downloads first (SPEC §2), then the extra formats (DECISIONS.md). */
+export const PRIMARY_FORMATS: readonly OutputFormat[] = ['xlsx', 'csv', 'json'];
+export const EXTRA_FORMATS: readonly OutputFormat[] = ['xml', 'txt', 'html', 'ofx', 'qfx', 'qbo', 'qif'];
+
+/** SPEC §7's download-free format names. */
+const FREE_FORMAT_PARAM: Partial<Record<OutputFormat, string>> = { xlsx: 'excel', csv: 'csv', json: 'json' };
+
+export function formatUrl(file: FileRecord, format: OutputFormat): string | null {
+  const byField: Record<OutputFormat, string | null | undefined> = {
+    xlsx: file.xlsxUrl ?? file.excelUrl,
+    csv: file.csvUrl,
+    json: file.jsonUrl,
+    xml: file.xmlUrl,
+    txt: file.textUrl,
+    html: file.htmlUrl,
+    ofx: file.ofxUrl,
+    qfx: file.qfxUrl,
+    qbo: file.qboUrl,
+    qif: file.qifUrl,
+  };
+  return byField[format] || null;
+}
+
+/** Anonymous files (free trial, pay per file) without URL fields fall back to SPEC §7's download-free route. */
+export function downloadUrl(file: FileRecord, format: OutputFormat, anonymous: boolean): string | null {
+  const url = formatUrl(file, format);
+  if (url) return url;
+  const param = FREE_FORMAT_PARAM[format];
+  const hasAnyUrl = [...PRIMARY_FORMATS, ...EXTRA_FORMATS].some((f) => formatUrl(file, f));
+  if (anonymous && param && !hasAnyUrl) return `/api/download-free/${encodeURIComponent(file.id)}?format=${param}`;
+  return null;
+}
+
+export function availableFormats(file: FileRecord): OutputFormat[] {
+  return [...PRIMARY_FORMATS, ...EXTRA_FORMATS].filter((f) => formatUrl(file, f));
+}

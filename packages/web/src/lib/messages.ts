@@ -1,0 +1,148 @@
+/** SPEC §8: which toast (title, text) or message each failure shows, decided by error code and status. */
+import { ApiError } from '../api/errors';
+
+export interface ToastSpec {
+  title: string;
+  description?: string;
+  variant?: 'success' | 'error';
+}
+
+const fail = (title: string, description?: string): ToastSpec => ({ title, description, variant: 'error' });
+const ok = (title: string, description?: string): ToastSpec => ({ title, description, variant: 'success' });
+
+function serverMessage(e: unknown): string | undefined {
+  return e instanceof ApiError ? e.serverMessage : undefined;
+}
+
+export const PAYMENT_REQUIRED_TOAST = fail('Payment Required', 'Please choose a payment option to continue.');
+export const UNSUPPORTED_TYPE_TOAST = fail(
+  'Unsupported file type',
+  'Please select PDF, images (JPG, PNG, TIFF), documents (DOC, TXT, RTF), or ZIP files.',
+);
+export const FILE_TOO_LARGE_TOAST = fail('File too large', 'Please select a file smaller than 10MB.');
+export const EMAIL_REQUIRED_TOAST = fail('Email Required', 'Please enter your email for free trial conversion.');
+export const LOGIN_TO_UPLOAD_TOAST = fail('Upload Failed', 'Please login to upload files');
+export const FREE_TRIAL_CHECK_TOAST = fail('Error', 'Unable to check free trial status. Please try again.');
+export const FREE_TRIAL_COOLDOWN_TOAST = fail('Free Trial Cooldown', 'Please upgrade to Pro for unlimited access');
+export const FREE_TRIAL_LOCKED_TOAST = fail(
+  'Free Trial Temporarily Unavailable',
+  'Free trial has reached daily limit. Please try again later or upgrade to Pro.',
+);
+export const FREE_TRIAL_UNAVAILABLE_TOAST = fail(
+  'Free Trial Unavailable',
+  'Please upgrade to Pro for unlimited access',
+);
+export const CHECK_EMAIL_TOAST = ok(
+  'Check Your Email',
+  'We sent you a verification link. Please verify your email to sign in.',
+);
+
+export type UploadOutcome = { toast: ToastSpec; openPaymentChooser: boolean };
+
+/** An upload failure: its toast, and whether the payment chooser opens (authenticated uploads only). */
+export function uploadFailure(e: unknown, authenticated: boolean): UploadOutcome {
+  const err = e instanceof ApiError ? e : undefined;
+  const code = err?.code;
+  const toast = (t: ToastSpec, openPaymentChooser = false): UploadOutcome => ({ toast: t, openPaymentChooser });
+  switch (code) {
+    case 'FREE_TRIAL_COOLDOWN':
+      return toast(FREE_TRIAL_COOLDOWN_TOAST);
+    case 'FREE_TRIAL_LOCKED':
+      return toast(FREE_TRIAL_LOCKED_TOAST);
+    case 'PAYMENT_REQUIRED':
+    case 'QUOTA_EXCEEDED':
+    case 'SUBSCRIPTION_REQUIRED':
+      return authenticated
+        ? toast(PAYMENT_REQUIRED_TOAST, true)
+        : toast(fail('Upload Failed', err?.serverMessage ?? 'Upload failed'));
+    case 'UNSUPPORTED_FILE_TYPE':
+      return toast(UNSUPPORTED_TYPE_TOAST);
+    case 'FILE_TOO_LARGE':
+      return toast(FILE_TOO_LARGE_TOAST);
+    case 'UNAUTHORIZED':
+      return toast(LOGIN_TO_UPLOAD_TOAST);
+    default:
+      if (err?.status === 429) return toast(fail('Upload Failed', err.serverMessage ?? 'Free trial limit reached'));
+      return toast(fail('Upload Failed', err?.serverMessage ?? 'Upload failed'));
+  }
+}
+
+/** A free-trial eligibility answer of canUse=false. */
+export function freeTrialDenied(code: string | undefined): ToastSpec {
+  if (code === 'FREE_TRIAL_LOCKED') return FREE_TRIAL_LOCKED_TOAST;
+  if (code === 'FREE_TRIAL_COOLDOWN' || code === undefined) return FREE_TRIAL_COOLDOWN_TOAST;
+  return FREE_TRIAL_UNAVAILABLE_TOAST;
+}
+
+/** Login/registration failure toast. */
+export function authFailure(e: unknown, mode: 'login' | 'register'): ToastSpec {
+  const err = e instanceof ApiError ? e : undefined;
+  if (err?.code === 'EMAIL_NOT_VERIFIED')
+    return fail('Email Verification Required', err.serverMessage ?? 'Please verify your email before signing in.');
+  const fallback = mode === 'login' ? 'Login failed' : 'Registration failed';
+  return fail('Authentication Failed', err?.serverMessage ?? fallback);
+}
+
+export function paymentIntentFailure(e: unknown): string {
+  if (e instanceof ApiError && e.isAuthError) return 'Please log in again to continue with payment';
+  return serverMessage(e) ?? 'Failed to create payment intent';
+}
+
+export function cardFailure(e: unknown): string {
+  return (
+    serverMessage(e) ?? (e instanceof Error && !(e instanceof ApiError) && e.message ? e.message : 'Payment failed')
+  );
+}
+
+export function confirmFailure(e: unknown): string {
+  return serverMessage(e) ?? 'Failed to confirm payment';
+}
+
+/** The dashboard's load error line (SPEC §8). */
+export function dashboardFailure(e: unknown): string {
+  if (e instanceof ApiError) {
+    if (e.isAuthError) return 'Session expired';
+    return `Failed to load dashboard: ${e.serverMessage ?? (e.status ? `HTTP ${e.status}` : e.message)}`;
+  }
+  return `Failed to load dashboard: ${e instanceof Error ? e.message : 'Unknown error'}`;
+}
+
+/** Titles and fallbacks of SPEC §8's action toasts. */
+export const ACTION_FAILURES = {
+  restore: ['Restoration Failed', 'Failed to request restoration'],
+  download: ['Download Failed', 'Download failed'],
+  delete: ['Delete Failed', 'Failed to delete file'],
+  cancel: ['Cancellation Failed', 'Failed to cancel subscription'],
+  upload: ['Upload Failed', 'Upload failed'],
+  retention: ['Update Failed', 'Failed to update retention settings'],
+  sendVerification: ['Failed to Send Email', 'Failed to send verification email'],
+} as const;
+
+export function actionFailure(action: keyof typeof ACTION_FAILURES, e: unknown): ToastSpec {
+  const [title, fallback] = ACTION_FAILURES[action];
+  return fail(title, serverMessage(e) ?? fallback);
+}
+
+export const SUCCESS = {
+  restore: ok('Restoration Requested', 'Your file is being restored. This may take a few minutes.'),
+  download: ok('Download Started'),
+  delete: ok('File Deleted', 'The file and all its outputs were permanently deleted.'),
+  cancel: (cancelAt: string) => ok('Subscription Canceled', `You keep access until ${cancelAt}.`),
+  upload: ok('Upload Successful', 'Your file is being converted.'),
+  upgrade: ok('Upgrade Successful', 'Welcome to your new plan.'),
+  retention: ok('Settings Updated'),
+  verificationSent: ok('Verification Email Sent', 'Please check your inbox for the verification link.'),
+  emailVerified: ok('Email Verified', 'Your email address has been verified.'),
+} as const;
+
+export function missingFormatToast(format: string): ToastSpec {
+  return fail('Download Failed', `No ${format} file available. Please try a different format.`);
+}
+
+export const DASHBOARD_EXCEL_FAILED = fail(
+  'Download Failed',
+  'Unable to download Excel file. Please try other formats.',
+);
+
+export const CONVERSION_FAILED_TEXT = "We couldn't process your file. Please try again.";
+export const POLL_FAILED_TEXT = 'Failed to fetch file status';

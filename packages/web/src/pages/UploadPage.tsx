@@ -1,0 +1,227 @@
+/** SPEC §2/§4 upload page: free trial, pay-as-you-go and signed-in modes, banners, progress, results. */
+import { formatPrice, isSubscriptionPlan, LIMITS, PLAN_LABELS, PLAN_LIMITS, PRICES_CENTS } from '@statemint/shared';
+import { useEffect, useState } from 'react';
+import { apiRequest } from '../api/client';
+import { ApiError } from '../api/errors';
+import type { FreeTrialCheck } from '../api/types';
+import { useModals } from '../app/modals';
+import { Link, navigate, useLocation } from '../app/router';
+import { useSession } from '../app/session';
+import { PAYG_STORAGE_KEY } from '../checkout/keys';
+import { toast } from '../components/toast';
+import { Banner, Button, Field } from '../components/ui';
+import { deviceFingerprint, FINGERPRINT_HEADER } from '../lib/fingerprint';
+import {
+  EMAIL_REQUIRED_TOAST,
+  FREE_TRIAL_CHECK_TOAST,
+  freeTrialDenied,
+  LOGIN_TO_UPLOAD_TOAST,
+  uploadFailure,
+} from '../lib/messages';
+import { EMAIL_PATTERN } from '../lib/validate';
+import { DropZone } from '../upload/DropZone';
+import { ResultPanel, UploadProgress } from '../upload/ResultPanel';
+import { type UploadTarget, useUploadFlow } from '../upload/useUploadFlow';
+
+type Mode = 'free' | 'payasyougo' | 'paid' | 'auth';
+
+function readPayg(): { paymentIntentId: string; email: string } | null {
+  try {
+    const raw = sessionStorage.getItem(PAYG_STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as { paymentIntentId: string; email: string }) : null;
+  } catch {
+    return null;
+  }
+}
+
+export default function UploadPage() {
+  const { user } = useSession();
+  const { openLogin, openCheckout } = useModals();
+  const { search } = useLocation();
+  const subscriber = user !== null && isSubscriptionPlan(user.plan);
+  const defaultMode: Mode = subscriber ? 'auth' : 'free';
+  const [mode, setMode] = useState<Mode>(defaultMode);
+  const [email, setEmail] = useState(user && !subscriber ? user.email : '');
+  const [paymentIntentId, setPaymentIntentId] = useState<string | null>(null);
+  const flow = useUploadFlow('upload');
+
+  // SPEC §2: arriving with ?payment=…&mode=payasyougo switches to paid mode and cleans the URL.
+  const paymentParam = search.get('payment');
+  const modeParam = search.get('mode');
+  useEffect(() => {
+    if (paymentParam && modeParam === 'payasyougo') {
+      const stored = readPayg();
+      setPaymentIntentId(paymentParam);
+      setEmail(stored?.paymentIntentId === paymentParam ? stored.email : '');
+      setMode('paid');
+      navigate('/upload', { replace: true });
+    }
+  }, [paymentParam, modeParam]);
+
+  useEffect(() => {
+    if (subscriber) setMode((m) => (m === 'free' ? 'auth' : m));
+  }, [subscriber]);
+
+  async function convert() {
+    if (flow.uploading || !flow.file) return;
+    let target: UploadTarget;
+    const fingerprint = { [FINGERPRINT_HEADER]: deviceFingerprint() };
+    if (mode === 'auth') {
+      if (!user) {
+        toast(LOGIN_TO_UPLOAD_TOAST);
+        openLogin();
+        return;
+      }
+      target = { path: '/api/files/upload', fields: {} };
+    } else if (mode === 'paid' && paymentIntentId) {
+      target = { path: '/api/files/upload-paid', fields: { paymentIntentId, email: email.trim() } };
+    } else if (mode === 'payasyougo') {
+      openCheckout({ kind: 'payasyougo', email: email.trim() });
+      return;
+    } else if (mode === 'free') {
+      if (!email.trim()) {
+        toast(EMAIL_REQUIRED_TOAST);
+        return;
+      }
+      if (!EMAIL_PATTERN.test(email.trim())) {
+        toast({ title: 'Email Required', description: 'Please enter a valid email address', variant: 'error' });
+        return;
+      }
+      try {
+        const check = await apiRequest<FreeTrialCheck>('/api/check-free-trial', {
+          body: { email: email.trim(), deviceFingerprint: fingerprint[FINGERPRINT_HEADER] },
+          headers: fingerprint,
+        });
+        if (!check.canUse) {
+          toast(freeTrialDenied(check.code));
+          return;
+        }
+      } catch (e) {
+        // A refusal answered as an error still carries its code.
+        if (e instanceof ApiError && (e.code === 'FREE_TRIAL_COOLDOWN' || e.code === 'FREE_TRIAL_LOCKED')) {
+          toast(freeTrialDenied(e.code));
+        } else toast(FREE_TRIAL_CHECK_TOAST);
+        return;
+      }
+      target = { path: '/api/files/upload-free-trial', fields: { email: email.trim() }, headers: fingerprint };
+    } else {
+      openLogin();
+      return;
+    }
+    try {
+      await flow.upload(target);
+      if (mode === 'paid') sessionStorage.removeItem(PAYG_STORAGE_KEY);
+    } catch (e) {
+      const outcome = uploadFailure(e, mode === 'auth');
+      toast(outcome.toast);
+      if (outcome.openPaymentChooser)
+        openCheckout({ kind: 'chooser', notice: 'Payment Required: Please choose a payment option to continue.' });
+    }
+  }
+
+  function reset() {
+    flow.reset();
+    setMode(defaultMode);
+    setEmail('');
+    setPaymentIntentId(null);
+  }
+
+  const working =
+    flow.phase === 'uploading' || flow.phase === 'processing' || flow.phase === 'completed' || flow.phase === 'failed';
+  const limit = user ? PLAN_LIMITS[user.plan].uploads : 0;
+
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+      <h1 className="text-3xl font-extrabold tracking-tight">Convert a Bank Statement</h1>
+      <p className="mt-2 text-slate-600">Upload a statement and download it as Excel, CSV or JSON.</p>
+
+      <div className="mt-6 space-y-4">
+        {user && !subscriber && (
+          <Banner tone="warning" title="Free plan">
+            Your plan includes 1 free conversion every {LIMITS.freeTrialWindowHours} hours.{' '}
+            <Link href="/pricing" className="font-semibold underline">
+              See plans for more conversions
+            </Link>
+          </Banner>
+        )}
+        {mode === 'free' && !working && (
+          <Banner title="Free Trial">
+            <p>
+              1 free conversion every {LIMITS.freeTrialWindowHours} hours per device or location. No signup; enter your
+              e-mail for tracking. Files expire after {LIMITS.anonymousFileLifeHours} hour.
+            </p>
+            <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+              <Field
+                className="flex-1"
+                label="Email for free trial"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+              <Button variant="secondary" onClick={() => setMode('payasyougo')}>
+                Choose Different Option
+              </Button>
+            </div>
+          </Banner>
+        )}
+        {mode === 'payasyougo' && !working && (
+          <Banner title="Pay-As-You-Go">
+            <p>
+              {formatPrice(PRICES_CENTS.payasyougo)} per file. No signup; files are kept {LIMITS.anonymousFileLifeHours}{' '}
+              hour. We e-mail your receipt.
+            </p>
+            <div className="mt-3 flex flex-col gap-3 sm:flex-row">
+              <Button onClick={() => openCheckout({ kind: 'payasyougo', email: email.trim() })}>
+                Pay {formatPrice(PRICES_CENTS.payasyougo)}
+              </Button>
+              <Button variant="secondary" onClick={() => setMode('free')}>
+                Use Free Trial Instead
+              </Button>
+            </div>
+          </Banner>
+        )}
+        {mode === 'paid' && !working && (
+          <Banner tone="success" title="Payment Received">
+            Your payment is confirmed. Choose your statement and convert it.
+            {!email && (
+              <Field
+                className="mt-3"
+                label="Email for your receipt"
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            )}
+          </Banner>
+        )}
+        {mode === 'auth' && user && !working && (
+          <Banner tone="success" title={`${PLAN_LABELS[user.plan]} plan`}>
+            Up to {limit === -1 ? 'unlimited' : limit.toLocaleString('en-US')} conversions per month, kept in your{' '}
+            <Link href="/dashboard" className="font-semibold underline">
+              secure vault
+            </Link>
+            .
+          </Banner>
+        )}
+      </div>
+
+      <div className="mt-6 space-y-4">
+        {(flow.phase === 'idle' || flow.phase === 'chosen') && (
+          <>
+            <DropZone where="upload" file={flow.file} disabled={flow.uploading} onFiles={flow.choose} />
+            {flow.file && (
+              <Button size="lg" className="w-full" onClick={convert} disabled={flow.uploading}>
+                {mode === 'payasyougo'
+                  ? `Pay ${formatPrice(PRICES_CENTS.payasyougo)} and Convert`
+                  : 'Convert Statement'}
+              </Button>
+            )}
+          </>
+        )}
+        {flow.phase === 'uploading' && <UploadProgress value={flow.progress} />}
+        <ResultPanel phase={flow.phase} record={flow.record} anonymous={mode !== 'auth'} onReset={reset} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+/** Drag-and-drop or choose-file area; the native file input keeps it keyboard- and screen-reader-usable. */
+import { type DragEvent, useId, useState } from 'react';
+import { formatFileSize } from '../lib/format';
+import { acceptAttribute } from '../lib/validate';
+
+export function DropZone({
+  where,
+  file,
+  disabled,
+  onFiles,
+}: {
+  where: 'upload' | 'dashboard';
+  file: File | null;
+  disabled: boolean;
+  onFiles: (files: FileList | null) => void;
+}) {
+  const id = useId();
+  const [over, setOver] = useState(false);
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    if (!disabled) onFiles(e.dataTransfer.files);
+  };
+  return (
+    <section
+      aria-label="File upload"
+      onDragOver={(e) => {
+        e.preventDefault();
+        if (!disabled) setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+      className={`relative rounded-2xl border-2 border-dashed p-8 text-center transition-colors focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-200 ${
+        over ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-white'
+      }`}
+    >
+      <svg
+        aria-hidden
+        className="mx-auto h-10 w-10 text-brand-600"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      >
+        <path d="M12 16V4m0 0l-4 4m4-4l4 4M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3" />
+      </svg>
+      {file ? (
+        <p className="mt-3 font-semibold text-ink" data-testid="chosen-file">
+          {file.name} <span className="font-normal text-slate-500">({formatFileSize(file.size)})</span>
+        </p>
+      ) : (
+        <p className="mt-3 font-semibold text-ink">Drag and drop your statement here</p>
+      )}
+      <p className="mt-1 text-sm text-slate-500">
+        PDF, images (JPG, PNG, TIFF), documents (DOC, TXT, RTF) or ZIP, up to 10 MB
+      </p>
+      <label
+        htmlFor={id}
+        className={`mt-4 inline-flex cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50 ${
+          disabled ? 'pointer-events-none opacity-50' : ''
+        }`}
+      >
+        {file ? 'Choose a different file' : 'Choose File'}
+      </label>
+      <input
+        id={id}
+        type="file"
+        className="sr-only"
+        accept={acceptAttribute(where)}
+        disabled={disabled}
+        data-testid="file-input"
+        onChange={(e) => {
+          onFiles(e.target.files);
+          e.target.value = '';
+        }}
+      />
+    </section>
+  );
+}
