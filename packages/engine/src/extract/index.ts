@@ -1,11 +1,249 @@
-import { AppError, type Statement } from '@statemint/shared';
+/**
+ * Layout model -> tables -> rows -> values -> statements -> reconciliation.
+ * Document-wide decisions (decimal mark, day order, years) are made from all the
+ * evidence a document prints, then applied to every row.
+ */
+import { AppError, type ConversionIssue, type Statement, type Transaction } from '@statemint/shared';
 import type { LayoutDocument } from '../layout/model';
+import { fixSingleSignErrors, type LedgerRow, reconcile, recoverSigns } from '../reconcile/reconcile';
+import { type DecimalMark, inferDecimalMark, type ParsedAmount } from '../values/amount';
+import {
+  type DateToken,
+  type DayOrder,
+  inferDayOrder,
+  isValidYMD,
+  parseDateToken,
+  resolveDayMonth,
+  toIso,
+  yearFor,
+} from '../values/date';
+import {
+  type FactLine,
+  findAccountNumber,
+  findBalances,
+  findBankName,
+  findCurrency,
+  findDateRange,
+  findHolder,
+} from './facts';
+import { type RawRow, rowKind, scanTables } from './rows';
 
 export interface ExtractOptions {
   deadline: number;
 }
 
-/** Layout model -> tables -> rows -> values -> statements -> reconciliation. */
-export function extractStatements(_doc: LayoutDocument, _opts: ExtractOptions): Statement[] {
-  throw new AppError('NOT_IMPLEMENTED', 'extraction is not implemented yet');
+export function extractStatements(doc: LayoutDocument, opts: ExtractOptions): Statement[] {
+  if (Date.now() > opts.deadline) throw new AppError('TIMEOUT', 'The conversion took too long and was stopped.');
+  const allRuns = doc.pages.flatMap((p) => p.lines.flatMap((l) => l.runs));
+  const decimal = inferDecimalMark(allRuns.flatMap((r) => [r.text, r.text.split(/\s+/).slice(-2).join(' ')]));
+  const scan = scanTables(doc, decimal);
+  const issues: ConversionIssue[] = [];
+
+  // Day order from every numeric date the document prints.
+  const dateTokens: DateToken[] = [];
+  for (const r of allRuns) {
+    for (const w of r.text.split(/\s+/)) {
+      const t = parseDateToken(w.replace(/[,;]$/, ''));
+      if (t) dateTokens.push(t);
+    }
+  }
+  const allText = allRuns.map((r) => r.text);
+  const currency = findCurrency(allText);
+  const order: DayOrder =
+    inferDayOrder(dateTokens) ??
+    (decimal === ',' || (currency && currency !== 'USD')
+      ? 'DMY'
+      : allText.some((t) => t.includes('$'))
+        ? 'MDY'
+        : 'DMY');
+
+  const factLines: FactLine[] = scan.otherLines;
+  let period: { start: string; end: string } | null = null;
+  for (const { line } of factLines) {
+    period = findDateRange(line.runs.map((r) => r.text).join(' '), order);
+    if (period) break;
+  }
+  const fallbackYear = mostCommonYear(dateTokens) ?? new Date().getUTCFullYear();
+  const balances = findBalances(factLines, decimal);
+
+  // Rows -> transactions.
+  const txns: Transaction[] = [];
+  const ledger: LedgerRow[] = [];
+  const balanceRows: { index: number; cents: number; description: string }[] = [];
+  let lastDate: string | null = null;
+  let rowsWithoutAmount = 0;
+  for (const row of scan.rows) {
+    const description = row.description.join(' ').replace(/\s+/g, ' ').trim();
+    const kind = rowKind(description);
+    const balanceCell = row.money.find((m) => m.role === 'balance');
+    const balance = balanceCell ? signedBalance(balanceCell.value) : null;
+    if (kind === 'total') continue;
+    if (kind === 'balance') {
+      const v = balance ?? (row.money[0] ? signedBalance(row.money[0].value) : null);
+      if (v !== null) balanceRows.push({ index: txns.length, cents: v, description });
+      if (row.date) lastDate = resolveDate(row.date, order, period, fallbackYear) ?? lastDate;
+      continue;
+    }
+    const value = amountOf(row);
+    if (!value) {
+      rowsWithoutAmount++;
+      continue;
+    }
+    const date = row.date ? resolveDate(row.date, order, period, fallbackYear) : lastDate;
+    if (!date) {
+      issues.push({
+        code: 'ROW_WITHOUT_DATE',
+        message: `A row without a date was skipped: ${description}`,
+        page: row.page,
+      });
+      continue;
+    }
+    lastDate = date;
+    txns.push({
+      date,
+      sourceDate: row.date ? row.dateText : '',
+      description,
+      credit: null,
+      debit: null,
+      amount: 0,
+      balance: balance === null ? null : balance / 100,
+      reference: row.reference,
+      page: row.page,
+    });
+    ledger.push({ cents: value.signed, abs: value.abs, signKnown: value.known, balance });
+  }
+  if (rowsWithoutAmount) {
+    issues.push({
+      code: 'ROWS_WITHOUT_AMOUNT',
+      message: `${rowsWithoutAmount} table rows had no readable amount and were skipped.`,
+    });
+  }
+  if (!txns.length) throw new AppError('NO_TRANSACTIONS', 'No transactions were found in this document.');
+
+  // Opening and closing: printed labels first, then balance rows, then the running balances.
+  const firstBalanceRow = balanceRows[0];
+  const lastBalanceRow = balanceRows[balanceRows.length - 1];
+  let opening =
+    balances.opening !== null
+      ? signedBalance(balances.opening)
+      : firstBalanceRow && firstBalanceRow.index === 0
+        ? firstBalanceRow.cents
+        : null;
+  recoverSigns(ledger, opening ?? inferOpening(ledger));
+  const flipped = fixSingleSignErrors(ledger, opening ?? inferOpening(ledger));
+  for (const k of flipped) {
+    issues.push({
+      code: 'SIGN_CORRECTED',
+      message: 'The sign of this row was corrected from the running balance.',
+      row: k,
+    });
+  }
+  for (const row of ledger) {
+    if (!row.signKnown) row.cents = -row.abs;
+  }
+  if (opening === null) opening = inferOpening(ledger);
+  let closing =
+    balances.closing !== null
+      ? signedBalance(balances.closing)
+      : lastBalanceRow && lastBalanceRow.index === txns.length
+        ? lastBalanceRow.cents
+        : null;
+  if (closing === null) {
+    const lastWithBalance = [...ledger].reverse().find((r) => r.balance !== null);
+    if (lastWithBalance && ledger[ledger.length - 1]?.balance !== null) closing = lastWithBalance.balance;
+    else if (opening !== null && ledger.every((r) => r.signKnown)) closing = null;
+  }
+
+  ledger.forEach((row, i) => {
+    const t = txns[i] as Transaction;
+    t.amount = row.cents / 100;
+    t.credit = row.cents > 0 ? row.cents / 100 : null;
+    t.debit = row.cents <= 0 ? -row.cents / 100 : null;
+  });
+  const reconciliation = reconcile(ledger, opening, closing);
+
+  const statement: Statement = {
+    statement: {
+      bankName: findBankName(factLines),
+      accountHolder: findHolder(factLines),
+      accountNumber: findAccountNumber(factLines),
+      currency,
+      periodStart: period?.start ?? null,
+      periodEnd: period?.end ?? null,
+      openingBalance: opening === null ? null : opening / 100,
+      closingBalance: closing === null ? null : closing / 100,
+    },
+    transactions: txns,
+    reconciliation,
+  };
+  if (issues.length) statement.issues = issues;
+  return [statement];
+}
+
+function signedBalance(v: ParsedAmount): number {
+  return v.mark === 'minus' || v.mark === 'debit' ? -v.cents : v.cents;
+}
+
+/** Signed amount of a row: debit/credit columns, else the amount's own sign, else a Dr/Cr column. */
+function amountOf(row: RawRow): { signed: number; abs: number; known: boolean } | null {
+  const debit = row.money.find((m) => m.role === 'debit');
+  const credit = row.money.find((m) => m.role === 'credit');
+  if (debit && !credit) return { signed: -debit.value.cents, abs: debit.value.cents, known: true };
+  if (credit && !debit) {
+    const neg = credit.value.mark === 'minus' || credit.value.mark === 'debit';
+    return { signed: neg ? -credit.value.cents : credit.value.cents, abs: credit.value.cents, known: true };
+  }
+  if (debit && credit) {
+    const net = credit.value.cents - debit.value.cents;
+    return { signed: net, abs: Math.abs(net), known: true };
+  }
+  const amount = row.money.find((m) => m.role === 'amount');
+  if (!amount) return null;
+  const abs = amount.value.cents;
+  const mark = amount.value.mark;
+  if (mark === 'minus' || mark === 'debit') return { signed: -abs, abs, known: true };
+  if (mark === 'plus' || mark === 'credit') return { signed: abs, abs, known: true };
+  if (row.drcr) {
+    const d = row.drcr.toLowerCase().replace('.', '');
+    if (d === 'dr' || d === 'd' || d === 's' || d === 'db') return { signed: -abs, abs, known: true };
+    if (d === 'cr' || d === 'c' || d === 'h') return { signed: abs, abs, known: true };
+  }
+  return { signed: abs, abs, known: false };
+}
+
+/** Opening balance implied by the first printed running balance. */
+function inferOpening(ledger: LedgerRow[]): number | null {
+  let sum = 0;
+  for (const row of ledger) {
+    if (!row.signKnown) return null;
+    sum += row.cents;
+    if (row.balance !== null) return row.balance - sum;
+  }
+  return null;
+}
+
+function resolveDate(
+  token: DateToken,
+  order: DayOrder,
+  period: { start: string; end: string } | null,
+  fallbackYear: number,
+): string | null {
+  const { y, m, d } = resolveDayMonth(token, order);
+  const year = y ?? yearFor(m, d, { start: period?.start ?? null, end: period?.end ?? null }, fallbackYear);
+  if (!isValidYMD(year, m, d)) return null;
+  return toIso(year, m, d);
+}
+
+function mostCommonYear(tokens: DateToken[]): number | null {
+  const counts = new Map<number, number>();
+  for (const t of tokens) if (t.year) counts.set(t.year, (counts.get(t.year) ?? 0) + 1);
+  let best: number | null = null;
+  let n = 0;
+  for (const [y, c] of counts) {
+    if (c > n) {
+      best = y;
+      n = c;
+    }
+  }
+  return best;
 }

@@ -1,9 +1,191 @@
+/**
+ * PDF text layer -> layout model, with PDF.js (legacy build, Node 20).
+ * Items are grouped into lines by baseline and into runs by horizontal gaps, so
+ * that a run never spans two table columns.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { AppError } from '@statemint/shared';
-import type { LayoutDocument } from '../layout/model';
+import type { LayoutDocument, LayoutLine, LayoutPage, TextRun } from '../layout/model';
 
-export async function readPdf(
-  _bytes: Uint8Array,
-  _opts: { password?: string | undefined; deadline: number },
-): Promise<LayoutDocument> {
-  throw new AppError('NOT_IMPLEMENTED', 'the pdf reader is not implemented yet');
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+let pdfjsPromise: Promise<PdfJs> | null = null;
+function loadPdfJs(): Promise<PdfJs> {
+  pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  return pdfjsPromise;
+}
+
+const pdfjsDir = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+const STANDARD_FONTS = `${join(pdfjsDir, 'standard_fonts')}/`;
+const CMAPS = `${join(pdfjsDir, 'cmaps')}/`;
+
+/** A page whose text layer has fewer characters than this is treated as a scan. */
+const MIN_TEXT_CHARS = 20;
+
+export interface PdfReadOptions {
+  password?: string | undefined;
+  deadline: number;
+  /** Called with the page numbers that have no usable text layer (scans); returns their OCR pages. */
+  ocrPages?: (pageNumbers: number[]) => Promise<LayoutPage[]>;
+}
+
+interface RawItem {
+  str: string;
+  x0: number;
+  x1: number;
+  /** Baseline y, top-down. */
+  base: number;
+  size: number;
+  bold: boolean;
+}
+
+export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<LayoutDocument> {
+  const pdfjs = await loadPdfJs();
+  const doc = await openPdf(pdfjs, bytes, opts.password);
+  try {
+    const pages: LayoutPage[] = [];
+    const scans: number[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      if (Date.now() > opts.deadline) throw new AppError('TIMEOUT', 'The conversion took too long and was stopped.');
+      const page = await doc.getPage(n);
+      const viewport = page.getViewport({ scale: 1 });
+      const content = await page.getTextContent({ disableNormalization: false });
+      const items: RawItem[] = [];
+      let chars = 0;
+      for (const it of content.items) {
+        if (!('str' in it) || !it.str.trim()) continue;
+        const [a, b, c, d, e, f] = it.transform as number[];
+        // Skip rotated text (watermarks, vertical margins): tables are horizontal.
+        if (Math.abs(b as number) > 0.01 || Math.abs(c as number) > 0.01) continue;
+        const size = Math.abs(d as number) || Math.abs(a as number) || it.height;
+        const style = content.styles[it.fontName];
+        const bold = /bold|black|heavy|semibold/i.test(`${it.fontName} ${style?.fontFamily ?? ''}`);
+        const x0 = e as number;
+        items.push({ str: it.str, x0, x1: x0 + it.width, base: viewport.height - (f as number), size, bold });
+        chars += it.str.trim().length;
+      }
+      page.cleanup();
+      if (chars < MIN_TEXT_CHARS) scans.push(n);
+      pages.push({
+        number: n,
+        width: viewport.width,
+        height: viewport.height,
+        lines: buildLines(items),
+        source: 'pdf',
+      });
+    }
+    if (scans.length) {
+      if (!opts.ocrPages) {
+        if (scans.length === pages.length)
+          throw new AppError('NEEDS_OCR', 'This PDF is a scan without a text layer; it needs OCR.');
+      } else {
+        const ocr = await opts.ocrPages(scans);
+        for (const p of ocr) pages[p.number - 1] = p;
+      }
+    }
+    return { pages };
+  } finally {
+    await doc.destroy();
+  }
+}
+
+async function openPdf(pdfjs: PdfJs, bytes: Uint8Array, password: string | undefined) {
+  // PDF.js takes ownership of the buffer; give it a copy so callers keep theirs.
+  const attempt = (pw: string | undefined) =>
+    pdfjs.getDocument({
+      data: new Uint8Array(bytes),
+      password: pw,
+      standardFontDataUrl: STANDARD_FONTS,
+      cMapUrl: CMAPS,
+      cMapPacked: true,
+      isEvalSupported: false,
+      useSystemFonts: false,
+      disableFontFace: true,
+      verbosity: 0,
+    }).promise;
+  try {
+    // Some statements are encrypted with an empty user password: try it first.
+    return await attempt(password ?? '');
+  } catch (e) {
+    const err = e as { name?: string; code?: number; message?: string };
+    if (err.name === 'PasswordException') {
+      if (password) throw new AppError('PDF_PASSWORD_INCORRECT', 'The password for this PDF is incorrect.');
+      throw new AppError('PDF_ENCRYPTED', 'This PDF is password-protected. Please provide its password.');
+    }
+    throw new AppError('UNREADABLE_FILE', `This PDF could not be read: ${err.message ?? 'corrupt file'}.`);
+  }
+}
+
+/** Groups items into lines by baseline, then into runs split at column-sized gaps. */
+export function buildLines(items: RawItem[]): LayoutLine[] {
+  const sorted = items.flatMap(splitAtSpaceRuns).sort((p, q) => p.base - q.base || p.x0 - q.x0);
+  const rows: RawItem[][] = [];
+  for (const it of sorted) {
+    const row = rows[rows.length - 1];
+    const ref = row?.[0];
+    if (row && ref && Math.abs(it.base - ref.base) <= Math.max(1.5, 0.35 * Math.min(ref.size, it.size))) row.push(it);
+    else rows.push([it]);
+  }
+  const lines: LayoutLine[] = [];
+  for (const row of rows) {
+    row.sort((p, q) => p.x0 - q.x0);
+    const runs: TextRun[] = [];
+    let cur: RawItem | null = null;
+    for (const it of row) {
+      if (cur && canJoin(cur, it)) {
+        const gap: number = it.x0 - cur.x1;
+        const sep: string = gap > 0.15 * cur.size && !cur.str.endsWith(' ') && !it.str.startsWith(' ') ? ' ' : '';
+        const joined: RawItem = {
+          ...cur,
+          str: cur.str + sep + it.str,
+          x1: Math.max(cur.x1, it.x1),
+          bold: cur.bold && it.bold,
+        };
+        cur = joined;
+      } else {
+        if (cur) runs.push(toRun(cur));
+        cur = { ...it };
+      }
+    }
+    if (cur) runs.push(toRun(cur));
+    const kept = runs.filter((r) => r.text);
+    if (!kept.length) continue;
+    lines.push({
+      runs: kept,
+      y0: Math.min(...kept.map((r) => r.y0)),
+      y1: Math.max(...kept.map((r) => r.y1)),
+    });
+  }
+  return lines;
+}
+
+function canJoin(a: RawItem, b: RawItem): boolean {
+  const gap = b.x0 - a.x1;
+  // A word space is about 0.25-0.33 em; columns are separated by much more.
+  return gap < 0.75 * Math.max(a.size, b.size) && gap > -0.5 * a.size;
+}
+
+function toRun(it: RawItem): TextRun {
+  return {
+    text: it.str.replace(/\s+/g, ' ').trim(),
+    x0: it.x0,
+    x1: it.x1,
+    y0: it.base - it.size * 0.8,
+    y1: it.base + it.size * 0.2,
+    size: it.size,
+    bold: it.bold,
+  };
+}
+
+/** An item whose text holds runs of spaces (monospaced layouts) is split there, x estimated per character. */
+function splitAtSpaceRuns(it: RawItem): RawItem[] {
+  if (!/\S\s{2,}\S/.test(it.str)) return [it];
+  const perChar = (it.x1 - it.x0) / Math.max(1, it.str.length);
+  const out: RawItem[] = [];
+  const re = /\S+(?: \S+)*/g;
+  for (let m = re.exec(it.str); m; m = re.exec(it.str)) {
+    const x0 = it.x0 + m.index * perChar;
+    out.push({ ...it, str: m[0], x0, x1: x0 + m[0].length * perChar });
+  }
+  return out;
 }

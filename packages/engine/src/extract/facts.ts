@@ -1,0 +1,276 @@
+/**
+ * Statement facts printed outside the transaction table: period, opening and closing
+ * balances, currency, account number, holder and bank. Found by label words, in the
+ * languages the engine reads; null where the document does not print them.
+ */
+import type { LayoutLine } from '../layout/model';
+import { type DecimalMark, type ParsedAmount, parseAmount } from '../values/amount';
+import { type DateToken, type DayOrder, isValidYMD, parseDateToken, resolveDayMonth, toIso } from '../values/date';
+
+export interface FactLine {
+  page: number;
+  line: LayoutLine;
+}
+
+const RANGE_SEP = /\s*(?:-|–|—|to|bis|au|al|a|até|ate|tot|through|thru|till|until|t\/m)\s+|\s+(?:-|–|—)\s*/i;
+
+/** Finds "<date> <sep> <date>" in a text: the statement period. */
+export function findDateRange(text: string, order: DayOrder): { start: string; end: string } | null {
+  const words = text.replace(/[:]/g, ' ').split(/\s+/).filter(Boolean);
+  // Try every split point where a separator word (or a dash) stands between two dates.
+  for (let i = 1; i < words.length - 1; i++) {
+    const sepWord = words[i] as string;
+    if (!RANGE_SEP.test(` ${sepWord} `) && sepWord !== '-' && sepWord !== '–') continue;
+    const left = longestDate(words.slice(Math.max(0, i - 4), i), 'suffix');
+    const right = longestDate(words.slice(i + 1, i + 5), 'prefix');
+    if (!left || !right) continue;
+    const range = resolveRange(left, right, order);
+    if (range) return range;
+  }
+  // Dates joined by a dash without spaces: "01.02.2024-29.02.2024".
+  for (const w of words) {
+    const m = /^(.+\d)[-–](\d.+)$/.exec(w);
+    if (!m) continue;
+    const a = parseDateToken(m[1] as string);
+    const b = parseDateToken(m[2] as string);
+    if (a && b) {
+      const range = resolveRange(a, b, order);
+      if (range) return range;
+    }
+  }
+  return null;
+}
+
+function longestDate(words: string[], side: 'prefix' | 'suffix'): DateToken | null {
+  for (let n = Math.min(4, words.length); n >= 1; n--) {
+    const part = side === 'prefix' ? words.slice(0, n) : words.slice(words.length - n);
+    const t = parseDateToken(part.join(' ').replace(/[,]$/, ''));
+    if (t) return t;
+  }
+  return null;
+}
+
+function resolveRange(a: DateToken, b: DateToken, order: DayOrder): { start: string; end: string } | null {
+  const s = resolveDayMonth(a, order);
+  const e = resolveDayMonth(b, order);
+  const ey = e.y ?? s.y;
+  if (ey === null) return null;
+  const sy = s.y ?? (s.m > e.m ? ey - 1 : ey);
+  if (!isValidYMD(sy, s.m, s.d) || !isValidYMD(ey, e.m, e.d)) return null;
+  const start = toIso(sy, s.m, s.d);
+  const end = toIso(ey, e.m, e.d);
+  const days = (Date.parse(end) - Date.parse(start)) / 86_400_000;
+  if (days < 0 || days > 400) return null;
+  return { start, end };
+}
+
+const OPENING_RE =
+  /\b(opening|beginning|starting|previous|last statement)\b.*\bbalance\b|\bbalance\b.*\b(brought forward|b\/f)\b|^balance (brought|forward)|brought forward|alter kontostand|anfangssaldo|saldo (anterior|inicial|iniziale|precedente)|solde (initial|précédent|precedent|d'ouverture)|ancien solde|beginsaldo|vorheriger kontostand/i;
+const CLOSING_RE =
+  /\b(closing|ending|new|final)\b.*\bbalance\b|neuer kontostand|endsaldo|schlusssaldo|saldo (final|actual|finale)|solde (final|de clôture|de cloture)|nouveau solde|eindsaldo/i;
+const CARRIED_RE = /carried forward|c\/f\b|übertrag|a reporter|à reporter/i;
+
+export interface BalanceFacts {
+  opening: ParsedAmount | null;
+  closing: ParsedAmount | null;
+  carried: ParsedAmount | null;
+}
+
+/** Opening and closing balances from labelled values: on the label's line, or right below it. */
+export function findBalances(lines: FactLine[], decimal: DecimalMark): BalanceFacts {
+  const out: BalanceFacts = { opening: null, closing: null, carried: null };
+  for (let i = 0; i < lines.length; i++) {
+    const { line } = lines[i] as FactLine;
+    for (let r = 0; r < line.runs.length; r++) {
+      const run = line.runs[r];
+      if (!run) continue;
+      const label = run.text;
+      const isOpening = OPENING_RE.test(label);
+      const isClosing = !isOpening && CLOSING_RE.test(label);
+      const isCarried = !isOpening && !isClosing && CARRIED_RE.test(label);
+      if (!isOpening && !isClosing && !isCarried) continue;
+      const value = valueRightOf(line, r, decimal) ?? valueBelow(lines, i, run, decimal);
+      if (!value) continue;
+      if (isOpening && !out.opening) out.opening = value;
+      if (isClosing && !out.closing) out.closing = value;
+      if (isCarried) out.carried = value;
+    }
+  }
+  return out;
+}
+
+function valueRightOf(line: LayoutLine, r: number, decimal: DecimalMark): ParsedAmount | null {
+  const own = /(\S+(?:\s(?:CR|DR|S|H|D|C|-|\+))?)\s*$/.exec(line.runs[r]?.text ?? '');
+  const inline = own ? parseAmount(own[1] as string, decimal) : null;
+  if (inline) return inline;
+  // The first amount to the right on the same line, skipping dates and short words ("on 3/4").
+  for (let k = r + 1; k < Math.min(line.runs.length, r + 4); k++) {
+    const text = (line.runs[k]?.text ?? '').replace(/^[=:]\s*/, '').replace(/^([+-])\s+/, '$1');
+    const v = parseAmount(text, decimal);
+    if (v) return v;
+    if (text.length > 24) break;
+  }
+  return null;
+}
+
+function valueBelow(
+  lines: FactLine[],
+  i: number,
+  run: { x0: number; x1: number },
+  decimal: DecimalMark,
+): ParsedAmount | null {
+  const cur = lines[i] as FactLine;
+  for (let k = i + 1; k < Math.min(lines.length, i + 3); k++) {
+    const next = lines[k] as FactLine;
+    if (next.page !== cur.page) break;
+    const hit = next.line.runs.find((x) => Math.min(x.x1, run.x1 + 20) - Math.max(x.x0, run.x0 - 20) > 0);
+    if (!hit) continue;
+    const v = parseAmount(hit.text.replace(/^([+-])\s+/, '$1'), decimal);
+    if (v) return v;
+  }
+  return null;
+}
+
+const ISO_CODES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'INR',
+  'SGD',
+  'CAD',
+  'AUD',
+  'NZD',
+  'CHF',
+  'JPY',
+  'CNY',
+  'HKD',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'HUF',
+  'ZAR',
+  'BRL',
+  'MXN',
+  'ARS',
+  'CLP',
+  'COP',
+  'PEN',
+  'AED',
+  'SAR',
+  'QAR',
+  'KWD',
+  'MYR',
+  'IDR',
+  'THB',
+  'PHP',
+  'VND',
+  'KRW',
+  'TWD',
+  'TRY',
+  'RON',
+  'BGN',
+  'ILS',
+  'EGP',
+  'NGN',
+  'KES',
+  'PKR',
+  'BDT',
+  'LKR',
+];
+const ISO_RE = new RegExp(`(?:^|[^A-Za-z])(${ISO_CODES.join('|')})(?![A-Za-z])`, 'g');
+const SYMBOLS: [RegExp, string][] = [
+  [/£/, 'GBP'],
+  [/€/, 'EUR'],
+  [/₹|\bRs\.?\s?\d/, 'INR'],
+  [/R\$/, 'BRL'],
+  [/\bS\$/, 'SGD'],
+  [/\bA\$/, 'AUD'],
+  [/\bC\$/, 'CAD'],
+];
+
+/** The account currency: the most printed ISO code, else an unambiguous symbol; `$` alone is not enough. */
+export function findCurrency(texts: string[]): string | null {
+  const counts = new Map<string, number>();
+  for (const t of texts) {
+    for (const m of t.matchAll(ISO_RE)) counts.set(m[1] as string, (counts.get(m[1] as string) ?? 0) + 1);
+  }
+  if (counts.size) return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+  const all = texts.join('\n');
+  for (const [re, code] of SYMBOLS) if (re.test(all)) return code;
+  return null;
+}
+
+const ACCOUNT_RE =
+  /^(account|acct\.?|a\/c|konto|kontonummer|konto-?nr\.?|iban|numéro de compte|n° de compte|número de cuenta|nº de cuenta|número da conta|conta|numero (di )?conto|conto|rekeningnummer|rekening|member number)\b.*?(number|no\.?|nr\.?|#)?\s*[:.]?\s*$/i;
+
+/** Account number: the value next to an account-number label ("Account Number 59928152"). */
+export function findAccountNumber(lines: FactLine[]): string | null {
+  let iban: string | null = null;
+  for (const { line } of lines) {
+    for (let r = 0; r < line.runs.length; r++) {
+      const text = line.runs[r]?.text ?? '';
+      const inline =
+        /^(?:account|acct\.?|a\/c|kontonummer|konto-?nr\.?)\s*(?:number|no\.?|nr\.?|#)?\s*[:.]?\s*([A-Z0-9*Xx][A-Z0-9*Xx -]{3,30}[0-9*])$/i.exec(
+          text,
+        );
+      if (inline && /\d/.test(inline[1] as string) && !/\b(type|name|holder|summary|branch)\b/i.test(text))
+        return clean(inline[1] as string);
+      if (!ACCOUNT_RE.test(text) || /\b(type|name|holder|summary|branch|details|status|open)\b/i.test(text)) continue;
+      const next = line.runs[r + 1]?.text.replace(/^[:.]\s*/, '') ?? '';
+      const m = /^([A-Z]{0,4}[0-9*Xx][0-9*Xx -]{3,34})(?:\s|$)/.exec(next);
+      if (!m || !/\d/.test(m[1] as string)) continue;
+      if (/^iban/i.test(text)) iban ??= clean(m[1] as string);
+      else return clean(m[1] as string);
+    }
+  }
+  return iban;
+}
+
+function clean(s: string): string {
+  return s.trim().replace(/\s{2,}/g, ' ');
+}
+
+const HOLDER_RE =
+  /^(account name|account holder|name|kontoinhaber|inhaber|titular|titulaire|intestatario|rekeninghouder|customer name)\s*[:.]?\s*(.*)$/i;
+
+export function findHolder(lines: FactLine[]): string | null {
+  for (const { line } of lines) {
+    for (let r = 0; r < line.runs.length; r++) {
+      const m = HOLDER_RE.exec(line.runs[r]?.text ?? '');
+      if (!m) continue;
+      const value = (m[2] || line.runs[r + 1]?.text || '').replace(/^[:.]\s*/, '').trim();
+      if (value && /[A-Za-z]/.test(value) && !/\d{3}/.test(value) && value.length < 60) return value;
+    }
+  }
+  return null;
+}
+
+const BANK_RE =
+  /\b(bank|banque|banco|banca|bancorp|credit union|kreditbank|sparkasse|volksbank|trust company|building society|savings|caixa|caisse)\b/i;
+const LEGAL_RE = /\b(plc|ltd|limited|ag|inc|n\.?a\.?|gmbh|s\.?a\.?|llc|bhd|se|nv|bv|spa)\b\.?/i;
+
+/** Bank name: a line naming a bank, preferring its legal form ("... Bank plc", "... Bank AG"). */
+export function findBankName(lines: FactLine[]): string | null {
+  let fallback: string | null = null;
+  for (const { line } of lines) {
+    for (const run of line.runs) {
+      const text = run.text;
+      if (!BANK_RE.test(text)) continue;
+      const legal = new RegExp(`^(.*?\\b(?:${BANK_RE.source.slice(3, -3)})\\b[^.,;·|]*?${LEGAL_RE.source})`, 'i').exec(
+        text,
+      );
+      if (legal) return legal[1]?.replace(/[.,]$/, '').trim() ?? null;
+      if (
+        !fallback &&
+        text.length < 40 &&
+        !/^(your|our|the|dear|thank)\b/i.test(text) &&
+        !/\d/.test(text) &&
+        !/@|www|\.example|thank|p\.?o\.? box/i.test(text)
+      )
+        fallback = text.trim();
+    }
+  }
+  return fallback;
+}

@@ -1,0 +1,467 @@
+/**
+ * Transaction-table header rows: column words in English, German, French, Spanish,
+ * Portuguese, Italian and Dutch, mapped to column roles.
+ */
+import type { LayoutLine, TextRun } from '../layout/model';
+
+export type Role =
+  | 'date'
+  | 'valueDate'
+  | 'description'
+  | 'debit'
+  | 'credit'
+  | 'amount'
+  | 'balance'
+  | 'reference'
+  | 'drcr'
+  | 'type';
+
+const LABELS: Record<Role, string[]> = {
+  date: [
+    'date',
+    'dates',
+    'datum',
+    'fecha',
+    'data',
+    'buchungstag',
+    'buchungsdatum',
+    'buchung',
+    'posted date',
+    'posting date',
+    'post date',
+    'posted',
+    'trans date',
+    'transaction date',
+    'txn date',
+    'tran date',
+    'date posted',
+    'booking date',
+    'entry date',
+    'fecha operación',
+    'fecha operacion',
+    'fecha de operación',
+    'f. operación',
+    'data lançamento',
+    'data lancamento',
+    'data movimento',
+    'data mov',
+    'data operazione',
+    'data contabile',
+    'date opération',
+    'date operation',
+    "date d'opération",
+    'boekdatum',
+    'transactiedatum',
+    'date de comptabilisation',
+    'fecha contable',
+    'tag',
+    'datum buchung',
+    'date of transaction',
+  ],
+  valueDate: [
+    'value date',
+    'value dt',
+    'value',
+    'valuta',
+    'valutadatum',
+    'wertstellung',
+    'wert',
+    'fecha valor',
+    'f. valor',
+    'data valor',
+    'data valuta',
+    'date valeur',
+    'date de valeur',
+    'valeur',
+    'rentedatum',
+    'valutadatum',
+    'val. date',
+  ],
+  description: [
+    'description',
+    'descriptions',
+    'details',
+    'transaction details',
+    'narration',
+    'particulars',
+    'verwendungszweck',
+    'buchungstext',
+    'buchungsdetails',
+    'concepto',
+    'descripción',
+    'descripcion',
+    'histórico',
+    'historico',
+    'descrição',
+    'descricao',
+    'libellé',
+    'libelle',
+    'libellé de l’opération',
+    "libellé de l'opération",
+    'nature de l’opération',
+    "nature de l'opération",
+    'opération',
+    'operation',
+    'descrizione',
+    'causale',
+    'descrizione operazione',
+    'omschrijving',
+    'mededelingen',
+    'transaction',
+    'transactions',
+    'payment type and details',
+    'details of transaction',
+    'memo',
+    'payee',
+    'beschreibung',
+    'détails',
+    'detalles',
+    'operación',
+    'movimiento',
+    'lançamento',
+    'lancamento',
+    'transaction description',
+    'description of transaction',
+    'narrative',
+    'remarks',
+    'text',
+    'umsatz',
+    'vorgang',
+    'empfänger/auftraggeber',
+    'auftraggeber/empfänger',
+    'name',
+    'merchant',
+    'activity',
+    'transaktion',
+  ],
+  debit: [
+    'debit',
+    'debits',
+    'withdrawal',
+    'withdrawals',
+    'withdrawal amt',
+    'withdrawal amount',
+    'withdrawals amt',
+    'paid out',
+    'money out',
+    'payments out',
+    'out',
+    'cargos',
+    'cargo',
+    'débito',
+    'debito',
+    'débitos',
+    'debitos',
+    'soll',
+    'débit',
+    'debit amount',
+    'dare',
+    'af',
+    'uitgaven',
+    'subtractions',
+    'payments',
+    'charges',
+    'withdrawals/debits',
+    'debit amt',
+    'dr amount',
+    'amount debited',
+    'ausgang',
+    'belastung',
+    'lastschrift',
+    'retiros',
+    'retirada',
+    'saídas',
+    'saidas',
+    'uscite',
+    'addebiti',
+    'débits',
+    'debet',
+  ],
+  credit: [
+    'credit',
+    'credits',
+    'deposit',
+    'deposits',
+    'deposit amt',
+    'deposit amount',
+    'paid in',
+    'money in',
+    'payments in',
+    'in',
+    'abonos',
+    'abono',
+    'crédito',
+    'credito',
+    'créditos',
+    'creditos',
+    'haben',
+    'crédit',
+    'credit amount',
+    'avere',
+    'bij',
+    'inkomsten',
+    'additions',
+    'receipts',
+    'deposits/credits',
+    'credit amt',
+    'cr amount',
+    'amount credited',
+    'eingang',
+    'gutschrift',
+    'depósitos',
+    'depositos',
+    'entradas',
+    'entrate',
+    'accrediti',
+    'crédits',
+    'ingresos',
+  ],
+  amount: [
+    'amount',
+    'amounts',
+    'betrag',
+    'montant',
+    'valor',
+    'importe',
+    'importo',
+    'bedrag',
+    'transaction amount',
+    'umsatz',
+    'amt',
+    'montante',
+    'quantia',
+    'net amount',
+    'betrag eur',
+    'value amount',
+    'monto',
+  ],
+  balance: [
+    'balance',
+    'balances',
+    'saldo',
+    'solde',
+    'kontostand',
+    'closing balance',
+    'running balance',
+    'ending daily balance',
+    'daily balance',
+    'ending balance',
+    'balance amount',
+    'saldo disponible',
+    'saldo contable',
+    'available balance',
+    'ledger balance',
+    'account balance',
+    'book balance',
+    'nuevo saldo',
+    'saldo final',
+    'neuer saldo',
+    'solde courant',
+    'saldo progressivo',
+    'saldo corrente',
+  ],
+  reference: [
+    'reference',
+    'ref',
+    'ref no',
+    'ref.no',
+    'ref #',
+    'reference no',
+    'reference number',
+    'chq no',
+    'chq./ref.no',
+    'chq/ref no',
+    'chq./ref no',
+    'cheque no',
+    'cheque number',
+    'check number',
+    'check no',
+    'check #',
+    'check',
+    'cheque',
+    'chq',
+    'referencia',
+    'referência',
+    'referencia',
+    'référence',
+    'reference',
+    'riferimento',
+    'referentie',
+    'beleg',
+    'belegnummer',
+    'document',
+    'doc no',
+    'transaction id',
+    'txn id',
+    'serial no',
+    'instrument id',
+    'number',
+    'no',
+    'num',
+    'nº',
+    'n°',
+    'check number',
+  ],
+  drcr: ['dr/cr', 'cr/dr', 'd/c', 'c/d', 's/h', 'h/s', 'dr / cr', 'debit/credit', 'type dr/cr', 'db/cr', 'cr/db'],
+  type: ['type', 'transaction type', 'tran type', 'txn type', 'code', 'art', 'tipo', 'typ'],
+};
+
+const PHRASES = new Map<string, Role>();
+for (const [role, words] of Object.entries(LABELS) as [Role, string[]][]) {
+  for (const w of words) if (!PHRASES.has(w)) PHRASES.set(w, role);
+}
+const MAX_PHRASE_WORDS = 4;
+
+export function normaliseLabel(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\b(eur|usd|gbp|inr|sgd|cad|aud|chf|in [a-z]{3})\b/g, ' ')
+    .replace(/[$€£₹:*]/g, ' ')
+    .replace(/\.(?=\s|$)/g, '')
+    .replace(/\s*\/\s*/g, '/')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The role of a whole label ("Withdrawals/ Subtractions" -> debit), or null. */
+export function roleOfLabel(label: string): Role | null {
+  const n = normaliseLabel(label);
+  if (!n) return null;
+  const direct = PHRASES.get(n) ?? PHRASES.get(n.replace(/\./g, ''));
+  if (direct) return direct;
+  if (n.includes('/')) {
+    for (const part of n.split('/')) {
+      const r = PHRASES.get(part.trim());
+      if (r && r !== 'reference') return r;
+    }
+  }
+  return null;
+}
+
+export interface HeaderLabel {
+  role: Role | null;
+  text: string;
+  x0: number;
+  x1: number;
+}
+
+/**
+ * Splits a run into known label phrases, longest first ("Date Description" -> two labels).
+ * Returns null when some word is not part of a label.
+ */
+export function segmentLabels(run: TextRun): HeaderLabel[] | null {
+  const whole = roleOfLabel(run.text);
+  if (whole) return [{ role: whole, text: run.text, x0: run.x0, x1: run.x1 }];
+  const words = run.text.split(/\s+/);
+  if (words.length < 2) return null;
+  const perChar = (run.x1 - run.x0) / Math.max(1, run.text.length);
+  const out: HeaderLabel[] = [];
+  let i = 0;
+  let offset = 0;
+  while (i < words.length) {
+    let matched = 0;
+    for (let n = Math.min(MAX_PHRASE_WORDS, words.length - i); n >= 1; n--) {
+      const phrase = words.slice(i, i + n).join(' ');
+      const role = roleOfLabel(phrase);
+      if (role) {
+        const x0 = run.x0 + offset * perChar;
+        out.push({ role, text: phrase, x0, x1: x0 + phrase.length * perChar });
+        matched = n;
+        offset += phrase.length + 1;
+        break;
+      }
+    }
+    if (!matched) return null;
+    i += matched;
+  }
+  return out;
+}
+
+const AMOUNT_ROLES: Role[] = ['amount', 'debit', 'credit', 'balance'];
+
+export interface HeaderMatch {
+  labels: HeaderLabel[];
+  /** Indexes of the lines the header uses (its main line and stacked label lines). */
+  lineIndexes: number[];
+}
+
+/** Labels of one line, or null when the line is not made of header words. */
+function lineLabels(line: LayoutLine): HeaderLabel[] | null {
+  const out: HeaderLabel[] = [];
+  let unknown = 0;
+  for (const run of line.runs) {
+    const seg = segmentLabels(run);
+    if (seg) out.push(...seg);
+    else {
+      unknown++;
+      out.push({ role: null, text: run.text, x0: run.x0, x1: run.x1 });
+    }
+  }
+  // Mostly header words: allows one stray word (e.g. a currency note) per four labels.
+  if (out.length - unknown < 2 || unknown > Math.max(1, Math.floor(out.length / 4))) return null;
+  return out;
+}
+
+function isLabelLine(line: LayoutLine): boolean {
+  return line.runs.every((r) => r.text.length <= 30 && !/\d[.,]\d\d\b/.test(r.text) && r.text.split(/\s+/).length <= 3);
+}
+
+function overlaps(a: { x0: number; x1: number }, b: { x0: number; x1: number }): boolean {
+  return Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0;
+}
+
+/**
+ * Tests whether lines[i] is the main line of a transaction-table header; stacked label
+ * lines directly above and below ("Withdrawals/" over "Subtractions") are merged in.
+ */
+export function matchHeader(lines: LayoutLine[], i: number): HeaderMatch | null {
+  const line = lines[i];
+  if (!line) return null;
+  const base = lineLabels(line);
+  if (!base) return null;
+  const size = Math.max(...line.runs.map((r) => r.size));
+  const used = [i];
+  let labels = base.map((l) => ({ ...l }));
+  const extras: HeaderLabel[] = [];
+  for (const j of [i - 1, i + 1]) {
+    const other = lines[j];
+    if (!other || !isLabelLine(other)) continue;
+    const dist = j < i ? line.y0 - other.y1 : other.y0 - line.y1;
+    if (dist > size * 0.9) continue;
+    used.push(j);
+    for (const run of other.runs) {
+      const target = labels.find((l) => overlaps(l, run));
+      if (target) {
+        target.text = j < i ? `${run.text} ${target.text}` : `${target.text} ${run.text}`;
+        target.x0 = Math.min(target.x0, run.x0);
+        target.x1 = Math.max(target.x1, run.x1);
+        target.role = roleOfLabel(target.text) ?? target.role;
+      } else {
+        const ex = extras.find((e) => overlaps(e, run));
+        if (ex) {
+          ex.text = j < i ? `${run.text} ${ex.text}` : `${ex.text} ${run.text}`;
+          ex.x0 = Math.min(ex.x0, run.x0);
+          ex.x1 = Math.max(ex.x1, run.x1);
+        } else extras.push({ role: null, text: run.text, x0: run.x0, x1: run.x1 });
+      }
+    }
+  }
+  for (const ex of extras) ex.role = roleOfLabel(ex.text);
+  labels = [...labels, ...extras.filter((e) => e.role)].sort((a, b) => a.x0 - b.x0);
+  const roles = labels.map((l) => l.role).filter((r): r is Role => r !== null);
+  if (!roles.includes('date') && !roles.includes('valueDate')) return null;
+  if (!roles.some((r) => AMOUNT_ROLES.includes(r))) return null;
+  if (!roles.includes('description') && roles.length < 3) return null;
+  // A role printed twice means a multi-column listing (e.g. a cheque summary), not a transaction table.
+  if (new Set(roles).size !== roles.length) return null;
+  return { labels: labels.filter((l) => l.role), lineIndexes: used.sort((a, b) => a - b) };
+}
+
+/** A line of column words that is not a transaction header ends the current table (fee tables etc.). */
+export function isOtherTableHeader(line: LayoutLine): boolean {
+  const labels = lineLabels(line);
+  if (!labels) return false;
+  const known = labels.filter((l) => l.role);
+  return known.length >= 2 && known.some((l) => l.role === 'date' || l.role === 'description');
+}

@@ -1,0 +1,331 @@
+/**
+ * Table regions -> raw rows. A table starts at a header row and keeps its columns across
+ * pages until another header (or a different table's header) appears. Rows start at a
+ * date, or at an amount when the row above already has one; wrapped description lines
+ * join their row.
+ */
+import type { LayoutDocument, LayoutLine, LayoutPage, TextRun } from '../layout/model';
+import { type DecimalMark, type ParsedAmount, parseAmount } from '../values/amount';
+import { type DateToken, leadingDate, parseDateToken } from '../values/date';
+import { type HeaderLabel, isOtherTableHeader, matchHeader, type Role } from './header';
+
+export interface Column {
+  role: Role;
+  x0: number;
+  x1: number;
+  label: string;
+}
+
+export interface TableModel {
+  id: number;
+  columns: Column[];
+  /** Left edge of the description column: wrapped lines start at or right of it. */
+  descX: number;
+  /** Left edge of the first money column. */
+  moneyX: number;
+}
+
+export interface RawRow {
+  table: number;
+  page: number;
+  date: DateToken | null;
+  dateText: string;
+  description: string[];
+  /** Money cells by role. */
+  money: { role: 'debit' | 'credit' | 'amount' | 'balance'; value: ParsedAmount; text: string }[];
+  drcr: string | null;
+  reference: string | null;
+  /** y of the row's first and last line, for continuation distance. */
+  y0: number;
+  lastY: number;
+  lastLineHeight: number;
+  /** The row's first description run starts at the table's row-start x (not indented). */
+  firstX: number;
+  /** The line that carried the amount, if any (rows close at it in amount-last layouts). */
+  hasAmount: boolean;
+}
+
+interface Token {
+  kind: 'date' | 'money' | 'text';
+  run: TextRun;
+  date?: DateToken;
+  money?: ParsedAmount;
+}
+
+const FOOTER_RE =
+  /^(\(?\s*(page|seite|página|pagina|pag\.?|blatt|feuille)\s*\d+\s*((of|von|de|di|van|sur|\/)\s*\d+)?\s*\)?|\d+\s*(\/|of|von)\s*\d+)$/i;
+
+export function isFooterText(text: string): boolean {
+  return FOOTER_RE.test(text.trim());
+}
+
+function columnsFromLabels(labels: HeaderLabel[]): Column[] {
+  return labels
+    .filter((l): l is HeaderLabel & { role: Role } => l.role !== null)
+    .map((l) => ({ role: l.role, x0: l.x0, x1: l.x1, label: l.text }))
+    .sort((a, b) => a.x0 - b.x0);
+}
+
+const MONEY_ROLES = new Set<Role>(['debit', 'credit', 'amount', 'balance']);
+
+function makeTable(id: number, columns: Column[]): TableModel {
+  const desc = columns.find((c) => c.role === 'description');
+  const money = columns.filter((c) => MONEY_ROLES.has(c.role));
+  const dateCol = columns.find((c) => c.role === 'date' || c.role === 'valueDate');
+  const moneyX = Math.min(...money.map((c) => c.x0));
+  const descX = desc ? desc.x0 : dateCol ? dateCol.x1 + 1 : 0;
+  return { id, columns, descX, moneyX };
+}
+
+/** Splits a run into a leading date, text, and trailing money amounts (for runs that merged columns). */
+function tokenise(run: TextRun, decimal: DecimalMark): Token[] {
+  const whole = run.text;
+  const date = parseDateToken(whole);
+  if (date) return [{ kind: 'date', run, date }];
+  const money = parseAmount(whole, decimal);
+  if (money) return [{ kind: 'money', run, money }];
+  const perChar = (run.x1 - run.x0) / Math.max(1, whole.length);
+  const sub = (start: number, text: string): TextRun => {
+    const x0 = run.x0 + start * perChar;
+    return { ...run, text, x0, x1: x0 + text.length * perChar };
+  };
+  const out: Token[] = [];
+  let text = whole;
+  let start = 0;
+  const lead = leadingDate(text);
+  if (lead?.rest && /^\d/.test(text)) {
+    const dateText = lead.token.text;
+    out.push({ kind: 'date', run: sub(0, dateText), date: lead.token });
+    start = whole.indexOf(lead.rest, dateText.length);
+    text = lead.rest;
+  }
+  // Trailing amounts: "GIFT 128.00", "Transfer 1.234,56 S".
+  const tail: Token[] = [];
+  for (;;) {
+    const m = /^(.*\S)\s+(\S+(?:\s(?:CR|DR|Cr|Dr|S|H|D|C|-|\+))?)$/.exec(text);
+    if (!m) break;
+    const value = parseAmount(m[2] as string, decimal);
+    if (!value) break;
+    const at = start + (m[1] as string).length + (text.length - (m[1] as string).length - (m[2] as string).length);
+    tail.unshift({ kind: 'money', run: sub(at, m[2] as string), money: value });
+    text = m[1] as string;
+  }
+  if (text) out.push({ kind: 'text', run: sub(start, text) });
+  return [...out, ...tail];
+}
+
+function nearestColumn(cols: Column[], run: TextRun): { col: Column; dist: number } | null {
+  let best: { col: Column; dist: number } | null = null;
+  for (const col of cols) {
+    const overlap = Math.min(col.x1, run.x1) - Math.max(col.x0, run.x0);
+    // Right edges of amounts usually align with their header; centred headers overlap instead.
+    const dist =
+      overlap > 0
+        ? Math.abs(col.x1 - run.x1) * 0.1
+        : Math.min(Math.abs(col.x1 - run.x1), Math.abs(col.x0 - run.x1), Math.abs(col.x1 - run.x0));
+    if (!best || dist < best.dist) best = { col, dist };
+  }
+  return best;
+}
+
+interface LineInfo {
+  dates: { token: DateToken; col: Column | null; run: TextRun }[];
+  money: { role: 'debit' | 'credit' | 'amount' | 'balance'; value: ParsedAmount; text: string }[];
+  texts: TextRun[];
+  drcr: string | null;
+  reference: string | null;
+}
+
+function classifyLine(line: LayoutLine, table: TableModel, decimal: DecimalMark): LineInfo {
+  const info: LineInfo = { dates: [], money: [], texts: [], drcr: null, reference: null };
+  const moneyCols = table.columns.filter((c) => MONEY_ROLES.has(c.role));
+  const dateCols = table.columns.filter((c) => c.role === 'date' || c.role === 'valueDate');
+  const refCol = table.columns.find((c) => c.role === 'reference');
+  const drcrCol = table.columns.find((c) => c.role === 'drcr');
+  const size = Math.max(...line.runs.map((r) => r.size));
+  for (const run of line.runs) {
+    for (const tok of tokenise(run, decimal)) {
+      const r = tok.run;
+      if (tok.kind === 'date' && tok.date) {
+        if (r.x0 < table.descX - 1) {
+          const col = dateCols.length ? (nearestColumn(dateCols, r)?.col ?? null) : null;
+          info.dates.push({ token: tok.date, col, run: r });
+          continue;
+        }
+        // "4.01" outside the date columns is money, not the 4th of January.
+        const money = parseAmount(r.text, decimal);
+        if (money) {
+          tok.kind = 'money';
+          tok.money = money;
+        }
+      }
+      if (tok.kind === 'money' && tok.money && r.x1 > table.moneyX - size * 2) {
+        const near = nearestColumn(moneyCols, r);
+        if (near && near.dist < size * 6) {
+          info.money.push({ role: near.col.role as LineInfo['money'][number]['role'], value: tok.money, text: r.text });
+          continue;
+        }
+      }
+      if (drcrCol && /^(dr|cr|d|c|s|h|db)\.?$/i.test(r.text) && Math.abs(r.x0 - drcrCol.x0) < size * 3) {
+        info.drcr = r.text;
+        continue;
+      }
+      if (
+        refCol &&
+        r.x0 >= refCol.x0 - size &&
+        r.x0 < refCol.x1 + size &&
+        Math.abs(r.x0 - table.descX) > size &&
+        /\d/.test(r.text)
+      ) {
+        info.reference = info.reference ? `${info.reference} ${r.text}` : r.text;
+        continue;
+      }
+      if (tok.kind === 'date' && tok.date) {
+        // A second date inside the description area (value date printed in the text) stays text.
+      }
+      info.texts.push(r);
+    }
+  }
+  // The posting date is the first date column's date; a value-date column's date is dropped.
+  info.dates = info.dates.filter((d) => d.col?.role !== 'valueDate');
+  return info;
+}
+
+const BALANCE_ROW_RE =
+  /^(balance (brought|carried) forward|brought forward|carried forward|(opening|closing|beginning|ending|previous|new|starting|final) balance|balance (b\/?f|c\/?f|forward)|alter kontostand|neuer kontostand|kontostand|übertrag|saldo (anterior|inicial|final|actual|anteriore|iniziale|finale|precedente|vorige|nuovo)|solde (précédent|precedent|initial|final|au|reporté|reporte)|ancien solde|nouveau solde|beginsaldo|eindsaldo|report|a reporter|à reporter)\b/i;
+const TOTAL_ROW_RE =
+  /^(totals?|total (of )?(debits?|credits?|withdrawals|deposits|fees|for)|sub-?totals?|summe|gesamt|totale|totaal|totaux)\b/i;
+
+export type RowKind = 'transaction' | 'balance' | 'total';
+
+export function rowKind(description: string): RowKind {
+  const d = description.trim();
+  if (BALANCE_ROW_RE.test(d)) return 'balance';
+  if (TOTAL_ROW_RE.test(d)) return 'total';
+  return 'transaction';
+}
+
+export interface TableScan {
+  tables: TableModel[];
+  rows: RawRow[];
+  /** Lines that were not part of any table (statement facts live there). */
+  otherLines: { page: number; line: LayoutLine }[];
+}
+
+/** Walks the document's lines and assembles raw rows. */
+export function scanTables(doc: LayoutDocument, decimal: DecimalMark): TableScan {
+  const tables: TableModel[] = [];
+  const rows: RawRow[] = [];
+  const otherLines: TableScan['otherLines'] = [];
+  let table: TableModel | null = null;
+  let row: RawRow | null = null;
+  // Per table: do wrapped lines start right of the row's first description word (UK-style type codes)?
+  const indent = new Map<number, { yes: number; no: number }>();
+  const indentedLayout = (id: number) => {
+    const s = indent.get(id);
+    return s !== undefined && s.yes > s.no;
+  };
+
+  const closeRow = () => {
+    if (row) rows.push(row);
+    row = null;
+  };
+
+  for (const page of doc.pages) {
+    const lines = page.lines;
+    const headerLines = new Set<number>();
+    // Page-level: a row never continues across a page into a new header.
+    for (let i = 0; i < lines.length; i++) {
+      if (headerLines.has(i)) continue;
+      const line = lines[i] as LayoutLine;
+      const match = matchHeader(lines, i);
+      if (match) {
+        closeRow();
+        table = makeTable(tables.length, columnsFromLabels(match.labels));
+        tables.push(table);
+        for (const j of match.lineIndexes) headerLines.add(j);
+        continue;
+      }
+      if (isOtherTableHeader(line) && table) {
+        closeRow();
+        table = null;
+        otherLines.push({ page: page.number, line });
+        continue;
+      }
+      const text = line.runs.map((r) => r.text).join(' ');
+      if (!table || isFooterText(text) || line.runs.every((r) => isFooterText(r.text))) {
+        otherLines.push({ page: page.number, line });
+        continue;
+      }
+      const info = classifyLine(line, table, decimal);
+      const hasAmount = info.money.some((m) => m.role !== 'balance');
+      const hasMoney = info.money.length > 0;
+      const date = info.dates[0];
+      const firstText = info.texts[0];
+      const size = Math.max(...line.runs.map((r) => r.size));
+      const startsInDesc = firstText ? firstText.x0 >= table.descX - size * 1.5 : false;
+      const lineHeight = line.y1 - line.y0;
+      const cur = row as RawRow | null;
+      const near = cur !== null && cur.page === page.number && line.y0 - cur.lastY < Math.max(lineHeight, size) * 2.6;
+
+      let start = false;
+      if (date) start = true;
+      else if (hasMoney && (!cur || cur.hasAmount || !near)) start = startsInDesc || !firstText;
+      else if (!hasMoney && firstText && startsInDesc && cur && cur.hasAmount && near) {
+        // Text after a complete row: a new undated row in layouts that indent wrapped lines.
+        start = indentedLayout(table.id) && Math.abs(firstText.x0 - cur.firstX) < size * 0.6;
+      }
+
+      if (start) {
+        closeRow();
+        row = {
+          table: table.id,
+          page: page.number,
+          date: date?.token ?? null,
+          dateText: date?.run.text ?? '',
+          description: info.texts.map((t) => t.text),
+          money: info.money,
+          drcr: info.drcr,
+          reference: info.reference,
+          y0: line.y0,
+          lastY: line.y1,
+          lastLineHeight: lineHeight,
+          firstX: firstText?.x0 ?? table.descX,
+          hasAmount,
+        };
+        continue;
+      }
+      // Continuation: a wrapped description line (or the amount line of an amount-last row).
+      const canContinue =
+        cur !== null &&
+        near &&
+        (!firstText || (startsInDesc && firstText.x0 < table.moneyX)) &&
+        !(hasAmount && cur.hasAmount);
+      if (canContinue && cur) {
+        if (firstText) {
+          const s = indent.get(table.id) ?? { yes: 0, no: 0 };
+          if (firstText.x0 > cur.firstX + size * 0.6) s.yes++;
+          else s.no++;
+          indent.set(table.id, s);
+        }
+        cur.description.push(...info.texts.map((t) => t.text));
+        cur.money.push(...info.money);
+        cur.drcr ??= info.drcr;
+        if (info.reference) cur.reference = cur.reference ? `${cur.reference} ${info.reference}` : info.reference;
+        cur.lastY = line.y1;
+        cur.hasAmount ||= hasAmount;
+        continue;
+      }
+      // Anything else inside a table region (notes, footers) is not part of a row.
+      closeRow();
+      otherLines.push({ page: page.number, line });
+    }
+    closeRow();
+  }
+  closeRow();
+  return { tables, rows, otherLines };
+}
+
+export function pageOf(doc: LayoutDocument, n: number): LayoutPage | undefined {
+  return doc.pages.find((p) => p.number === n);
+}

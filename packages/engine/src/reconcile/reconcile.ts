@@ -1,0 +1,112 @@
+/**
+ * Reconciliation: every printed running balance (previous + amount = balance) and
+ * opening + sum = closing. All arithmetic in integer cents.
+ */
+import type { Reconciliation, ReconciliationMismatch } from '@statemint/shared';
+
+export interface LedgerRow {
+  /** Signed amount in cents; null when the sign is not known yet. */
+  cents: number;
+  /** Absolute amount, for sign recovery. */
+  abs: number;
+  signKnown: boolean;
+  balance: number | null;
+}
+
+/**
+ * Decides unknown signs from the running balances: between two printed balances the
+ * unknown rows must make up the difference (a small subset-sum search).
+ */
+export function recoverSigns(rows: LedgerRow[], opening: number | null): void {
+  let prevBalance = opening;
+  let segment: number[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as LedgerRow;
+    segment.push(i);
+    if (row.balance === null) continue;
+    if (prevBalance !== null) solveSegment(rows, segment, row.balance - prevBalance);
+    prevBalance = row.balance;
+    segment = [];
+  }
+}
+
+function solveSegment(rows: LedgerRow[], idx: number[], delta: number): void {
+  const unknown = idx.filter((i) => !(rows[i] as LedgerRow).signKnown);
+  if (!unknown.length || unknown.length > 16) return;
+  const known = idx
+    .filter((i) => (rows[i] as LedgerRow).signKnown)
+    .reduce((s, i) => s + (rows[i] as LedgerRow).cents, 0);
+  const target = delta - known;
+  let found = -1;
+  for (let mask = 0; mask < 1 << unknown.length; mask++) {
+    let sum = 0;
+    unknown.forEach((i, k) => {
+      const abs = (rows[i] as LedgerRow).abs;
+      sum += mask & (1 << k) ? abs : -abs;
+    });
+    if (sum === target) {
+      if (found !== -1) return; // ambiguous: leave as it is
+      found = mask;
+    }
+  }
+  if (found === -1) return;
+  unknown.forEach((i, k) => {
+    const row = rows[i] as LedgerRow;
+    row.cents = found & (1 << k) ? row.abs : -row.abs;
+    row.signKnown = true;
+  });
+}
+
+/**
+ * Where a stretch between two printed balances is off by exactly twice one row's amount,
+ * that row's sign was read wrong (e.g. an amount under the wrong column): flip it.
+ * Only unique fixes are applied. Returns the indexes flipped.
+ */
+export function fixSingleSignErrors(rows: LedgerRow[], opening: number | null): number[] {
+  const flipped: number[] = [];
+  let prevBalance = opening;
+  let segment: number[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as LedgerRow;
+    segment.push(i);
+    if (row.balance === null) continue;
+    if (prevBalance !== null) {
+      const sum = segment.reduce((s, k) => s + (rows[k] as LedgerRow).cents, 0);
+      const diff = row.balance - prevBalance - sum;
+      if (diff !== 0) {
+        const candidates = segment.filter((k) => (rows[k] as LedgerRow).cents * -2 === diff);
+        if (candidates.length === 1) {
+          const k = candidates[0] as number;
+          (rows[k] as LedgerRow).cents *= -1;
+          flipped.push(k);
+        }
+      }
+    }
+    prevBalance = row.balance;
+    segment = [];
+  }
+  return flipped;
+}
+
+export function reconcile(rows: LedgerRow[], opening: number | null, closing: number | null): Reconciliation {
+  const mismatches: ReconciliationMismatch[] = [];
+  let checks = 0;
+  let running = opening;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as LedgerRow;
+    if (running !== null) running += row.cents;
+    if (row.balance !== null) {
+      if (running !== null) {
+        checks++;
+        if (running !== row.balance) mismatches.push({ row: i, expected: running / 100, printed: row.balance / 100 });
+      }
+      running = row.balance;
+    }
+  }
+  if (opening !== null && closing !== null) {
+    checks++;
+    const total = opening + rows.reduce((s, r) => s + r.cents, 0);
+    if (total !== closing) mismatches.push({ row: -1, expected: total / 100, printed: closing / 100 });
+  }
+  return { status: checks === 0 ? 'unknown' : mismatches.length ? 'unbalanced' : 'balanced', mismatches };
+}
