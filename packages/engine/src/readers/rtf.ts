@@ -1,6 +1,424 @@
-import { AppError } from '@statemint/shared';
-import type { LayoutDocument } from '../layout/model';
+/**
+ * RTF reader: a small tokenizer over the RTF 1.x grammar (groups, control words and symbols,
+ * \'hh bytes in the document's code page, \uN characters) that keeps the body text and drops
+ * the destinations that are not body text (font and colour tables, style sheet, document info,
+ * pictures, headers and footers, field instructions, anything marked \*).
+ *
+ * Output is grid rows: a paragraph is split into cells at its tabs (tab-stop layouts put each
+ * column after the same number of tabs), a table row gives one cell per \cell. \page, \pagebb
+ * and page-starting section breaks start a new page.
+ */
+import { gridPage, type LayoutDocument } from '../layout/model';
+import { decodeCodePage, unreadable } from './decode';
 
-export async function readRtf(_bytes: Uint8Array): Promise<LayoutDocument> {
-  throw new AppError('NOT_IMPLEMENTED', 'the rtf reader is not implemented yet');
+export async function readRtf(bytes: Uint8Array): Promise<LayoutDocument> {
+  return { pages: rtfPages(bytes).map((rows, i) => gridPage(i + 1, rows)) };
+}
+
+/** Destinations whose text is not body text; their whole group is skipped. */
+const SKIPPED = new Set([
+  'annotation',
+  'atnauthor',
+  'atndate',
+  'atnid',
+  'author',
+  'colortbl',
+  'colorschememapping',
+  'comment',
+  'company',
+  'datastore',
+  'docvar',
+  'doccomm',
+  'filetbl',
+  'footer',
+  'footerf',
+  'footerl',
+  'footerr',
+  'footnote',
+  'generator',
+  'header',
+  'headerf',
+  'headerl',
+  'headerr',
+  'info',
+  'keywords',
+  'latentstyles',
+  'listoverridetable',
+  'listtable',
+  'listtext',
+  'nonesttables',
+  'nonshppict',
+  'object',
+  'operator',
+  'pict',
+  'pn',
+  'pntext',
+  'private',
+  'revtbl',
+  'rsidtbl',
+  'shp',
+  'shpinst',
+  'stylesheet',
+  'subject',
+  'tc',
+  'template',
+  'themedata',
+  'title',
+  'txe',
+  'userprops',
+  'xe',
+  'xmlnstbl',
+]);
+
+/** Characters some control words stand for. */
+const SYMBOLS: Record<string, string> = {
+  emdash: '\u2014',
+  endash: '\u2013',
+  bullet: '\u2022',
+  lquote: '\u2018',
+  rquote: '\u2019',
+  ldblquote: '\u201c',
+  rdblquote: '\u201d',
+  emspace: ' ',
+  enspace: ' ',
+  qmspace: ' ',
+  zwj: '',
+  zwnj: '',
+};
+
+/** \fcharset values and the Windows code pages they mean. */
+const CHARSET_CP: Record<number, number> = {
+  77: 10000,
+  128: 932,
+  129: 949,
+  134: 936,
+  136: 950,
+  161: 1253,
+  162: 1254,
+  163: 1258,
+  177: 1255,
+  178: 1256,
+  186: 1257,
+  204: 1251,
+  222: 874,
+  238: 1250,
+};
+
+interface GroupState {
+  skip: boolean;
+  fontTable: boolean;
+  /** Characters to skip after a \uN (its ANSI stand-in). */
+  uc: number;
+  font: number;
+  hidden: boolean;
+}
+
+/** Rows (of cells) per page. */
+export function rtfPages(bytes: Uint8Array): string[][][] {
+  // One char per byte: the tokenizer works on bytes; text is decoded per code page below.
+  const s = latin1(bytes);
+  if (!s.startsWith('{\\rtf')) throw unreadable('RTF', new Error('it does not start with {\\rtf'));
+
+  let ansiCp = 1252;
+  let defaultFont = -1;
+  const fontCp = new Map<number, number>();
+  let tableFont = -1;
+
+  const pages: string[][][] = [[]];
+  let page = pages[0] as string[][];
+  let line = '';
+  let lineHasContent = false;
+  let cell = '';
+  let row: string[] = [];
+  let inTable = false;
+  let pendingSection = false;
+
+  const newPage = () => {
+    page = [];
+    pages.push(page);
+  };
+  const beforeContent = () => {
+    if (pendingSection) {
+      pendingSection = false;
+      newPage();
+    }
+  };
+  const flushLine = () => {
+    if (line || lineHasContent) page.push(line.split('\t'));
+    else page.push([]);
+    line = '';
+    lineHasContent = false;
+  };
+
+  let state: GroupState = { skip: false, fontTable: false, uc: 1, font: -1, hidden: false };
+  const stack: GroupState[] = [];
+  let skipChars = 0;
+  let pendingBytes: number[] = [];
+
+  const emit = (text: string) => {
+    if (state.skip || state.hidden || !text) return;
+    beforeContent();
+    if (inTable) cell += text;
+    else {
+      line += text;
+      lineHasContent = true;
+    }
+  };
+  const flushBytes = () => {
+    if (!pendingBytes.length) return;
+    const cp = fontCp.get(state.font >= 0 ? state.font : defaultFont) ?? ansiCp;
+    const text = decodeCodePage(Uint8Array.from(pendingBytes), cp);
+    pendingBytes = [];
+    emit(text);
+  };
+  const emitByte = (b: number) => {
+    if (skipChars > 0) {
+      skipChars--;
+      return;
+    }
+    if (state.skip || state.hidden) return;
+    pendingBytes.push(b);
+  };
+
+  const n = s.length;
+  let i = 0;
+  let depth = 0;
+  let closed = false;
+  const TEXT = /[^\\{}\r\n\t\u0080-\u00ff]+/y;
+  const WORD = /([a-zA-Z]{1,32})(-?\d{1,10})? ?/y;
+
+  while (i < n) {
+    const c = s[i] as string;
+    if (c === '{') {
+      flushBytes();
+      stack.push(state);
+      state = { ...state };
+      depth++;
+      i++;
+      continue;
+    }
+    if (c === '}') {
+      flushBytes();
+      state = stack.pop() ?? state;
+      skipChars = 0;
+      depth--;
+      i++;
+      if (depth <= 0) {
+        closed = true;
+        break;
+      }
+      continue;
+    }
+    if (c === '\\') {
+      const next = s[i + 1];
+      if (next === undefined) break;
+      if (next === "'") {
+        const hex = s.slice(i + 2, i + 4);
+        i += 4;
+        if (/^[0-9a-fA-F]{2}$/.test(hex)) emitByte(Number.parseInt(hex, 16));
+        continue;
+      }
+      WORD.lastIndex = i + 1;
+      const m = WORD.exec(s);
+      if (!m) {
+        // Control symbol.
+        i += 2;
+        if (next === '*') {
+          flushBytes();
+          state.skip = true;
+          continue;
+        }
+        let text = '';
+        if (next === '\\' || next === '{' || next === '}') text = next;
+        else if (next === '~') text = ' ';
+        else if (next === '_') text = '-';
+        else if (next === '\r' || next === '\n') {
+          flushBytes();
+          control('par', null);
+          continue;
+        } else continue;
+        if (skipChars > 0) {
+          skipChars--;
+          continue;
+        }
+        flushBytes();
+        emit(text);
+        continue;
+      }
+      i = WORD.lastIndex;
+      const word = m[1] as string;
+      const param = m[2] === undefined ? null : Number(m[2]);
+      if (word === 'bin') {
+        // Binary data: skip its bytes whatever they contain.
+        i += Math.max(0, param ?? 0);
+        continue;
+      }
+      if (word === 'u' && param !== null) {
+        flushBytes();
+        if (skipChars > 0) {
+          skipChars--;
+          continue;
+        }
+        emit(String.fromCharCode(param < 0 ? param + 65536 : param));
+        skipChars = state.uc;
+        continue;
+      }
+      if (skipChars > 0 && !state.skip) {
+        // A control word stands for one skipped character only when it produces text.
+        if (word in SYMBOLS || word === 'tab') {
+          skipChars--;
+          continue;
+        }
+      }
+      flushBytes();
+      control(word, param);
+      continue;
+    }
+    if (c === '\r' || c === '\n') {
+      i++;
+      continue;
+    }
+    if (c === '\t') {
+      i++;
+      flushBytes();
+      control('tab', null);
+      continue;
+    }
+    const code = c.charCodeAt(0);
+    if (code >= 0x80) {
+      emitByte(code);
+      i++;
+      continue;
+    }
+    TEXT.lastIndex = i;
+    const t = TEXT.exec(s);
+    const chunk = t ? t[0] : c;
+    i += chunk.length;
+    if (state.skip || state.hidden) continue;
+    let from = 0;
+    while (skipChars > 0 && from < chunk.length) {
+      skipChars--;
+      from++;
+    }
+    flushBytes();
+    emit(chunk.slice(from));
+  }
+  flushBytes();
+  if (!closed) throw unreadable('RTF', new Error('the document ends before its last group is closed'));
+  if (line || lineHasContent) flushLine();
+  if (row.length || cell) page.push([...row, cell]);
+
+  while (pages.length > 1 && (pages[pages.length - 1] as string[][]).every((r) => r.every((x) => !x.trim())))
+    pages.pop();
+  return pages;
+
+  function control(word: string, param: number | null) {
+    if (state.fontTable) {
+      if (word === 'f' && param !== null) tableFont = param;
+      else if (word === 'fcharset' && param !== null && CHARSET_CP[param]) fontCp.set(tableFont, CHARSET_CP[param]);
+      else if (word === 'cpg' && param !== null && param > 0) fontCp.set(tableFont, param);
+      return;
+    }
+    if (word === 'fonttbl') {
+      state.fontTable = true;
+      state.skip = true;
+      return;
+    }
+    if (SKIPPED.has(word)) {
+      state.skip = true;
+      return;
+    }
+    if (state.skip) return;
+    const symbol = SYMBOLS[word];
+    if (symbol !== undefined) {
+      emit(symbol);
+      return;
+    }
+    switch (word) {
+      case 'ansicpg':
+        if (param && param > 0) ansiCp = param;
+        break;
+      case 'mac':
+        ansiCp = 10000;
+        break;
+      case 'deff':
+        if (param !== null) defaultFont = param;
+        break;
+      case 'f':
+        if (param !== null) state.font = param;
+        break;
+      case 'plain':
+        state.font = defaultFont;
+        state.hidden = false;
+        break;
+      case 'uc':
+        if (param !== null && param >= 0 && param < 10) state.uc = param;
+        break;
+      case 'v':
+        state.hidden = param !== 0;
+        break;
+      case 'tab':
+        if (state.hidden) break;
+        if (inTable) emit(' ');
+        else {
+          beforeContent();
+          line += '\t';
+        }
+        break;
+      case 'par':
+      case 'line':
+      case 'lbr':
+        if (state.hidden) break;
+        if (inTable) emit(' ');
+        else {
+          beforeContent();
+          flushLine();
+        }
+        break;
+      case 'pard':
+        inTable = false;
+        break;
+      case 'intbl':
+        inTable = true;
+        break;
+      case 'cell':
+        beforeContent();
+        row.push(cell);
+        cell = '';
+        break;
+      case 'nestcell':
+      case 'nestrow':
+        emit(' ');
+        break;
+      case 'row':
+        beforeContent();
+        if (cell) row.push(cell);
+        page.push(row);
+        row = [];
+        cell = '';
+        break;
+      case 'page':
+        if (line || lineHasContent) flushLine();
+        newPage();
+        break;
+      case 'pagebb':
+        if (!line && !lineHasContent && page.length > 0) newPage();
+        break;
+      case 'sect':
+        if (line || lineHasContent) flushLine();
+        pendingSection = true;
+        break;
+      case 'sbknone':
+      case 'sbkcol':
+        pendingSection = false;
+        break;
+    }
+  }
+}
+
+function latin1(bytes: Uint8Array): string {
+  let out = '';
+  const CHUNK = 8192;
+  for (let i = 0; i < bytes.length; i += CHUNK) out += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
+  return out;
 }
