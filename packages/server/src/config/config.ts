@@ -4,6 +4,17 @@
  */
 import { resolve } from 'node:path';
 
+/** Sliding-window limits on the account endpoints (per window, counted per IP and per e-mail). */
+export interface AuthRateLimits {
+  windowMs: number;
+  loginPerIp: number;
+  loginPerEmail: number;
+  registerPerIp: number;
+  registerPerEmail: number;
+  /** send-verification / resend-verification e-mails per account (and per IP for resend). */
+  verificationEmails: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -22,6 +33,32 @@ export interface Config {
   fileEncryptionKey: string | undefined;
   webDist: string;
   logLevel: string;
+  /** Trust X-Forwarded-For: true, or the proxies' addresses/CIDRs. Off by default so clients cannot fake their IP. */
+  trustProxy: boolean | string;
+  /** Lifetime of a login session (and of its JWT). */
+  sessionTtlHours: number;
+  authRateLimits: AuthRateLimits;
+}
+
+export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
+  windowMs: 15 * 60_000,
+  loginPerIp: 50,
+  loginPerEmail: 10,
+  registerPerIp: 20,
+  registerPerEmail: 5,
+  verificationEmails: 5,
+};
+
+function positiveNumber(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got '${raw}'`);
+  return n;
+}
+
+function parseTrustProxy(raw: string | undefined): boolean | string {
+  if (!raw || raw === '0' || raw === 'false') return false;
+  return raw === 'true' || raw === '1' ? true : raw;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -46,5 +83,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileEncryptionKey: env.FILE_ENCRYPTION_KEY || undefined,
     webDist: resolve(env.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    sessionTtlHours: positiveNumber('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 7 * 24),
+    authRateLimits: {
+      ...DEFAULT_AUTH_RATE_LIMITS,
+      loginPerIp: positiveNumber('LOGIN_RATE_LIMIT_PER_IP', env.LOGIN_RATE_LIMIT_PER_IP, 50),
+    },
   };
 }

@@ -1,32 +1,160 @@
-/** Builds the Fastify app: API routes under /api, the built web app for everything else. */
+/**
+ * Builds the Fastify app: creates the services (database, mailer, payments, clock) as
+ * `app.ctx`, registers every route plugin of routes/index.ts under /api, and serves the
+ * built web app for everything else.
+ */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { type ApiErrorBody, AppError, isAppError, isWebRoute } from '@statemint/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { type ApiErrorBody, AppError, type ErrorCode, isAppError, isWebRoute } from '@statemint/shared';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config/config';
+import { loadSecrets } from '../config/secrets';
+import { type AppContext, type Clock, systemClock } from '../context';
+import { openDatabase } from '../db';
+import { migrateToLatest } from '../db/migrate';
+import { createMailer, type Mailer } from '../mail/mailer';
+import type { PaymentProvider } from '../payments/provider';
+import { StripeProvider } from '../payments/stripe';
+import { TestModeProvider } from '../payments/test-mode';
+import { RateLimitedError, RateLimiter } from '../services/rate-limit';
+import { routePlugins } from './routes';
+import { validationBody } from './validation';
 
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  /** Tests move time with their own clock. */
+  clock?: Clock;
+  /** PostgreSQL only: run in this schema (created if missing). Tests isolate with it. */
+  pgSchema?: string;
+  /** Replaces the configured mailer (tests). */
+  mailer?: Mailer;
+}
+
+/** Paths are logged without their query string: it can carry tokens (verify-email?token=). */
+function pathOnly(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : `${url.slice(0, q)}?…`;
+}
+
+const loggerOptions = (level: string): FastifyServerOptions['logger'] =>
+  level === 'silent'
+    ? false
+    : {
+        level,
+        // Never log bodies, headers (Authorization), tokens or passwords: method, path and IP only.
+        serializers: {
+          req: (req: { method: string; url: string; ip?: string }) => ({
+            method: req.method,
+            url: pathOnly(req.url),
+            remoteAddress: req.ip,
+          }),
+        },
+        redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+      };
+
+function fastifyErrorCode(status: number): ErrorCode {
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 401) return 'UNAUTHORIZED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 413) return 'FILE_TOO_LARGE';
+  return 'VALIDATION_FAILED';
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: true,
+    logger: loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    // Schema-checked bodies: drop unknown fields, coerce "30" to 30, no defaults smuggled in.
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: true, allErrors: false } },
+  });
+
+  const clock = options.clock ?? systemClock;
+  const secrets = loadSecrets(config);
+  const database = await openDatabase(config, options.pgSchema ? { pgSchema: options.pgSchema } : {});
+  app.addHook('onClose', async () => {
+    await database.destroy();
+  });
+  await migrateToLatest(database.db);
+  const mailer = options.mailer ?? createMailer(config);
+  app.addHook('onClose', async () => mailer.close());
+  const payments: PaymentProvider = config.stripeSecretKey
+    ? new StripeProvider(config.stripeSecretKey, config.stripeWebhookSecret)
+    : new TestModeProvider(database.db, clock);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    clock,
+    secrets,
+    mailer,
+    payments,
+    rateLimiter: new RateLimiter(clock),
+    log: app.log,
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('auth', null);
+
+  const stripe = payments.mode === 'stripe';
+  await app.register(helmet, {
+    // The built web app: its own /assets scripts and styles, inline style attributes (Radix,
+    // Tailwind), data: images; Stripe.js and its frames only when Stripe is configured.
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(stripe ? ['https://*.stripe.com'] : [])],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
+        objectSrc: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
   });
 
   app.setErrorHandler((error, request, reply) => {
+    if (error instanceof RateLimitedError) reply.header('Retry-After', String(error.retryAfterSeconds));
     if (isAppError(error)) {
       const body: ApiErrorBody = { message: error.message, code: error.code };
       if (error.field) body.field = error.field;
       return reply.status(error.status).send(body);
     }
-    const fe = error as { validation?: unknown; statusCode?: number; message: string };
-    if (fe.validation) {
-      return reply.status(400).send({ message: fe.message, code: 'VALIDATION_FAILED' } satisfies ApiErrorBody);
+    const fe = error as {
+      validation?: unknown;
+      validationContext?: string;
+      statusCode?: number;
+      message: string;
+    };
+    if (Array.isArray(fe.validation)) {
+      return reply.status(400).send(validationBody(fe.validation, fe.validationContext));
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      const message = fe.statusCode === 400 && /JSON/i.test(fe.message) ? 'Request body is not valid JSON' : fe.message;
+      return reply
+        .status(fe.statusCode)
+        .send({ message, code: fastifyErrorCode(fe.statusCode) } satisfies ApiErrorBody);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong. Please try again.', code: 'INTERNAL_ERROR' });
   });
 
   app.get('/api/health', async () => ({ status: 'ok' }));
+
+  for (const plugin of routePlugins) await app.register(plugin);
 
   app.all('/api/*', async () => {
     throw new AppError('NOT_FOUND', 'Not found');

@@ -1,0 +1,33 @@
+/**
+ * Runs the migrations in ./migrations on start. Each is a TS module named NNNN_<domain>.ts
+ * exporting up (and down); they run in name order, each once. Areas own number ranges:
+ * 0001-0099 accounts/payments (part 1), 0100-0199 files/vault (part 2).
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Database } from './schema';
+
+const migrationsDir = join(import.meta.dirname, 'migrations');
+
+class FolderMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const migrations: Record<string, Migration> = {};
+    const names = readdirSync(migrationsDir)
+      .filter((f) => /^\d{4}_[\w-]+\.ts$/.test(f) && !f.endsWith('.test.ts'))
+      .sort();
+    for (const file of names) {
+      const mod = (await import(pathToFileURL(join(migrationsDir, file)).href)) as Migration;
+      migrations[file.replace(/\.ts$/, '')] = mod;
+    }
+    return migrations;
+  }
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new FolderMigrationProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

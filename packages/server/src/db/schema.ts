@@ -1,0 +1,95 @@
+/**
+ * The database, as Kysely sees it. One interface per table; the migrations in ./migrations
+ * create them. Portable across SQLite and PostgreSQL, so:
+ * - ids are text (random, unguessable),
+ * - times are integer epoch milliseconds (`bigint` columns; parsed to number on both),
+ * - booleans are integers 0/1.
+ * Server part 2 adds its tables here (files, ...).
+ */
+
+export interface UsersTable {
+  id: string;
+  /** Lower-cased, trimmed. Unique. */
+  email: string;
+  name: string;
+  password_hash: string;
+  plan: string;
+  email_verified: number;
+  auto_delete_enabled: number;
+  file_retention_days: number;
+  /** null | 'active' | 'canceling' | 'canceled' */
+  subscription_status: string | null;
+  subscription_id: string | null;
+  provider_customer_id: string | null;
+  current_period_end: number | null;
+  cancel_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A login session; the JWT names it (`sid`), so deleting/revoking the row ends the token. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface EmailVerificationsTable {
+  id: string;
+  user_id: string;
+  /** sha256 hex of the token sent by e-mail; the token itself is never stored. */
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  /** Set when used, or when superseded by a newer link. */
+  used_at: number | null;
+}
+
+/**
+ * Our ledger of payments, one row per provider payment intent. A succeeded `payasyougo`
+ * row is one paid upload credit bound to `email`: part 2 consumes it by setting
+ * `consumed_at` and `file_id` (see services/payments.ts consumeUploadCredit).
+ */
+export interface PaymentsTable {
+  id: string;
+  intent_id: string;
+  provider: string;
+  /** 'payasyougo' | 'pro' | 'business' */
+  type: string;
+  amount: number;
+  email: string | null;
+  user_id: string | null;
+  /** 'pending' | 'succeeded' */
+  status: string;
+  subscription_id: string | null;
+  provider_customer_id: string | null;
+  /** Checkout sign-up (registrationData): the account is created on confirmation. */
+  pending_name: string | null;
+  pending_password_hash: string | null;
+  file_id: string | null;
+  consumed_at: number | null;
+  confirmed_at: number | null;
+  created_at: number;
+}
+
+/** State of the built-in test-mode card processor (what Stripe keeps on its side). */
+export interface TestModeIntentsTable {
+  id: string;
+  client_secret: string;
+  amount: number;
+  /** 'requires_payment_method' | 'succeeded' */
+  status: string;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  email_verifications: EmailVerificationsTable;
+  payments: PaymentsTable;
+  test_mode_intents: TestModeIntentsTable;
+}

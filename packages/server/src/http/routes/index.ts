@@ -1,0 +1,12 @@
+/**
+ * Every API area registers itself here: one line per area. A route plugin receives the app
+ * (with app.ctx) and defines its routes with full paths (/api/...).
+ */
+import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './auth';
+import { paymentRoutes } from './payments';
+import { subscriptionRoutes } from './subscriptions';
+
+export type RoutePlugin = (app: FastifyInstance) => Promise<void>;
+
+export const routePlugins: RoutePlugin[] = [authRoutes, paymentRoutes, subscriptionRoutes];

@@ -1,0 +1,71 @@
+/**
+ * Turns Fastify/ajv schema errors into one VALIDATION_FAILED message naming the field,
+ * in SPEC §5's words where SPEC has them.
+ */
+import { type ApiErrorBody, LIMITS } from '@statemint/shared';
+
+interface AjvError {
+  instancePath?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+  message?: string;
+}
+
+type Messages = Partial<Record<'required' | 'format' | 'minLength' | 'maxLength' | 'type' | 'enum' | 'other', string>>;
+
+const FIELD_MESSAGES: Record<string, Messages> = {
+  email: {
+    required: 'Email is required',
+    minLength: 'Email is required',
+    format: 'Please enter a valid email address',
+    maxLength: 'Please enter a valid email address',
+    other: 'Please enter a valid email address',
+  },
+  password: {
+    required: 'Password is required',
+    minLength: `Password must be at least ${LIMITS.minPasswordLength} characters long.`,
+    maxLength: 'Password must be at most 1024 characters long.',
+  },
+  currentPassword: { required: 'Current password is required' },
+  newPassword: {
+    required: 'New password is required',
+    minLength: `Password must be at least ${LIMITS.minPasswordLength} characters long.`,
+  },
+  name: { required: 'Name is required', minLength: 'Name is required', maxLength: 'Name is too long' },
+  token: { required: 'No verification token provided', minLength: 'No verification token provided' },
+  paymentIntentId: { required: 'Payment intent ID is required' },
+  type: { required: 'Payment type is required', other: 'Payment type must be payasyougo, pro or business' },
+  amount: { required: 'Amount is required', other: 'Amount must be a whole number of cents' },
+  fileRetentionDays: { other: 'Retention period must be 1, 3, 7, 14 or 30 days' },
+  autoDeleteEnabled: { other: 'autoDeleteEnabled must be true or false' },
+  clientSecret: { required: 'Client secret is required' },
+  number: { required: 'Your card number is incomplete.', other: 'Your card number is invalid.' },
+  expMonth: {
+    required: "Your card's expiration date is incomplete.",
+    other: "Your card's expiration month is invalid.",
+  },
+  expYear: { required: "Your card's expiration date is incomplete.", other: "Your card's expiration year is invalid." },
+  cvc: { required: "Your card's security code is incomplete.", other: "Your card's security code is incomplete." },
+};
+
+export function validationBody(errors: AjvError[], context: string | undefined): ApiErrorBody {
+  const e = errors[0] ?? {};
+  const path = (e.instancePath ?? '').split('/').filter(Boolean);
+  const missing = typeof e.params?.missingProperty === 'string' ? e.params.missingProperty : undefined;
+  if (missing) path.push(missing);
+  const field = path.join('.');
+  const leaf = path[path.length - 1] ?? '';
+  const keyword = missing ? 'required' : (e.keyword ?? 'other');
+  const known = FIELD_MESSAGES[leaf];
+  const message =
+    known?.[keyword as keyof Messages] ??
+    known?.other ??
+    (field
+      ? keyword === 'required'
+        ? `${field} is required`
+        : `${field} ${e.message ?? 'is invalid'}`
+      : keyword === 'additionalProperties'
+        ? `Unknown field ${String(e.params?.additionalProperty ?? '')}`
+        : `Request ${context ?? 'body'} must be a JSON object`);
+  return { message, code: 'VALIDATION_FAILED', ...(field ? { field } : {}) };
+}

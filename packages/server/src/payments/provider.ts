@@ -1,0 +1,51 @@
+/**
+ * The card processor behind /api/payments: the built-in test-mode provider by default,
+ * Stripe when STRIPE_SECRET_KEY is set. Our own ledger (the payments table) lives in
+ * services/payments.ts; a provider only talks to the processor.
+ */
+
+export type IntentStatus = 'succeeded' | 'processing' | 'requires_action' | 'requires_payment_method' | 'canceled';
+
+export interface CreatedIntent {
+  intentId: string;
+  clientSecret: string;
+  subscriptionId?: string;
+  customerId?: string;
+}
+
+export interface SubscriptionState {
+  /** Epoch ms the paid period ends. */
+  currentPeriodEnd: number;
+  /** Epoch ms the subscription stops (canceled at period end), else null. */
+  cancelAt: number | null;
+}
+
+/** A webhook event, already signature-checked and reduced to what we act on. */
+export type WebhookEvent =
+  | { kind: 'payment_succeeded'; intentId: string }
+  | { kind: 'subscription_updated'; subscriptionId: string; state: SubscriptionState; status: string }
+  | { kind: 'subscription_deleted'; subscriptionId: string }
+  | { kind: 'ignored'; type: string };
+
+export interface PaymentProvider {
+  readonly mode: 'test' | 'stripe';
+  /** One-off payment (pay-per-file). */
+  createPayment(input: { amount: number; email: string | null; description: string }): Promise<CreatedIntent>;
+  /** Monthly subscription whose first invoice is paid through the returned intent. */
+  createSubscription(input: {
+    plan: 'pro' | 'business';
+    amount: number;
+    email: string;
+    name: string;
+    customerId: string | null;
+  }): Promise<CreatedIntent>;
+  getIntentStatus(intentId: string): Promise<{ status: IntentStatus; amount: number }>;
+  /** State of a subscription after its first payment succeeded. */
+  getSubscription(subscriptionId: string, now: number): Promise<SubscriptionState>;
+  /** Stops renewal; access continues to the end of the period. */
+  cancelAtPeriodEnd(subscriptionId: string, currentPeriodEnd: number): Promise<SubscriptionState>;
+  /** Verifies the signature and parses; throws on a bad signature. Stripe only. */
+  parseWebhook?(rawBody: Buffer, signature: string): WebhookEvent;
+}
+
+export const SUBSCRIPTION_PERIOD_MS = 30 * 24 * 3600_000;

@@ -1,0 +1,323 @@
+/**
+ * Our payment ledger (payments table) over the provider: creating intents, confirming them
+ * exactly once (browser confirm and webhook share fulfilPayment), and the pay-per-file credit
+ * that part 2's paid upload consumes.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  type ApiUser,
+  AppError,
+  type ConfirmPaymentResponse,
+  type CreatePaymentIntentResponse,
+  isSubscriptionPlan,
+  type PaymentType,
+  PRICES_CENTS,
+  PRODUCT_NAME,
+  type RegistrationData,
+} from '@statemint/shared';
+import type { Kysely, Selectable } from 'kysely';
+import type { AppContext } from '../context';
+import { isUniqueViolation } from '../db';
+import type { Database, PaymentsTable } from '../db/schema';
+import { EMAIL_TAKEN_MESSAGE } from './auth';
+import { hashPassword } from './passwords';
+import { createSession } from './sessions';
+import { findUserByEmail, findUserById, normalizeEmail, toApiUser, type UserRow } from './users';
+import { sendVerificationEmail } from './verification';
+
+export type PaymentRow = Selectable<PaymentsTable>;
+
+export const SUBSCRIPTION_LOGIN_MESSAGE = 'Please log in to continue with subscription payment';
+
+export interface CreateIntentInput {
+  amount: number;
+  type: PaymentType;
+  fileId?: string;
+  email?: string;
+  registrationData?: RegistrationData;
+}
+
+export async function createPaymentIntent(
+  ctx: AppContext,
+  input: CreateIntentInput,
+  user: UserRow | null,
+): Promise<CreatePaymentIntentResponse> {
+  if (input.amount !== PRICES_CENTS[input.type])
+    throw new AppError('VALIDATION_FAILED', 'Amount does not match the price of the selected plan', {
+      field: 'amount',
+    });
+  const now = ctx.clock.now();
+  const base = {
+    id: randomUUID(),
+    amount: input.amount,
+    type: input.type,
+    created_at: now,
+    provider: ctx.payments.mode,
+  };
+
+  if (input.type === 'payasyougo') {
+    const email = input.email ?? user?.email;
+    if (!email) throw new AppError('VALIDATION_FAILED', 'Email is required for payment receipt', { field: 'email' });
+    const intent = await ctx.payments.createPayment({
+      amount: input.amount,
+      email: normalizeEmail(email),
+      description: `${PRODUCT_NAME}: one file conversion`,
+    });
+    await ctx.db
+      .insertInto('payments')
+      .values({
+        ...base,
+        intent_id: intent.intentId,
+        email: normalizeEmail(email),
+        user_id: user?.id ?? null,
+        status: 'pending',
+        subscription_id: null,
+        provider_customer_id: null,
+        pending_name: null,
+        pending_password_hash: null,
+        file_id: null,
+        consumed_at: null,
+        confirmed_at: null,
+      })
+      .execute();
+    return { clientSecret: intent.clientSecret, paymentIntentId: intent.intentId };
+  }
+
+  // Subscriptions: a logged-in user, or a checkout sign-up whose account is created on confirmation.
+  let email: string;
+  let name: string;
+  let pendingPasswordHash: string | null = null;
+  if (user) {
+    if (isSubscriptionPlan(user.plan as never) && user.subscription_status === 'active')
+      throw new AppError('VALIDATION_FAILED', 'You already have an active subscription.', { field: 'type' });
+    email = user.email;
+    name = user.name;
+  } else if (input.registrationData) {
+    const reg = input.registrationData;
+    if (await findUserByEmail(ctx, reg.email))
+      throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { field: 'registrationData.email' });
+    email = normalizeEmail(reg.email);
+    name = reg.name.trim();
+    pendingPasswordHash = await hashPassword(reg.password);
+  } else {
+    throw new AppError('UNAUTHORIZED', SUBSCRIPTION_LOGIN_MESSAGE);
+  }
+  const intent = await ctx.payments.createSubscription({
+    plan: input.type,
+    amount: input.amount,
+    email,
+    name,
+    customerId: user?.provider_customer_id ?? null,
+  });
+  await ctx.db
+    .insertInto('payments')
+    .values({
+      ...base,
+      intent_id: intent.intentId,
+      email,
+      user_id: user?.id ?? null,
+      status: 'pending',
+      subscription_id: intent.subscriptionId ?? null,
+      provider_customer_id: intent.customerId ?? null,
+      pending_name: pendingPasswordHash ? name : null,
+      pending_password_hash: pendingPasswordHash,
+      file_id: null,
+      consumed_at: null,
+      confirmed_at: null,
+    })
+    .execute();
+  return { clientSecret: intent.clientSecret, paymentIntentId: intent.intentId };
+}
+
+async function findPayment(ctx: AppContext, intentId: string): Promise<PaymentRow | undefined> {
+  return ctx.db.selectFrom('payments').selectAll().where('intent_id', '=', intentId).executeTakeFirst();
+}
+
+/**
+ * Marks a payment succeeded and grants what it bought, exactly once per intent; the caller
+ * has checked with the provider that it succeeded. Returns the account it created, if any.
+ */
+export async function fulfilPayment(ctx: AppContext, payment: PaymentRow): Promise<{ createdUser: UserRow | null }> {
+  if (payment.status === 'succeeded') return { createdUser: null };
+  const now = ctx.clock.now();
+  const state =
+    payment.type !== 'payasyougo' && payment.subscription_id
+      ? await ctx.payments.getSubscription(payment.subscription_id, now)
+      : null;
+
+  const created = await ctx.db.transaction().execute(async (trx) => {
+    const flipped = await trx
+      .updateTable('payments')
+      .set({ status: 'succeeded', confirmed_at: now })
+      .where('id', '=', payment.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(flipped.numUpdatedRows) !== 1 || payment.type === 'payasyougo' || !state) return null;
+
+    const subscription = {
+      plan: payment.type,
+      subscription_status: 'active',
+      subscription_id: payment.subscription_id,
+      provider_customer_id: payment.provider_customer_id,
+      current_period_end: state.currentPeriodEnd,
+      cancel_at: null,
+      auto_delete_enabled: 0,
+      file_retention_days: 30,
+      updated_at: now,
+    };
+    if (payment.user_id) {
+      await trx.updateTable('users').set(subscription).where('id', '=', payment.user_id).execute();
+      return null;
+    }
+    if (!payment.pending_password_hash || !payment.email) return null;
+    const user = await insertUserIn(trx, {
+      email: payment.email,
+      name: payment.pending_name ?? '',
+      passwordHash: payment.pending_password_hash,
+      now,
+    });
+    await trx.updateTable('users').set(subscription).where('id', '=', user.id).execute();
+    await trx
+      .updateTable('payments')
+      .set({ user_id: user.id, pending_password_hash: null })
+      .where('id', '=', payment.id)
+      .execute();
+    return user.id;
+  });
+  if (!created) return { createdUser: null };
+  const user = await findUserById(ctx, created);
+  if (user) await sendVerificationEmail(ctx, user);
+  return { createdUser: user ?? null };
+}
+
+async function insertUserIn(
+  trx: Kysely<Database>,
+  input: { email: string; name: string; passwordHash: string; now: number },
+): Promise<{ id: string }> {
+  const id = randomUUID();
+  try {
+    await trx
+      .insertInto('users')
+      .values({
+        id,
+        email: normalizeEmail(input.email),
+        name: input.name,
+        password_hash: input.passwordHash,
+        plan: 'free',
+        email_verified: 0,
+        auto_delete_enabled: 0,
+        file_retention_days: 30,
+        subscription_status: null,
+        subscription_id: null,
+        provider_customer_id: null,
+        current_period_end: null,
+        cancel_at: null,
+        created_at: input.now,
+        updated_at: input.now,
+      })
+      .execute();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { field: 'email' });
+    throw e;
+  }
+  return { id };
+}
+
+/** Checks with the provider (never trusting the browser) and fulfils once. */
+async function confirmWithProvider(ctx: AppContext, payment: PaymentRow): Promise<{ createdUser: UserRow | null }> {
+  if (payment.status === 'succeeded') return { createdUser: null };
+  const { status, amount } = await ctx.payments.getIntentStatus(payment.intent_id);
+  if (status !== 'succeeded')
+    throw new AppError(
+      'PAYMENT_FAILED',
+      status === 'processing'
+        ? 'Your payment is still processing. Please try again in a moment.'
+        : 'Payment has not been completed. Please try again.',
+    );
+  if (amount !== payment.amount) throw new AppError('PAYMENT_FAILED', 'Payment amount does not match.');
+  return fulfilPayment(ctx, payment);
+}
+
+export async function confirmPayment(
+  ctx: AppContext,
+  intentId: string,
+  authUser: UserRow | null,
+): Promise<ConfirmPaymentResponse> {
+  const payment = await findPayment(ctx, intentId);
+  if (!payment) throw new AppError('NOT_FOUND', 'Payment not found');
+  const type = payment.type as PaymentType;
+  if (type !== 'payasyougo' && payment.user_id) {
+    if (!authUser) throw new AppError('UNAUTHORIZED', SUBSCRIPTION_LOGIN_MESSAGE);
+    if (authUser.id !== payment.user_id) throw new AppError('FORBIDDEN', 'This payment belongs to another account.');
+  }
+  const { createdUser } = await confirmWithProvider(ctx, payment);
+  const response: ConfirmPaymentResponse = { success: true, type, paymentIntentId: intentId };
+  if (createdUser) {
+    // Only the confirmation that created the account logs it in; a repeat gets no token.
+    response.token = await createSession(ctx, createdUser.id);
+    response.user = toApiUser(createdUser);
+  } else if (authUser && (type === 'payasyougo' || authUser.id === payment.user_id)) {
+    const fresh = await findUserById(ctx, authUser.id);
+    if (fresh) response.user = toApiUser(fresh) satisfies ApiUser;
+  }
+  return response;
+}
+
+/**
+ * Part 2's paid upload: takes the one upload credit of a succeeded pay-per-file payment,
+ * bound to its e-mail, for `fileId`. Confirms with the provider first if the browser never
+ * called /confirm. Throws PAYMENT_REQUIRED when there is no unused credit.
+ * Pass `db` (a transaction) to consume together with inserting the file row.
+ */
+export async function consumeUploadCredit(
+  ctx: AppContext,
+  input: { paymentIntentId: string; email: string; fileId: string },
+  db: Kysely<Database> = ctx.db,
+): Promise<PaymentRow> {
+  let payment = await findPayment(ctx, input.paymentIntentId);
+  if (payment?.type !== 'payasyougo')
+    throw new AppError('PAYMENT_REQUIRED', 'Payment required. Please choose a payment option to continue.');
+  if (payment.email !== normalizeEmail(input.email))
+    throw new AppError('PAYMENT_REQUIRED', 'This payment was made with a different email address.', { field: 'email' });
+  if (payment.status !== 'succeeded') {
+    try {
+      await confirmWithProvider(ctx, payment);
+    } catch (e) {
+      if (e instanceof AppError && e.code === 'PAYMENT_FAILED')
+        throw new AppError(
+          'PAYMENT_REQUIRED',
+          'Payment has not been completed. Please choose a payment option to continue.',
+        );
+      throw e;
+    }
+    payment = (await findPayment(ctx, input.paymentIntentId)) ?? payment;
+  }
+  const now = ctx.clock.now();
+  const taken = await db
+    .updateTable('payments')
+    .set({ consumed_at: now, file_id: input.fileId })
+    .where('id', '=', payment.id)
+    .where('status', '=', 'succeeded')
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) !== 1)
+    throw new AppError('PAYMENT_REQUIRED', 'This payment has already been used for a file. Please make a new payment.');
+  return { ...payment, consumed_at: now, file_id: input.fileId };
+}
+
+/** Gives the credit back when the upload that took it failed before anything was stored. */
+export async function releaseUploadCredit(ctx: AppContext, paymentIntentId: string, fileId: string): Promise<void> {
+  await ctx.db
+    .updateTable('payments')
+    .set({ consumed_at: null, file_id: null })
+    .where('intent_id', '=', paymentIntentId)
+    .where('file_id', '=', fileId)
+    .execute();
+}
+
+/** Webhook: the provider says an intent succeeded (signature already verified). */
+export async function handlePaymentSucceeded(ctx: AppContext, intentId: string): Promise<void> {
+  const payment = await findPayment(ctx, intentId);
+  if (!payment) return; // not one of ours (or created outside this app)
+  await fulfilPayment(ctx, payment);
+}

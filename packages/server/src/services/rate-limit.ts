@@ -1,0 +1,55 @@
+/**
+ * A small in-memory fixed-window limiter for the account endpoints (per IP, per e-mail).
+ * One process holds the counts; that is the deployment the embedded default targets.
+ */
+import { AppError } from '@statemint/shared';
+import type { Clock } from '../context';
+
+interface Window {
+  start: number;
+  count: number;
+}
+
+export class RateLimiter {
+  private readonly windows = new Map<string, Window>();
+  constructor(private readonly clock: Clock) {}
+
+  /** Counts one hit for `key`; returns ms until the window resets when over `limit`, else 0. */
+  hit(key: string, limit: number, windowMs: number): number {
+    const now = this.clock.now();
+    let w = this.windows.get(key);
+    if (!w || now - w.start >= windowMs) {
+      w = { start: now, count: 0 };
+      this.windows.set(key, w);
+      if (this.windows.size > 100_000) this.prune(now, windowMs);
+    }
+    w.count += 1;
+    return w.count > limit ? w.start + windowMs - now : 0;
+  }
+
+  /** Throws RATE_LIMITED when any of the keys is over its limit (all are counted). */
+  check(keys: { key: string; limit: number }[], windowMs: number): void {
+    let waitMs = 0;
+    for (const { key, limit } of keys) waitMs = Math.max(waitMs, this.hit(key, limit, windowMs));
+    if (waitMs > 0) {
+      const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+      throw new RateLimitedError(
+        `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        Math.ceil(waitMs / 1000),
+      );
+    }
+  }
+
+  private prune(now: number, windowMs: number): void {
+    for (const [k, w] of this.windows) if (now - w.start >= windowMs) this.windows.delete(k);
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('RATE_LIMITED', message);
+  }
+}

@@ -1,0 +1,60 @@
+/** Subscription lifecycle on our side: activation after payment, cancel at period end, provider events. */
+import { AppError, type CancelSubscriptionResponse, isSubscriptionPlan } from '@statemint/shared';
+import type { AppContext } from '../context';
+import type { SubscriptionState } from '../payments/provider';
+import { type UserRow, userPlan } from './users';
+
+export async function cancelSubscription(ctx: AppContext, user: UserRow): Promise<CancelSubscriptionResponse> {
+  if (!isSubscriptionPlan(userPlan(user)) || !user.subscription_id || user.current_period_end === null)
+    throw new AppError('SUBSCRIPTION_REQUIRED', 'You do not have an active subscription to cancel.');
+  let cancelAt = user.cancel_at;
+  if (user.subscription_status !== 'canceling' || cancelAt === null) {
+    const state = await ctx.payments.cancelAtPeriodEnd(user.subscription_id, user.current_period_end);
+    cancelAt = state.cancelAt ?? state.currentPeriodEnd;
+    await ctx.db
+      .updateTable('users')
+      .set({
+        subscription_status: 'canceling',
+        cancel_at: cancelAt,
+        current_period_end: state.currentPeriodEnd,
+        updated_at: ctx.clock.now(),
+      })
+      .where('id', '=', user.id)
+      .execute();
+  }
+  const until = new Date(cancelAt).toISOString();
+  return {
+    cancelAt: until,
+    message: `Your subscription has been canceled. You keep access until ${until.slice(0, 10)}.`,
+  };
+}
+
+/** Provider says the subscription changed (renewed, canceled at period end, reactivated). */
+export async function applySubscriptionState(
+  ctx: AppContext,
+  subscriptionId: string,
+  state: SubscriptionState,
+  providerStatus: string,
+): Promise<void> {
+  const status = state.cancelAt !== null ? 'canceling' : providerStatus === 'active' ? 'active' : null;
+  if (!status) return;
+  await ctx.db
+    .updateTable('users')
+    .set({
+      subscription_status: status,
+      current_period_end: state.currentPeriodEnd,
+      cancel_at: state.cancelAt,
+      updated_at: ctx.clock.now(),
+    })
+    .where('subscription_id', '=', subscriptionId)
+    .execute();
+}
+
+/** Provider says the subscription ended: back to free. */
+export async function endSubscription(ctx: AppContext, subscriptionId: string): Promise<void> {
+  await ctx.db
+    .updateTable('users')
+    .set({ plan: 'free', subscription_status: 'canceled', current_period_end: null, updated_at: ctx.clock.now() })
+    .where('subscription_id', '=', subscriptionId)
+    .execute();
+}

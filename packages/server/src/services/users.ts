@@ -1,0 +1,105 @@
+/** User rows and their API shape (SPEC §3). */
+import { randomUUID } from 'node:crypto';
+import { type ApiUser, PLANS, type Plan } from '@statemint/shared';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../context';
+import type { UsersTable } from '../db/schema';
+
+export type UserRow = Selectable<UsersTable>;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function asPlan(value: string): Plan {
+  return (PLANS as readonly string[]).includes(value) ? (value as Plan) : 'free';
+}
+
+function iso(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString();
+}
+
+export function toApiUser(row: UserRow): ApiUser {
+  const status = row.subscription_status;
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    plan: asPlan(row.plan),
+    emailVerified: row.email_verified === 1,
+    autoDeleteEnabled: row.auto_delete_enabled === 1,
+    fileRetentionDays: row.file_retention_days,
+    subscriptionStatus: status === 'active' || status === 'canceling' || status === 'canceled' ? status : null,
+    currentPeriodEnd: iso(row.current_period_end),
+    cancelAt: iso(row.cancel_at),
+  };
+}
+
+export function userPlan(row: UserRow): Plan {
+  return asPlan(row.plan);
+}
+
+export async function findUserById(ctx: AppContext, id: string): Promise<UserRow | undefined> {
+  return ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(ctx: AppContext, email: string): Promise<UserRow | undefined> {
+  return ctx.db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+}
+
+export async function insertUser(
+  ctx: AppContext,
+  input: { email: string; name: string; passwordHash: string },
+): Promise<UserRow> {
+  const now = ctx.clock.now();
+  const row: UserRow = {
+    id: randomUUID(),
+    email: normalizeEmail(input.email),
+    name: input.name.trim(),
+    password_hash: input.passwordHash,
+    plan: 'free',
+    email_verified: 0,
+    auto_delete_enabled: 0,
+    file_retention_days: 30,
+    subscription_status: null,
+    subscription_id: null,
+    provider_customer_id: null,
+    current_period_end: null,
+    cancel_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await ctx.db.insertInto('users').values(row).execute();
+  return row;
+}
+
+/**
+ * Applies time to the subscription: a canceled subscription past its end drops to free;
+ * a test-mode subscription past its period renews (the test processor "charges" again).
+ * Returns the current row.
+ */
+export async function refreshSubscription(ctx: AppContext, row: UserRow): Promise<UserRow> {
+  const now = ctx.clock.now();
+  if (row.subscription_status === 'canceling' && row.cancel_at !== null && row.cancel_at <= now) {
+    const patch = { plan: 'free', subscription_status: 'canceled', current_period_end: null, updated_at: now };
+    await ctx.db.updateTable('users').set(patch).where('id', '=', row.id).execute();
+    return { ...row, ...patch };
+  }
+  if (
+    ctx.payments.mode === 'test' &&
+    row.subscription_status === 'active' &&
+    row.current_period_end !== null &&
+    row.current_period_end <= now
+  ) {
+    let end = row.current_period_end;
+    const period = 30 * 24 * 3600_000;
+    while (end <= now) end += period;
+    await ctx.db
+      .updateTable('users')
+      .set({ current_period_end: end, updated_at: now })
+      .where('id', '=', row.id)
+      .execute();
+    return { ...row, current_period_end: end, updated_at: now };
+  }
+  return row;
+}

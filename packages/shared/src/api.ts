@@ -1,0 +1,104 @@
+/** Shapes of the account, payment and subscription API (SPEC §3, §7), shared by server and web. */
+import type { PaymentType, Plan } from './plans';
+
+/** SPEC §3 User, as every auth/payment endpoint returns it. */
+export interface ApiUser {
+  id: string;
+  name: string;
+  email: string;
+  plan: Plan;
+  emailVerified: boolean;
+  autoDeleteEnabled: boolean;
+  fileRetentionDays: number;
+  /** null (never subscribed), 'active', 'canceling' (ends at cancelAt) or 'canceled'. */
+  subscriptionStatus: 'active' | 'canceling' | 'canceled' | null;
+  /** ISO time the current paid period ends, for subscribers. */
+  currentPeriodEnd: string | null;
+  /** ISO time a canceled subscription stops, else null. */
+  cancelAt: string | null;
+}
+
+/** POST /api/auth/login: 200. Unverified e-mail: requiresVerification true, no token/user. */
+export interface LoginResponse {
+  token?: string;
+  user?: ApiUser;
+  requiresVerification: boolean;
+  message: string;
+}
+
+/** POST /api/auth/register: 201. A verification e-mail is sent; no token until verified. */
+export interface RegisterResponse {
+  user: ApiUser;
+  token?: string;
+  requiresVerification: boolean;
+  message: string;
+}
+
+export interface RegistrationData {
+  email: string;
+  password: string;
+  name: string;
+}
+
+export interface CreatePaymentIntentRequest {
+  amount: number;
+  type: PaymentType;
+  fileId?: string;
+  email?: string;
+  registrationData?: RegistrationData;
+}
+
+export interface CreatePaymentIntentResponse {
+  clientSecret: string;
+  paymentIntentId: string;
+}
+
+/** POST /api/payments/confirm: token only when the confirmation created the account. */
+export interface ConfirmPaymentResponse {
+  success: true;
+  type: PaymentType;
+  paymentIntentId: string;
+  token?: string;
+  user?: ApiUser;
+}
+
+/** GET /api/config: public settings (support address, which card form the web app shows). */
+export interface PublicConfig {
+  supportEmail: string;
+  stripePublishableKey: string | null;
+  testMode: boolean;
+}
+
+/** POST /api/payments/test-mode/confirm-card (test mode only). */
+export interface TestCardRequest {
+  clientSecret: string;
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+export interface CancelSubscriptionResponse {
+  cancelAt: string;
+  message: string;
+}
+
+export interface UpdateRetentionRequest {
+  autoDeleteEnabled?: boolean;
+  fileRetentionDays?: number;
+}
+
+export interface UpdateRetentionResponse {
+  autoDeleteEnabled: boolean;
+  fileRetentionDays: number;
+}
+
+/** GET /api/auth/verify-email: 200; failures are { message, code: TOKEN_INVALID | TOKEN_EXPIRED | VALIDATION_FAILED }. */
+export interface VerifyEmailResponse {
+  success: true;
+  message: string;
+}
+
+export interface MessageResponse {
+  message: string;
+}
