@@ -62,7 +62,7 @@ export const INJECTION_PROBES = [
 
 export function probeStatement(): Statement {
   const rows = INJECTION_PROBES.map((d, i) =>
-    tx('2025-02-0' + String(i + 1), `02/0${i + 1}`, d, i % 2 ? 10.01 : -20.02, null, 1),
+    tx(`2025-02-0${i + 1}`, `02/0${i + 1}`, d, i % 2 ? 10.01 : -20.02, null, 1),
   );
   rows.push(tx('2025-02-09', '-02/09', 'Line one\nline two, with "quotes"', -0.1, -5.55, 2, '=REF()'));
   return {
