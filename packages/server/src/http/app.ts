@@ -35,6 +35,8 @@ export interface BuildOptions {
   pgSchema?: string;
   /** Replaces the configured mailer (tests). */
   mailer?: Mailer;
+  /** Where log lines go (default stdout); tests read them to prove nothing secret is logged. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Paths are logged without their query string: it can carry tokens (verify-email?token=). */
@@ -43,11 +45,12 @@ function pathOnly(url: string): string {
   return q === -1 ? url : `${url.slice(0, q)}?…`;
 }
 
-const loggerOptions = (level: string): FastifyServerOptions['logger'] =>
+const loggerOptions = (level: string, stream: NodeJS.WritableStream | undefined): FastifyServerOptions['logger'] =>
   level === 'silent'
     ? false
     : {
         level,
+        ...(stream ? { stream } : {}),
         // Never log bodies, headers (Authorization), tokens or passwords: method, path and IP only.
         serializers: {
           req: (req: { method: string; url: string; ip?: string }) => ({
@@ -70,7 +73,7 @@ function fastifyErrorCode(status: number): ErrorCode {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     // Schema-checked bodies: drop unknown fields, coerce "30" to 30, no defaults smuggled in.
     ajv: { customOptions: { removeAdditional: true, coerceTypes: true, allErrors: false } },

@@ -31,7 +31,12 @@ const FIELD_MESSAGES: Record<string, Messages> = {
     required: 'New password is required',
     minLength: `Password must be at least ${LIMITS.minPasswordLength} characters long.`,
   },
-  name: { required: 'Name is required', minLength: 'Name is required', maxLength: 'Name is too long' },
+  name: {
+    required: 'Name is required',
+    minLength: 'Name is required',
+    maxLength: 'Name is too long',
+    other: 'Name is required',
+  },
   token: { required: 'No verification token provided', minLength: 'No verification token provided' },
   paymentIntentId: { required: 'Payment intent ID is required' },
   type: { required: 'Payment type is required', other: 'Payment type must be payasyougo, pro or business' },

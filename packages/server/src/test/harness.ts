@@ -70,6 +70,8 @@ export interface StartOptions {
   config?: Partial<Config>;
   clock?: TestClock;
   mailer?: Mailer;
+  /** Receives the server's log lines (set config.logLevel too, e.g. 'info'). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
@@ -88,6 +90,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     clock,
     ...(pgSchema ? { pgSchema } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -1,22 +1,361 @@
+import { Writable } from 'node:stream';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../services/sessions';
+import { findUserByEmail } from '../../services/users';
 import { createVerifiedUser, startTestServer, type TestServer, testDatabases } from '../../test/harness';
+
+const PASSWORD = 'correct horse battery';
 
 for (const db of testDatabases) {
   describe(`accounts API (${db})`, () => {
     let s: TestServer;
+    const logLines: string[] = [];
     beforeAll(async () => {
-      s = await startTestServer({ db });
+      s = await startTestServer({
+        db,
+        config: { logLevel: 'info' },
+        logStream: new Writable({
+          write(chunk, _enc, done) {
+            logLines.push(String(chunk));
+            done();
+          },
+        }),
+      });
     });
     afterAll(async () => {
       await s?.close();
     });
 
     it('registers, verifies from the e-mailed link, logs in and reads the user', async () => {
-      const { token, user, email } = await createVerifiedUser(s, { name: 'Ada' });
-      expect(user).toMatchObject({ email, name: 'Ada', plan: 'free', emailVerified: true, fileRetentionDays: 30 });
+      const { token, user, email } = await createVerifiedUser(s, { name: 'Ada', password: PASSWORD });
+      expect(user).toEqual({
+        id: expect.any(String),
+        email,
+        name: 'Ada',
+        plan: 'free',
+        emailVerified: true,
+        autoDeleteEnabled: false,
+        fileRetentionDays: 30,
+        subscriptionStatus: null,
+        currentPeriodEnd: null,
+        cancelAt: null,
+      });
       const me = await s.api('/api/auth/user', { token });
       expect(me.status).toBe(200);
-      expect(me.body).toMatchObject({ email, emailVerified: true });
+      expect(me.body).toEqual(user);
+      const claims = decodeJwt(token);
+      expect(typeof claims.sid).toBe('string');
+      expect(claims.sub).toBe(user.id);
+      expect(claims.exp! - claims.iat!).toBe(s.config.sessionTtlHours * 3600);
+      // Nothing secret in the log: no password, no JWT, no verify-email query string.
+      const log = logLines.join('');
+      expect(log).toContain('/api/auth/login');
+      expect(log).not.toContain(PASSWORD);
+      expect(log).not.toContain(token);
+      expect(log).not.toMatch(/"url":"\/api\/auth\/verify-email\?token/);
+    });
+
+    it('answers registration with requiresVerification, no token, and one e-mail with the link', async () => {
+      const email = 'New.Person@Example.com';
+      const before = s.outbox().length;
+      const r = await s.api('/api/auth/register', { body: { email, password: PASSWORD, name: '  Grace  ' } });
+      expect(r.status).toBe(201);
+      expect(r.body).toMatchObject({
+        requiresVerification: true,
+        message: 'Registration successful! Please check your email to verify your account.',
+        user: { email: 'new.person@example.com', name: 'Grace', emailVerified: false, plan: 'free' },
+      });
+      expect(r.body).not.toHaveProperty('token');
+      expect(s.outbox().length).toBe(before + 1);
+      expect(s.lastVerificationToken('new.person@example.com')).toMatch(/^[\w-]{40,}$/);
+
+      const again = await s.api('/api/auth/register', {
+        body: { email: 'new.person@EXAMPLE.com', password: PASSWORD, name: 'G' },
+      });
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ code: 'EMAIL_TAKEN', field: 'email' });
+
+      const login = await s.api('/api/auth/login', { body: { email, password: PASSWORD } });
+      expect(login.status).toBe(200);
+      expect(login.body).toEqual({
+        requiresVerification: true,
+        message: 'Please verify your email before logging in. Check your inbox for the verification link.',
+      });
+    });
+
+    it.each([
+      [{ password: PASSWORD, name: 'A' }, 'email', 'Email is required'],
+      [{ email: '', password: PASSWORD, name: 'A' }, 'email', 'Email is required'],
+      [{ email: 'not-an-email', password: PASSWORD, name: 'A' }, 'email', 'Please enter a valid email address'],
+      [{ email: 'a@b.co', name: 'A' }, 'password', 'Password is required'],
+      [{ email: 'a@b.co', password: 'short7!', name: 'A' }, 'password', 'Password must be at least 8 characters long.'],
+      [{ email: 'a@b.co', password: PASSWORD }, 'name', 'Name is required'],
+      [{ email: 'a@b.co', password: PASSWORD, name: '   ' }, 'name', 'Name is required'],
+    ])('rejects registration %j naming %s', async (body, field, message) => {
+      const r = await s.api('/api/auth/register', { body });
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual({ code: 'VALIDATION_FAILED', field, message });
+    });
+
+    it('rejects a body that is not JSON, without a stack trace', async () => {
+      const r = await s.api('/api/auth/login', { body: '{"email":' });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(JSON.stringify(r.body)).not.toMatch(/at .*\.ts/);
+      const empty = await s.api('/api/auth/login', { method: 'POST' });
+      expect(empty.status).toBe(400);
+      expect(empty.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    });
+
+    it('gives the same 401 for an unknown e-mail and a wrong password, in comparable time', async () => {
+      const { email } = await createVerifiedUser(s, { password: PASSWORD });
+      const timed = async (body: object) => {
+        const t0 = performance.now();
+        const r = await s.api('/api/auth/login', { body });
+        return { r, ms: performance.now() - t0 };
+      };
+      const wrong = await timed({ email, password: 'wrong password!' });
+      const unknown = await timed({ email: 'nobody-here@example.com', password: 'wrong password!' });
+      for (const { r } of [wrong, unknown]) {
+        expect(r.status).toBe(401);
+        expect(r.body).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' });
+      }
+      // Both verify one argon2id hash: neither answers in a fraction of the other's time.
+      expect(unknown.ms).toBeGreaterThan(wrong.ms / 4);
+      expect(wrong.ms).toBeGreaterThan(unknown.ms / 4);
+    });
+
+    it('rejects missing, malformed, expired and revoked tokens with 401', async () => {
+      expect((await s.api('/api/auth/user')).body).toEqual({
+        code: 'UNAUTHORIZED',
+        message: 'Authentication required. Please log in.',
+      });
+      const bad = await s.api('/api/auth/user', { token: 'not.a.jwt' });
+      expect(bad.status).toBe(401);
+
+      const { token } = await createVerifiedUser(s);
+      s.clock.advance(s.config.sessionTtlHours * 3600_000 + 1000);
+      const expired = await s.api('/api/auth/user', { token });
+      expect(expired.status).toBe(401);
+      expect(expired.body).toEqual({ code: 'UNAUTHORIZED', message: 'Session expired. Please log in again.' });
+
+      const fresh = await createVerifiedUser(s);
+      expect((await s.api('/api/auth/user', { token: fresh.token })).status).toBe(200);
+      const out = await s.api('/api/auth/logout', { method: 'POST', token: fresh.token });
+      expect(out).toMatchObject({ status: 200, body: { message: 'Logged out' } });
+      expect((await s.api('/api/auth/user', { token: fresh.token })).status).toBe(401);
+      // Logging out again (stale token) still succeeds: the client clears its session anyway.
+      expect((await s.api('/api/auth/logout', { method: 'POST', token: fresh.token })).status).toBe(200);
+    });
+
+    it('revokes every session on a password change and issues a new one', async () => {
+      const u = await createVerifiedUser(s, { password: PASSWORD });
+      const other = await s.api<{ token: string }>('/api/auth/login', { body: { email: u.email, password: PASSWORD } });
+      const wrong = await s.api('/api/auth/change-password', {
+        token: u.token,
+        body: { currentPassword: 'nope nope nope', newPassword: 'brand new password' },
+      });
+      expect(wrong).toMatchObject({ status: 401, body: { code: 'INVALID_CREDENTIALS', field: 'currentPassword' } });
+      const short = await s.api('/api/auth/change-password', {
+        token: u.token,
+        body: { currentPassword: PASSWORD, newPassword: 'short' },
+      });
+      expect(short.body).toMatchObject({
+        field: 'newPassword',
+        message: 'Password must be at least 8 characters long.',
+      });
+      const ok = await s.api<{ token: string }>('/api/auth/change-password', {
+        token: u.token,
+        body: { currentPassword: PASSWORD, newPassword: 'brand new password' },
+      });
+      expect(ok.status).toBe(200);
+      expect((await s.api('/api/auth/user', { token: u.token })).status).toBe(401);
+      expect((await s.api('/api/auth/user', { token: other.body.token })).status).toBe(401);
+      expect((await s.api('/api/auth/user', { token: ok.body.token })).status).toBe(200);
+      const relogin = await s.api('/api/auth/login', { body: { email: u.email, password: 'brand new password' } });
+      expect(relogin.status).toBe(200);
+    });
+
+    it('verification links are single-use, expire after 24 hours, and a new link retires the old', async () => {
+      const email = `verify-${db}@example.com`;
+      await s.api('/api/auth/register', { body: { email, password: PASSWORD, name: 'V' } });
+      const first = s.lastVerificationToken(email);
+
+      const none = await s.api('/api/auth/verify-email');
+      expect(none).toMatchObject({
+        status: 400,
+        body: { code: 'VALIDATION_FAILED', field: 'token', message: 'No verification token provided' },
+      });
+      const bogus = await s.api('/api/auth/verify-email?token=abcdefghijklmnop');
+      expect(bogus).toMatchObject({
+        status: 400,
+        body: { code: 'TOKEN_INVALID', message: 'This verification link is invalid or has already been used.' },
+      });
+
+      // Resend from the /verify-email page: a new link, the first one stops working.
+      const resend = await s.api('/api/auth/resend-verification', { body: { email } });
+      expect(resend.status).toBe(200);
+      const second = s.lastVerificationToken(email);
+      expect(second).not.toBe(first);
+      expect((await s.api(`/api/auth/verify-email?token=${first}`)).body).toMatchObject({ code: 'TOKEN_INVALID' });
+
+      s.clock.advance(24 * 3600_000 + 1000);
+      const expired = await s.api(`/api/auth/verify-email?token=${second}`);
+      expect(expired).toMatchObject({
+        status: 400,
+        body: { code: 'TOKEN_EXPIRED', message: 'This verification link has expired. Please request a new one.' },
+      });
+
+      await s.api('/api/auth/resend-verification', { body: { email } });
+      const third = s.lastVerificationToken(email);
+      const ok = await s.api(`/api/auth/verify-email?token=${third}`);
+      expect(ok).toMatchObject({
+        status: 200,
+        body: { success: true, message: 'Your email has been verified. You can now log in.' },
+      });
+      const reuse = await s.api(`/api/auth/verify-email?token=${third}`);
+      expect(reuse.body).toMatchObject({ code: 'TOKEN_INVALID' });
+      const login = await s.api('/api/auth/login', { body: { email, password: PASSWORD } });
+      expect(login.body).toMatchObject({ requiresVerification: false, user: { emailVerified: true } });
+    });
+
+    it('resend-verification answers the same for unknown, unverified and verified addresses', async () => {
+      const verified = await createVerifiedUser(s);
+      const count = s.outbox().length;
+      const answers = await Promise.all(
+        ['nobody-at-all@example.com', verified.email].map((email) =>
+          s.api('/api/auth/resend-verification', { body: { email } }),
+        ),
+      );
+      for (const a of answers) {
+        expect(a.status).toBe(200);
+        expect(a.body).toEqual({
+          message:
+            'If an account with that email exists and is not yet verified, we have sent a new verification link.',
+        });
+      }
+      expect(s.outbox().length).toBe(count);
+      const invalid = await s.api('/api/auth/resend-verification', { body: { email: 'x' } });
+      expect(invalid.body).toMatchObject({ field: 'email', message: 'Please enter a valid email address' });
+    });
+
+    it('send-verification needs a login and mails an unverified account', async () => {
+      expect((await s.api('/api/auth/send-verification', { method: 'POST' })).status).toBe(401);
+      const email = `unverified-${db}@example.com`;
+      await s.api('/api/auth/register', { body: { email, password: PASSWORD, name: 'U' } });
+      const user = await findUserByEmail(s.ctx, email);
+      // An unverified account holds a token only after a checkout sign-up; make one directly.
+      const token = await createSession(s.ctx, user!.id);
+      const count = s.outbox().length;
+      const r = await s.api('/api/auth/send-verification', { method: 'POST', token });
+      expect(r).toMatchObject({ status: 200, body: { message: `Verification email sent to ${email}.` } });
+      expect(s.outbox().length).toBe(count + 1);
+      const verified = await createVerifiedUser(s);
+      const already = await s.api('/api/auth/send-verification', { method: 'POST', token: verified.token });
+      expect(already.body).toEqual({ message: 'Your email is already verified.' });
+    });
+
+    it('update-retention is for subscribers and accepts only 1, 3, 7, 14 or 30 days', async () => {
+      const u = await createVerifiedUser(s);
+      const free = await s.api('/api/auth/update-retention', { token: u.token, body: { fileRetentionDays: 7 } });
+      expect(free).toMatchObject({ status: 403, body: { code: 'SUBSCRIPTION_REQUIRED' } });
+      await s.ctx.db.updateTable('users').set({ plan: 'pro' }).where('email', '=', u.email).execute();
+      const bad = await s.api('/api/auth/update-retention', { token: u.token, body: { fileRetentionDays: 5 } });
+      expect(bad).toMatchObject({
+        status: 400,
+        body: {
+          code: 'VALIDATION_FAILED',
+          field: 'fileRetentionDays',
+          message: 'Retention period must be 1, 3, 7, 14 or 30 days',
+        },
+      });
+      const empty = await s.api('/api/auth/update-retention', { token: u.token, body: {} });
+      expect(empty).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+      for (const days of [1, 3, 7, 14, 30]) {
+        const r = await s.api('/api/auth/update-retention', {
+          token: u.token,
+          body: { autoDeleteEnabled: true, fileRetentionDays: days },
+        });
+        expect(r).toMatchObject({ status: 200, body: { autoDeleteEnabled: true, fileRetentionDays: days } });
+      }
+      const off = await s.api('/api/auth/update-retention', { token: u.token, body: { autoDeleteEnabled: false } });
+      expect(off.body).toEqual({ autoDeleteEnabled: false, fileRetentionDays: 30 });
+      expect((await s.api('/api/auth/user', { token: u.token })).body).toMatchObject({
+        autoDeleteEnabled: false,
+        fileRetentionDays: 30,
+      });
+      expect((await s.api('/api/auth/update-retention', { body: { autoDeleteEnabled: true } })).status).toBe(401);
+    });
+
+    it('sends security headers and answers unknown API paths with a coded 404', async () => {
+      const r = await s.api('/api/nope');
+      expect(r).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+      const csp = r.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('stripe.com');
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      const config = await s.api('/api/config');
+      expect(config.body).toEqual({
+        supportEmail: 'support@statemint.local',
+        stripePublishableKey: null,
+        testMode: true,
+      });
+    });
+  });
+
+  describe(`account rate limits (${db})`, () => {
+    let s: TestServer;
+    beforeAll(async () => {
+      s = await startTestServer({
+        db,
+        config: {
+          authRateLimits: {
+            windowMs: 60_000,
+            loginPerIp: 6,
+            loginPerEmail: 3,
+            registerPerIp: 3,
+            registerPerEmail: 2,
+            verificationEmails: 2,
+          },
+        },
+      });
+    });
+    afterAll(async () => {
+      await s?.close();
+    });
+
+    it('limits login per e-mail, then per IP, until the window passes', async () => {
+      const login = (email: string) => s.api('/api/auth/login', { body: { email, password: 'whatever-1234' } });
+      for (let i = 0; i < 3; i++) expect((await login('victim@example.com')).status).toBe(401);
+      const limited = await login('victim@example.com');
+      expect(limited.status).toBe(429);
+      expect(limited.body).toEqual({
+        code: 'RATE_LIMITED',
+        message: 'Too many attempts. Please try again in 1 minute.',
+      });
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Other addresses from the same IP: allowed until the per-IP limit (6 attempts) is used up.
+      expect((await login('other1@example.com')).status).toBe(401);
+      expect((await login('other2@example.com')).status).toBe(401);
+      expect((await login('other3@example.com')).status).toBe(429);
+      s.clock.advance(61_000);
+      expect((await login('victim@example.com')).status).toBe(401);
+    });
+
+    it('limits registration per IP and per e-mail', async () => {
+      s.clock.advance(61_000);
+      const reg = (email: string) => s.api('/api/auth/register', { body: { email, password: PASSWORD, name: 'R' } });
+      expect((await reg('r1@example.com')).status).toBe(201);
+      expect((await reg('r1@example.com')).status).toBe(409);
+      expect((await reg('r1@example.com')).body).toMatchObject({ code: 'RATE_LIMITED' });
+      s.clock.advance(61_000);
+      expect((await reg('r2@example.com')).status).toBe(201);
+      expect((await reg('r3@example.com')).status).toBe(201);
+      expect((await reg('r4@example.com')).status).toBe(201);
+      expect((await reg('r5@example.com')).status).toBe(429);
     });
   });
 }
