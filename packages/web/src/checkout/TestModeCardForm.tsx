@@ -51,7 +51,7 @@ export default function TestModeCardForm({ request, token, onPaid }: CardFormPro
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Card payment">
-      <div className="flex items-center justify-between rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      <div className="flex flex-col gap-1 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between">
         <span className="font-semibold">Test mode</span>
         <span>Use card 4242 4242 4242 4242, any future date, any CVC.</span>
       </div>

@@ -15,7 +15,7 @@ const VARIANTS: Record<Variant, string> = {
 
 export function buttonClass(variant: Variant = 'primary', size: 'sm' | 'md' | 'lg' = 'md'): string {
   const sizes = { sm: 'px-3 py-1.5 text-sm', md: 'px-4 py-2 text-sm', lg: 'px-6 py-3 text-base' };
-  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 ${VARIANTS[variant]} ${sizes[size]}`;
+  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:opacity-70 ${VARIANTS[variant]} ${sizes[size]}`;
 }
 
 export function Button({
