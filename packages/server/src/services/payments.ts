@@ -246,7 +246,9 @@ export async function confirmPayment(
   const payment = await findPayment(ctx, intentId);
   if (!payment) throw new AppError('NOT_FOUND', 'Payment not found');
   const type = payment.type as PaymentType;
-  if (type !== 'payasyougo' && payment.user_id) {
+  // A subscription bought by a logged-in user is confirmed by that user only. A checkout
+  // sign-up (pending_name set) has no user to check; its repeat confirmations get no token.
+  if (type !== 'payasyougo' && payment.user_id && payment.pending_name === null) {
     if (!authUser) throw new AppError('UNAUTHORIZED', SUBSCRIPTION_LOGIN_MESSAGE);
     if (authUser.id !== payment.user_id) throw new AppError('FORBIDDEN', 'This payment belongs to another account.');
   }
