@@ -193,13 +193,13 @@ const SYMBOLS: [RegExp, string][] = [
 /** The account currency: the most printed ISO code, else an unambiguous symbol; `$` alone is not enough. */
 export function findCurrency(texts: string[]): string | null {
   const counts = new Map<string, number>();
+  const add = (code: string) => counts.set(code, (counts.get(code) ?? 0) + 1);
   for (const t of texts) {
-    for (const m of t.matchAll(ISO_RE)) counts.set(m[1] as string, (counts.get(m[1] as string) ?? 0) + 1);
+    for (const m of t.matchAll(ISO_RE)) add(m[1] as string);
+    // Unambiguous symbols count like codes ("£789.35" names GBP as much as "GBP" does).
+    for (const [re, code] of SYMBOLS) if (re.test(t)) add(code);
   }
-  if (counts.size) return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
-  const all = texts.join('\n');
-  for (const [re, code] of SYMBOLS) if (re.test(all)) return code;
-  return null;
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }
 
 const ACCOUNT_RE =

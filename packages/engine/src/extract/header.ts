@@ -460,8 +460,10 @@ export function matchHeader(lines: LayoutLine[], i: number): HeaderMatch | null 
 
 /** A line of column words that is not a transaction header ends the current table (fee tables etc.). */
 export function isOtherTableHeader(line: LayoutLine): boolean {
-  const labels = lineLabels(line);
-  if (!labels) return false;
-  const known = labels.filter((l) => l.role);
-  return known.length >= 2 && known.some((l) => l.role === 'date' || l.role === 'description');
+  if (line.runs.length < 2 || line.runs.some((r) => /\d/.test(r.text))) return false;
+  const labels = line.runs.flatMap(
+    (run) => segmentLabels(run) ?? [{ role: null, text: run.text, x0: run.x0, x1: run.x1 }],
+  );
+  const known = labels.filter((l) => l.role).length;
+  return known >= 2 && known >= labels.length - known;
 }

@@ -138,8 +138,12 @@ export function extractStatements(doc: LayoutDocument, opts: ExtractOptions): St
       row: k,
     });
   }
+  // Still unknown: in a column that marks its debits (-, parentheses, DR), an unmarked amount is a credit.
+  const marksDebits = scan.rows.some((r) =>
+    r.money.some((m) => m.role === 'amount' && (m.value.mark === 'minus' || m.value.mark === 'debit')),
+  );
   for (const row of ledger) {
-    if (!row.signKnown) row.cents = -row.abs;
+    if (!row.signKnown) row.cents = marksDebits ? row.abs : -row.abs;
   }
   if (opening === null) opening = inferOpening(ledger);
   let closing =

@@ -147,7 +147,8 @@ function classifyLine(line: LayoutLine, table: TableModel, decimal: DecimalMark)
     for (const tok of tokenise(run, decimal)) {
       const r = tok.run;
       if (tok.kind === 'date' && tok.date) {
-        if (r.x0 < table.descX - 1) {
+        const inDateCol = dateCols.some((c) => Math.min(c.x1, r.x1) - Math.max(c.x0, r.x0) > 0);
+        if (r.x0 < table.descX - 1 || inDateCol) {
           const col = dateCols.length ? (nearestColumn(dateCols, r)?.col ?? null) : null;
           info.dates.push({ token: tok.date, col, run: r });
           continue;
@@ -214,17 +215,35 @@ export interface TableScan {
 
 /** Walks the document's lines and assembles raw rows. */
 export function scanTables(doc: LayoutDocument, decimal: DecimalMark): TableScan {
+  // Whether wrapped lines are indented is a property of the whole document's layout:
+  // a first pass measures it, the second pass uses it from the first row on.
+  const first = scanPass(doc, decimal, null);
+  if (!first.layout.indented && !first.layout.dated) return first;
+  return scanPass(doc, decimal, first.layout);
+}
+
+/** Document-wide layout traits measured by the first pass. */
+interface LayoutTraits {
+  /** Wrapped lines start right of the row's first word (type codes before details). */
+  indented: boolean;
+  /** (Nearly) every row prints its date: an undated line with money is then not a transaction. */
+  dated: boolean;
+}
+
+function scanPass(
+  doc: LayoutDocument,
+  decimal: DecimalMark,
+  known: LayoutTraits | null,
+): TableScan & { layout: LayoutTraits } {
   const tables: TableModel[] = [];
   const rows: RawRow[] = [];
   const otherLines: TableScan['otherLines'] = [];
   let table: TableModel | null = null;
   let row: RawRow | null = null;
   // Per table: do wrapped lines start right of the row's first description word (UK-style type codes)?
-  const indent = new Map<number, { yes: number; no: number }>();
-  const indentedLayout = (id: number) => {
-    const s = indent.get(id);
-    return s !== undefined && s.yes > s.no;
-  };
+  const indent = { yes: 0, no: 0 };
+  const indentedLayout = () => known?.indented ?? indent.yes > indent.no;
+  const datedLayout = known?.dated ?? false;
 
   const closeRow = () => {
     if (row) rows.push(row);
@@ -270,10 +289,11 @@ export function scanTables(doc: LayoutDocument, decimal: DecimalMark): TableScan
 
       let start = false;
       if (date) start = true;
-      else if (hasMoney && (!cur || cur.hasAmount || !near)) start = startsInDesc || !firstText;
+      else if (hasMoney && (!cur || cur.hasAmount || !near)) start = !datedLayout && (startsInDesc || !firstText);
+      else if (!hasMoney && firstText && startsInDesc && !cur) start = true;
       else if (!hasMoney && firstText && startsInDesc && cur && cur.hasAmount && near) {
         // Text after a complete row: a new undated row in layouts that indent wrapped lines.
-        start = indentedLayout(table.id) && Math.abs(firstText.x0 - cur.firstX) < size * 0.6;
+        start = indentedLayout() && Math.abs(firstText.x0 - cur.firstX) < size * 0.6;
       }
 
       if (start) {
@@ -293,6 +313,8 @@ export function scanTables(doc: LayoutDocument, decimal: DecimalMark): TableScan
           firstX: firstText?.x0 ?? table.descX,
           hasAmount,
         };
+        // Brought-forward and total lines are complete on their own line: nothing wraps into them.
+        if (hasMoney && rowKind(info.texts.map((t) => t.text).join(' ')) !== 'transaction') closeRow();
         continue;
       }
       // Continuation: a wrapped description line (or the amount line of an amount-last row).
@@ -302,11 +324,10 @@ export function scanTables(doc: LayoutDocument, decimal: DecimalMark): TableScan
         (!firstText || (startsInDesc && firstText.x0 < table.moneyX)) &&
         !(hasAmount && cur.hasAmount);
       if (canContinue && cur) {
-        if (firstText) {
-          const s = indent.get(table.id) ?? { yes: 0, no: 0 };
-          if (firstText.x0 > cur.firstX + size * 0.6) s.yes++;
-          else s.no++;
-          indent.set(table.id, s);
+        // Only lines before the row's amount surely belong to it: they show how wraps are indented.
+        if (firstText && !cur.hasAmount) {
+          if (firstText.x0 > cur.firstX + size * 0.6) indent.yes++;
+          else indent.no++;
         }
         cur.description.push(...info.texts.map((t) => t.text));
         cur.money.push(...info.money);
@@ -323,7 +344,9 @@ export function scanTables(doc: LayoutDocument, decimal: DecimalMark): TableScan
     closeRow();
   }
   closeRow();
-  return { tables, rows, otherLines };
+  const dated = rows.filter((r) => r.date).length;
+  const layout = { indented: indent.yes > indent.no, dated: rows.length >= 5 && dated / rows.length >= 0.9 };
+  return { tables, rows, otherLines, layout };
 }
 
 export function pageOf(doc: LayoutDocument, n: number): LayoutPage | undefined {
