@@ -1,6 +1,246 @@
-import { AppError } from '@statemint/shared';
-import type { LayoutDocument } from '../layout/model';
+/**
+ * Legacy Word (.doc) reader. word-extractor finds the document's text pieces; its public
+ * text turns cell marks, row ends, page breaks and paragraph marks into the same tabs and
+ * newlines, which loses the table rows. So the raw main-document text (Word's own control
+ * characters still in it) is taken from the extractor, and laid out here: \r ends a
+ * paragraph, \x07 ends a table cell (and, once more, a table row), \x0c breaks the page,
+ * \x0b breaks the line, \x13 field code \x14 result \x15 keeps the result.
+ */
+import { createRequire } from 'node:module';
+import { gridPage, type LayoutDocument } from '../layout/model';
+import { unreadable } from './decode';
 
-export async function readDoc(_bytes: Uint8Array): Promise<LayoutDocument> {
-  throw new AppError('NOT_IMPLEMENTED', 'the doc reader is not implemented yet');
+interface Piece {
+  startCp: number;
+  endCp: number;
+  text: string;
+}
+
+interface OleExtractor {
+  extract(reader: unknown): Promise<{ getBody(options?: { filterUnicode?: boolean }): string }>;
+  buildDocument(): unknown;
+  _pieces?: Piece[];
+  _boundaries?: { ccpText?: number };
+}
+
+type OleExtractorClass = new () => OleExtractor;
+
+const require = createRequire(import.meta.url);
+
+export async function readDoc(bytes: Uint8Array): Promise<LayoutDocument> {
+  const raw = await rawBodyText(bytes);
+  return { pages: docTextPages(raw).map((rows, i) => gridPage(i + 1, rows)) };
+}
+
+async function rawBodyText(bytes: Uint8Array): Promise<string> {
+  // word-extractor is CommonJS without types; its OLE extractor is used directly so the raw
+  // text can be read before the library flattens it (pinned version, see package.json).
+  const WordOleExtractor: OleExtractorClass = require('word-extractor/lib/word-ole-extractor');
+  const BufferReader: new (b: Buffer) => unknown = require('word-extractor/lib/buffer-reader');
+  let raw: string | null = null;
+  class RawExtractor extends WordOleExtractor {
+    override buildDocument(): unknown {
+      const pieces = this._pieces;
+      const end = this._boundaries?.ccpText;
+      if (Array.isArray(pieces) && typeof end === 'number') raw = textRange(pieces, 0, end);
+      return super.buildDocument();
+    }
+  }
+  try {
+    const extractor = new RawExtractor();
+    const doc = await extractor.extract(
+      new BufferReader(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+    );
+    // Should the internals ever change, the flattened text still beats no text.
+    return raw ?? doc.getBody({ filterUnicode: false });
+  } catch (e) {
+    throw unreadable('DOC', e);
+  }
+}
+
+/** The characters between two character positions, across the document's pieces. */
+function textRange(pieces: Piece[], start: number, end: number): string {
+  const out: string[] = [];
+  for (const piece of pieces) {
+    if (piece.endCp <= start || piece.startCp >= end) continue;
+    const from = Math.max(start, piece.startCp) - piece.startCp;
+    const to = Math.min(end, piece.endCp) - piece.startCp;
+    out.push(piece.text.substring(from, to));
+  }
+  return out.join('');
+}
+
+interface Unit {
+  text: string;
+  end: '\r' | '\x07' | '\n' | '\f' | '';
+}
+
+/** Rows (of cells) per page from Word's raw text. */
+export function docTextPages(rawText: string): string[][][] {
+  const units = toUnits(cleanFields(rawText));
+  const pages: string[][][] = [[]];
+  let page = pages[0] as string[][];
+  let i = 0;
+  while (i < units.length) {
+    const u = units[i] as Unit;
+    if (u.end === '\x07') {
+      const endOfTable = tableEnd(units, i);
+      for (const row of tableRows(units.slice(i, endOfTable))) page.push(row);
+      i = endOfTable;
+      continue;
+    }
+    for (const line of u.text.split('\x0b')) page.push(line.split('\t'));
+    if (u.end === '\f') {
+      page = [];
+      pages.push(page);
+    }
+    i++;
+  }
+  while (pages.length > 1 && (pages[pages.length - 1] as string[][]).every((r) => r.every((c) => !c.trim())))
+    pages.pop();
+  // A paragraph mark ends the document's text: it does not make an empty last line.
+  for (const p of pages) while (p.length && (p[p.length - 1] as string[]).every((c) => !c.trim())) p.pop();
+  return pages;
+}
+
+const KEPT_CONTROLS = new Set([0x07, 0x09, 0x0a, 0x0b, 0x0c, 0x0d]);
+
+/** Field results without their codes (fields nest), special hyphens and spaces, no other controls. */
+function cleanFields(s: string): string {
+  // One entry per open field: whether its result part has begun.
+  const fields: boolean[] = [];
+  let hiddenFields = 0;
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x13) {
+      fields.push(false);
+      hiddenFields++;
+      continue;
+    }
+    if (c === 0x14) {
+      if (fields.length && !fields[fields.length - 1]) {
+        fields[fields.length - 1] = true;
+        hiddenFields--;
+      }
+      continue;
+    }
+    if (c === 0x15) {
+      if (fields.length && !fields.pop()) hiddenFields--;
+      continue;
+    }
+    if (hiddenFields > 0) continue;
+    if (c === 0x1e) out += '-';
+    else if (c === 0xa0) out += ' ';
+    else if (c >= 32 || KEPT_CONTROLS.has(c)) out += s[i];
+  }
+  return out;
+}
+
+function toUnits(s: string): Unit[] {
+  const units: Unit[] = [];
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i];
+    if (ch === '\r' || ch === '\n' || ch === '\x07' || ch === '\f') {
+      units.push({ text: s.slice(from, i), end: ch });
+      from = i + 1;
+    }
+  }
+  if (from < s.length) units.push({ text: s.slice(from), end: '' });
+  return units;
+}
+
+/**
+ * The unit after a table: the table runs over cell ends, and over paragraphs that are
+ * followed by a cell end (paragraphs inside a cell) before any page break.
+ */
+function tableEnd(units: Unit[], start: number): number {
+  let i = start;
+  let last = start;
+  while (i < units.length) {
+    const u = units[i] as Unit;
+    if (u.end === '\x07' || u.end === '\n') {
+      last = i;
+      i++;
+      continue;
+    }
+    if (u.end !== '\r') break;
+    let j = i;
+    while (j < units.length && (units[j] as Unit).end === '\r' && j - i < 20) j++;
+    if (j < units.length && (units[j] as Unit).end === '\x07') {
+      i = j;
+      continue;
+    }
+    break;
+  }
+  return last + 1;
+}
+
+/**
+ * Cells and rows of one table. With row ends marked, they split the rows. Otherwise every
+ * row is its cells' ends plus one more (empty) end, and the number of cells per row is the
+ * smallest that puts an empty end at every row's close (header rows have no empty cells).
+ */
+function tableRows(units: Unit[]): string[][] {
+  const cells: string[] = [];
+  let buffer: string[] = [];
+  if (units.some((u) => u.end === '\n')) {
+    const rows: string[][] = [];
+    let row: string[] = [];
+    for (const u of units) {
+      if (u.end === '\n') {
+        rows.push(row);
+        row = [];
+        buffer = [];
+        continue;
+      }
+      buffer.push(u.text.split('\x0b').join(' ').split('\t').join(' '));
+      if (u.end === '\x07') {
+        row.push(buffer.join(' ').trim());
+        buffer = [];
+      }
+    }
+    if (row.length) rows.push(row);
+    return rows;
+  }
+  for (const u of units) {
+    buffer.push(u.text.split('\x0b').join(' ').split('\t').join(' '));
+    if (u.end === '\x07') {
+      cells.push(buffer.join(' ').trim());
+      buffer = [];
+    }
+  }
+  const width = rowWidth(cells);
+  const rows: string[][] = [];
+  if (width) {
+    for (let r = 0; r < cells.length; r += width + 1) rows.push(cells.slice(r, r + width));
+    return rows;
+  }
+  // Irregular rows (merged cells): an empty end right after another end closes the row.
+  let row: string[] = [];
+  cells.forEach((c, k) => {
+    if (c === '' && k > 0 && row.length > 0 && cells[k - 1] !== '') {
+      rows.push(row);
+      row = [];
+    } else row.push(c);
+  });
+  if (row.length) rows.push(row);
+  return rows;
+}
+
+function rowWidth(cells: string[]): number | null {
+  // At least two rows: one row fits any width, and the fallback reads it as well.
+  for (let n = 1; n < Math.min(cells.length / 2, 64); n++) {
+    if (cells.length % (n + 1) !== 0) continue;
+    let ok = true;
+    for (let k = n; k < cells.length; k += n + 1) {
+      if (cells[k] !== '') {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) return n;
+  }
+  return null;
 }
