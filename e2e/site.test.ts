@@ -39,7 +39,7 @@ describe.skipIf(!hasChromium)('site journeys in Chromium', () => {
         localStorage.setItem('token', token);
         localStorage.setItem('user', user);
       },
-      [fakeJwt(Math.floor(Date.now() / 1000) - 60), JSON.stringify(storedUser)],
+      [fakeJwt(Math.floor(Date.now() / 1000) - 60), JSON.stringify(storedUser)] as const,
     );
     await page.reload();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).waitFor();
@@ -58,7 +58,7 @@ describe.skipIf(!hasChromium)('site journeys in Chromium', () => {
         localStorage.setItem('token', token);
         localStorage.setItem('user', user);
       },
-      [fakeJwt(Math.floor(Date.now() / 1000) + 3600), JSON.stringify(storedUser)],
+      [fakeJwt(Math.floor(Date.now() / 1000) + 3600), JSON.stringify(storedUser)] as const,
     );
     await page.goto(`${server.url}/dashboard`);
     await expectToast(page, 'Session expired');
