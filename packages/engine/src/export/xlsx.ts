@@ -7,7 +7,7 @@
 import type { Writable } from 'node:stream';
 import type { Statement, Transaction } from '@statemint/shared';
 import ExcelJS from 'exceljs';
-import { isoToUtcDate } from './money';
+import { formatMoneyGrouped, isoToUtcDate } from './money';
 import { mismatchRows, RECONCILIATION_LABELS, STANDARD_COLUMNS, statementDigits, statementTotals } from './options';
 import { looksLikeFormula } from './safety';
 
@@ -103,8 +103,7 @@ function fittedWidths(s: Statement, format: (v: number | null) => string): numbe
 function writeTransactionsSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, s: Statement, name: string): void {
   const digits = statementDigits(s);
   const money = moneyFormat(digits);
-  const grouped = (v: number | null) =>
-    v === null ? '' : v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const grouped = (v: number | null) => formatMoneyGrouped(v, digits);
   const flagged = mismatchRows(s);
   const lastRow = s.transactions.length + 1;
   const ws = wb.addWorksheet(name, {
