@@ -1,12 +1,112 @@
+/**
+ * The OCR way into the engine: image files (every page of a multi-page TIFF) and scanned PDF
+ * pages become LayoutPages with source 'ocr', for the same extraction stages as text PDFs.
+ */
 import { AppError } from '@statemint/shared';
-import type { LayoutDocument } from '../layout/model';
+import type { LayoutDocument, LayoutPage } from '../layout/model';
 import type { InputKind } from '../readers/detect';
+import { suggestLanguage } from './language';
+import { wordsToLines } from './lines';
+import { type OcrLanguage, type OcrWord, ocrPoolSize, recognizeWords } from './pool';
+import { decodeImagePage, type GreyImage, imagePageCount, type PrepareOptions, preparePage } from './prepare';
 
-/** Recognises an image file (every page of a multi-page TIFF) into the layout model. */
+export { shutdownOcr } from './pool';
+export { repairNumericToken } from './repair';
+
+/** Shared by the pages of one document, so a language found on page 1 is used from the start on page 2. */
+export interface OcrSession {
+  langs: OcrLanguage[];
+  deadline: number;
+}
+
+export function newOcrSession(deadline: number): OcrSession {
+  return { langs: ['eng'], deadline };
+}
+
+export interface OcrPageResult {
+  words: OcrWord[];
+  /** Size of the prepared image the word boxes refer to. */
+  width: number;
+  height: number;
+  /** Prepared pixels per source pixel. */
+  scale: number;
+}
+
+/** Prepares and recognises one page image; words are in the prepared image's pixels. */
+export async function recognizeGreyPage(
+  img: GreyImage,
+  session: OcrSession,
+  prepare: PrepareOptions = {},
+): Promise<OcrPageResult> {
+  checkDeadline(session.deadline);
+  const t0 = Date.now();
+  const page = await preparePage(img, prepare);
+  const t1 = Date.now();
+  const langs = session.langs;
+  let words = await recognizeWords({ image: page.png, langs, deadline: session.deadline });
+  if (process.env.OCR_DEBUG)
+    console.error(
+      'DEBUG',
+      img.width,
+      img.height,
+      '->',
+      page.width,
+      page.height,
+      page.scale.toFixed(2),
+      'skew',
+      page.deskew,
+      'prep',
+      t1 - t0,
+      'ocr',
+      Date.now() - t1,
+    );
+  if (langs.length === 1) {
+    const extra = suggestLanguage(words);
+    if (extra) {
+      if (session.langs.length === 1) session.langs = ['eng', extra];
+      words = await recognizeWords({ image: page.png, langs: ['eng', extra], deadline: session.deadline });
+      if (process.env.OCR_DEBUG) console.error('DEBUG second pass', extra);
+    }
+  }
+  return { words, width: page.width, height: page.height, scale: page.scale };
+}
+
 export async function ocrImage(
-  _bytes: Uint8Array,
-  _kind: InputKind,
-  _opts: { deadline: number },
+  bytes: Uint8Array,
+  kind: InputKind,
+  opts: { deadline: number },
 ): Promise<LayoutDocument> {
-  throw new AppError('NEEDS_OCR', 'Scanned images need OCR, which is not available yet.');
+  const count = await imagePageCount(bytes, kind);
+  const session = newOcrSession(opts.deadline);
+  const pages = await mapLimited(count, ocrPoolSize(), async (i) => {
+    const img = await decodeImagePage(bytes, kind, i);
+    const r = await recognizeGreyPage(img, session, { flatten: kind !== 'svg' });
+    const page: LayoutPage = {
+      number: i + 1,
+      width: r.width,
+      height: r.height,
+      lines: wordsToLines(r.words),
+      source: 'ocr',
+    };
+    return page;
+  });
+  return { pages };
+}
+
+export function checkDeadline(deadline: number): void {
+  if (Date.now() > deadline) throw new AppError('TIMEOUT', 'The conversion took too long and was stopped.');
+}
+
+/** Runs task(0..n-1) with at most `limit` at a time (pages in flight hold decoded pixels). */
+export async function mapLimited<T>(n: number, limit: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const out = new Array<T>(n);
+  let next = 0;
+  const lane = async () => {
+    while (next < n) {
+      const i = next++;
+      out[i] = await task(i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(n, Math.max(1, limit)) }, lane));
+  return out;
 }

@@ -1,0 +1,89 @@
+/**
+ * Recognised words -> layout lines: words are grouped into lines by vertical overlap, and words
+ * of a line merge into one run while the gap between them is under 0.6 x the line's height,
+ * so table columns (wide gaps) stay separate runs.
+ */
+import type { LayoutLine, TextRun } from '../layout/model';
+import type { OcrWord } from './pool';
+
+/** Word gap (in line heights) above which a line splits into separate runs. */
+export const RUN_GAP = 0.6;
+
+/** Table rules and speckles that tesseract reads as "words". */
+const JUNK = /^[|_~=—–\-.,'`"!:;\\/]+$/;
+
+interface Band {
+  words: OcrWord[];
+  center: number;
+  height: number;
+}
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length ? (s[Math.floor(s.length / 2)] as number) : 0;
+};
+
+/** `scale` converts word pixel coordinates into page units (e.g. 72/dpi for PDF points). */
+export function wordsToLines(words: OcrWord[], scale = 1): LayoutLine[] {
+  const kept = words.filter((w) => w.x1 > w.x0 && w.y1 > w.y0 && !(JUNK.test(w.text) && w.confidence < 90));
+  const typical = median(kept.map((w) => w.y1 - w.y0)) || 1;
+  // Very tall "words" (logos, rules read as text) would swallow neighbouring lines.
+  const sorted = kept.filter((w) => w.y1 - w.y0 < typical * 4).sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2);
+  const bands: Band[] = [];
+  for (const w of sorted) {
+    const c = (w.y0 + w.y1) / 2;
+    const h = w.y1 - w.y0;
+    let best: Band | null = null;
+    let bestDist = Number.POSITIVE_INFINITY;
+    // Only recent bands can overlap a word, since words come in order of their centre.
+    for (let i = bands.length - 1; i >= 0 && i >= bands.length - 6; i--) {
+      const b = bands[i] as Band;
+      const dist = Math.abs(b.center - c);
+      if (dist < Math.min(b.height, h) * 0.5 && dist < bestDist && !overlapsInX(b, w)) {
+        best = b;
+        bestDist = dist;
+      }
+    }
+    if (best) {
+      best.words.push(w);
+      best.center = median(best.words.map((x) => (x.y0 + x.y1) / 2));
+      best.height = median(best.words.map((x) => x.y1 - x.y0));
+    } else {
+      bands.push({ words: [w], center: c, height: h });
+    }
+  }
+  const lines = bands.map((b) => bandToLine(b, scale));
+  lines.sort((a, b) => a.y0 - b.y0);
+  return lines;
+}
+
+function overlapsInX(b: Band, w: OcrWord): boolean {
+  return b.words.some((x) => Math.min(x.x1, w.x1) - Math.max(x.x0, w.x0) > 0.5 * Math.min(x.x1 - x.x0, w.x1 - w.x0));
+}
+
+function bandToLine(b: Band, scale: number): LayoutLine {
+  const words = [...b.words].sort((a, c) => a.x0 - c.x0);
+  const lineHeight = median(words.map((w) => w.y1 - w.y0));
+  const groups: OcrWord[][] = [];
+  for (const w of words) {
+    const last = groups.at(-1);
+    const prev = last?.at(-1);
+    if (last && prev && w.x0 - prev.x1 < RUN_GAP * lineHeight) last.push(w);
+    else groups.push([w]);
+  }
+  const runs: TextRun[] = groups.map((g) => ({
+    text: g.map((w) => w.text).join(' '),
+    x0: Math.min(...g.map((w) => w.x0)) * scale,
+    x1: Math.max(...g.map((w) => w.x1)) * scale,
+    y0: Math.min(...g.map((w) => w.y0)) * scale,
+    y1: Math.max(...g.map((w) => w.y1)) * scale,
+    size: lineHeight * scale,
+    // The least sure word: one misread digit spoils an amount.
+    confidence: Math.min(...g.map((w) => w.confidence)) / 100,
+  }));
+  return {
+    runs,
+    y0: Math.min(...runs.map((r) => r.y0)),
+    y1: Math.max(...runs.map((r) => r.y1)),
+  };
+}

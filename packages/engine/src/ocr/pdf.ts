@@ -1,0 +1,194 @@
+/**
+ * OCR of PDF pages without a usable text layer. A scanned page is usually one full-page image:
+ * that image is taken as it is (no re-rendering, no resampling). Other pages are rendered at
+ * 300 dpi. Returned pages are in PDF points (origin top-left), like the text reader's pages.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { AppError } from '@statemint/shared';
+import { getDocument, OPS, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { LayoutPage } from '../layout/model';
+import { checkDeadline, mapLimited, newOcrSession, type OcrSession, recognizeGreyPage } from './index';
+import { MAX_IMAGE_PIXELS } from './limits';
+import { wordsToLines } from './lines';
+import { ocrPoolSize } from './pool';
+import type { GreyImage } from './prepare';
+
+const RENDER_DPI = 300;
+
+export interface OcrPdfOptions {
+  password?: string | undefined;
+  deadline: number;
+}
+
+/**
+ * Recognises the given 1-based pages. `pdf` is the file's bytes (copied, never detached) or a
+ * document the caller already opened with pdfjs.
+ */
+export async function ocrPdfPages(
+  pdf: Uint8Array | PDFDocumentProxy,
+  pageNumbers: number[],
+  opts: OcrPdfOptions,
+): Promise<LayoutPage[]> {
+  const ownDoc = pdf instanceof Uint8Array;
+  const doc = ownDoc ? await openPdf(pdf, opts.password) : pdf;
+  try {
+    const session = newOcrSession(opts.deadline);
+    return await mapLimited(pageNumbers.length, ocrPoolSize(), async (i) => {
+      const n = pageNumbers[i] as number;
+      const page = await doc.getPage(n);
+      try {
+        return await ocrPdfPage(page, session);
+      } finally {
+        page.cleanup();
+      }
+    });
+  } finally {
+    if (ownDoc) await doc.destroy();
+  }
+}
+
+async function ocrPdfPage(page: PDFPageProxy, session: OcrSession): Promise<LayoutPage> {
+  checkDeadline(session.deadline);
+  const viewport = page.getViewport({ scale: 1 });
+  const img = (await embeddedScan(page)) ?? (await renderPage(page));
+  // Scans are clean enough for tesseract's own binarisation only after flattening; renders are clean.
+  const r = await recognizeGreyPage(img, session);
+  const toPoints = viewport.width / (img.width * r.scale);
+  return {
+    number: page.pageNumber,
+    width: viewport.width,
+    height: viewport.height,
+    lines: wordsToLines(r.words, toPoints),
+    source: 'ocr',
+  };
+}
+
+type Matrix = [number, number, number, number, number, number];
+const multiply = (m: Matrix, n: Matrix): Matrix => [
+  m[0] * n[0] + m[2] * n[1],
+  m[1] * n[0] + m[3] * n[1],
+  m[0] * n[2] + m[2] * n[3],
+  m[1] * n[2] + m[3] * n[3],
+  m[0] * n[4] + m[2] * n[5] + m[4],
+  m[1] * n[4] + m[3] * n[5] + m[5],
+];
+
+interface PdfImage {
+  width: number;
+  height: number;
+  kind?: number;
+  data?: Uint8Array | Uint8ClampedArray;
+}
+
+/**
+ * The page's image when the page is one upright image covering (nearly) all of it, else null.
+ * Walks the operator list keeping the transformation matrix, to know where the image lands.
+ */
+async function embeddedScan(page: PDFPageProxy): Promise<GreyImage | null> {
+  if (page.rotate % 360 !== 0) return null;
+  const [vx0, vy0, vx1, vy1] = page.view as [number, number, number, number];
+  const pageArea = (vx1 - vx0) * (vy1 - vy0);
+  const ops = await page.getOperatorList();
+  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
+  const stack: Matrix[] = [];
+  const images: { id: string; m: Matrix }[] = [];
+  for (let i = 0; i < ops.fnArray.length; i++) {
+    const fn = ops.fnArray[i];
+    const args = ops.argsArray[i] as unknown[] | null;
+    if (fn === OPS.save) stack.push(ctm);
+    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
+    else if (fn === OPS.transform && args) ctm = multiply(ctm, args as Matrix);
+    else if (fn === OPS.paintImageXObject && args) images.push({ id: String(args[0]), m: ctm });
+    else if (
+      fn === OPS.paintInlineImageXObject ||
+      fn === OPS.paintImageMaskXObject ||
+      fn === OPS.paintImageXObjectRepeat ||
+      fn === OPS.paintSolidColorImageMask
+    )
+      return null;
+  }
+  if (images.length !== 1) return null;
+  const { id, m } = images[0] as { id: string; m: Matrix };
+  // Upright (no rotation, not mirrored: image row 0 at the top) and covering most of the page.
+  if (Math.abs(m[1]) > 1e-6 || Math.abs(m[2]) > 1e-6 || m[0] <= 0 || m[3] <= 0) return null;
+  if ((m[0] * m[3]) / pageArea < 0.85) return null;
+  const objs = id.startsWith('g_') ? page.commonObjs : page.objs;
+  const obj = await new Promise<PdfImage | null>((resolve) => {
+    const timer = setTimeout(() => resolve(null), 10_000);
+    objs.get(id, (data: unknown) => {
+      clearTimeout(timer);
+      resolve((data as PdfImage | null) ?? null);
+    });
+  });
+  if (!obj?.data || !obj.width || !obj.height) return null;
+  if (obj.width * obj.height > MAX_IMAGE_PIXELS) throw tooLargePage();
+  const channels = obj.kind === 1 ? 0 : obj.kind === 2 ? 3 : obj.kind === 3 ? 4 : -1;
+  if (channels < 0) return null;
+  return toGrey(obj.data, obj.width, obj.height, channels);
+}
+
+/** channels 0 = 1 bit per pixel, rows padded to bytes (pdf.js GRAYSCALE_1BPP). */
+function toGrey(src: Uint8Array | Uint8ClampedArray, width: number, height: number, channels: number): GreyImage {
+  const out = new Uint8Array(width * height);
+  if (channels === 0) {
+    const stride = Math.ceil(width / 8);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++)
+        out[y * width + x] = ((src[y * stride + (x >> 3)] as number) >> (7 - (x & 7))) & 1 ? 255 : 0;
+  } else {
+    for (let i = 0, p = 0; i < out.length; i++, p += channels)
+      out[i] = Math.round(0.299 * (src[p] as number) + 0.587 * (src[p + 1] as number) + 0.114 * (src[p + 2] as number));
+  }
+  return { data: out, width, height };
+}
+
+async function renderPage(page: PDFPageProxy): Promise<GreyImage> {
+  let scale = RENDER_DPI / 72;
+  const base = page.getViewport({ scale: 1 });
+  if (base.width * base.height * scale * scale > MAX_IMAGE_PIXELS)
+    scale = Math.sqrt(MAX_IMAGE_PIXELS / (base.width * base.height));
+  const viewport = page.getViewport({ scale });
+  const { createCanvas } = await import('@napi-rs/canvas');
+  const width = Math.ceil(viewport.width);
+  const height = Math.ceil(viewport.height);
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, width, height);
+  const params = { canvas, canvasContext: ctx, viewport } as unknown as Parameters<PDFPageProxy['render']>[0];
+  await page.render(params).promise;
+  const rgba = ctx.getImageData(0, 0, width, height).data;
+  return toGrey(rgba, width, height, 4);
+}
+
+function tooLargePage(): AppError {
+  return new AppError('IMAGE_TOO_LARGE', 'A scanned page of this PDF is too large to read (over 100 megapixels).');
+}
+
+const require = createRequire(import.meta.url);
+
+async function openPdf(bytes: Uint8Array, password: string | undefined): Promise<PDFDocumentProxy> {
+  const root = dirname(require.resolve('pdfjs-dist/package.json'));
+  try {
+    return await getDocument({
+      // pdf.js detaches the buffer it is given; the caller's bytes stay usable.
+      data: new Uint8Array(bytes),
+      // Some statements are encrypted with an empty user password.
+      password: password ?? '',
+      standardFontDataUrl: `${join(root, 'standard_fonts')}/`,
+      cMapUrl: `${join(root, 'cmaps')}/`,
+      cMapPacked: true,
+      isEvalSupported: false,
+      disableFontFace: true,
+      verbosity: 0,
+    }).promise;
+  } catch (e) {
+    const name = (e as Error).name;
+    if (name === 'PasswordException') {
+      if (password) throw new AppError('PDF_PASSWORD_INCORRECT', 'The password for this PDF is incorrect.');
+      throw new AppError('PDF_ENCRYPTED', 'This PDF is password-protected. Please provide its password.');
+    }
+    throw new AppError('UNREADABLE_FILE', 'The PDF could not be read. It may be damaged.', { cause: e });
+  }
+}

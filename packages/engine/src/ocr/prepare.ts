@@ -1,0 +1,292 @@
+/**
+ * Image preparation for OCR: decode (with size limits checked from the header first), orient by
+ * EXIF, greyscale, flatten uneven lighting, stretch contrast, deskew (up to ±5°), and scale so
+ * text is about as tall as in a 300-dpi scan.
+ */
+import { AppError } from '@statemint/shared';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { InputKind } from '../readers/detect';
+import { bmpSize, decodeBmp, type GreyImage, tooLarge } from './bmp';
+import { MAX_IMAGE_PAGES, MAX_IMAGE_PIXELS } from './limits';
+import { sanitizeSvg } from './svg';
+
+export type { GreyImage } from './bmp';
+
+export interface PreparedPage {
+  /** PNG handed to tesseract. */
+  png: Buffer;
+  width: number;
+  height: number;
+  /** Prepared pixels per source pixel. */
+  scale: number;
+  /** Degrees the page was rotated by to straighten it. */
+  deskew: number;
+}
+
+const unreadable = (cause?: unknown) =>
+  new AppError('UNREADABLE_FILE', 'The image could not be read. It may be damaged or not really an image.', {
+    cause,
+  });
+
+/** How many pages an image file holds, after checking its size from the header alone. */
+export async function imagePageCount(bytes: Uint8Array, kind: InputKind): Promise<number> {
+  if (kind === 'bmp') {
+    const { width, height } = bmpSize(bytes);
+    if (width * height > MAX_IMAGE_PIXELS) throw tooLarge();
+    return 1;
+  }
+  if (kind === 'svg') return 1;
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes).metadata();
+  } catch (e) {
+    throw unreadable(e);
+  }
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  if (!width || !height) throw unreadable();
+  if (width * height > MAX_IMAGE_PIXELS) throw tooLarge();
+  // Only TIFF pages are separate pages of a statement; GIF frames are animation.
+  return kind === 'tiff' ? Math.min(meta.pages ?? 1, MAX_IMAGE_PAGES) : 1;
+}
+
+/** Decodes one page of an image file to 8-bit grey, upright per its EXIF orientation. */
+export async function decodeImagePage(bytes: Uint8Array, kind: InputKind, page: number): Promise<GreyImage> {
+  if (kind === 'bmp') return decodeBmp(bytes);
+  try {
+    let input: Sharp;
+    if (kind === 'svg') {
+      const svg = Buffer.from(sanitizeSvg(new TextDecoder().decode(bytes)));
+      const meta = await sharp(svg).metadata();
+      const w = meta.width ?? 0;
+      const h = meta.height ?? 0;
+      if (!w || !h) throw unreadable();
+      // Render at about 300 dpi for a page-sized drawing (SVG units are 1/96 in), within the limit.
+      const want = Math.min(300 / 96, 3300 / Math.max(w, h), Math.sqrt(MAX_IMAGE_PIXELS / (w * h)));
+      input = sharp(svg, { density: Math.max(1, 72 * Math.max(want, 0.1)), limitInputPixels: MAX_IMAGE_PIXELS });
+      input = input.flatten({ background: '#ffffff' });
+    } else {
+      input = sharp(bytes, { page, limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+        .rotate()
+        .flatten({ background: '#ffffff' });
+    }
+    const { data, info } = await input.greyscale().raw().toBuffer({ resolveWithObject: true });
+    const grey = info.channels === 1 ? data : firstChannel(data, info.channels);
+    return {
+      data: new Uint8Array(grey.buffer, grey.byteOffset, info.width * info.height),
+      width: info.width,
+      height: info.height,
+    };
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    if (/pixel limit/i.test(String(e))) throw tooLarge();
+    throw unreadable(e);
+  }
+}
+
+function firstChannel(data: Buffer, channels: number): Buffer {
+  const out = Buffer.alloc(data.length / channels);
+  for (let i = 0; i < out.length; i++) out[i] = data[i * channels] as number;
+  return out;
+}
+
+/** Text taller than this (median text-line height in pixels) is left as is or shrunk; smaller is enlarged. */
+const TARGET_LINE_PX = 21;
+const MIN_LINE_PX = 16;
+const MAX_LINE_PX = 60;
+
+export interface PrepareOptions {
+  /** Skip background flattening (clean renders). */
+  flatten?: boolean;
+}
+
+export async function preparePage(img: GreyImage, options: PrepareOptions = {}): Promise<PreparedPage> {
+  let { data, width, height } = img;
+  if (options.flatten !== false && process.env.OCR_FLATTEN !== '0') data = await flattenBackground(data, width, height);
+  data = stretchContrast(data);
+
+  const angle = estimateSkew(data, width, height);
+  let pipeline = sharp(Buffer.from(data.buffer, data.byteOffset, data.length), { raw: { width, height, channels: 1 } });
+  if (Math.abs(angle) >= 0.1) {
+    const rotated = await pipeline
+      .rotate(-angle, { background: { r: 255, g: 255, b: 255 } })
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    if (rotated.info.channels !== 1) throw new Error('expected one channel after rotation');
+    data = new Uint8Array(rotated.data.buffer, rotated.data.byteOffset, rotated.info.width * rotated.info.height);
+    width = rotated.info.width;
+    height = rotated.info.height;
+    pipeline = sharp(rotated.data, { raw: { width, height, channels: 1 } });
+  }
+
+  const lineHeight = medianLineHeight(data, width, height);
+  let scale = 1;
+  if (lineHeight > 0 && lineHeight < MIN_LINE_PX) scale = Math.min(3, TARGET_LINE_PX / lineHeight);
+  else if (lineHeight > MAX_LINE_PX) scale = Math.max(0.25, TARGET_LINE_PX / lineHeight);
+  if (width * height * scale * scale > MAX_IMAGE_PIXELS) scale = Math.sqrt(MAX_IMAGE_PIXELS / (width * height));
+  if (Math.abs(scale - 1) > 0.05) {
+    width = Math.max(1, Math.round(width * scale));
+    height = Math.max(1, Math.round(height * scale));
+    pipeline = pipeline.resize(width, height, { kernel: scale > 1 ? 'lanczos3' : 'mitchell', fit: 'fill' });
+  } else {
+    scale = 1;
+  }
+  // The density tells tesseract the text is scan-sized (it warns and guesses without one).
+  const png = await pipeline
+    .withMetadata({ density: 300 })
+    .png({ compressionLevel: 1, adaptiveFiltering: false })
+    .toBuffer();
+  return { png, width, height, scale, deskew: angle };
+}
+
+/**
+ * Divides out the paper's brightness (a max filter then blur on a small copy), so shadows and
+ * uneven light in photos do not turn into black blotches when tesseract binarises.
+ */
+export async function flattenBackground(data: Uint8Array, width: number, height: number): Promise<Uint8Array> {
+  const factor = 8;
+  const sw = Math.max(1, Math.round(width / factor));
+  const sh = Math.max(1, Math.round(height / factor));
+  const small = await sharp(Buffer.from(data.buffer, data.byteOffset, data.length), {
+    raw: { width, height, channels: 1 },
+  })
+    .resize(sw, sh, { kernel: 'cubic', fit: 'fill' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  // A max filter (sharp's dilate is binary) wipes out text smaller than about 70 source pixels.
+  const maxed = maxFilter(maxFilter(new Uint8Array(small), sw, sh, 4, true), sw, sh, 4, false);
+  const bg = await sharp(Buffer.from(maxed), { raw: { width: sw, height: sh, channels: 1 } })
+    .blur(1.5)
+    .resize(width, height, { kernel: 'linear', fit: 'fill' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  // The paper's brightness where it is lit best; dark areas (banners, photos' backgrounds) are
+  // never taken for paper below 60 % of it, so the text in them keeps its contrast.
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < bg.length; i++) {
+    const v = bg[i] as number;
+    hist[v] = (hist[v] as number) + 1;
+  }
+  let paper = 255;
+  for (let acc = 0; paper > 0 && acc + (hist[paper] as number) < bg.length * 0.1; paper--) acc += hist[paper] as number;
+  const floor = Math.max(32, paper * 0.6);
+  const out = new Uint8Array(data.length);
+  for (let i = 0; i < data.length; i++) {
+    const b = Math.max(bg[i] as number, floor);
+    out[i] = Math.min(255, Math.round(((data[i] as number) * 255) / b));
+  }
+  return out;
+}
+
+function maxFilter(src: Uint8Array, w: number, h: number, r: number, horizontal: boolean): Uint8Array {
+  const out = new Uint8Array(src.length);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let m = 0;
+      for (let k = -r; k <= r; k++) {
+        const xx = horizontal ? x + k : x;
+        const yy = horizontal ? y : y + k;
+        if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+        const v = src[yy * w + xx] as number;
+        if (v > m) m = v;
+      }
+      out[y * w + x] = m;
+    }
+  return out;
+}
+
+/** Maps the darkest 0.5 % of pixels to black and the paper to white. */
+export function stretchContrast(data: Uint8Array): Uint8Array {
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i] as number;
+    hist[v] = (hist[v] as number) + 1;
+  }
+  const lowCount = data.length * 0.005;
+  let lo = 0;
+  for (let acc = 0; lo < 255 && acc + (hist[lo] as number) < lowCount; lo++) acc += hist[lo] as number;
+  let hi = 255;
+  const highCount = data.length * 0.2;
+  for (let acc = 0; hi > lo && acc + (hist[hi] as number) < highCount; hi--) acc += hist[hi] as number;
+  if (hi - lo < 16) return data;
+  const lut = new Uint8Array(256);
+  for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round(((v - lo) * 255) / (hi - lo))));
+  const out = new Uint8Array(data.length);
+  for (let i = 0; i < data.length; i++) out[i] = lut[data[i] as number] as number;
+  return out;
+}
+
+const INK = 128;
+
+/**
+ * Skew in degrees (positive: text lines fall to the right), from the angle whose horizontal
+ * projection of ink pixels has the sharpest peaks (largest sum of squared bin counts).
+ */
+export function estimateSkew(data: Uint8Array, width: number, height: number, maxDeg = 5): number {
+  const step = Math.max(1, Math.round(Math.max(width, height) / 1200));
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let y = 0; y < height; y += step) {
+    const row = y * width;
+    for (let x = 0; x < width; x += step)
+      if ((data[row + x] as number) < INK) {
+        xs.push(x);
+        ys.push(y);
+      }
+  }
+  if (xs.length < 100) return 0;
+  const offset = Math.ceil(width * Math.tan((maxDeg * Math.PI) / 180)) + step;
+  const bins = new Float64Array(Math.ceil((height + 2 * offset) / step) + 2);
+  const score = (deg: number) => {
+    const t = Math.tan((deg * Math.PI) / 180);
+    bins.fill(0);
+    for (let i = 0; i < xs.length; i++) {
+      const b = Math.round(((ys[i] as number) - (xs[i] as number) * t + offset) / step);
+      bins[b] = (bins[b] as number) + 1;
+    }
+    let s = 0;
+    for (let b = 0; b < bins.length; b++) s += (bins[b] as number) * (bins[b] as number);
+    return s;
+  };
+  let best = 0;
+  let bestScore = score(0);
+  for (let d = -maxDeg; d <= maxDeg + 1e-9; d += 0.25) {
+    const s = score(d);
+    if (s > bestScore) [best, bestScore] = [d, s];
+  }
+  const coarse = best;
+  for (let d = coarse - 0.25; d <= coarse + 0.25 + 1e-9; d += 0.05) {
+    const s = score(d);
+    if (s > bestScore) [best, bestScore] = [d, s];
+  }
+  return Math.round(best * 100) / 100;
+}
+
+/** Median height of the bands of rows that hold ink (text lines), in pixels. */
+export function medianLineHeight(data: Uint8Array, width: number, height: number): number {
+  const counts = new Uint32Array(height);
+  for (let y = 0; y < height; y++) {
+    let c = 0;
+    const row = y * width;
+    for (let x = 0; x < width; x += 2) if ((data[row + x] as number) < INK) c++;
+    counts[y] = c;
+  }
+  const minInk = Math.max(2, Math.round(width / 2 / 400));
+  const bands: number[] = [];
+  let start = -1;
+  for (let y = 0; y <= height; y++) {
+    const inked = y < height && (counts[y] as number) >= minInk;
+    if (inked && start < 0) start = y;
+    else if (!inked && start >= 0) {
+      const h = y - start;
+      if (h >= 4) bands.push(h);
+      start = -1;
+    }
+  }
+  if (bands.length < 3) return 0;
+  bands.sort((a, b) => a - b);
+  return bands[Math.floor(bands.length / 2)] as number;
+}

@@ -1,0 +1,100 @@
+/**
+ * OCR-aware value repair, as pure functions for the value parser to call on runs of OCR pages:
+ * letters that OCR confuses with digits (O/0, l/I/|/1, S/5, B/8, Z/2) are fixed inside tokens
+ * that are mostly digits already, and a decimal comma read where the document uses decimal
+ * points (or the other way round) is put right.
+ */
+
+export interface RepairResult {
+  text: string;
+  /** True when anything was changed (the caller may mark the row as repaired). */
+  changed: boolean;
+}
+
+export interface RepairOptions {
+  /** The document's decimal separator, when known (see detectDecimalSeparator). */
+  decimal?: '.' | ',';
+}
+
+const TO_DIGIT: Record<string, string> = {
+  O: '0',
+  o: '0',
+  Q: '0',
+  D: '0',
+  l: '1',
+  I: '1',
+  i: '1',
+  '|': '1',
+  '!': '1',
+  S: '5',
+  s: '5',
+  B: '8',
+  Z: '2',
+  z: '2',
+  G: '6',
+};
+
+/** Sign, currency and bracket characters that may lead a number. */
+const PREFIX = /^[([{+\-−$£€¥₹]*/;
+const SEPARATORS = /[.,'/:\-\s]/;
+const NUMERIC_SHAPE = /^\d+(?:[.,'/:\- ]\d+)*$/;
+
+export function repairNumericToken(text: string, options: RepairOptions = {}): RepairResult {
+  const prefix = PREFIX.exec(text)?.[0] ?? '';
+  let rest = text.slice(prefix.length);
+  // A trailing S/H/D after a complete decimal amount is a marker, not a misread 5 or 0.
+  let suffix = '';
+  const marker = /^(.*\d[.,]\d\d)(\s?(?:CR|DR|Cr|Dr|D|S|H)?[)\]}+\-−]*)$/.exec(rest);
+  if (marker) {
+    rest = marker[1] as string;
+    suffix = marker[2] as string;
+  } else {
+    const m = /[)\]}+\-−]+$/.exec(rest);
+    if (m) {
+      suffix = m[0];
+      rest = rest.slice(0, -m[0].length);
+    }
+  }
+  if (!rest) return { text, changed: false };
+  let digits = 0;
+  let letters = 0;
+  for (const ch of rest) {
+    if (ch >= '0' && ch <= '9') digits++;
+    else if (!SEPARATORS.test(ch)) {
+      if (!(ch in TO_DIGIT)) return { text, changed: false };
+      letters++;
+    }
+  }
+  // Only tokens that are mostly digits: "SOLD" or "BIB" stay words.
+  if (digits === 0 || letters > digits || (letters > 0 && digits < 2 && rest.length < 3))
+    return { text, changed: false };
+  let core = [...rest].map((ch) => TO_DIGIT[ch] ?? ch).join('');
+  if (!NUMERIC_SHAPE.test(core)) return { text, changed: false };
+  if (options.decimal) core = fixDecimalSeparator(core, options.decimal);
+  const out = prefix + core + suffix;
+  return { text: out, changed: out !== text };
+}
+
+/**
+ * "1,234,56" in a decimal-point document becomes "1,234.56" and "12,50" becomes "12.50"; the mirror
+ * image for decimal-comma documents. A separator followed by exactly two final digits is decimal.
+ */
+function fixDecimalSeparator(core: string, decimal: '.' | ','): string {
+  const m = /^(.*\d)[.,](\d\d)$/.exec(core);
+  if (!m || /[/: ]/.test(core)) return core;
+  const head = m[1] as string;
+  if (head.includes(decimal)) return core;
+  return `${head}${decimal}${m[2]}`;
+}
+
+/** The decimal separator most amounts use: "1,234.56"/"12.50" -> '.', "1.234,56"/"12,50" -> ','. */
+export function detectDecimalSeparator(tokens: string[]): '.' | ',' | null {
+  let point = 0;
+  let comma = 0;
+  for (const t of tokens) {
+    if (/\d\.\d\d(?!\d)/.test(t) && !/\d\.\d\d\d/.test(t.replace(/\.\d\d$/, ''))) point++;
+    if (/\d,\d\d(?!\d)/.test(t)) comma++;
+  }
+  if (point === comma) return null;
+  return point > comma ? '.' : ',';
+}
