@@ -1,5 +1,6 @@
 /** Shared helpers for the document readers: text decoding and unreadable-file errors. */
 import { AppError } from '@statemint/shared';
+import { unzipSync } from 'fflate';
 
 /**
  * Decodes a text file: a BOM decides (UTF-8, UTF-16LE/BE); without one, UTF-16 is recognised
@@ -110,4 +111,27 @@ export function codePageLabel(cp: number): string | null {
     default:
       return null;
   }
+}
+
+/**
+ * Refuses a ZIP-based document (XLSX, DOCX) whose entries would inflate beyond `limit`
+ * bytes, before a library inflates all of it into memory. Sizes come from the ZIP directory.
+ */
+export function checkZipSize(bytes: Uint8Array, what: string, limit: number): void {
+  let total = 0;
+  try {
+    unzipSync(bytes, {
+      filter: (f) => {
+        total += f.originalSize;
+        return false;
+      },
+    });
+  } catch (e) {
+    throw unreadable(what, e);
+  }
+  if (total > limit)
+    throw new AppError(
+      'UNREADABLE_FILE',
+      `This ${what} file is too large to read: its contents would exceed ${Math.round(limit / 1048576)} MB.`,
+    );
 }

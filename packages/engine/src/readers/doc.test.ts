@@ -173,11 +173,15 @@ describe('readDoc', () => {
   it('answers damaged and foreign files with UNREADABLE_FILE', async () => {
     const good = buildDoc(TABLE_TEXT, ROW_ENDS);
     const notWord = compoundFile([['Workbook', new Uint8Array(4096)]]);
-    for (const bad of [good.subarray(0, 600), notWord, new TextEncoder().encode('plain text')]) {
+    // Sector 3 of the WordDocument chain points back at sector 2: word-extractor alone would loop forever.
+    const looping = good.slice();
+    new DataView(looping.buffer).setInt32(512 + 3 * 4, 2, true);
+    for (const bad of [good.subarray(0, 600), notWord, looping, new TextEncoder().encode('plain text')]) {
       const err = await readDoc(bad).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(AppError);
       expect((err as AppError).code).toBe('UNREADABLE_FILE');
     }
+    await expect(readDoc(looping)).rejects.toThrow(/loops/);
   });
 });
 

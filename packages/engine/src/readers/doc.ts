@@ -37,6 +37,7 @@ async function rawBodyText(bytes: Uint8Array): Promise<string> {
   // text can be read before the library flattens it (pinned version, see package.json).
   const WordOleExtractor: OleExtractorClass = require('word-extractor/lib/word-ole-extractor');
   const BufferReader: new (b: Buffer) => unknown = require('word-extractor/lib/buffer-reader');
+  checkCompoundFile(bytes);
   let raw: string | null = null;
   class RawExtractor extends WordOleExtractor {
     override buildDocument(): unknown {
@@ -56,6 +57,80 @@ async function rawBodyText(bytes: Uint8Array): Promise<string> {
   } catch (e) {
     throw unreadable('DOC', e);
   }
+}
+
+/**
+ * word-extractor follows sector chains without a loop guard (beyond a sector pointing at
+ * itself), so a damaged file with a chain cycle would hang it and exhaust memory. The
+ * allocation tables are checked here first, the way word-extractor reads them.
+ */
+function checkCompoundFile(bytes: Uint8Array): void {
+  const fail = (why: string) => unreadable('DOC', new Error(why));
+  if (bytes.length < 1024) throw fail('too short for a Word document');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const shift = view.getUint16(30, true);
+  if (shift !== 9 && shift !== 12) throw fail('bad sector size');
+  const secSize = 1 << shift;
+  const sectorCount = Math.ceil(bytes.length / secSize);
+  const satSize = view.getInt32(44, true);
+  const msatSize = view.getInt32(72, true);
+  const ssatSize = view.getInt32(64, true);
+  if (
+    satSize < 0 ||
+    satSize > sectorCount ||
+    msatSize < 0 ||
+    msatSize > sectorCount ||
+    ssatSize < 0 ||
+    ssatSize > sectorCount
+  )
+    throw fail('bad allocation table sizes');
+  const readInt = (sector: number, k: number) => {
+    const at = (sector + 1) * secSize + k * 4;
+    return sector >= 0 && at + 4 <= bytes.length ? view.getInt32(at, true) : 0;
+  };
+  const msat: number[] = [];
+  for (let k = 0; k < 109; k++) msat.push(view.getInt32(76 + k * 4, true));
+  let next = view.getInt32(68, true);
+  for (let m = 0; m < msatSize && msat.length < satSize; m++) {
+    for (let k = 0; k < secSize / 4 - 1; k++) msat.push(readInt(next, k));
+    next = readInt(next, secSize / 4 - 1);
+  }
+  const table = (sectors: number[]) => {
+    const t: number[] = [];
+    for (const sector of sectors) for (let k = 0; k < secSize / 4; k++) t.push(readInt(sector, k));
+    return t;
+  };
+  const sat = table(msat.slice(0, satSize));
+  if (hasCycle(sat)) throw fail('a sector chain loops');
+  const ssatSectors: number[] = [];
+  for (
+    let id = view.getInt32(60, true);
+    id >= 0 && id < sat.length && ssatSectors.length < ssatSize;
+    id = sat[id] as number
+  )
+    ssatSectors.push(id);
+  if (hasCycle(table(ssatSectors))) throw fail('a short sector chain loops');
+}
+
+/** Whether following `next` pointers from some entry comes back to an entry on the way (longer than one step). */
+function hasCycle(next: number[]): boolean {
+  // 0 unvisited, 1 on the current path, 2 done.
+  const state = new Uint8Array(next.length);
+  for (let start = 0; start < next.length; start++) {
+    if (state[start]) continue;
+    const path: number[] = [];
+    let id = start;
+    while (id >= 0 && id < next.length && state[id] === 0) {
+      state[id] = 1;
+      path.push(id);
+      const to = next[id] as number;
+      if (to === id) break;
+      id = to;
+    }
+    if (id >= 0 && id < next.length && state[id] === 1 && next[id] !== id) return true;
+    for (const p of path) state[p] = 2;
+  }
+  return false;
 }
 
 /** The characters between two character positions, across the document's pieces. */

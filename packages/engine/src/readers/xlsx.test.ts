@@ -81,6 +81,23 @@ describe('readXlsx', () => {
     expect(doc.pages[0]?.lines).toEqual([]);
   });
 
+  it('refuses a workbook that would inflate beyond the memory budget before loading it', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Data').addRow(['Date', 'Amount']);
+    const bytes = await bytesOf(wb);
+    // Claim 1 GB for the first entry in the ZIP central directory.
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let at = bytes.length - 22;
+    while (view.getUint32(at, true) !== 0x06054b50) at--;
+    const directory = view.getUint32(at + 16, true);
+    expect(view.getUint32(directory, true)).toBe(0x02014b50);
+    view.setUint32(directory + 24, 1 << 30, true);
+    const err = await readXlsx(bytes).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe('UNREADABLE_FILE');
+    expect((err as AppError).message).toMatch(/too large/);
+  });
+
   it('answers a truncated or foreign file with UNREADABLE_FILE', async () => {
     const wb = new ExcelJS.Workbook();
     wb.addWorksheet('Data').addRow(['Date', 'Amount']);

@@ -6,12 +6,16 @@
  */
 import ExcelJS from 'exceljs';
 import { gridPage, type LayoutDocument, type LayoutPage } from '../layout/model';
-import { unreadable } from './decode';
+import { checkZipSize, unreadable } from './decode';
+
+/** Bank exports are a few MB at most; ExcelJS holds the whole inflated workbook in memory. */
+const MAX_INFLATED_BYTES = 150 * 1024 * 1024;
 
 /** Blank rows between data keep some vertical space, but a stray cell far below does not cost a million rows. */
 const MAX_BLANK_ROWS = 3;
 
 export async function readXlsx(bytes: Uint8Array): Promise<LayoutDocument> {
+  checkZipSize(bytes, 'XLSX', MAX_INFLATED_BYTES);
   const workbook = new ExcelJS.Workbook();
   try {
     // ExcelJS declares its own `Buffer` as an ArrayBuffer; at run time it takes a copy of the bytes.
