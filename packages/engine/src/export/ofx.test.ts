@@ -14,6 +14,7 @@ interface ParsedTransaction {
   NAME: string;
   MEMO: string;
   REFNUM?: string;
+  CHECKNUM?: string;
 }
 
 async function ofxText(statements: Statement[], format: 'ofx' | 'qfx' | 'qbo'): Promise<string> {
@@ -52,7 +53,8 @@ describe.each(['ofx', 'qfx', 'qbo'] as const)('%s export', (format) => {
     expect([r?.start, r?.end]).toEqual(['20250101', '20250131']);
     const t = r?.transactions ?? [];
     expect(t.map((x) => x.TRNAMT)).toEqual(['-54.12', '2000.00', '-100.00', '-1200.00', '-12.50', '-5.00']);
-    expect(t.map((x) => x.TRNTYPE)).toEqual(['DEBIT', 'CREDIT', 'DEBIT', 'DEBIT', 'DEBIT', 'DEBIT']);
+    expect(t.map((x) => x.TRNTYPE)).toEqual(['DEBIT', 'DIRECTDEP', 'ATM', 'CHECK', 'DEBIT', 'FEE']);
+    expect(t[3]?.CHECKNUM).toBe('1042');
     expect(t[0]?.DTPOSTED).toBe('20250103');
     expect(t[0]?.MEMO).toBe('CARD PURCHASE WHOLE FOODS #123 AUSTIN TX');
     expect(t[0]?.NAME).toBe('CARD PURCHASE WHOLE FOODS #123 A'); // NAME holds 32 characters

@@ -12,9 +12,11 @@
  *   with `ExportOptions.intuBid` for a specific institution.
  * - closing balance (`LEDGERBAL`): the statement's, else the last printed running balance, else
  *   opening balance + transactions; dated at the period end (else the last transaction).
+ * TRNTYPE comes from the categoriser (ATM, FEE, XFER, DIRECTDEP, CHECK with CHECKNUM), else CREDIT/DEBIT.
  * FITIDs are stable (fitid.ts) so re-importing the same statement does not duplicate transactions.
  */
 import type { Statement } from '@statemint/shared';
+import { categorise } from './categorise';
 import { fitIds } from './fitid';
 import { formatMoney, sumMoney } from './money';
 import { statementDigits } from './options';
@@ -85,6 +87,29 @@ export function ledgerBalance(s: Statement): number {
   return sumMoney([s.statement.openingBalance ?? 0, ...s.transactions.map((t) => t.amount)], digits);
 }
 
+/** A cheque row with a number that fits CHECKNUM (at most 12 characters). */
+function isCheck(description: string, reference: string): boolean {
+  return /^\d{1,12}$/.test(reference) && /\b(CHECK|CHEQUE|CHQ|SCHECK|CHEQUES)\b/i.test(description);
+}
+
+/** OFX TRNTYPE from the categoriser, so accounting software can tell cash, fees and transfers apart. */
+function transactionType(description: string, amount: number, reference: string): string {
+  if (isCheck(description, reference) && amount < 0) return 'CHECK';
+  const out = amount < 0;
+  switch (categorise(description, amount)) {
+    case 'cash':
+      return out ? 'ATM' : 'CREDIT';
+    case 'fees':
+      return out ? 'FEE' : 'CREDIT';
+    case 'transfer':
+      return 'XFER';
+    case 'salary':
+      return 'DIRECTDEP';
+    default:
+      return out ? 'DEBIT' : 'CREDIT';
+  }
+}
+
 function dateRange(s: Statement): { start: string; end: string } {
   const dates = s.transactions.map((t) => t.date).sort();
   const start = s.statement.periodStart ?? dates[0] ?? s.statement.periodEnd ?? '1970-01-01';
@@ -101,10 +126,11 @@ function statementResponse(s: Statement, index: number): Node {
     const description = singleLine(t.description) || 'Transaction';
     const reference = t.reference === null ? '' : singleLine(t.reference);
     return aggregate('STMTTRN', [
-      leaf('TRNTYPE', t.amount < 0 ? 'DEBIT' : 'CREDIT'),
+      leaf('TRNTYPE', transactionType(t.description, t.amount, reference)),
       leaf('DTPOSTED', ofxDate(t.date)),
       leaf('TRNAMT', formatMoney(t.amount, digits)),
       leaf('FITID', ids[i] ?? String(i)),
+      isCheck(description, reference) ? leaf('CHECKNUM', reference) : null,
       reference ? leaf('REFNUM', reference.slice(0, 32)) : null,
       leaf('NAME', [...description].slice(0, 32).join('')),
       leaf('MEMO', [...description].slice(0, 255).join('')),
