@@ -1,0 +1,165 @@
+/**
+ * Account journeys: register, verify from the outbox link, log in, the dashboard, Pro upgrade with the
+ * test card, upload, download, delete, restore of an archived file, cancel, logout; and a Pro checkout
+ * that creates the account and lands on the dashboard.
+ */
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchBrowser } from './browser';
+import { fixtureRows, statementPdf } from './fixtures';
+import { expectToast, openPage, payWithCard, readDownload, shoot, uniqueEmail, verificationPath } from './helpers';
+import { type RunningServer, startServer } from './server';
+
+const PASSWORD = 'correct horse battery';
+
+async function uploadOnDashboard(page: Page, pdfPath: string) {
+  await page.getByRole('tab', { name: 'Upload' }).click();
+  await page.getByTestId('file-input').setInputFiles(pdfPath);
+  await page.getByRole('button', { name: 'Convert Statement' }).click();
+  const done = page.getByRole('region', { name: 'Conversion complete' });
+  const failed = page.getByRole('region', { name: 'Conversion failed' });
+  await done.or(failed).waitFor({ timeout: 90_000 });
+  if (await failed.isVisible()) throw new Error(`conversion failed: ${await failed.textContent()}`);
+  return done;
+}
+
+describe.skipIf(!hasChromium)('account and vault journeys in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  let pdfPath: string;
+  const email = uniqueEmail('vault');
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    pdfPath = join(tmpdir(), `Vault statement ${process.pid}.pdf`);
+    writeFileSync(pdfPath, await statementPdf(fixtureRows(6)));
+    ({ page, errors } = await openPage(browser, server.url));
+    page.on('dialog', (d) => void d.accept());
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('registers, verifies from the outbox link, logs in and upgrades to Pro from the dashboard', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('dialog', { name: 'Sign In' }).getByRole('tab', { name: 'Create Account' }).click();
+    const reg = page.getByRole('dialog', { name: 'Create Account' });
+    await reg.getByLabel('Name', { exact: true }).fill('Vera Vault');
+    await reg.getByLabel('Email').fill(email);
+    await reg.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await reg.getByLabel('Confirm Password').fill(PASSWORD);
+    await reg.locator('form').getByRole('button', { name: 'Create Account' }).click();
+    await expectToast(page, 'Check Your Email');
+    await reg.waitFor({ state: 'hidden' });
+
+    await page.goto(`${server.url}${verificationPath(server.dataDir, email)}`);
+    await page.getByRole('heading', { name: 'Email Verified' }).waitFor();
+    await shoot(page, 'verify-email-success');
+    await page.getByRole('button', { name: 'Go to Login' }).click();
+    const login = page.getByRole('dialog', { name: 'Sign In' });
+    await login.getByLabel('Email').fill(email);
+    await login.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await login.locator('form').getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.getByRole('heading', { name: 'Secure Document Vault' }).waitFor();
+    expect(await page.locator('main').textContent()).toContain('Welcome back, Vera Vault');
+    expect(await page.getByTestId('plan-label').textContent()).toBe('Free plan');
+    for (const title of ['Total Files', 'Storage Used', 'Monthly Uploads', 'Monthly Restores'])
+      await page.getByText(title, { exact: true }).waitFor();
+    await shoot(page, 'dashboard-free');
+
+    await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await payWithCard(page, '4242 4242 4242 4242');
+    await expectToast(page, 'Upgrade Successful');
+    await page.getByTestId('plan-label').filter({ hasText: 'Pro plan' }).waitFor();
+    await page.getByRole('region', { name: 'Subscription' }).waitFor();
+    await page.getByRole('button', { name: 'Upload First File' }).waitFor();
+    await shoot(page, 'dashboard-pro');
+    expect(errors).toEqual([]);
+  });
+
+  it('uploads on the dashboard, downloads from the file menu, and deletes the file', async () => {
+    const done = await uploadOnDashboard(page, pdfPath);
+    expect(await done.getByTestId('reconciliation').textContent()).toContain('Balanced');
+    await page.getByRole('tab', { name: 'My Files' }).click();
+    const row = page.getByTestId('file-row').filter({ hasText: 'Vault statement' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('6 transactions');
+    await row.getByRole('button', { name: 'Download' }).click();
+    const [dl] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'CSV' }).click(),
+    ]);
+    expect(dl.suggestedFilename()).toMatch(/_converted\.csv$/);
+    expect((await readDownload(dl)).toString('utf8')).toContain('Salary deposit 1');
+    await expectToast(page, 'Download Started');
+    await shoot(page, 'dashboard-files');
+
+    await row.getByRole('button', { name: /^Delete / }).click();
+    await expectToast(page, 'File Deleted');
+    await page.getByRole('button', { name: 'Upload First File' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('restores an archived file', async () => {
+    await page.getByRole('button', { name: 'Upload First File' }).click();
+    await uploadOnDashboard(page, pdfPath);
+    // 24 hours later the file is archived: the sweeper's job, done here directly on the database.
+    const db = new Database(join(server.dataDir, 'statemint.db'));
+    try {
+      db.prepare("UPDATE files SET status = 'archived', archived_at = ? WHERE status = 'completed'").run(Date.now());
+    } finally {
+      db.close();
+    }
+    await page.reload();
+    const row = page.getByTestId('file-row').first();
+    await row.getByText('Archived', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Restore' }).click();
+    await expectToast(page, 'Restoration Requested');
+    // The restore runs in the background: requested -> in_progress -> completed ('Available').
+    for (let i = 0; i < 30 && !(await row.getByText('Available', { exact: true }).isVisible()); i++) {
+      await page.waitForTimeout(1000);
+      await page.reload();
+    }
+    await row.getByText('Available', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Download' }).waitFor();
+    await shoot(page, 'dashboard-restored');
+    expect(errors).toEqual([]);
+  });
+
+  it('cancels the subscription after the confirm prompt, then logs out from the user menu', async () => {
+    await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    await expectToast(page, 'Subscription Canceled');
+    await page.getByText(/Canceled: access until/).waitFor();
+    await shoot(page, 'dashboard-canceled');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('Pro checkout without an account creates it and lands on the dashboard with the Pro label', async () => {
+    const { page: p, errors: errs } = await openPage(browser, `${server.url}/#pricing`);
+    await p.locator('#pricing').getByRole('button', { name: 'Get Pro' }).click();
+    const dialog = p.getByRole('dialog', { name: 'Upgrade to Pro' });
+    await dialog.getByLabel('Name').fill('Paula Pro');
+    await dialog.getByLabel('Email').fill(uniqueEmail('pro'));
+    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await dialog.getByLabel('Confirm Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+    await payWithCard(p, '4242 4242 4242 4242');
+    await p.waitForURL(`${server.url}/dashboard`);
+    await p.getByTestId('plan-label').filter({ hasText: 'Pro plan' }).waitFor();
+    await shoot(p, 'checkout-pro-dashboard');
+    expect(errs).toEqual([]);
+    await p.context().close();
+  });
+});
