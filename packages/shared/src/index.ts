@@ -1,6 +1,7 @@
 export * from './api';
 export * from './errors';
 export * from './files';
+export * from './files-api';
 export * from './plans';
 export * from './routes';
 export * from './statement';

@@ -2,6 +2,7 @@
  * One configuration object, read from the environment once at start-up
  * (DECISIONS.md "Name and defaults"). Nothing else reads process.env.
  */
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 /** Sliding-window limits on the account endpoints (per window, counted per IP and per e-mail). */
@@ -38,6 +39,12 @@ export interface Config {
   /** Lifetime of a login session (and of its JWT). */
   sessionTtlHours: number;
   authRateLimits: AuthRateLimits;
+  /** Conversion worker threads (CONVERSION_WORKERS, default: the number of cores). */
+  conversionWorkers: number;
+  /** Time limit of one conversion (CONVERSION_TIMEOUT_MS, default 120 s). */
+  conversionTimeoutMs: number;
+  /** BullMQ queue name when REDIS_URL is set (QUEUE_NAME). */
+  queueName: string;
 }
 
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
@@ -89,5 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...DEFAULT_AUTH_RATE_LIMITS,
       loginPerIp: positiveNumber('LOGIN_RATE_LIMIT_PER_IP', env.LOGIN_RATE_LIMIT_PER_IP, 50),
     },
+    conversionWorkers: Math.floor(positiveNumber('CONVERSION_WORKERS', env.CONVERSION_WORKERS, availableParallelism())),
+    conversionTimeoutMs: positiveNumber('CONVERSION_TIMEOUT_MS', env.CONVERSION_TIMEOUT_MS, 120_000),
+    queueName: env.QUEUE_NAME || 'statemint-conversions',
   };
 }

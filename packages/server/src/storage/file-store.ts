@@ -30,7 +30,8 @@ export class StoredObjectCorruptError extends Error {
   }
 }
 
-const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*(\/[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*)*$/;
+// Segments of [A-Za-z0-9_-] joined by single dots: never '.', '..' or a hidden name.
+const KEY_PATTERN = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*(\/[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*)*$/;
 
 /** Keys are relative paths of plain segments: no '..', no absolute paths, no odd characters. */
 export function assertValidKey(key: string): void {

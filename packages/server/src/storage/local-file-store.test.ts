@@ -70,6 +70,10 @@ describe('LocalFileStore', () => {
     await store.put('files/x1/original', 'a');
     await store.put('files/x1/out.json', '{}');
     await store.put('files/x2/original', 'b');
+    // base64url ids may start with '-' or '_'.
+    await store.put('files/-x_3/out.csv', 'c');
+    expect(await store.get('files/-x_3/out.csv')).toEqual(Buffer.from('c'));
+    await store.deletePrefix('files/-x_3');
     await store.deletePrefix('files/x1');
     expect(await store.exists('files/x1/out.json')).toBe(false);
     expect(await store.get('files/x2/original')).toEqual(Buffer.from('b'));
@@ -86,7 +90,7 @@ describe('LocalFileStore', () => {
     await writeFile(join(root, 'blocked'), 'not a folder');
     await expect(store.put('blocked/original', 'data')).rejects.toThrow();
     expect(await readdir(join(root, '.tmp'))).toEqual([]);
-    for (const bad of ['../escape', '/abs', 'a/../b', '', 'a//b', 'a/.hidden'])
+    for (const bad of ['../escape', '/abs', 'a/../b', '', 'a//b', 'a/.hidden', 'a/b.', 'a\\b'])
       await expect(store.put(bad, 'x')).rejects.toThrow(/invalid storage key/);
   });
 });

@@ -4,9 +4,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth';
+import { fileRoutes } from './files';
 import { paymentRoutes } from './payments';
 import { subscriptionRoutes } from './subscriptions';
 
 export type RoutePlugin = (app: FastifyInstance) => Promise<void>;
 
-export const routePlugins: RoutePlugin[] = [authRoutes, paymentRoutes, subscriptionRoutes];
+export const routePlugins: RoutePlugin[] = [authRoutes, paymentRoutes, subscriptionRoutes, fileRoutes];

@@ -1,0 +1,166 @@
+/**
+ * Downloads: outputs of anonymous files by id within their hour, outputs and originals of
+ * account files by owner (Bearer) or by a signed link, with SPEC's names and content types.
+ */
+import {
+  AppError,
+  DOWNLOAD_FORMAT_ALIASES,
+  downloadName,
+  type OriginalDownloadResponse,
+  OUTPUT_CONTENT_TYPES,
+  type OutputFormat,
+} from '@statemint/shared';
+import type { FilesContext } from '../files/context';
+import { originalKey, outputKey } from '../files/keys';
+import { availableUntil, type FileRow, isAlive, isEphemeral } from '../files/life';
+import { originalUrl, storedFormats } from '../files/record';
+import { findOwnedFile, NOT_FOUND_MESSAGE } from '../files/service';
+import { StoredObjectMissingError } from '../storage/file-store';
+
+export const ARCHIVED_MESSAGE = 'This file is archived. Restore it to download it again.';
+export const LINK_EXPIRED_MESSAGE =
+  'This download link has expired. Please download the file again from your dashboard.';
+
+export interface Download {
+  body: Buffer;
+  contentType: string;
+  filename: string;
+}
+
+export function parseFormat(raw: string | undefined): OutputFormat {
+  const format = raw ? DOWNLOAD_FORMAT_ALIASES[raw.toLowerCase()] : undefined;
+  if (!format)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'format must be one of excel, xlsx, csv, json, xml, txt, text, html, ofx, qfx, qbo, qif',
+      { field: 'format' },
+    );
+  return format;
+}
+
+const ORIGINAL_CONTENT_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  doc: 'application/msword',
+  rtf: 'application/rtf',
+  zip: 'application/zip',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  tiff: 'image/tiff',
+  csv: 'text/csv; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  // SVG can carry script; it is only ever handed out as opaque bytes.
+  svg: 'application/octet-stream',
+};
+
+function notAvailable(format: OutputFormat): AppError {
+  const label = format === 'xlsx' ? 'Excel' : format.toUpperCase();
+  return new AppError('FORMAT_NOT_AVAILABLE', `No ${label} file available. Please try a different format.`);
+}
+
+/** Archived (not restored): the vault keeps it, but it cannot be downloaded until restored. */
+function isArchivedNow(row: FileRow, now: number): boolean {
+  if (isEphemeral(row)) return false;
+  return row.status === 'archived' || (row.status === 'completed' && availableUntil(row, now) === null);
+}
+
+async function readStored(files: FilesContext, key: string, onMissing: () => AppError): Promise<Buffer> {
+  try {
+    return await files.store.get(key);
+  } catch (e) {
+    // Deleted between the row check and the read (a sweep or a delete running alongside).
+    if (e instanceof StoredObjectMissingError) throw onMissing();
+    throw e;
+  }
+}
+
+async function outputOf(files: FilesContext, row: FileRow, format: OutputFormat): Promise<Download> {
+  const now = files.ctx.clock.now();
+  if (isArchivedNow(row, now)) throw new AppError('FILE_ARCHIVED', ARCHIVED_MESSAGE);
+  if (availableUntil(row, now) === null || !storedFormats(row).includes(format)) throw notAvailable(format);
+  return {
+    body: await readStored(files, outputKey(row.id, format), () => notAvailable(format)),
+    contentType: OUTPUT_CONTENT_TYPES[format],
+    filename: downloadName(row.original_filename, format),
+  };
+}
+
+async function findRow(files: FilesContext, id: string): Promise<FileRow | undefined> {
+  return files.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** GET /api/download-free/{id}?format=: anonymous (free-trial, pay-per-file) files within their hour. */
+export async function downloadFree(
+  files: FilesContext,
+  id: string,
+  formatParam: string | undefined,
+): Promise<Download> {
+  const format = parseFormat(formatParam);
+  const row = await findRow(files, id);
+  if (!row || !isEphemeral(row) || !isAlive(row, files.ctx.clock.now()))
+    throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  return outputOf(files, row, format);
+}
+
+/**
+ * An account file's output, for its owner: with the Bearer token, or with the signed link
+ * from the file record (a new tab sends no Authorization header).
+ */
+export async function downloadOwned(
+  files: FilesContext,
+  id: string,
+  formatParam: string | undefined,
+  who: { userId: string | null; token: string | undefined },
+): Promise<Download> {
+  const format = parseFormat(formatParam);
+  const row = await authorizedRow(files, id, format, who);
+  return outputOf(files, row, format);
+}
+
+async function authorizedRow(
+  files: FilesContext,
+  id: string,
+  target: string,
+  who: { userId: string | null; token: string | undefined },
+): Promise<FileRow> {
+  const row = await findRow(files, id);
+  if (!row?.user_id || !isAlive(row, files.ctx.clock.now())) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  if (who.userId !== null && who.userId === row.user_id) return row;
+  if (who.token) {
+    if (files.links.verify(row.id, target, who.token)) return row;
+    throw new AppError('UNAUTHORIZED', LINK_EXPIRED_MESSAGE);
+  }
+  if (who.userId === null) throw new AppError('UNAUTHORIZED', 'Authentication required. Please log in.');
+  throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+}
+
+/** GET /api/files/{id}/download (Bearer): a short-lived link to the original upload. */
+export async function originalLink(files: FilesContext, id: string, userId: string): Promise<OriginalDownloadResponse> {
+  const row = await findOwnedFile(files, id, userId);
+  if (isArchivedNow(row, files.ctx.clock.now())) throw new AppError('FILE_ARCHIVED', ARCHIVED_MESSAGE);
+  return { downloadUrl: originalUrl(row, files.links), filename: row.original_filename };
+}
+
+/** GET /api/files/{id}/original?token= (or Bearer): the original bytes. */
+export async function downloadOriginal(
+  files: FilesContext,
+  id: string,
+  who: { userId: string | null; token: string | undefined },
+): Promise<Download> {
+  const row = await authorizedRow(files, id, 'original', who);
+  if (isArchivedNow(row, files.ctx.clock.now())) throw new AppError('FILE_ARCHIVED', ARCHIVED_MESSAGE);
+  return {
+    body: await readStored(files, originalKey(row.id), () => new AppError('NOT_FOUND', NOT_FOUND_MESSAGE)),
+    contentType: ORIGINAL_CONTENT_TYPES[row.input_kind] ?? 'application/octet-stream',
+    filename: row.original_filename,
+  };
+}
+
+/** Content-Disposition for a download: an ASCII fallback plus the exact UTF-8 name (RFC 6266). */
+export function attachmentHeader(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}

@@ -1,0 +1,67 @@
+/**
+ * The files area's services, created once per app next to AppContext: the encrypted
+ * store, the conversion queue, the download-link signer.
+ */
+import { hkdfSync } from 'node:crypto';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
+import { LinkSigner } from '../downloads/links';
+import { BullMqQueue } from '../queue/bullmq-queue';
+import { InProcessQueue } from '../queue/in-process-queue';
+import type { ConversionQueue, OutcomeHandler, TaskLoader } from '../queue/types';
+import { WorkerPool } from '../queue/worker-pool';
+import type { FileStore } from '../storage/file-store';
+import { LocalFileStore } from '../storage/local-file-store';
+import { applyOutcome, loadTask } from './jobs';
+import type { FilesTables } from './schema';
+
+export type FilesDb = Kysely<Database & FilesTables>;
+
+export interface FilesContext {
+  ctx: AppContext;
+  db: FilesDb;
+  store: FileStore;
+  queue: ConversionQueue;
+  links: LinkSigner;
+  /** Keyed hashing of free-trial identifiers (e-mail, fingerprint, IP). */
+  identifierKey: Buffer;
+  conversionTimeoutMs: number;
+}
+
+export function filesDb(ctx: AppContext): FilesDb {
+  return ctx.db.withTables<FilesTables>();
+}
+
+function derivedKey(masterKey: Buffer, label: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), label, 32));
+}
+
+export async function createFilesContext(ctx: AppContext): Promise<FilesContext> {
+  const masterKey = ctx.secrets.fileKey;
+  const root = join(ctx.config.dataDir, 'files');
+  const store = new LocalFileStore(root, masterKey);
+  await store.init();
+  const pool = new WorkerPool({
+    store: { kind: 'local', root, masterKey },
+    size: ctx.config.conversionWorkers,
+  });
+  // The queue calls back into the files service, which needs the finished context.
+  let files: FilesContext | undefined;
+  const load: TaskLoader = (job) => loadTask(files as FilesContext, job);
+  const onOutcome: OutcomeHandler = (job, outcome) => applyOutcome(files as FilesContext, job, outcome);
+  const queue: ConversionQueue = ctx.config.redisUrl
+    ? new BullMqQueue({ redisUrl: ctx.config.redisUrl, pool, load, onOutcome, name: ctx.config.queueName })
+    : new InProcessQueue(pool, load, onOutcome, ctx.log);
+  files = {
+    ctx,
+    db: filesDb(ctx),
+    store,
+    queue,
+    links: new LinkSigner(masterKey, ctx.clock),
+    identifierKey: derivedKey(masterKey, 'statemint free-trial identifiers'),
+    conversionTimeoutMs: ctx.config.conversionTimeoutMs,
+  };
+  return files;
+}

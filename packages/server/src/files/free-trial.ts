@@ -1,0 +1,106 @@
+/**
+ * Free-trial rules (DECISIONS.md): one conversion per 24 hours per device fingerprint, per
+ * IP address and per e-mail; after 50 distinct users within one UTC day the free trial is
+ * locked for 4 hours. Identifiers are compared as keyed hashes and never stored as given.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { AppError, LIMITS } from '@statemint/shared';
+import type { FilesContext } from './context';
+
+export const COOLDOWN_MESSAGE =
+  'Free trial can only be used once every 24 hours. Please upgrade to Pro for unlimited access.';
+export const LOCKED_MESSAGE =
+  'Free trial is temporarily locked: it has reached its daily limit. Please try again later or upgrade to Pro.';
+export const AVAILABLE_MESSAGE = 'Free trial available: 1 conversion every 24 hours.';
+
+const HOUR = 3600_000;
+
+export interface FreeTrialIdentity {
+  email: string | null;
+  fingerprint: string | null;
+  ip: string;
+}
+
+interface HashedIdentity {
+  email: string | null;
+  fingerprint: string | null;
+  ip: string;
+}
+
+function hash(files: FilesContext, kind: string, value: string): string {
+  return createHmac('sha256', files.identifierKey).update(`${kind}:${value}`).digest('base64url');
+}
+
+function hashed(files: FilesContext, id: FreeTrialIdentity): HashedIdentity {
+  const fingerprint = id.fingerprint?.trim().slice(0, 512) || null;
+  return {
+    email: id.email ? hash(files, 'email', id.email.trim().toLowerCase()) : null,
+    fingerprint: fingerprint ? hash(files, 'fp', fingerprint) : null,
+    ip: hash(files, 'ip', id.ip),
+  };
+}
+
+export function startOfUtcDay(ms: number): number {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+}
+
+/** null when the free trial may be used now, else the error to answer with. */
+export async function freeTrialRefusal(files: FilesContext, identity: FreeTrialIdentity): Promise<AppError | null> {
+  const now = files.ctx.clock.now();
+  const h = hashed(files, identity);
+  const since = now - LIMITS.freeTrialWindowHours * HOUR;
+  const recent = await files.db
+    .selectFrom('free_trial_uses')
+    .select('id')
+    .where('created_at', '>', since)
+    .where((eb) => {
+      const matches = [eb('ip_hash', '=', h.ip)];
+      if (h.email) matches.push(eb('email_hash', '=', h.email));
+      if (h.fingerprint) matches.push(eb('fingerprint_hash', '=', h.fingerprint));
+      return eb.or(matches);
+    })
+    .executeTakeFirst();
+  if (recent) return new AppError('FREE_TRIAL_COOLDOWN', COOLDOWN_MESSAGE);
+
+  const lastLock = await files.db
+    .selectFrom('free_trial_locks')
+    .selectAll()
+    .orderBy('locked_until', 'desc')
+    .executeTakeFirst();
+  if (lastLock && lastLock.locked_until > now) return new AppError('FREE_TRIAL_LOCKED', LOCKED_MESSAGE);
+  // Users are counted from the start of the UTC day, or from the end of a lock earlier that day.
+  const windowStart = Math.max(startOfUtcDay(now), lastLock?.locked_until ?? 0);
+  const { users } = await files.db
+    .selectFrom('free_trial_uses')
+    .select((eb) => eb.fn.count<number>('email_hash').distinct().as('users'))
+    .where('created_at', '>=', windowStart)
+    .executeTakeFirstOrThrow();
+  if (Number(users) >= LIMITS.freeTrialDailyUsers) {
+    await files.db
+      .insertInto('free_trial_locks')
+      .values({ id: randomUUID(), locked_at: now, locked_until: now + LIMITS.freeTrialLockHours * HOUR })
+      .execute();
+    return new AppError('FREE_TRIAL_LOCKED', LOCKED_MESSAGE);
+  }
+  return null;
+}
+
+export async function recordFreeTrialUse(
+  files: FilesContext,
+  identity: FreeTrialIdentity,
+  fileId: string,
+): Promise<void> {
+  const h = hashed(files, identity);
+  await files.db
+    .insertInto('free_trial_uses')
+    .values({
+      id: randomUUID(),
+      file_id: fileId,
+      email_hash: h.email ?? hash(files, 'email', ''),
+      fingerprint_hash: h.fingerprint,
+      ip_hash: h.ip,
+      created_at: files.ctx.clock.now(),
+    })
+    .execute();
+}

@@ -1,0 +1,99 @@
+/**
+ * The database side of conversion jobs: what a worker needs before a job (loadTask), what
+ * its outcome changes after it (applyOutcome), and the jobs to redo after a restart.
+ * Each step is conditional on the row's current state, so running a job twice is harmless.
+ */
+import { LIMITS } from '@statemint/shared';
+import type { ConversionJob, ConversionOutcome, ConversionTask } from '../queue/types';
+import type { FilesContext } from './context';
+import { fileKeyPrefix } from './keys';
+
+export async function loadTask(files: FilesContext, job: ConversionJob): Promise<ConversionTask | null> {
+  const row = await files.db.selectFrom('files').selectAll().where('id', '=', job.fileId).executeTakeFirst();
+  if (!row) return null;
+  if (job.kind === 'convert') {
+    if (row.status !== 'processing') return null;
+    await files.db
+      .updateTable('files')
+      .set({ attempts: row.attempts + 1 })
+      .where('id', '=', row.id)
+      .execute();
+  } else {
+    if (row.restore_status !== 'requested' && row.restore_status !== 'in_progress') return null;
+    await files.db.updateTable('files').set({ restore_status: 'in_progress' }).where('id', '=', row.id).execute();
+  }
+  return {
+    fileId: row.id,
+    kind: job.kind,
+    originalFilename: row.original_filename,
+    timeoutMs: files.conversionTimeoutMs,
+  };
+}
+
+export async function applyOutcome(files: FilesContext, job: ConversionJob, outcome: ConversionOutcome): Promise<void> {
+  const now = files.ctx.clock.now();
+  const row = await files.db.selectFrom('files').selectAll().where('id', '=', job.fileId).executeTakeFirst();
+  if (!row) {
+    // Deleted (or expired) while converting: whatever the worker wrote goes too.
+    await files.store.deletePrefix(fileKeyPrefix(job.fileId));
+    return;
+  }
+  const results = outcome.ok
+    ? {
+        transaction_count: outcome.summary.transactionCount,
+        statement_count: outcome.summary.statementCount,
+        currency: outcome.summary.currency,
+        reconciliation: JSON.stringify(outcome.summary.reconciliation),
+        preview: JSON.stringify(outcome.summary.preview),
+        outputs: JSON.stringify(outcome.summary.outputs),
+        outputs_size: Object.values(outcome.summary.outputs).reduce((a, b) => a + b, 0),
+      }
+    : null;
+  if (job.kind === 'convert') {
+    const update = files.db.updateTable('files').where('id', '=', row.id).where('status', '=', 'processing');
+    if (results) {
+      await update
+        .set({ ...results, status: 'completed', completed_at: now, error_code: null, error_message: null })
+        .execute();
+    } else if (!outcome.ok) {
+      await update
+        .set({ status: 'failed', completed_at: now, error_code: outcome.code, error_message: outcome.message })
+        .execute();
+      // A failed conversion does not use up the free trial: it is one conversion per 24 hours.
+      await files.db.deleteFrom('free_trial_uses').where('file_id', '=', row.id).execute();
+    }
+    return;
+  }
+  const restore = files.db
+    .updateTable('files')
+    .where('id', '=', row.id)
+    .where('restore_status', 'in', ['requested', 'in_progress']);
+  if (results) {
+    await restore
+      .set({
+        ...results,
+        status: 'completed',
+        restore_status: 'completed',
+        restore_expires_at: now + LIMITS.restoreWindowHours * 3600_000,
+      })
+      .execute();
+  } else {
+    files.ctx.log.error({ fileId: row.id, code: outcome.ok ? null : outcome.code }, 'restore failed');
+    await restore.set({ restore_status: null, restore_expires_at: null }).execute();
+  }
+}
+
+/** Re-enqueues work a stop or crash interrupted: conversions still 'processing', restores under way. */
+export async function recoverJobs(files: FilesContext): Promise<number> {
+  const rows = await files.db
+    .selectFrom('files')
+    .select(['id', 'status', 'restore_status', 'restore_expedited'])
+    .where((eb) => eb.or([eb('status', '=', 'processing'), eb('restore_status', 'in', ['requested', 'in_progress'])]))
+    .orderBy('created_at')
+    .execute();
+  for (const row of rows) {
+    if (row.status === 'processing') await files.queue.enqueue({ fileId: row.id, kind: 'convert' });
+    else await files.queue.enqueue({ fileId: row.id, kind: 'restore', expedited: row.restore_expedited === 1 });
+  }
+  return rows.length;
+}

@@ -1,0 +1,87 @@
+/**
+ * Reads a multipart upload: exactly one file part named `file` plus small text fields.
+ * The size limit is enforced while the bytes stream in (busboy stops at the limit), and
+ * nothing touches the disk until the whole file has arrived and passed its checks, so a
+ * rejected or interrupted upload leaves nothing behind.
+ */
+import { AppError, LIMITS } from '@statemint/shared';
+import type { FastifyRequest } from 'fastify';
+
+export const FILE_TOO_LARGE_MESSAGE = 'Please select a file smaller than 10MB.';
+export const NO_FILE_MESSAGE = 'Please choose a file to upload.';
+
+/** Options for @fastify/multipart: explicit limits for everything (its defaults are 1 MiB). */
+export const MULTIPART_LIMITS = {
+  fileSize: LIMITS.maxUploadBytes,
+  files: 1,
+  fields: 10,
+  fieldNameSize: 100,
+  fieldSize: 4096,
+  parts: 12,
+  headerPairs: 50,
+} as const;
+
+export interface UploadedFile {
+  fileName: string;
+  bytes: Buffer;
+  fields: Record<string, string>;
+}
+
+const MULTIPART_ERRORS: Record<string, () => AppError> = {
+  FST_REQ_FILE_TOO_LARGE: () => new AppError('FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE, { field: 'file' }),
+  FST_FILES_LIMIT: () => new AppError('VALIDATION_FAILED', 'Please upload one file at a time.', { field: 'file' }),
+  FST_PARTS_LIMIT: () => new AppError('VALIDATION_FAILED', 'Too many form fields.'),
+  FST_FIELDS_LIMIT: () => new AppError('VALIDATION_FAILED', 'Too many form fields.'),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () => new AppError('VALIDATION_FAILED', NO_FILE_MESSAGE, { field: 'file' }),
+};
+
+function fileName(raw: string | undefined): string {
+  // Only the last path segment, without control characters; it is data, never a path.
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  const clean = [...base]
+    .filter((c) => {
+      const code = c.codePointAt(0) ?? 0;
+      return code >= 0x20 && code !== 0x7f;
+    })
+    .join('')
+    .trim();
+  return clean.slice(-255);
+}
+
+export async function readUpload(request: FastifyRequest): Promise<UploadedFile> {
+  if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', NO_FILE_MESSAGE, { field: 'file' });
+  const fields: Record<string, string> = {};
+  let file: { fileName: string; bytes: Buffer } | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) {
+          part.file.resume();
+          throw new AppError('VALIDATION_FAILED', 'Please upload one file at a time, in the field "file".', {
+            field: 'file',
+          });
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (size > LIMITS.maxUploadBytes) break;
+          chunks.push(chunk);
+        }
+        if (part.file.truncated || size > LIMITS.maxUploadBytes)
+          throw new AppError('FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE, { field: 'file' });
+        file = { fileName: fileName(part.filename), bytes: Buffer.concat(chunks, size) };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (e) {
+    const code = (e as { code?: unknown }).code;
+    const mapped = typeof code === 'string' ? MULTIPART_ERRORS[code] : undefined;
+    if (mapped) throw mapped();
+    throw e;
+  }
+  if (!file || file.bytes.length === 0 || !file.fileName)
+    throw new AppError('VALIDATION_FAILED', NO_FILE_MESSAGE, { field: 'file' });
+  return { ...file, fields };
+}

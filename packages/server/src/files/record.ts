@@ -1,0 +1,81 @@
+/** A file row as the API shows it (FileRecord, SPEC §3 plus reconciliation and extra formats). */
+import {
+  type ErrorCode,
+  type FileMode,
+  type FileReconciliation,
+  type FileRecord,
+  type FileStatus,
+  type FileUrls,
+  FORMAT_URL_FIELDS,
+  OUTPUT_FORMATS,
+  type OutputFormat,
+  type RestoreStatus,
+  type Transaction,
+} from '@statemint/shared';
+import type { LinkSigner } from '../downloads/links';
+import { availableUntil, deleteAt, type FileRow, isEphemeral, type RetentionSettings } from './life';
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+function parse<T>(json: string | null): T | null {
+  return json === null ? null : (JSON.parse(json) as T);
+}
+
+export function storedFormats(row: FileRow): OutputFormat[] {
+  const outputs = parse<Partial<Record<OutputFormat, number>>>(row.outputs) ?? {};
+  return OUTPUT_FORMATS.filter((f) => outputs[f] !== undefined);
+}
+
+/** Where a format is downloaded: anonymous files by id, vault files by a signed link. */
+export function formatUrl(row: FileRow, format: OutputFormat, links: LinkSigner): string {
+  if (isEphemeral(row)) return `/api/download-free/${row.id}?format=${format}`;
+  return `/api/files/${row.id}/download/${format}?token=${links.sign(row.id, format)}`;
+}
+
+export function originalUrl(row: FileRow, links: LinkSigner): string {
+  return `/api/files/${row.id}/original?token=${links.sign(row.id, 'original')}`;
+}
+
+export function toFileRecord(
+  row: FileRow,
+  opts: { now: number; links: LinkSigner; retention: RetentionSettings | null; withPreview: boolean },
+): FileRecord {
+  const urls: FileUrls = {
+    excelUrl: null,
+    xlsxUrl: null,
+    csvUrl: null,
+    jsonUrl: null,
+    xmlUrl: null,
+    textUrl: null,
+    htmlUrl: null,
+    ofxUrl: null,
+    qfxUrl: null,
+    qboUrl: null,
+    qifUrl: null,
+  };
+  const until = availableUntil(row, opts.now);
+  if (until !== null) {
+    for (const format of storedFormats(row)) urls[FORMAT_URL_FIELDS[format]] = formatUrl(row, format, opts.links);
+    urls.excelUrl = urls.xlsxUrl;
+  }
+  return {
+    id: row.id,
+    originalFilename: row.original_filename,
+    fileSize: row.file_size,
+    createdAt: iso(row.created_at) as string,
+    mode: row.mode as FileMode,
+    status: row.status as FileStatus,
+    restoreStatus: row.restore_status as RestoreStatus | null,
+    restoreExpiresAt: row.restore_status === 'completed' ? iso(row.restore_expires_at) : null,
+    availableUntil: iso(until),
+    deleteAt: iso(deleteAt(row, opts.retention)),
+    transactionCount: row.transaction_count,
+    statementCount: row.statement_count,
+    currency: row.currency,
+    reconciliation: parse<FileReconciliation>(row.reconciliation),
+    preview: opts.withPreview ? parse<Transaction[]>(row.preview) : null,
+    errorCode: row.error_code as ErrorCode | null,
+    errorMessage: row.error_message,
+    ...urls,
+  };
+}

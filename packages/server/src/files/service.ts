@@ -1,0 +1,256 @@
+/**
+ * Uploads and file records: the three upload modes (free trial, pay per file, account),
+ * reading one file, and deleting one with everything derived from it.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { AppError, type FileRecord, PLAN_LIMITS, type UploadResponse } from '@statemint/shared';
+import { consumeUploadCredit, releaseUploadCredit } from '../services/payments';
+import type { AuthSession } from '../services/sessions';
+import { userPlan } from '../services/users';
+import type { FilesContext } from './context';
+import { freeTrialRefusal, recordFreeTrialUse } from './free-trial';
+import { fileKeyPrefix, originalKey } from './keys';
+import { anonymousExpiry, type FileRow, isAlive, isEphemeral, type RetentionSettings } from './life';
+import type { UploadedFile } from './read-upload';
+import { toFileRecord } from './record';
+import type { FilesTable } from './schema';
+import { checkUploadType } from './upload-type';
+
+export const EMAIL_REQUIRED_MESSAGE = 'Please enter your email for free trial conversion.';
+export const EMAIL_INVALID_MESSAGE = 'Please enter a valid email address';
+export const PAYMENT_REQUIRED_MESSAGE = 'Payment required. Please choose a payment option to continue.';
+export const NOT_FOUND_MESSAGE = 'File not found.';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface UploadContext {
+  upload: UploadedFile;
+  ip: string;
+  fingerprint: string | null;
+  auth: AuthSession | null;
+}
+
+function newFileId(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+function requireEmail(raw: string | undefined, missingMessage: string): string {
+  const email = (raw ?? '').trim().toLowerCase();
+  if (!email) throw new AppError('VALIDATION_FAILED', missingMessage, { field: 'email' });
+  if (email.length > 254 || !EMAIL_PATTERN.test(email))
+    throw new AppError('VALIDATION_FAILED', EMAIL_INVALID_MESSAGE, { field: 'email' });
+  return email;
+}
+
+export function startOfUtcMonth(ms: number): number {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+}
+
+export async function countUsage(files: FilesContext, userId: string, kind: 'upload' | 'restore'): Promise<number> {
+  const { n } = await files.db
+    .selectFrom('usage_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('created_at', '>=', startOfUtcMonth(files.ctx.clock.now()))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function recordUsage(
+  files: FilesContext,
+  userId: string,
+  kind: 'upload' | 'restore',
+  fileId: string,
+): Promise<void> {
+  await files.db
+    .insertInto('usage_events')
+    .values({ id: randomUUID(), user_id: userId, kind, file_id: fileId, created_at: files.ctx.clock.now() })
+    .execute();
+}
+
+type NewFile = Pick<FilesTable, 'user_id' | 'mode' | 'email' | 'payment_intent_id'>;
+
+/** Stores the original (encrypted), then its row; the caller enqueues. Returns the row. */
+async function storeNewFile(
+  files: FilesContext,
+  upload: UploadedFile,
+  inputKind: string,
+  fields: NewFile,
+  id = newFileId(),
+) {
+  const now = files.ctx.clock.now();
+  await files.store.put(originalKey(id), upload.bytes);
+  const row: FilesTable = {
+    id,
+    ...fields,
+    original_filename: upload.fileName,
+    file_size: upload.bytes.length,
+    input_kind: inputKind,
+    status: 'processing',
+    error_code: null,
+    error_message: null,
+    transaction_count: null,
+    statement_count: null,
+    currency: null,
+    reconciliation: null,
+    preview: null,
+    outputs: null,
+    outputs_size: 0,
+    restore_status: null,
+    restore_expedited: 0,
+    restore_requested_at: null,
+    restore_expires_at: null,
+    attempts: 0,
+    created_at: now,
+    completed_at: null,
+    archived_at: null,
+    expires_at: fields.mode === 'subscription' ? null : anonymousExpiry(now),
+  };
+  try {
+    await files.db.insertInto('files').values(row).execute();
+  } catch (e) {
+    await files.store.deletePrefix(fileKeyPrefix(id));
+    throw e;
+  }
+  return row;
+}
+
+async function accepted(files: FilesContext, row: FilesTable): Promise<UploadResponse> {
+  await files.queue.enqueue({ fileId: row.id, kind: 'convert' });
+  return { id: row.id, status: 'processing' };
+}
+
+/** POST /api/files/upload-free-trial, and account uploads on the free plan. */
+export async function uploadFreeTrial(files: FilesContext, input: UploadContext): Promise<UploadResponse> {
+  const user = input.auth?.user ?? null;
+  const email = user ? user.email : requireEmail(input.upload.fields.email, EMAIL_REQUIRED_MESSAGE);
+  const kind = checkUploadType(input.upload.fileName, input.upload.bytes);
+  const identity = { email, fingerprint: input.fingerprint, ip: input.ip };
+  const refusal = await freeTrialRefusal(files, identity);
+  if (refusal) throw refusal;
+  const row = await storeNewFile(files, input.upload, kind, {
+    user_id: user?.id ?? null,
+    mode: 'free_trial',
+    email,
+    payment_intent_id: null,
+  });
+  await recordFreeTrialUse(files, identity, row.id);
+  if (user) await recordUsage(files, user.id, 'upload', row.id);
+  return accepted(files, row);
+}
+
+/** POST /api/files/upload-paid: one upload per succeeded $1.49 payment, bound to its e-mail. */
+export async function uploadPaid(files: FilesContext, input: UploadContext): Promise<UploadResponse> {
+  const paymentIntentId = (input.upload.fields.paymentIntentId ?? '').trim();
+  const email = requireEmail(input.upload.fields.email, 'Email is required for payment receipt');
+  const kind = checkUploadType(input.upload.fileName, input.upload.bytes);
+  if (!paymentIntentId) throw new AppError('PAYMENT_REQUIRED', PAYMENT_REQUIRED_MESSAGE, { field: 'paymentIntentId' });
+  const id = newFileId();
+  // The credit is taken first (conditionally, so two uploads cannot share one payment) and
+  // given back if storing the file fails.
+  await consumeUploadCredit(files.ctx, { paymentIntentId, email, fileId: id });
+  let row: FilesTable;
+  try {
+    row = await storeNewFile(
+      files,
+      input.upload,
+      kind,
+      { user_id: input.auth?.user.id ?? null, mode: 'paid', email, payment_intent_id: paymentIntentId },
+      id,
+    );
+  } catch (e) {
+    await releaseUploadCredit(files.ctx, paymentIntentId, id);
+    throw e;
+  }
+  return accepted(files, row);
+}
+
+/** POST /api/files/upload (Bearer): the plan's monthly quota; free accounts use the free trial. */
+export async function uploadForAccount(files: FilesContext, input: UploadContext): Promise<UploadResponse> {
+  const auth = input.auth;
+  if (!auth) throw new AppError('UNAUTHORIZED', 'Please login to upload files');
+  const plan = userPlan(auth.user);
+  if (plan === 'free') return uploadFreeTrial(files, input);
+  const kind = checkUploadType(input.upload.fileName, input.upload.bytes);
+  const limit = PLAN_LIMITS[plan].uploads;
+  if (limit !== -1 && (await countUsage(files, auth.user.id, 'upload')) >= limit)
+    throw new AppError(
+      'QUOTA_EXCEEDED',
+      `You have used all ${limit} uploads of your plan this month. Please upgrade your plan to upload more.`,
+    );
+  const row = await storeNewFile(files, input.upload, kind, {
+    user_id: auth.user.id,
+    mode: 'subscription',
+    email: null,
+    payment_intent_id: null,
+  });
+  await recordUsage(files, auth.user.id, 'upload', row.id);
+  return accepted(files, row);
+}
+
+/**
+ * The file as `userId` may see it, or 404. Vault files are their owner's alone; anonymous
+ * (free-trial, pay-per-file) files are reachable through their unguessable id for their hour.
+ * Another user's file answers exactly like a missing one, so ids cannot be probed.
+ */
+export async function findReadableFile(files: FilesContext, id: string, userId: string | null): Promise<FileRow> {
+  const row = await files.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+  const now = files.ctx.clock.now();
+  if (!row || !isAlive(row, now)) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  if (!isEphemeral(row) && row.user_id !== userId) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  return row;
+}
+
+/** The file only if `userId` owns it (delete, restore, original download), else 404. */
+export async function findOwnedFile(files: FilesContext, id: string, userId: string): Promise<FileRow> {
+  const row = await findReadableFile(files, id, userId);
+  if (row.user_id !== userId) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  return row;
+}
+
+export async function retentionOf(files: FilesContext, userId: string | null): Promise<RetentionSettings | null> {
+  if (!userId) return null;
+  const user = await files.db
+    .selectFrom('users')
+    .select(['auto_delete_enabled', 'file_retention_days', 'plan'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) return null;
+  return { autoDeleteEnabled: user.auto_delete_enabled === 1, fileRetentionDays: user.file_retention_days };
+}
+
+export async function getFileRecord(files: FilesContext, id: string, userId: string | null): Promise<FileRecord> {
+  const row = await findReadableFile(files, id, userId);
+  return toFileRecord(row, {
+    now: files.ctx.clock.now(),
+    links: files.links,
+    retention: await retentionOf(files, row.user_id),
+    withPreview: true,
+  });
+}
+
+/**
+ * Removes the original, every output and every row of a file. Stored objects go first: if
+ * this stops half-way, the row is still there and the next sweep (or delete) finishes it.
+ */
+export async function purgeFile(files: FilesContext, id: string): Promise<void> {
+  await files.store.deletePrefix(fileKeyPrefix(id));
+  await files.db.updateTable('usage_events').set({ file_id: null }).where('file_id', '=', id).execute();
+  await files.db.updateTable('free_trial_uses').set({ file_id: null }).where('file_id', '=', id).execute();
+  await files.db.deleteFrom('files').where('id', '=', id).execute();
+}
+
+/** Deletes every file of an account (account deletion). */
+export async function purgeFilesOfUser(files: FilesContext, userId: string): Promise<number> {
+  const rows = await files.db.selectFrom('files').select('id').where('user_id', '=', userId).execute();
+  for (const row of rows) await purgeFile(files, row.id);
+  return rows.length;
+}
+
+export async function deleteOwnedFile(files: FilesContext, id: string, userId: string): Promise<{ message: string }> {
+  const row = await findOwnedFile(files, id, userId);
+  await purgeFile(files, row.id);
+  return { message: 'File deleted' };
+}

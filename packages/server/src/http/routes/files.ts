@@ -1,0 +1,205 @@
+/**
+ * Routes of uploads, conversions, downloads and the vault (SPEC §7). Thin: validate,
+ * authorise, call one service function, shape the answer.
+ */
+import multipart from '@fastify/multipart';
+import type { FreeTrialCheckResponse } from '@statemint/shared';
+import { AppError } from '@statemint/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import {
+  attachmentHeader,
+  type Download,
+  downloadFree,
+  downloadOriginal,
+  downloadOwned,
+  originalLink,
+} from '../../downloads/service';
+import { createFilesContext, type FilesContext } from '../../files/context';
+import { AVAILABLE_MESSAGE, freeTrialRefusal } from '../../files/free-trial';
+import { recoverJobs } from '../../files/jobs';
+import { MULTIPART_LIMITS, readUpload } from '../../files/read-upload';
+import {
+  deleteOwnedFile,
+  getFileRecord,
+  NOT_FOUND_MESSAGE,
+  type UploadContext,
+  uploadForAccount,
+  uploadFreeTrial,
+  uploadPaid,
+} from '../../files/service';
+import { startSweeper } from '../../sweeper/sweeper';
+import { dashboard } from '../../vault/dashboard';
+import { requestRestore } from '../../vault/restore';
+import { authenticate, authenticateOptional } from '../auth';
+
+const registry = new WeakMap<AppContext, FilesContext>();
+
+/** The files services of an app (tests run the sweeper and wait for jobs through it). */
+export function filesContextOf(app: FastifyInstance): FilesContext {
+  const files = registry.get(app.ctx);
+  if (!files) throw new Error('file routes are not registered');
+  return files;
+}
+
+const FINGERPRINT_HEADER = 'x-device-fingerprint';
+const ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+interface IdParams {
+  id: string;
+}
+
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', maxLength: 64 } },
+} as const;
+
+function fileId(request: FastifyRequest<{ Params: IdParams }>): string {
+  const id = request.params.id;
+  if (!ID_PATTERN.test(id)) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  return id;
+}
+
+function fingerprint(request: FastifyRequest): string | null {
+  const raw = request.headers[FINGERPRINT_HEADER];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return value?.trim().slice(0, 512) || null;
+}
+
+function send(reply: FastifyReply, download: Download) {
+  return reply
+    .header('Content-Type', download.contentType)
+    .header('Content-Disposition', attachmentHeader(download.filename))
+    .header('Cache-Control', 'private, no-store')
+    .send(download.body);
+}
+
+export async function fileRoutes(app: FastifyInstance): Promise<void> {
+  const files = await createFilesContext(app.ctx);
+  registry.set(app.ctx, files);
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
+
+  await files.queue.start();
+  await recoverJobs(files);
+  const stopSweeper = startSweeper(files);
+  app.addHook('onClose', async () => {
+    await stopSweeper();
+    await files.queue.close();
+  });
+
+  const uploadContext = async (request: FastifyRequest): Promise<UploadContext> => ({
+    upload: await readUpload(request),
+    ip: request.ip,
+    fingerprint: fingerprint(request),
+    auth: request.auth,
+  });
+
+  app.post('/api/check-free-trial', {
+    preHandler: authenticateOptional,
+    schema: {
+      body: {
+        type: 'object',
+        properties: {
+          email: { type: 'string', maxLength: 254 },
+          deviceFingerprint: { type: 'string', maxLength: 512 },
+        },
+      },
+    },
+    handler: async (request: FastifyRequest<{ Body: { email?: string; deviceFingerprint?: string } | undefined }>) => {
+      const email = request.auth?.user.email ?? (request.body?.email?.trim() || null);
+      const refusal = await freeTrialRefusal(files, {
+        email,
+        fingerprint: fingerprint(request) ?? (request.body?.deviceFingerprint?.trim() || null),
+        ip: request.ip,
+      });
+      const answer: FreeTrialCheckResponse = refusal
+        ? { canUse: false, reason: refusal.message, code: refusal.code }
+        : { canUse: true, reason: AVAILABLE_MESSAGE };
+      return answer;
+    },
+  });
+
+  app.post('/api/files/upload-free-trial', { preHandler: authenticateOptional }, async (request, reply) =>
+    reply.status(201).send(await uploadFreeTrial(files, await uploadContext(request))),
+  );
+  app.post('/api/files/upload-paid', { preHandler: authenticateOptional }, async (request, reply) =>
+    reply.status(201).send(await uploadPaid(files, await uploadContext(request))),
+  );
+  app.post('/api/files/upload', { preHandler: authenticate }, async (request, reply) =>
+    reply.status(201).send(await uploadForAccount(files, await uploadContext(request))),
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/api/files/:id',
+    { preHandler: authenticateOptional, schema: { params: idParams } },
+    async (request) => getFileRecord(files, fileId(request), request.auth?.user.id ?? null),
+  );
+
+  app.get<{ Params: IdParams; Querystring: { format?: string } }>(
+    '/api/download-free/:id',
+    {
+      schema: {
+        params: idParams,
+        querystring: { type: 'object', properties: { format: { type: 'string', maxLength: 16 } } },
+      },
+    },
+    async (request, reply) => send(reply, await downloadFree(files, fileId(request), request.query.format)),
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/api/files/:id/download',
+    { preHandler: authenticate, schema: { params: idParams } },
+    async (request) => originalLink(files, fileId(request), request.auth!.user.id),
+  );
+
+  const tokenQuery = { type: 'object', properties: { token: { type: 'string', maxLength: 128 } } } as const;
+  app.get<{ Params: IdParams & { format: string }; Querystring: { token?: string } }>(
+    '/api/files/:id/download/:format',
+    {
+      preHandler: authenticateOptional,
+      schema: {
+        params: { ...idParams, properties: { ...idParams.properties, format: { type: 'string', maxLength: 16 } } },
+        querystring: tokenQuery,
+      },
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        await downloadOwned(files, fileId(request), request.params.format, {
+          userId: request.auth?.user.id ?? null,
+          token: request.query.token,
+        }),
+      ),
+  );
+
+  app.get<{ Params: IdParams; Querystring: { token?: string } }>(
+    '/api/files/:id/original',
+    { preHandler: authenticateOptional, schema: { params: idParams, querystring: tokenQuery } },
+    async (request, reply) =>
+      send(
+        reply,
+        await downloadOriginal(files, fileId(request), {
+          userId: request.auth?.user.id ?? null,
+          token: request.query.token,
+        }),
+      ),
+  );
+
+  app.get('/api/dashboard', { preHandler: authenticate }, async (request) => dashboard(files, request.auth!.user));
+
+  app.post<{ Params: IdParams; Body: { expedited?: boolean } | undefined }>(
+    '/api/files/:id/restore',
+    {
+      preHandler: authenticate,
+      schema: { params: idParams, body: { type: 'object', properties: { expedited: { type: 'boolean' } } } },
+    },
+    async (request) => requestRestore(files, request.auth!.user, fileId(request), request.body?.expedited === true),
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/api/files/:id',
+    { preHandler: authenticate, schema: { params: idParams } },
+    async (request) => deleteOwnedFile(files, fileId(request), request.auth!.user.id),
+  );
+}

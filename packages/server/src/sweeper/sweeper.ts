@@ -1,0 +1,112 @@
+/**
+ * Applies file life (DECISIONS.md) as time passes, reading the time from the injected
+ * clock: anonymous files are deleted after their hour; vault files are archived 24 hours
+ * after conversion; restores end after their 24 hours; vault files are deleted after the
+ * owner's retention (fileRetentionDays with auto-delete on, else 30 days). Every step is
+ * safe to repeat, so a sweep interrupted half-way is finished by the next one.
+ */
+import { LIMITS } from '@statemint/shared';
+import type { FilesContext } from '../files/context';
+import { deleteAt, hotUntil } from '../files/life';
+import { purgeFile } from '../files/service';
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+export const SWEEP_INTERVAL_MS = 60_000;
+
+export interface SweepReport {
+  expired: number;
+  archived: number;
+  restoresEnded: number;
+  retentionDeleted: number;
+}
+
+export async function sweep(files: FilesContext): Promise<SweepReport> {
+  const now = files.ctx.clock.now();
+  const report: SweepReport = { expired: 0, archived: 0, restoresEnded: 0, retentionDeleted: 0 };
+
+  const expired = await files.db
+    .selectFrom('files')
+    .select('id')
+    .where('mode', '!=', 'subscription')
+    .where('expires_at', '<=', now)
+    .execute();
+  for (const row of expired) await purgeFile(files, row.id);
+  report.expired = expired.length;
+
+  const ended = await files.db
+    .updateTable('files')
+    .set({ status: 'archived', restore_status: null, restore_expires_at: null, restore_expedited: 0 })
+    .where('mode', '=', 'subscription')
+    .where('restore_status', '=', 'completed')
+    .where('restore_expires_at', '<=', now)
+    .executeTakeFirst();
+  report.restoresEnded = Number(ended.numUpdatedRows);
+
+  const hot = await files.db
+    .selectFrom('files')
+    .selectAll()
+    .where('mode', '=', 'subscription')
+    .where('status', '=', 'completed')
+    .where('restore_status', 'is', null)
+    .where('completed_at', '<=', now - LIMITS.hotFileHours * HOUR)
+    .execute();
+  for (const row of hot) {
+    if (hotUntil(row) > now) continue;
+    const r = await files.db
+      .updateTable('files')
+      .set({ status: 'archived', archived_at: now })
+      .where('id', '=', row.id)
+      .where('status', '=', 'completed')
+      .where('restore_status', 'is', null)
+      .executeTakeFirst();
+    report.archived += Number(r.numUpdatedRows);
+  }
+
+  // Retention is at least one day, so younger files need no look.
+  const old = await files.db
+    .selectFrom('files')
+    .leftJoin('users', 'users.id', 'files.user_id')
+    .selectAll('files')
+    .select(['users.id as owner_id', 'users.auto_delete_enabled', 'users.file_retention_days'])
+    .where('files.mode', '=', 'subscription')
+    .where('files.created_at', '<=', now - DAY)
+    .execute();
+  for (const row of old) {
+    // A file whose account is gone has no one to keep it for.
+    const due =
+      row.owner_id === null
+        ? true
+        : (deleteAt(row, {
+            autoDeleteEnabled: row.auto_delete_enabled === 1,
+            fileRetentionDays: row.file_retention_days ?? LIMITS.defaultRetentionDays,
+          }) ?? Number.POSITIVE_INFINITY) <= now;
+    if (!due) continue;
+    await purgeFile(files, row.id);
+    report.retentionDeleted++;
+  }
+
+  // Free-trial records are only needed for the 24-hour and same-day checks.
+  await files.db
+    .deleteFrom('free_trial_uses')
+    .where('created_at', '<', now - 2 * DAY)
+    .execute();
+  await files.db
+    .deleteFrom('free_trial_locks')
+    .where('locked_until', '<', now - 2 * DAY)
+    .execute();
+  return report;
+}
+
+/** Runs sweep() every minute until stopped; failures are logged and retried next time. */
+export function startSweeper(files: FilesContext, intervalMs = SWEEP_INTERVAL_MS): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = sweep(files).catch((err: unknown) => files.ctx.log.error({ err }, 'file sweep failed'));
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,38 @@
+/** GET /api/dashboard (SPEC §3): user, stats, limits and recent files of the logged-in user. */
+import { type DashboardResponse, PLAN_LIMITS } from '@statemint/shared';
+import type { FilesContext } from '../files/context';
+import { isAlive } from '../files/life';
+import { toFileRecord } from '../files/record';
+import { countUsage, retentionOf } from '../files/service';
+import { toApiUser, type UserRow, userPlan } from '../services/users';
+
+export const RECENT_FILES = 100;
+
+export async function dashboard(files: FilesContext, user: UserRow): Promise<DashboardResponse> {
+  const now = files.ctx.clock.now();
+  const rows = (
+    await files.db
+      .selectFrom('files')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .orderBy('created_at', 'desc')
+      .execute()
+  ).filter((row) => isAlive(row, now));
+  const retention = await retentionOf(files, user.id);
+  const limits = PLAN_LIMITS[userPlan(user)];
+  return {
+    user: toApiUser(user),
+    stats: {
+      totalFiles: rows.length,
+      filesThisMonth: await countUsage(files, user.id, 'upload'),
+      restoresThisMonth: await countUsage(files, user.id, 'restore'),
+      storageUsed: rows.reduce((sum, r) => sum + r.file_size + r.outputs_size, 0),
+      archivedFiles: rows.filter((r) => r.status === 'archived').length,
+      restoredFiles: rows.filter((r) => r.restore_status === 'completed').length,
+    },
+    limits: { uploads: limits.uploads, restores: limits.restores },
+    recentFiles: rows
+      .slice(0, RECENT_FILES)
+      .map((row) => toFileRecord(row, { now, links: files.links, retention, withPreview: false })),
+  };
+}

@@ -1,0 +1,127 @@
+/** Shapes of the upload, file, download and vault API (SPEC §3, §7), shared by server and web. */
+import type { ApiUser } from './api';
+import type { ErrorCode } from './errors';
+import type { FileStatus, OutputFormat, RestoreStatus } from './files';
+import type { ReconciliationMismatch, ReconciliationStatus, Transaction } from './statement';
+
+/** How a file was uploaded: free trial and pay-per-file files live 1 hour; subscription files live in the vault. */
+export type FileMode = 'free_trial' | 'paid' | 'subscription';
+
+/** POST /api/files/upload-free-trial, /upload-paid, /upload: 201. */
+export interface UploadResponse {
+  id: string;
+  status: FileStatus;
+}
+
+/** POST /api/check-free-trial: 200. `code` says why not (FREE_TRIAL_COOLDOWN or FREE_TRIAL_LOCKED). */
+export interface FreeTrialCheckResponse {
+  canUse: boolean;
+  reason: string;
+  code?: ErrorCode;
+}
+
+export interface FileReconciliation {
+  status: ReconciliationStatus;
+  /** `statement` indexes the statements of a ZIP or multi-account file. */
+  mismatches: Array<ReconciliationMismatch & { statement: number }>;
+}
+
+/** Download links of a file; null where the format is not available (or the file is not downloadable now). */
+export interface FileUrls {
+  excelUrl: string | null;
+  xlsxUrl: string | null;
+  csvUrl: string | null;
+  jsonUrl: string | null;
+  xmlUrl: string | null;
+  textUrl: string | null;
+  htmlUrl: string | null;
+  ofxUrl: string | null;
+  qfxUrl: string | null;
+  qboUrl: string | null;
+  qifUrl: string | null;
+}
+
+/** The URL field of each output format. */
+export const FORMAT_URL_FIELDS: Record<OutputFormat, keyof FileUrls> = {
+  xlsx: 'xlsxUrl',
+  csv: 'csvUrl',
+  json: 'jsonUrl',
+  xml: 'xmlUrl',
+  txt: 'textUrl',
+  html: 'htmlUrl',
+  ofx: 'ofxUrl',
+  qfx: 'qfxUrl',
+  qbo: 'qboUrl',
+  qif: 'qifUrl',
+};
+
+/** GET /api/files/{id}, and each entry of the dashboard's recentFiles. Times are ISO strings. */
+export interface FileRecord extends FileUrls {
+  id: string;
+  originalFilename: string;
+  fileSize: number;
+  createdAt: string;
+  mode: FileMode;
+  status: FileStatus;
+  restoreStatus: RestoreStatus | null;
+  restoreExpiresAt: string | null;
+  /** Until when the outputs can be downloaded (hot period or restore window); null when not downloadable. */
+  availableUntil: string | null;
+  /** When the file and everything derived from it will be deleted. */
+  deleteAt: string | null;
+  transactionCount: number | null;
+  statementCount: number | null;
+  currency: string | null;
+  reconciliation: FileReconciliation | null;
+  /** The first transactions (GET /api/files/{id} only; null in lists). */
+  preview: Transaction[] | null;
+  errorCode: ErrorCode | null;
+  errorMessage: string | null;
+}
+
+/** GET /api/files/{id}/download: a short-lived link to the original, opened in a new tab. */
+export interface OriginalDownloadResponse {
+  downloadUrl: string;
+  filename: string;
+}
+
+/** POST /api/files/{id}/restore */
+export interface RestoreRequest {
+  expedited?: boolean;
+}
+
+export interface RestoreResponse {
+  message: string;
+  file: FileRecord;
+}
+
+/** GET /api/dashboard (SPEC §3). storageUsed is in bytes; limits of -1 mean unlimited. */
+export interface DashboardResponse {
+  user: ApiUser;
+  stats: {
+    totalFiles: number;
+    filesThisMonth: number;
+    restoresThisMonth: number;
+    storageUsed: number;
+    archivedFiles: number;
+    restoredFiles: number;
+  };
+  limits: { uploads: number; restores: number };
+  recentFiles: FileRecord[];
+}
+
+/** Accepted `format` values of download URLs (SPEC's excel and text included). */
+export const DOWNLOAD_FORMAT_ALIASES: Record<string, OutputFormat> = {
+  excel: 'xlsx',
+  xlsx: 'xlsx',
+  csv: 'csv',
+  json: 'json',
+  xml: 'xml',
+  txt: 'txt',
+  text: 'txt',
+  html: 'html',
+  ofx: 'ofx',
+  qfx: 'qfx',
+  qbo: 'qbo',
+  qif: 'qif',
+};
