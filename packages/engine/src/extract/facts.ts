@@ -79,24 +79,51 @@ export interface BalanceFacts {
 /** Opening and closing balances from labelled values: on the label's line, or right below it. */
 export function findBalances(lines: FactLine[], decimal: DecimalMark): BalanceFacts {
   const out: BalanceFacts = { opening: null, closing: null, carried: null };
+  const labels = [
+    { re: OPENING_RE, key: 'opening' },
+    { re: CLOSING_RE, key: 'closing' },
+    { re: CARRIED_RE, key: 'carried' },
+  ] as const;
   for (let i = 0; i < lines.length; i++) {
     const { line } = lines[i] as FactLine;
     for (let r = 0; r < line.runs.length; r++) {
       const run = line.runs[r];
       if (!run) continue;
-      const label = run.text;
-      const isOpening = OPENING_RE.test(label);
-      const isClosing = !isOpening && CLOSING_RE.test(label);
-      const isCarried = !isOpening && !isClosing && CARRIED_RE.test(label);
-      if (!isOpening && !isClosing && !isCarried) continue;
-      const value = valueRightOf(line, r, decimal) ?? valueBelow(lines, i, run, decimal);
-      if (!value) continue;
-      if (isOpening && !out.opening) out.opening = value;
-      if (isClosing && !out.closing) out.closing = value;
-      if (isCarried) out.carried = value;
+      // One run may hold several labelled values ("Beginning Balance: $1.00 ... Ending Balance: $2.00").
+      const found: { at: number; end: number; key: (typeof labels)[number]['key'] }[] = [];
+      for (const { re, key } of labels) {
+        const g = new RegExp(re.source, 'gi');
+        for (let m = g.exec(run.text); m; m = g.exec(run.text)) {
+          if (!found.some((f) => m && m.index < f.end && m.index + m[0].length > f.at)) {
+            found.push({ at: m.index, end: m.index + m[0].length, key });
+          }
+          if (m[0].length === 0) g.lastIndex++;
+        }
+      }
+      found.sort((a, b) => a.at - b.at);
+      found.forEach((f, k) => {
+        const next = found[k + 1]?.at ?? run.text.length;
+        const inline = firstAmount(run.text.slice(f.end, next), decimal);
+        const value = inline ?? (k === found.length - 1 ? (valueRightOf(line, r, decimal) ?? valueBelow(lines, i, run, decimal)) : null);
+        if (!value) return;
+        if (f.key === 'carried') out.carried = value;
+        else out[f.key] ??= value;
+      });
     }
   }
   return out;
+}
+
+/** The first money amount in a piece of text ("on 3/4 $1,084.11" -> 1,084.11). */
+function firstAmount(text: string, decimal: DecimalMark): ParsedAmount | null {
+  const words = text.replace(/^[\s:=]+/, '').split(/\s+/).filter(Boolean);
+  for (let k = 0; k < Math.min(words.length, 6); k++) {
+    const w = (words[k] as string).replace(/[,;]$/, '');
+    const withSuffix = words[k + 1] && /^(CR|DR|Cr|Dr|S|H|D|C|-|\+)$/.test(words[k + 1] as string) ? `${w} ${words[k + 1]}` : null;
+    const v = (withSuffix && parseAmount(withSuffix, decimal)) || parseAmount(w, decimal);
+    if (v) return v;
+  }
+  return null;
 }
 
 function valueRightOf(line: LayoutLine, r: number, decimal: DecimalMark): ParsedAmount | null {
@@ -273,4 +300,47 @@ export function findBankName(lines: FactLine[]): string | null {
     }
   }
   return fallback;
+}
+
+const FROM_RE = /^(von|from|du|desde|de|dal|van|start date|starting date|period start|beginn|período de|periode van)\s*:?\s*(.*)$/i;
+const TO_RE = /^(bis|to|au|hasta|até|ate|al|tot|end date|ending date|period end|ende)\s*:?\s*(.*)$/i;
+
+/** A period printed as two labelled dates ("Von: 01.07.2024" / "Bis: 31.07.2024"). */
+export function findLabelledPeriod(lines: FactLine[], order: DayOrder): { start: string; end: string } | null {
+  let from: DateToken | null = null;
+  let to: DateToken | null = null;
+  for (const { line } of lines) {
+    for (let r = 0; r < line.runs.length; r++) {
+      const text = line.runs[r]?.text ?? '';
+      for (const [re, set] of [
+        [FROM_RE, (t: DateToken) => (from ??= t)],
+        [TO_RE, (t: DateToken) => (to ??= t)],
+      ] as const) {
+        const m = re.exec(text);
+        if (!m) continue;
+        const value = (m[2] || line.runs[r + 1]?.text || '').replace(/^[:.]\s*/, '');
+        const t = parseDateToken(value);
+        if (t) set(t);
+      }
+    }
+  }
+  if (!from || !to) return null;
+  return resolveRange(from, to, order);
+}
+
+const AS_OF_RE = /\b(kontostand|saldo|balance|solde)\b.*?\b(vom|as of|as at|on|al|au|em|per|am|at)\s+(\S+(?:\s\S+){0,2}?)\s*:?$/i;
+
+/** Balances labelled with a date ("Kontostand vom 31.07.2024: 5.067,86 EUR"). */
+export function findDatedBalances(lines: FactLine[], decimal: DecimalMark): { date: DateToken; value: ParsedAmount }[] {
+  const out: { date: DateToken; value: ParsedAmount }[] = [];
+  for (const { line } of lines) {
+    for (let r = 0; r < line.runs.length; r++) {
+      const m = AS_OF_RE.exec(line.runs[r]?.text ?? '');
+      if (!m) continue;
+      const date = parseDateToken((m[3] as string).replace(/[:,]$/, ''));
+      const value = date ? valueRightOf(line, r, decimal) : null;
+      if (date && value) out.push({ date, value });
+    }
+  }
+  return out;
 }

@@ -129,6 +129,19 @@ const LABELS: Record<Role, string[]> = {
     'vorgang',
     'empfänger/auftraggeber',
     'auftraggeber/empfänger',
+    'auftraggeber/begünstigter',
+    'begünstigter/auftraggeber',
+    'empfänger',
+    'auftraggeber',
+    'begünstigter',
+    'zahlungsempfänger',
+    'beneficiary',
+    'counterparty',
+    'payer/payee',
+    'bénéficiaire',
+    'beneficiario',
+    'ordenante',
+    'tegenrekening naam',
     'name',
     'merchant',
     'activity',
@@ -259,6 +272,9 @@ const LABELS: Record<Role, string[]> = {
     'solde courant',
     'saldo progressivo',
     'saldo corrente',
+    'opening balance',
+    'closing bal',
+    'opening bal',
   ],
   reference: [
     'reference',
@@ -453,9 +469,11 @@ export function matchHeader(lines: LayoutLine[], i: number): HeaderMatch | null 
   if (!roles.includes('date') && !roles.includes('valueDate')) return null;
   if (!roles.some((r) => AMOUNT_ROLES.includes(r))) return null;
   if (!roles.includes('description') && roles.length < 3) return null;
-  // A role printed twice means a multi-column listing (e.g. a cheque summary), not a transaction table.
-  if (new Set(roles).size !== roles.length) return null;
-  return { labels: labels.filter((l) => l.role), lineIndexes: used.sort((a, b) => a - b) };
+  // A role printed twice means a multi-column listing (e.g. a cheque summary), not a transaction table;
+  // only description columns may repeat (booking text, payee, purpose).
+  const nonText = roles.filter((r) => r !== 'description');
+  if (new Set(nonText).size !== nonText.length) return null;
+  return { labels, lineIndexes: used.sort((a, b) => a - b) };
 }
 
 /** A line of column words that is not a transaction header ends the current table (fee tables etc.). */

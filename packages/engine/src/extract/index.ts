@@ -23,8 +23,10 @@ import {
   findBalances,
   findBankName,
   findCurrency,
+  findDatedBalances,
   findDateRange,
   findHolder,
+  findLabelledPeriod,
 } from './facts';
 import { type RawRow, rowKind, scanTables } from './rows';
 
@@ -63,8 +65,18 @@ export function extractStatements(doc: LayoutDocument, opts: ExtractOptions): St
     period = findDateRange(line.runs.map((r) => r.text).join(' '), order);
     if (period) break;
   }
+  period ??= findLabelledPeriod(factLines, order);
   const fallbackYear = mostCommonYear(dateTokens) ?? new Date().getUTCFullYear();
   const balances = findBalances(factLines, decimal);
+  // "Balance as of <date>": opening when dated at the period's start, closing at its end.
+  if (period) {
+    for (const { date, value } of findDatedBalances(factLines, decimal)) {
+      const iso = resolveDate(date, order, period, fallbackYear);
+      if (!iso) continue;
+      if (iso >= period.end && !balances.closing) balances.closing = value;
+      else if (iso < period.start && !balances.opening) balances.opening = value;
+    }
+  }
 
   // Rows -> transactions.
   const txns: Transaction[] = [];

@@ -10,7 +10,8 @@ import { type DateToken, leadingDate, parseDateToken } from '../values/date';
 import { type HeaderLabel, isOtherTableHeader, matchHeader, type Role } from './header';
 
 export interface Column {
-  role: Role;
+  /** 'other': a labelled column the engine does not use (status, account number); its text is dropped. */
+  role: Role | 'other';
   x0: number;
   x1: number;
   label: string;
@@ -61,15 +62,14 @@ export function isFooterText(text: string): boolean {
 
 function columnsFromLabels(labels: HeaderLabel[]): Column[] {
   return labels
-    .filter((l): l is HeaderLabel & { role: Role } => l.role !== null)
-    .map((l) => ({ role: l.role, x0: l.x0, x1: l.x1, label: l.text }))
+    .map((l): Column => ({ role: l.role ?? 'other', x0: l.x0, x1: l.x1, label: l.text }))
     .sort((a, b) => a.x0 - b.x0);
 }
 
-const MONEY_ROLES = new Set<Role>(['debit', 'credit', 'amount', 'balance']);
+const MONEY_ROLES = new Set<Column['role']>(['debit', 'credit', 'amount', 'balance']);
 
 function makeTable(id: number, columns: Column[]): TableModel {
-  const desc = columns.find((c) => c.role === 'description');
+  const desc = columns.find((c) => c.role === 'description' || c.role === 'type');
   const money = columns.filter((c) => MONEY_ROLES.has(c.role));
   const dateCol = columns.find((c) => c.role === 'date' || c.role === 'valueDate');
   const moneyX = Math.min(...money.map((c) => c.x0));
@@ -142,6 +142,8 @@ function classifyLine(line: LayoutLine, table: TableModel, decimal: DecimalMark)
   const dateCols = table.columns.filter((c) => c.role === 'date' || c.role === 'valueDate');
   const refCol = table.columns.find((c) => c.role === 'reference');
   const drcrCol = table.columns.find((c) => c.role === 'drcr');
+  const otherCols = table.columns.filter((c) => c.role === 'other');
+  const textCols = table.columns.filter((c) => c.role === 'description' || c.role === 'type');
   const size = Math.max(...line.runs.map((r) => r.size));
   for (const run of line.runs) {
     for (const tok of tokenise(run, decimal)) {
@@ -181,9 +183,8 @@ function classifyLine(line: LayoutLine, table: TableModel, decimal: DecimalMark)
         info.reference = info.reference ? `${info.reference} ${r.text}` : r.text;
         continue;
       }
-      if (tok.kind === 'date' && tok.date) {
-        // A second date inside the description area (value date printed in the text) stays text.
-      }
+      const other = otherCols.find((c) => r.x0 >= c.x0 - size * 0.5 && r.x1 <= c.x1 + size * 8 && r.x0 < c.x1);
+      if (other && !textCols.some((c) => Math.min(c.x1, r.x1) - Math.max(c.x0, r.x0) > 0)) continue;
       info.texts.push(r);
     }
   }
