@@ -2,8 +2,7 @@
  * Browser tests drive Debian's chromium with playwright-core. Where no chromium is
  * installed they skip loudly; in CI (CI=true) a missing chromium is a failure.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 

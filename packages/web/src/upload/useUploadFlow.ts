@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiFetch, apiRequest } from '../api/client';
 import type { FileRecord } from '../api/types';
 import { toast } from '../components/toast';
+import { deviceFingerprint, FINGERPRINT_HEADER } from '../lib/fingerprint';
 import { POLL_FAILED_TEXT, SUCCESS } from '../lib/messages';
 import { validateUploadFile } from '../lib/validate';
 
@@ -83,7 +84,9 @@ export function useUploadFlow(where: 'upload' | 'dashboard') {
         const form = new FormData();
         for (const [k, v] of Object.entries(target.fields)) form.append(k, v);
         form.append('file', file, file.name);
-        const res = await apiFetch(target.path, { method: 'POST', body: form, headers: target.headers });
+        // Free accounts upload through the free trial, which counts devices: every upload names its device.
+        const headers = { [FINGERPRINT_HEADER]: deviceFingerprint(), ...target.headers };
+        const res = await apiFetch(target.path, { method: 'POST', body: form, headers });
         setProgress(LIMITS.uploadProgress[1]);
         const body = (await res.json()) as { id?: string; fileId?: string; file?: { id?: string } };
         const id = body.id ?? body.fileId ?? body.file?.id;
