@@ -1,9 +1,10 @@
+import { PassThrough } from 'node:stream';
 import { downloadName, OUTPUT_FORMATS, type Statement } from '@statemint/shared';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { loadWorkbook } from './describe-xlsx';
 import { euroStatement, INJECTION_PROBES, probeStatement, smallStatement } from './fixtures';
-import { exportStatements } from './index';
+import { exportStatements, writeStatements } from './index';
 
 function text(out: Uint8Array | string): string {
   return typeof out === 'string' ? out : Buffer.from(out).toString('latin1');
@@ -46,5 +47,34 @@ describe('exportStatements', () => {
         expect(body, `${format} ${probe}`).toContain(expected);
       }
     }
+  });
+
+  it('writes money without decimals for JPY-like currencies, and 2 decimals otherwise, without float noise', async () => {
+    const s = smallStatement();
+    s.statement.currency = 'JPY';
+    s.transactions = [{ ...s.transactions[0]!, debit: 5400, amount: -5400, balance: 1_234_567 }];
+    const csv = text(await exportStatements([s], 'csv'));
+    expect(csv.split('\r\n')[1]).toBe(
+      '2025-01-03,01/03,CARD PURCHASE WHOLE FOODS #123 AUSTIN TX,,5400,-5400,1234567,,1',
+    );
+    const ws = (await loadWorkbook((await exportStatements([s], 'xlsx')) as Uint8Array)).getWorksheet('Transactions')!;
+    expect(ws.getCell('F2').numFmt).toBe('#,##0');
+    const usd = smallStatement();
+    usd.transactions = [{ ...usd.transactions[0]!, debit: 0.1 + 0.2, amount: -(0.1 + 0.2) }];
+    expect(text(await exportStatements([usd], 'csv', { csvPreset: 'accounting' })).split('\r\n')[1]).toContain(
+      ',0.30,',
+    );
+  });
+
+  it('streams any format into a writable and ends it', async () => {
+    const sink = new PassThrough();
+    const chunks: Buffer[] = [];
+    sink.on('data', (c: Buffer) => chunks.push(c));
+    const ended = new Promise((resolve) => sink.once('end', resolve));
+    await writeStatements([smallStatement()], 'csv', sink, { bom: true });
+    await ended;
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(
+      text(await exportStatements([smallStatement()], 'csv', { bom: true })),
+    );
   });
 });

@@ -212,18 +212,20 @@ const CP1252_HIGH: Record<number, number> = {
 
 /** Windows-1252 bytes (the CHARSET the header declares); other characters lose accents, else become `?`. */
 export function encodeCp1252(text: string): Uint8Array {
-  const bytes: number[] = [];
+  // One byte per code point, and a string has at least as many UTF-16 units as code points.
+  const bytes = new Uint8Array(text.length);
+  let n = 0;
   for (const ch of text) {
     const c = ch.codePointAt(0) ?? 0x3f;
-    if (c < 0x80 || (c >= 0xa0 && c <= 0xff)) bytes.push(c);
-    else if (CP1252_HIGH[c] !== undefined) bytes.push(CP1252_HIGH[c]);
+    if (c < 0x80 || (c >= 0xa0 && c <= 0xff)) bytes[n++] = c;
+    else if (CP1252_HIGH[c] !== undefined) bytes[n++] = CP1252_HIGH[c];
     else {
       const base = ch.normalize('NFKD').replace(/\p{M}/gu, '');
       const bc = base.length === 1 ? (base.codePointAt(0) ?? 0x3f) : 0x3f;
-      bytes.push(bc < 0x80 || (bc >= 0xa0 && bc <= 0xff) ? bc : 0x3f);
+      bytes[n++] = bc < 0x80 || (bc >= 0xa0 && bc <= 0xff) ? bc : 0x3f;
     }
   }
-  return Uint8Array.from(bytes);
+  return bytes.slice(0, n);
 }
 
 /** QFX and QBO: OFX 1.02 SGML. */
