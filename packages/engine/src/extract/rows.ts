@@ -323,7 +323,10 @@ function scanPass(
         cur !== null &&
         near &&
         (!firstText || (startsInDesc && firstText.x0 < table.moneyX)) &&
-        !(hasAmount && cur.hasAmount);
+        !(hasAmount && cur.hasAmount) &&
+        // "ENDING BALANCE 5,340.05" under the last row is a balance line, not a wrapped description.
+        rowKind(info.texts.map((t) => t.text).join(' ')) === 'transaction' &&
+        !info.money.some((m) => cur.money.some((c) => c.role === m.role));
       if (canContinue && cur) {
         // Only lines before the row's amount surely belong to it: they show how wraps are indented.
         if (firstText && !cur.hasAmount) {
