@@ -1,6 +1,7 @@
 /** Shared helpers for the document readers: text decoding and unreadable-file errors. */
 import { AppError } from '@statemint/shared';
 import { unzipSync } from 'fflate';
+import { GRID, gridPage, type LayoutPage, type TextRun } from '../layout/model';
 
 /**
  * Decodes a text file: a BOM decides (UTF-8, UTF-16LE/BE); without one, UTF-16 is recognised
@@ -134,4 +135,40 @@ export function checkZipSize(bytes: Uint8Array, what: string, limit: number): vo
       'UNREADABLE_FILE',
       `This ${what} file is too large to read: its contents would exceed ${Math.round(limit / 1048576)} MB.`,
     );
+}
+
+/** Rows of a word-processing page: table rows, and paragraphs (which a reader splits at tabs). */
+export interface RowsPage {
+  rows: string[][];
+  /** Whether row i is a paragraph rather than a table row. */
+  paragraph: boolean[];
+}
+
+export function newRowsPage(): RowsPage {
+  return { rows: [], paragraph: [] };
+}
+
+/**
+ * A grid page from word-processing rows. Paragraph text set apart by wide spaces
+ * ("Opening balance 1.00    Closing balance 2.00") becomes separate runs within its cell,
+ * as a PDF or fixed-width text would show it; table cells stay whole.
+ */
+export function documentPage(number: number, page: RowsPage): LayoutPage {
+  const out = gridPage(number, page.rows);
+  for (const line of out.lines) {
+    const i = Math.round(line.y0 / GRID.LINE);
+    if (!page.paragraph[i]) continue;
+    const cells = page.rows[i] ?? [];
+    line.runs = line.runs.flatMap((run) => splitAtGaps(run, cells[Math.round(run.x0 / GRID.CELL)] ?? ''));
+  }
+  return out;
+}
+
+function splitAtGaps(run: TextRun, raw: string): TextRun[] {
+  const text = raw.trim();
+  const parts = [...text.matchAll(/\S+(?: \S+)*/g)];
+  if (parts.length < 2) return [run];
+  const scale = (run.x1 - run.x0) / text.length;
+  const at = (offset: number) => Math.round((run.x0 + offset * scale) * 100) / 100;
+  return parts.map((m) => ({ ...run, text: m[0], x0: at(m.index), x1: at(m.index + m[0].length) }));
 }

@@ -187,7 +187,7 @@ describe('readDoc', () => {
 
 describe('docTextPages', () => {
   it('keeps irregular tables readable and line breaks as lines', () => {
-    expect(docTextPages('a\x0bb\tc\rX\x07\x07Y\x07Z\x07\x07\rend')).toEqual([
+    expect(docTextPages('a\x0bb\tc\rX\x07\x07Y\x07Z\x07\x07\rend').map((p) => p.rows)).toEqual([
       [['a'], ['b', 'c'], ['X'], ['Y', 'Z'], [''], ['end']],
     ]);
   });

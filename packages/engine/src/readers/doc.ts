@@ -1,14 +1,16 @@
 /**
  * Legacy Word (.doc) reader. word-extractor finds the document's text pieces; its public
  * text turns cell marks, row ends, page breaks and paragraph marks into the same tabs and
- * newlines, which loses the table rows. So the raw main-document text (Word's own control
- * characters still in it) is taken from the extractor, and laid out here: \r ends a
- * paragraph, \x07 ends a table cell (and, once more, a table row), \x0c breaks the page,
- * \x0b breaks the line, \x13 field code \x14 result \x15 keeps the result.
+ * newlines, which loses the table rows and pages. So the raw main-document text (Word's own
+ * control characters still in it) is taken from the extractor and laid out here: \r ends a
+ * paragraph, \x07 ends a table cell, \n ends a table row (the extractor writes it for the
+ * row-end mark it finds in the paragraph properties; without those, a row ends with one more
+ * \x07), \x0c breaks the page, \x0b breaks the line, and of a field (\x13 code \x14 result
+ * \x15) the result is kept.
  */
 import { createRequire } from 'node:module';
-import { gridPage, type LayoutDocument } from '../layout/model';
-import { unreadable } from './decode';
+import type { LayoutDocument } from '../layout/model';
+import { documentPage, newRowsPage, type RowsPage, unreadable } from './decode';
 
 interface Piece {
   startCp: number;
@@ -29,7 +31,7 @@ const require = createRequire(import.meta.url);
 
 export async function readDoc(bytes: Uint8Array): Promise<LayoutDocument> {
   const raw = await rawBodyText(bytes);
-  return { pages: docTextPages(raw).map((rows, i) => gridPage(i + 1, rows)) };
+  return { pages: docTextPages(raw).map((rows, i) => documentPage(i + 1, rows)) };
 }
 
 async function rawBodyText(bytes: Uint8Array): Promise<string> {
@@ -151,30 +153,38 @@ interface Unit {
 }
 
 /** Rows (of cells) per page from Word's raw text. */
-export function docTextPages(rawText: string): string[][][] {
+export function docTextPages(rawText: string): RowsPage[] {
   const units = toUnits(cleanFields(rawText));
-  const pages: string[][][] = [[]];
-  let page = pages[0] as string[][];
+  const pages: RowsPage[] = [newRowsPage()];
+  let page = pages[0] as RowsPage;
+  const push = (cells: string[], paragraph: boolean) => {
+    page.rows.push(cells);
+    page.paragraph.push(paragraph);
+  };
   let i = 0;
   while (i < units.length) {
     const u = units[i] as Unit;
     if (u.end === '\x07') {
       const endOfTable = tableEnd(units, i);
-      for (const row of tableRows(units.slice(i, endOfTable))) page.push(row);
+      for (const row of tableRows(units.slice(i, endOfTable))) push(row, false);
       i = endOfTable;
       continue;
     }
-    for (const line of u.text.split('\x0b')) page.push(line.split('\t'));
+    for (const line of u.text.split('\x0b')) push(line.split('\t'), true);
     if (u.end === '\f') {
-      page = [];
+      page = newRowsPage();
       pages.push(page);
     }
     i++;
   }
-  while (pages.length > 1 && (pages[pages.length - 1] as string[][]).every((r) => r.every((c) => !c.trim())))
+  while (pages.length > 1 && (pages[pages.length - 1] as RowsPage).rows.every((r) => r.every((c) => !c.trim())))
     pages.pop();
   // A paragraph mark ends the document's text: it does not make an empty last line.
-  for (const p of pages) while (p.length && (p[p.length - 1] as string[]).every((c) => !c.trim())) p.pop();
+  for (const p of pages)
+    while (p.rows.length && (p.rows[p.rows.length - 1] as string[]).every((c) => !c.trim())) {
+      p.rows.pop();
+      p.paragraph.pop();
+    }
   return pages;
 }
 

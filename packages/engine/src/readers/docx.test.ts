@@ -86,6 +86,17 @@ describe('readDocx', () => {
     expect(show(page)).toEqual(['[0]02.07.2024 | [100]Miete | [200]-500,00', '[100]Juli', '[0]second line']);
   });
 
+  it('splits paragraph text at wide gaps into runs within its cell, but keeps table cells whole', async () => {
+    const body = p('Opening 1.00   Closing 2.00') + tbl(tr(tc(p('CARD  PAYMENT')), tc(p('1.00'))));
+    const page = (await readDocx(docx(body))).pages[0] as LayoutPage;
+    // 27 characters over the cell's 90 units: the second part starts at character 15.
+    expect(show(page)).toEqual(['[0]Opening 1.00 | [50]Closing 2.00', '[0]CARD PAYMENT | [100]1.00']);
+    expect(page.lines[0]?.runs.map((r) => [r.x0, r.x1])).toEqual([
+      [0, 40],
+      [50, 90],
+    ]);
+  });
+
   it('respects grid spans and grid-before so columns line up', async () => {
     const body = tbl(
       tr(tc(p('A')), tc(p('B')), tc(p('C')), tc(p('D'))),

@@ -6,15 +6,15 @@
  * number the statement's rows report.
  */
 import { unzipSync } from 'fflate';
-import { gridPage, type LayoutDocument } from '../layout/model';
-import { decodeText, unreadable } from './decode';
+import type { LayoutDocument } from '../layout/model';
+import { decodeText, documentPage, newRowsPage, type RowsPage, unreadable } from './decode';
 
 /** The XML of one document part is never this large in a real statement; beyond it, refuse. */
 const MAX_PART_BYTES = 200 * 1024 * 1024;
 
 export async function readDocx(bytes: Uint8Array): Promise<LayoutDocument> {
   const xml = mainDocumentXml(bytes);
-  return { pages: docxPages(xml).map((rows, i) => gridPage(i + 1, rows)) };
+  return { pages: docxPages(xml).map((rows, i) => documentPage(i + 1, rows)) };
 }
 
 function unzipParts(bytes: Uint8Array, wanted: (name: string) => boolean): Record<string, Uint8Array> {
@@ -66,17 +66,21 @@ interface Row {
 const TAG = /<(\/?)([^\s/>]+)((?:[^>"']|"[^"]*"|'[^']*')*)>/y;
 
 /** Rows (of cells) per page, from WordprocessingML. */
-export function docxPages(xml: string): string[][][] {
+export function docxPages(xml: string): RowsPage[] {
   const sectionTypes = [...xml.matchAll(/<w:sectPr\b[^>]*?(?:\/>|>([\s\S]*?)<\/w:sectPr>)/g)].map(
     (m) => /<w:type\b[^>]*w:val="([^"]+)"/.exec(m[1] ?? '')?.[1] ?? 'nextPage',
   );
   let sectionIndex = 0;
 
-  const pages: string[][][] = [[]];
-  let page = pages[0] as string[][];
+  const pages: RowsPage[] = [newRowsPage()];
+  let page = pages[0] as RowsPage;
   const newPage = () => {
-    page = [];
+    page = newRowsPage();
     pages.push(page);
+  };
+  const push = (cells: string[], paragraph: boolean) => {
+    page.rows.push(cells);
+    page.paragraph.push(paragraph);
   };
 
   const paragraphs: Paragraph[] = [];
@@ -117,10 +121,10 @@ export function docxPages(xml: string): string[][][] {
       if (cell && text.trim()) cell.parts.push(text);
       return;
     }
-    if (p.pageBreakBefore && page.length > 0) newPage();
+    if (p.pageBreakBefore && page.rows.length > 0) newPage();
     for (const s of p.segments) {
       if (s === 'page') newPage();
-      else page.push(s.split('\t'));
+      else push(s.split('\t'), true);
     }
     if (p.sectionEnd) {
       const next = sectionTypes[++sectionIndex];
@@ -208,7 +212,11 @@ export function docxPages(xml: string): string[][][] {
         }
         case 'tr': {
           const row = rows.pop();
-          if (row && tableDepth === 1) page.push(Array.from(row.cells, (c) => c ?? ''));
+          if (row && tableDepth === 1)
+            push(
+              Array.from(row.cells, (c) => c ?? ''),
+              false,
+            );
           break;
         }
         case 'tbl':
@@ -221,7 +229,7 @@ export function docxPages(xml: string): string[][][] {
     switch (local) {
       case 'p':
         if (!selfClosing) paragraphs.push({ segments: [], text: '', pageBreakBefore: false, sectionEnd: false });
-        else if (tableDepth === 0) page.push([]);
+        else if (tableDepth === 0) push([], true);
         break;
       case 'pPr':
         if (!selfClosing) inParaProps = true;
@@ -283,7 +291,7 @@ export function docxPages(xml: string): string[][][] {
     }
   }
   // A page break after the last content does not make a page of its own.
-  while (pages.length > 1 && (pages[pages.length - 1] as string[][]).every((r) => r.every((c) => !c.trim())))
+  while (pages.length > 1 && (pages[pages.length - 1] as RowsPage).rows.every((r) => r.every((c) => !c.trim())))
     pages.pop();
   return pages;
 }

@@ -64,6 +64,11 @@ describe('readRtf', () => {
     ]);
   });
 
+  it('splits paragraph text at wide gaps into runs, but keeps table cells whole', async () => {
+    const body = '\\pard Opening 1.00   Closing 2.00\\par\n\\trowd\\cellx1000\\pard\\intbl A  B\\cell\\row\n';
+    expect(await pages(body)).toEqual([[1, ['[0]Opening 1.00 | [50]Closing 2.00', '[0]A B']]]);
+  });
+
   it('starts pages at \\page, \\pagebb and page-starting sections, not at \\sbknone ones', async () => {
     const body =
       '\\pard one\\par\\page\n\\pard two\\par\n' +

@@ -8,11 +8,11 @@
  * column after the same number of tabs), a table row gives one cell per \cell. \page, \pagebb
  * and page-starting section breaks start a new page.
  */
-import { gridPage, type LayoutDocument } from '../layout/model';
-import { decodeCodePage, unreadable } from './decode';
+import type { LayoutDocument } from '../layout/model';
+import { decodeCodePage, documentPage, newRowsPage, type RowsPage, unreadable } from './decode';
 
 export async function readRtf(bytes: Uint8Array): Promise<LayoutDocument> {
-  return { pages: rtfPages(bytes).map((rows, i) => gridPage(i + 1, rows)) };
+  return { pages: rtfPages(bytes).map((rows, i) => documentPage(i + 1, rows)) };
 }
 
 /** Destinations whose text is not body text; their whole group is skipped. */
@@ -114,7 +114,7 @@ interface GroupState {
 }
 
 /** Rows (of cells) per page. */
-export function rtfPages(bytes: Uint8Array): string[][][] {
+export function rtfPages(bytes: Uint8Array): RowsPage[] {
   // One char per byte: the tokenizer works on bytes; text is decoded per code page below.
   const s = latin1(bytes);
   if (!s.startsWith('{\\rtf')) throw unreadable('RTF', new Error('it does not start with {\\rtf'));
@@ -124,8 +124,8 @@ export function rtfPages(bytes: Uint8Array): string[][][] {
   const fontCp = new Map<number, number>();
   let tableFont = -1;
 
-  const pages: string[][][] = [[]];
-  let page = pages[0] as string[][];
+  const pages: RowsPage[] = [newRowsPage()];
+  let page = pages[0] as RowsPage;
   let line = '';
   let lineHasContent = false;
   let cell = '';
@@ -134,8 +134,12 @@ export function rtfPages(bytes: Uint8Array): string[][][] {
   let pendingSection = false;
 
   const newPage = () => {
-    page = [];
+    page = newRowsPage();
     pages.push(page);
+  };
+  const push = (cells: string[], paragraph: boolean) => {
+    page.rows.push(cells);
+    page.paragraph.push(paragraph);
   };
   const beforeContent = () => {
     if (pendingSection) {
@@ -144,8 +148,7 @@ export function rtfPages(bytes: Uint8Array): string[][][] {
     }
   };
   const flushLine = () => {
-    if (line || lineHasContent) page.push(line.split('\t'));
-    else page.push([]);
+    push(line || lineHasContent ? line.split('\t') : [], true);
     line = '';
     lineHasContent = false;
   };
@@ -306,9 +309,9 @@ export function rtfPages(bytes: Uint8Array): string[][][] {
   flushBytes();
   if (!closed) throw unreadable('RTF', new Error('the document ends before its last group is closed'));
   if (line || lineHasContent) flushLine();
-  if (row.length || cell) page.push([...row, cell]);
+  if (row.length || cell) push([...row, cell], false);
 
-  while (pages.length > 1 && (pages[pages.length - 1] as string[][]).every((r) => r.every((x) => !x.trim())))
+  while (pages.length > 1 && (pages[pages.length - 1] as RowsPage).rows.every((r) => r.every((x) => !x.trim())))
     pages.pop();
   return pages;
 
@@ -393,7 +396,7 @@ export function rtfPages(bytes: Uint8Array): string[][][] {
       case 'row':
         beforeContent();
         if (cell) row.push(cell);
-        page.push(row);
+        push(row, false);
         row = [];
         cell = '';
         break;
@@ -402,7 +405,7 @@ export function rtfPages(bytes: Uint8Array): string[][][] {
         newPage();
         break;
       case 'pagebb':
-        if (!line && !lineHasContent && page.length > 0) newPage();
+        if (!line && !lineHasContent && page.rows.length > 0) newPage();
         break;
       case 'sect':
         if (line || lineHasContent) flushLine();
