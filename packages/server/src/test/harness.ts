@@ -56,6 +56,8 @@ export interface TestServer {
   config: Config;
   dataDir: string;
   clock: TestClock;
+  /** PostgreSQL schema of this run (undefined on SQLite). */
+  pgSchema: string | undefined;
   /** JSON request to the API; body is parsed JSON (or the text when not JSON). */
   api<T = Record<string, unknown>>(path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   /** Raw .eml texts in the outbox, oldest first. */
@@ -72,14 +74,21 @@ export interface StartOptions {
   mailer?: Mailer;
   /** Receives the server's log lines (set config.logLevel too, e.g. 'info'). */
   logStream?: NodeJS.WritableStream;
+  /**
+   * Restart on the data (and database) of an earlier server: pass its dataDir and, for
+   * PostgreSQL, its pgSchema; close() then leaves both in place (the caller removes them).
+   */
+  reuse?: { dataDir: string; pgSchema?: string };
+  /** close() leaves the data folder and schema in place, for a restart with `reuse`. */
+  keepData?: boolean;
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   const db = options.db ?? 'sqlite';
-  const dataDir = mkdtempSync(join(tmpdir(), 'statemint-api-'));
+  const dataDir = options.reuse?.dataDir ?? mkdtempSync(join(tmpdir(), 'statemint-api-'));
   const databaseUrl = db === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (db === 'postgres' && !databaseUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const pgSchema = db === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const pgSchema = db === 'postgres' ? (options.reuse?.pgSchema ?? `t_${randomBytes(6).toString('hex')}`) : undefined;
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' }),
     databaseUrl,
@@ -143,17 +152,25 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       if (!token) throw new Error(`no verification e-mail to ${email}`);
       return token;
     },
+    pgSchema,
     async close() {
       await app.close();
-      if (pgSchema && databaseUrl) {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${pgSchema} CASCADE`);
-        await client.end();
-      }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (options.reuse || options.keepData) return;
+      await removeTestData(dataDir, pgSchema);
     },
   };
+}
+
+/** Removes what a server started with `reuse` left behind. */
+export async function removeTestData(dataDir: string, pgSchema: string | undefined): Promise<void> {
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  if (pgSchema && databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${pgSchema} CASCADE`);
+    await client.end();
+  }
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
 /** Registers and verifies an account through the API, then logs in. */
