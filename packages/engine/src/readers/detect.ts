@@ -1,4 +1,6 @@
 /** Decides what a file is from its bytes first, its name second (never the MIME type). */
+import { decodeText } from './decode';
+
 export type InputKind =
   | 'pdf'
   | 'docx'
@@ -36,7 +38,12 @@ export function detectInputKind(bytes: Uint8Array, fileName = ''): InputKind {
   if (head.startsWith('BM')) return 'bmp';
   if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return 'tiff';
   if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head)) return 'svg';
-  if (looksLikeText(bytes)) return ext === 'csv' ? 'csv' : ext === 'txt' ? 'txt' : looksLikeCsv(head) ? 'csv' : 'txt';
+  // UTF-16 text (Excel's "Unicode text" exports) is full of zero bytes: its BOM identifies it.
+  const utf16 = startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff]);
+  if (utf16 || looksLikeText(bytes)) {
+    const text = utf16 ? decodeText(bytes.subarray(0, 8192)) : head;
+    return ext === 'csv' ? 'csv' : ext === 'txt' ? 'txt' : looksLikeCsv(text) ? 'csv' : 'txt';
+  }
   return 'unknown';
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GRID, type LayoutPage } from '../layout/model';
 import { decodeText } from './decode';
+import { detectInputKind } from './detect';
 import { detectDelimiter, readCsv, readTxt } from './text';
 
 /** Each line as its runs: `[x0]text` joined by ' | ', for exact and readable assertions. */
@@ -98,6 +99,10 @@ describe('readCsv', () => {
 
   it('reads UTF-16LE tab-separated exports', async () => {
     const tsv = 'Date\tDetails\tAmount\n2024-01-02\tCoffee, large\t-3.20\n2024-01-03\tRefund\t3.20\n';
+    // The zero bytes of UTF-16 do not make it binary to the detector.
+    expect(detectInputKind(utf16(tsv, true), 'export.txt')).toBe('txt');
+    expect(detectInputKind(utf16(tsv, true), 'export')).toBe('csv');
+    expect(detectInputKind(utf16(tsv, false), 'export.csv')).toBe('csv');
     const page = (await readCsv(utf16(tsv, true))).pages[0] as LayoutPage;
     expect(show(page)).toEqual([
       '[0]Date | [100]Details | [200]Amount',
