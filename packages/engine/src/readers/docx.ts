@@ -253,6 +253,7 @@ export function docxPages(xml: string): RowsPage[] {
         if (!selfClosing) inText = true;
         break;
       case 'tab':
+      case 'ptab':
         // Tab stops in paragraph properties are also w:tab; only a run's tab is text.
         if (runDepth > 0 && !inParaProps) addText(tableDepth > 0 ? ' ' : '\t');
         break;

@@ -64,6 +64,11 @@ describe('readRtf', () => {
     ]);
   });
 
+  it('reads table cells of writers that leave out \\intbl', async () => {
+    const body = '\\trowd\\cellx1000\\cellx2000\\pard 01/02\\cell Coffee\\tab shop\\cell\\row\n\\pard after\\par\n';
+    expect(await pages(body)).toEqual([[1, ['[0]01/02 | [100]Coffee shop', '[0]after']]]);
+  });
+
   it('splits paragraph text at wide gaps into runs, but keeps table cells whole', async () => {
     const body = '\\pard Opening 1.00   Closing 2.00\\par\n\\trowd\\cellx1000\\pard\\intbl A  B\\cell\\row\n';
     expect(await pages(body)).toEqual([[1, ['[0]Opening 1.00 | [50]Closing 2.00', '[0]A B']]]);

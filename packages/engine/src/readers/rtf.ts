@@ -386,6 +386,12 @@ export function rtfPages(bytes: Uint8Array): RowsPage[] {
         break;
       case 'cell':
         beforeContent();
+        // Writers that leave out \intbl still end cells: the text since the last cell is the cell's.
+        if (!inTable && (line || lineHasContent)) {
+          cell += line.split('\t').join(' ');
+          line = '';
+          lineHasContent = false;
+        }
         row.push(cell);
         cell = '';
         break;
