@@ -9,7 +9,8 @@ export const DEFAULT_CONFIG: PublicConfig = {
   testMode: true,
 };
 
-export function usePublicConfig(): PublicConfig {
+/** The config, with `ready` false until the server has answered (or failed to). */
+export function usePublicConfigState(): { config: PublicConfig; ready: boolean } {
   const { data } = useQuery({
     queryKey: ['/api/config'],
     queryFn: async () => {
@@ -20,5 +21,9 @@ export function usePublicConfig(): PublicConfig {
       }
     },
   });
-  return data ?? DEFAULT_CONFIG;
+  return { config: data ?? DEFAULT_CONFIG, ready: data !== undefined };
+}
+
+export function usePublicConfig(): PublicConfig {
+  return usePublicConfigState().config;
 }

@@ -1,7 +1,7 @@
 /** Picks the card form: Stripe Elements when a publishable key is configured, else the test-mode form. */
 import { lazy, Suspense } from 'react';
 import type { ConfirmResponse } from '../api/types';
-import { usePublicConfig } from '../app/config';
+import { usePublicConfigState } from '../app/config';
 import { Spinner } from '../components/ui';
 import type { PaymentRequest } from './payment';
 
@@ -15,7 +15,9 @@ const StripeCardForm = lazy(() => import('./StripeCardForm'));
 const TestModeCardForm = lazy(() => import('./TestModeCardForm'));
 
 export function CardForm(props: CardFormProps) {
-  const config = usePublicConfig();
+  // Wait for the config: the card form depends on whether Stripe is configured.
+  const { config, ready } = usePublicConfigState();
+  if (!ready) return <Spinner label="Loading payment form" />;
   return (
     <Suspense fallback={<Spinner label="Loading payment form" />}>
       {config.stripePublishableKey ? (
