@@ -142,12 +142,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/api/auth/verify-email',
     {
       schema: {
-        querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } },
+        querystring: { type: 'object', properties: { token: { type: 'string' } } },
       },
     },
     async (request): Promise<VerifyEmailResponse> => {
       const token = request.query.token?.trim();
       if (!token) throw new AppError('VALIDATION_FAILED', 'No verification token provided', { field: 'token' });
+      if (token.length > 200)
+        throw new AppError('TOKEN_INVALID', 'This verification link is invalid or has already been used.');
       await verifyEmailToken(ctx, token);
       return { success: true, message: 'Your email has been verified. You can now log in.' };
     },
