@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { wordsToLines } from './lines';
+import type { OcrWord } from './pool';
+
+const word = (
+  text: string,
+  x0: number,
+  y0: number,
+  width = text.length * 12,
+  height = 20,
+  confidence = 90,
+): OcrWord => ({
+  text,
+  x0,
+  y0,
+  x1: x0 + width,
+  y1: y0 + height,
+  confidence,
+});
+
+describe('wordsToLines', () => {
+  it('groups words into lines by vertical overlap and splits runs at column gaps', () => {
+    const words = [
+      // A slightly sloped row: the amount sits 6 px lower than the date.
+      word('03/01/2024', 10, 100),
+      word('Grocery', 160, 101),
+      word('Market', 250, 102),
+      word('45.20', 600, 106, 60, 20, 55),
+      word('1,204.80', 800, 104),
+      // Next row, 40 px down.
+      word('04/01/2024', 10, 140),
+      word('Salary', 160, 141),
+      word('2,000.00', 800, 142),
+    ];
+    const lines = wordsToLines(words);
+    expect(lines.map((l) => l.runs.map((r) => r.text))).toEqual([
+      ['03/01/2024', 'Grocery Market', '45.20', '1,204.80'],
+      ['04/01/2024', 'Salary', '2,000.00'],
+    ]);
+    const amount = lines[0]?.runs[2];
+    expect(amount?.confidence).toBeCloseTo(0.55);
+    expect(amount?.x0).toBe(600);
+    expect(lines[0]?.y0).toBeLessThan(lines[1]?.y0 ?? 0);
+  });
+
+  it('scales coordinates into page units and drops table-rule junk', () => {
+    const lines = wordsToLines([word('Total', 100, 100), word('|', 300, 95, 4, 30, 40), word('9.99', 400, 100)], 0.5);
+    expect(lines).toHaveLength(1);
+    const runs = lines[0]?.runs ?? [];
+    expect(runs.map((r) => r.text)).toEqual(['Total', '9.99']);
+    expect(runs[1]?.x0).toBe(200);
+    expect(runs[1]?.size).toBe(10);
+  });
+
+  it('keeps words that overlap horizontally on separate lines', () => {
+    // Two stacked words closer than half their height would otherwise merge.
+    const lines = wordsToLines([word('Upper', 100, 100, 60, 20), word('Lower', 105, 111, 60, 20)]);
+    expect(lines).toHaveLength(2);
+  });
+});

@@ -1,0 +1,116 @@
+import { AppError } from '@statemint/shared';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { decodeBmp } from './bmp';
+import { decodeImagePage, estimateSkew, imagePageCount, preparePage } from './prepare';
+import { sanitizeSvg } from './svg';
+import { encodeBmp, pngHeaderOnly, renderStatement } from './test-fixtures';
+
+async function codeOf(p: Promise<unknown> | (() => unknown)): Promise<string> {
+  try {
+    await (typeof p === 'function' ? p() : p);
+    return 'resolved';
+  } catch (e) {
+    expect(e).toBeInstanceOf(AppError);
+    return (e as AppError).code;
+  }
+}
+
+describe('image decoding', () => {
+  it('decodes 24-bit and 8-bit palette BMPs to the same grey pixels as the source', async () => {
+    const page = await renderStatement({ fontPx: 12 });
+    for (const bits of [24, 8] as const) {
+      const img = decodeBmp(encodeBmp(page.rgba, page.width, page.height, bits));
+      expect([img.width, img.height]).toEqual([page.width, page.height]);
+      // Spot-check pixels across the image (top-down order, greyscale).
+      for (const [x, y] of [
+        [0, 0],
+        [page.width - 1, page.height - 1],
+        [Math.floor(page.width / 3), Math.floor(page.height / 2)],
+      ] as const) {
+        const p = (y * page.width + x) * 4;
+        expect(Math.abs((img.data[y * page.width + x] as number) - (page.rgba[p] as number))).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
+  it('reads every page of a multi-page TIFF', async () => {
+    const a = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const b = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const tiff = await sharp([a, b], { join: { animated: true } })
+      .tiff()
+      .toBuffer();
+    expect(await imagePageCount(tiff, 'tiff')).toBe(2);
+    expect((await decodeImagePage(tiff, 'tiff', 0)).data[0]).toBe(255);
+    expect((await decodeImagePage(tiff, 'tiff', 1)).data[0]).toBe(0);
+  });
+
+  it('applies the EXIF orientation', async () => {
+    // A 40x20 image stored sideways, with orientation 6 (rotate 90° clockwise to display).
+    const jpeg = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#fff' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const img = await decodeImagePage(jpeg, 'jpeg', 0);
+    expect([img.width, img.height]).toEqual([20, 40]);
+  });
+
+  it('refuses images over 100 megapixels from the header, before decoding', async () => {
+    const started = Date.now();
+    expect(await codeOf(imagePageCount(pngHeaderOnly(20_000, 10_000), 'png'))).toBe('IMAGE_TOO_LARGE');
+    const bmp = encodeBmp(new Uint8Array(4 * 4 * 4), 4, 4, 24);
+    bmp.writeInt32LE(12_000, 18);
+    bmp.writeInt32LE(9_000, 22);
+    expect(await codeOf(imagePageCount(bmp, 'bmp'))).toBe('IMAGE_TOO_LARGE');
+    expect(await codeOf(() => decodeBmp(bmp))).toBe('IMAGE_TOO_LARGE');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('answers UNREADABLE_FILE for damaged images', async () => {
+    const page = await renderStatement({ fontPx: 12 });
+    const broken = Buffer.concat([page.png.subarray(0, 40), Buffer.alloc(200, 7)]);
+    expect(await codeOf(decodeImagePage(broken, 'png', 0))).toBe('UNREADABLE_FILE');
+    expect(await codeOf(imagePageCount(Buffer.from('GIF89a nonsense'), 'gif'))).toBe('UNREADABLE_FILE');
+    const bmp = encodeBmp(page.rgba, page.width, page.height, 24);
+    expect(await codeOf(() => decodeBmp(bmp.subarray(0, 200)))).toBe('UNREADABLE_FILE');
+  });
+});
+
+describe('svg sanitising', () => {
+  it('removes every external reference and keeps internal ones', () => {
+    const svg = sanitizeSvg(`<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">
+<style>@import url("http://example.com/a.css"); .a { fill: url(#grad); background: url('https://example.com/x.png') }</style>
+<image href="https://example.com/logo.png"/><image xlink:href='file:///etc/hosts'/><use href="#local"/>
+<image href="data:image/png;base64,AAAA"/><script>fetch('http://x')</script><text>&x;</text></svg>`);
+    expect(svg).not.toMatch(/example\.com|file:|ENTITY|<script|@import/);
+    expect(svg).toContain('href="#local"');
+    expect(svg).toContain('url(#grad)');
+    expect(svg).toContain('data:image/png;base64,AAAA');
+  });
+});
+
+describe('preparation', () => {
+  it('estimates skew from the text lines (sign: lines falling to the right are positive)', async () => {
+    for (const angle of [2.5, -3]) {
+      const page = await renderStatement({ fontPx: 14, angle });
+      const grey = new Uint8Array(page.width * page.height);
+      for (let i = 0; i < grey.length; i++) grey[i] = page.rgba[i * 4] as number;
+      expect(Math.abs(estimateSkew(grey, page.width, page.height) - angle)).toBeLessThan(0.3);
+    }
+  });
+
+  it('straightens and enlarges small text, within the pixel limit', async () => {
+    const page = await renderStatement({ fontPx: 11, angle: 2 });
+    const img = await decodeImagePage(page.png, 'png', 0);
+    const prepared = await preparePage(img);
+    expect(prepared.scale).toBeGreaterThan(1.2);
+    expect(Math.abs(prepared.deskew - 2)).toBeLessThan(0.3);
+    const meta = await sharp(prepared.png).metadata();
+    expect([meta.width, meta.height]).toEqual([prepared.width, prepared.height]);
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { detectDecimalSeparator, repairNumericToken } from './repair';
+
+const fix = (t: string, decimal?: '.' | ',') => repairNumericToken(t, decimal ? { decimal } : {}).text;
+
+describe('repairNumericToken', () => {
+  it('fixes letters read for digits inside numbers', () => {
+    expect(fix('1O.5O')).toBe('10.50');
+    expect(fix('l,234.56')).toBe('1,234.56');
+    expect(fix('I2.00')).toBe('12.00');
+    expect(fix('|9.99')).toBe('19.99');
+    expect(fix('4S.20')).toBe('45.20');
+    expect(fix('1B.00')).toBe('18.00');
+    expect(fix('Z5.00')).toBe('25.00');
+    expect(fix('275.G0')).toBe('275.60');
+    expect(fix('O1/O2/2024')).toBe('01/02/2024');
+  });
+
+  it('keeps signs, currency symbols, brackets and credit/debit markers', () => {
+    expect(fix('-i4.89')).toBe('-14.89');
+    expect(fix('$1,2O4.80')).toBe('$1,204.80');
+    expect(fix('(54.l2)')).toBe('(54.12)');
+    expect(fix('1,234.56CR')).toBe('1,234.56CR');
+    expect(fix('1.234,5O-')).toBe('1.234,50-');
+    // German S/H (Soll/Haben) after a complete amount is a marker, not a 5.
+    expect(fix('45,90S')).toBe('45,90S');
+    expect(fix('123.45D')).toBe('123.45D');
+  });
+
+  it('leaves words and already clean numbers alone', () => {
+    for (const t of ['SOLD', 'BIB', 'Balance', 'ISO', 'OS', '12.50', '1,234.56', 'TESCO', 'B2B', 'Z']) {
+      expect(repairNumericToken(t)).toEqual({ text: t, changed: false });
+    }
+  });
+
+  it('reports whether anything changed', () => {
+    expect(repairNumericToken('1O.00')).toEqual({ text: '10.00', changed: true });
+    expect(repairNumericToken('10.00')).toEqual({ text: '10.00', changed: false });
+  });
+
+  it('puts a misread decimal separator right when the document decimal is known', () => {
+    expect(fix('1,234,56', '.')).toBe('1,234.56');
+    expect(fix('12,50', '.')).toBe('12.50');
+    expect(fix('1.234.56', ',')).toBe('1.234,56');
+    expect(fix('12.50', ',')).toBe('12,50');
+    // Grouping followed by three digits is not a decimal separator.
+    expect(fix('1,234', '.')).toBe('1,234');
+    expect(fix('1,234.56', '.')).toBe('1,234.56');
+    expect(fix('1.234,56', ',')).toBe('1.234,56');
+  });
+});
+
+describe('detectDecimalSeparator', () => {
+  it('finds the separator most amounts use', () => {
+    expect(detectDecimalSeparator(['1,234.56', '12.50', '3.99', '12,50'])).toBe('.');
+    expect(detectDecimalSeparator(['1.234,56', '12,50', '3,99'])).toBe(',');
+    expect(detectDecimalSeparator(['hello'])).toBeNull();
+  });
+});

@@ -1,0 +1,198 @@
+/**
+ * Test fixtures for the OCR path: a small statement table drawn with @napi-rs/canvas, rotated and
+ * noised like a scan, and encoders the image libraries do not offer (BMP). Used by tests only.
+ */
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+
+export const STATEMENT_ROWS: string[][] = [
+  ['03/01/2024', 'Grocery Market', '45.20', '', '1,204.80'],
+  ['05/01/2024', 'Salary Payment', '', '2,000.00', '3,204.80'],
+  ['08/01/2024', 'Electric Company', '118.35', '', '3,086.45'],
+  ['12/01/2024', 'Coffee House', '4.75', '', '3,081.70'],
+  ['15/01/2024', 'Rent Transfer', '950.00', '', '2,131.70'],
+  ['20/01/2024', 'Refund Online Store', '', '36.99', '2,168.69'],
+];
+export const STATEMENT_HEADER = ['Date', 'Description', 'Debit', 'Credit', 'Balance'];
+
+const FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+let fontFamily: string | null = null;
+function family(): string {
+  if (fontFamily) return fontFamily;
+  // DejaVu when the system has it (Debian fonts-dejavu); the canvas's default sans otherwise.
+  try {
+    GlobalFonts.registerFromPath(FONT_FILE, 'StatementTestSans');
+    fontFamily = 'StatementTestSans';
+  } catch {
+    fontFamily = 'sans-serif';
+  }
+  return fontFamily;
+}
+
+export interface RenderOptions {
+  /** Font size in pixels (about 42 is 10 pt at 300 dpi). */
+  fontPx?: number;
+  /** Degrees, clockwise. */
+  angle?: number;
+  /** Standard deviation of the grey noise added to every pixel. */
+  noise?: number;
+  seed?: number;
+}
+
+export interface RenderedPage {
+  width: number;
+  height: number;
+  /** RGBA pixels. */
+  rgba: Uint8Array;
+  png: Buffer;
+  jpeg: Buffer;
+}
+
+/** Column x positions as fractions of the width; amounts are right-aligned at their column's end. */
+const COLS = [
+  { x: 0.04, align: 'left' },
+  { x: 0.2, align: 'left' },
+  { x: 0.68, align: 'right' },
+  { x: 0.82, align: 'right' },
+  { x: 0.96, align: 'right' },
+] as const;
+
+export async function renderStatement(options: RenderOptions = {}): Promise<RenderedPage> {
+  const fontPx = options.fontPx ?? 30;
+  const width = Math.round(fontPx * 44);
+  const lineGap = Math.round(fontPx * 1.9);
+  const height = Math.round(lineGap * (STATEMENT_ROWS.length + 4));
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, width, height);
+  ctx.translate(width / 2, height / 2);
+  ctx.rotate(((options.angle ?? 0) * Math.PI) / 180);
+  ctx.translate(-width / 2, -height / 2);
+  ctx.fillStyle = '#1a1a1a';
+  ctx.textBaseline = 'alphabetic';
+  ctx.font = `bold ${fontPx}px ${family()}`;
+  ctx.textAlign = 'left';
+  ctx.fillText('Account statement', width * 0.04, lineGap);
+  const drawRow = (cells: string[], y: number) => {
+    cells.forEach((cell, i) => {
+      const col = COLS[i];
+      if (!col || !cell) return;
+      ctx.textAlign = col.align;
+      ctx.fillText(cell, width * col.x, y);
+    });
+  };
+  drawRow(STATEMENT_HEADER, lineGap * 2.5);
+  ctx.fillRect(width * 0.04, lineGap * 2.5 + fontPx * 0.4, width * 0.92, Math.max(1, fontPx / 15));
+  ctx.font = `${fontPx}px ${family()}`;
+  STATEMENT_ROWS.forEach((row, i) => drawRow(row, lineGap * (3.5 + i)));
+
+  const image = ctx.getImageData(0, 0, width, height);
+  const rgba = new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.length);
+  if (options.noise) {
+    let s = options.seed ?? 7;
+    const rand = () => {
+      s = (s * 1103515245 + 12345) >>> 0;
+      return s / 2 ** 32;
+    };
+    for (let i = 0; i < rgba.length; i += 4) {
+      // Sum of uniforms: roughly Gaussian, deterministic.
+      const n = (rand() + rand() + rand() - 1.5) * 2 * (options.noise as number);
+      const v = Math.max(0, Math.min(255, Math.round((rgba[i] as number) + n)));
+      rgba[i] = v;
+      rgba[i + 1] = v;
+      rgba[i + 2] = v;
+    }
+    ctx.putImageData(image, 0, 0);
+  }
+  return { width, height, rgba, png: await canvas.encode('png'), jpeg: await canvas.encode('jpeg', 85) };
+}
+
+/** 24-bit or 8-bit (grey palette) bottom-up BMP from RGBA pixels. */
+export function encodeBmp(rgba: Uint8Array, width: number, height: number, bits: 8 | 24): Buffer {
+  const stride = Math.ceil((width * bits) / 32) * 4;
+  const paletteSize = bits === 8 ? 256 * 4 : 0;
+  const offset = 14 + 40 + paletteSize;
+  const buf = Buffer.alloc(offset + stride * height);
+  buf.write('BM', 0, 'latin1');
+  buf.writeUInt32LE(buf.length, 2);
+  buf.writeUInt32LE(offset, 10);
+  buf.writeUInt32LE(40, 14);
+  buf.writeInt32LE(width, 18);
+  buf.writeInt32LE(height, 22);
+  buf.writeUInt16LE(1, 26);
+  buf.writeUInt16LE(bits, 28);
+  buf.writeUInt32LE(0, 30);
+  buf.writeUInt32LE(stride * height, 34);
+  buf.writeUInt32LE(bits === 8 ? 256 : 0, 46);
+  if (bits === 8) for (let i = 0; i < 256; i++) buf.writeUInt32LE((i << 16) | (i << 8) | i, 54 + i * 4);
+  for (let y = 0; y < height; y++) {
+    const row = offset + (height - 1 - y) * stride;
+    for (let x = 0; x < width; x++) {
+      const p = (y * width + x) * 4;
+      const [r, g, b] = [rgba[p] as number, rgba[p + 1] as number, rgba[p + 2] as number];
+      if (bits === 8) buf[row + x] = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
+      else {
+        buf[row + x * 3] = b;
+        buf[row + x * 3 + 1] = g;
+        buf[row + x * 3 + 2] = r;
+      }
+    }
+  }
+  return buf;
+}
+
+/** The statement table as SVG text elements (rendered by sharp/librsvg in the reader). */
+export function statementSvg(extra = ''): string {
+  const w = 1320;
+  const gap = 57;
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const text = (cells: string[], y: number, weight = 'normal') =>
+    cells
+      .map((cell, i) => {
+        const col = COLS[i];
+        if (!col || !cell) return '';
+        const anchor = col.align === 'right' ? 'end' : 'start';
+        return `<text x="${Math.round(w * col.x)}" y="${y}" text-anchor="${anchor}" font-weight="${weight}">${esc(cell)}</text>`;
+      })
+      .join('');
+  const rows = STATEMENT_ROWS.map((r, i) => text(r, Math.round(gap * (3.5 + i)))).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${w}" height="${gap * 10}" font-family="DejaVu Sans, sans-serif" font-size="30">
+<rect width="100%" height="100%" fill="#fff"/>
+${extra}
+${text(STATEMENT_HEADER, Math.round(gap * 2.5), 'bold')}
+${rows}
+</svg>`;
+}
+
+/** A PNG that is only a header (IHDR) claiming the given size: readers must refuse it unread. */
+export function pngHeaderOnly(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of buf) {
+    c ^= byte;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  }
+  return (c ^ 0xffffffff) >>> 0;
+}
