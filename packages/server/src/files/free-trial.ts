@@ -89,7 +89,7 @@ export async function freeTrialRefusal(files: FilesContext, identity: FreeTrialI
 export async function recordFreeTrialUse(
   files: FilesContext,
   identity: FreeTrialIdentity,
-  fileId: string,
+  fileId: string | null,
 ): Promise<void> {
   const h = hashed(files, identity);
   await files.db

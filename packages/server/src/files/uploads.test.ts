@@ -13,7 +13,9 @@ import {
   type OutputFormat,
 } from '@statemint/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filesContextOf } from '../http/routes/files';
 import { startTestServer, type TestServer, testDatabases } from '../test/harness';
+import { recordFreeTrialUse } from './free-trial';
 import { sampleCsvStatement } from './sample-statements';
 import { fetchRaw, freshIp, storedObjects, upload, waitForFile } from './test-helpers';
 import { UNSUPPORTED_MESSAGE } from './upload-type';
@@ -301,12 +303,13 @@ for (const db of testDatabases) {
     });
 
     it('locks the free trial for 4 hours after 50 users in a UTC day', async () => {
-      const ids: string[] = [];
-      for (let i = 0; i < LIMITS.freeTrialDailyUsers; i++) {
-        const res = await freeTrial(s, { email: uniqueEmail() });
-        expect(res.status).toBe(201);
-        ids.push(res.body.id);
-      }
+      // 49 users recorded the way an accepted upload records them, the 50th a real upload.
+      const files = filesContextOf(s.app);
+      for (let i = 1; i < LIMITS.freeTrialDailyUsers; i++)
+        await recordFreeTrialUse(files, { email: uniqueEmail(), fingerprint: `fp-${i}`, ip: freshIp() }, null);
+      const fiftieth = await freeTrial(s, { email: uniqueEmail() });
+      expect(fiftieth.status).toBe(201);
+      expect((await waitForFile(s, fiftieth.body.id)).status).toBe('completed');
       const locked = await freeTrial(s, { email: uniqueEmail() });
       expect(locked.status).toBe(429);
       expect(locked.body.code).toBe('FREE_TRIAL_LOCKED');
