@@ -159,6 +159,25 @@ describe.skipIf(!hasChromium)('account and vault journeys in Chromium', () => {
     await p.waitForURL(`${server.url}/dashboard`);
     await p.getByTestId('plan-label').filter({ hasText: 'Pro plan' }).waitFor();
     await shoot(p, 'checkout-pro-dashboard');
+    // The new account has not verified its e-mail yet: the banner resends the link.
+    await p
+      .getByRole('region', { name: 'Please verify your email address' })
+      .getByRole('button', { name: 'Resend Email' })
+      .click();
+    await expectToast(p, 'Verification Email Sent');
+    // Auto-delete: the retention dropdown appears only while it is on.
+    const subscription = p.getByRole('region', { name: 'Subscription' });
+    expect(await subscription.getByRole('combobox', { name: 'Retention period' }).count()).toBe(0);
+    await subscription.getByRole('switch', { name: 'Auto-delete files' }).click();
+    await expectToast(p, 'Settings Updated');
+    const retention = subscription.getByRole('combobox', { name: 'Retention period' });
+    expect(await retention.textContent()).toContain('30 days');
+    await retention.click();
+    const options = await p.getByRole('option').allTextContents();
+    expect(options).toEqual(['1 day', '3 days', '7 days', '14 days', '30 days']);
+    await p.getByRole('option', { name: '7 days' }).click();
+    await subscription.getByRole('combobox', { name: 'Retention period' }).filter({ hasText: '7 days' }).waitFor();
+    await shoot(p, 'dashboard-retention');
     expect(errs).toEqual([]);
     await p.context().close();
   });
