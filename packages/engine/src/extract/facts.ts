@@ -104,7 +104,9 @@ export function findBalances(lines: FactLine[], decimal: DecimalMark): BalanceFa
       found.forEach((f, k) => {
         const next = found[k + 1]?.at ?? run.text.length;
         const inline = firstAmount(run.text.slice(f.end, next), decimal);
-        const value = inline ?? (k === found.length - 1 ? (valueRightOf(line, r, decimal) ?? valueBelow(lines, i, run, decimal)) : null);
+        const value =
+          inline ??
+          (k === found.length - 1 ? (valueRightOf(line, r, decimal) ?? valueBelow(lines, i, run, decimal)) : null);
         if (!value) return;
         if (f.key === 'carried') out.carried = value;
         else out[f.key] ??= value;
@@ -116,10 +118,14 @@ export function findBalances(lines: FactLine[], decimal: DecimalMark): BalanceFa
 
 /** The first money amount in a piece of text ("on 3/4 $1,084.11" -> 1,084.11). */
 function firstAmount(text: string, decimal: DecimalMark): ParsedAmount | null {
-  const words = text.replace(/^[\s:=]+/, '').split(/\s+/).filter(Boolean);
+  const words = text
+    .replace(/^[\s:=]+/, '')
+    .split(/\s+/)
+    .filter(Boolean);
   for (let k = 0; k < Math.min(words.length, 6); k++) {
     const w = (words[k] as string).replace(/[,;]$/, '');
-    const withSuffix = words[k + 1] && /^(CR|DR|Cr|Dr|S|H|D|C|-|\+)$/.test(words[k + 1] as string) ? `${w} ${words[k + 1]}` : null;
+    const withSuffix =
+      words[k + 1] && /^(CR|DR|Cr|Dr|S|H|D|C|-|\+)$/.test(words[k + 1] as string) ? `${w} ${words[k + 1]}` : null;
     const v = (withSuffix && parseAmount(withSuffix, decimal)) || parseAmount(w, decimal);
     if (v) return v;
   }
@@ -302,7 +308,8 @@ export function findBankName(lines: FactLine[]): string | null {
   return fallback;
 }
 
-const FROM_RE = /^(von|from|du|desde|de|dal|van|start date|starting date|period start|beginn|período de|periode van)\s*:?\s*(.*)$/i;
+const FROM_RE =
+  /^(von|from|du|desde|de|dal|van|start date|starting date|period start|beginn|período de|periode van)\s*:?\s*(.*)$/i;
 const TO_RE = /^(bis|to|au|hasta|até|ate|al|tot|end date|ending date|period end|ende)\s*:?\s*(.*)$/i;
 
 /** A period printed as two labelled dates ("Von: 01.07.2024" / "Bis: 31.07.2024"). */
@@ -328,7 +335,8 @@ export function findLabelledPeriod(lines: FactLine[], order: DayOrder): { start:
   return resolveRange(from, to, order);
 }
 
-const AS_OF_RE = /\b(kontostand|saldo|balance|solde)\b.*?\b(vom|as of|as at|on|al|au|em|per|am|at)\s+(\S+(?:\s\S+){0,2}?)\s*:?$/i;
+const AS_OF_RE =
+  /\b(kontostand|saldo|balance|solde)\b.*?\b(vom|as of|as at|on|al|au|em|per|am|at)\s+(\S+(?:\s\S+){0,2}?)\s*:?$/i;
 
 /** Balances labelled with a date ("Kontostand vom 31.07.2024: 5.067,86 EUR"). */
 export function findDatedBalances(lines: FactLine[], decimal: DecimalMark): { date: DateToken; value: ParsedAmount }[] {

@@ -431,9 +431,21 @@ function overlaps(a: { x0: number; x1: number }, b: { x0: number; x1: number }):
  * Tests whether lines[i] is the main line of a transaction-table header; stacked label
  * lines directly above and below ("Withdrawals/" over "Subtractions") are merged in.
  */
+const headerCache = new WeakMap<LayoutLine, HeaderMatch | null>();
+
 export function matchHeader(lines: LayoutLine[], i: number): HeaderMatch | null {
   const line = lines[i];
   if (!line) return null;
+  const cached = headerCache.get(line);
+  if (cached !== undefined) return cached;
+  const match = matchHeaderUncached(lines, i, line);
+  headerCache.set(line, match);
+  return match;
+}
+
+function matchHeaderUncached(lines: LayoutLine[], i: number, line: LayoutLine): HeaderMatch | null {
+  // Cheap reject first: header rows have at least two runs and print no figures.
+  if (line.runs.length < 2 || line.runs.some((r) => /\d[\d.,/]*\d/.test(r.text))) return null;
   const base = lineLabels(line);
   if (!base) return null;
   const size = Math.max(...line.runs.map((r) => r.size));

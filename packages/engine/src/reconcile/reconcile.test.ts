@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { fixSingleSignErrors, type LedgerRow, reconcile, recoverSigns } from './reconcile';
+
+const row = (cents: number, balance: number | null, signKnown = true): LedgerRow => ({
+  cents,
+  abs: Math.abs(cents),
+  signKnown,
+  balance,
+});
+
+describe('reconcile', () => {
+  it('is balanced when every running balance and the closing balance add up', () => {
+    const rows = [row(-1000, null), row(2500, 11500), row(-500, 11000)];
+    expect(reconcile(rows, 10000, 11000)).toEqual({ status: 'balanced', mismatches: [] });
+  });
+
+  it('names the row whose printed balance does not add up, and the closing mismatch', () => {
+    const rows = [row(-1000, 9000), row(-500, 8400)];
+    const r = reconcile(rows, 10000, 8400);
+    expect(r.status).toBe('unbalanced');
+    expect(r.mismatches).toEqual([
+      { row: 1, expected: 85, printed: 84 },
+      { row: -1, expected: 85, printed: 84 },
+    ]);
+  });
+
+  it('is unknown when nothing can be checked', () => {
+    expect(reconcile([row(-1000, null)], null, null).status).toBe('unknown');
+  });
+});
+
+describe('sign recovery', () => {
+  it('decides unknown signs between two printed balances', () => {
+    const rows = [row(1000, null, false), row(300, null, false), row(200, 10500, false)];
+    recoverSigns(rows, 10000);
+    expect(rows.map((r) => r.cents)).toEqual([1000, -300, -200]);
+  });
+
+  it('leaves ambiguous stretches alone', () => {
+    const rows = [row(100, null, false), row(100, 10000, false)];
+    recoverSigns(rows, 10000);
+    expect(rows.every((r) => !r.signKnown)).toBe(true);
+  });
+
+  it('flips the one row whose sign makes a stretch balance', () => {
+    // Printed: 10000 - 10.00 - 2.50 = 8750, but the second amount was read as a credit.
+    const rows = [row(-1000, null), row(250, 8750)];
+    expect(fixSingleSignErrors(rows, 10000)).toEqual([1]);
+    expect(rows[1]?.cents).toBe(-250);
+  });
+});

@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { inferDecimalMark, parseAmount } from './amount';
+
+describe('parseAmount', () => {
+  it.each([
+    ['1,234.56', '.', 123456, null],
+    ['1.234,56', ',', 123456, null],
+    ["1'234.56", '.', 123456, null],
+    ['1 234,56', ',', 123456, null],
+    ['1,23,456.78', '.', 12345678, null],
+    ['-1.00', '.', 100, 'minus'],
+    ['1.00-', '.', 100, 'minus'],
+    ['(54.12)', '.', 5412, 'minus'],
+    ['($2,425.00)', '.', 242500, 'minus'],
+    ['54.12 DR', '.', 5412, 'debit'],
+    ['$4,146.40 CR', '.', 414640, 'credit'],
+    ['800,00 S', ',', 80000, 'debit'],
+    ['44,36 H', ',', 4436, 'credit'],
+    ['1.888,04+', ',', 188804, 'plus'],
+    ['123.45 D', '.', 12345, 'debit'],
+    ['+$6,766.03', '.', 676603, 'plus'],
+    ['£789.35', '.', 78935, null],
+    ['0.65', '.', 65, null],
+  ] as const)('%s with decimal %s', (text, decimal, cents, mark) => {
+    const v = parseAmount(text, decimal);
+    expect(v?.cents).toBe(cents);
+    expect(v?.mark).toBe(mark);
+  });
+
+  it.each([
+    ['1,234', '.'],
+    ['1.234,56', '.'],
+    ['12/05', '.'],
+    ['PAYROLL', '.'],
+    ['1,2345.00', '.'],
+    ['(1.00', '.'],
+    ['533441', '.'],
+  ] as const)('rejects %s', (text, decimal) => {
+    expect(parseAmount(text, decimal)).toBeNull();
+  });
+
+  it('names the currency printed with the amount', () => {
+    expect(parseAmount('£12.00')?.currency).toBe('GBP');
+    expect(parseAmount('€12.00')?.currency).toBe('EUR');
+    expect(parseAmount('EUR 12.00')?.currency).toBe('EUR');
+  });
+
+  it('reads back every amount written in any of the supported styles (property)', () => {
+    const styles = [
+      { decimal: '.' as const, group: ',' },
+      { decimal: ',' as const, group: '.' },
+      { decimal: '.' as const, group: "'" },
+      { decimal: ',' as const, group: ' ' },
+    ];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 99_999_999_999 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.boolean(),
+        (cents, s, neg) => {
+          const style = styles[s] as (typeof styles)[number];
+          const whole = Math.floor(cents / 100)
+            .toString()
+            .replace(/\B(?=(\d{3})+(?!\d))/g, style.group);
+          const text = `${neg ? '-' : ''}${whole}${style.decimal}${String(cents % 100).padStart(2, '0')}`;
+          const v = parseAmount(text, style.decimal);
+          expect(v?.cents).toBe(cents);
+          expect(v?.mark).toBe(neg ? 'minus' : null);
+        },
+      ),
+    );
+  });
+});
+
+describe('inferDecimalMark', () => {
+  it('decides by the mark before the last two digits', () => {
+    expect(inferDecimalMark(['1.234,56', '9,43-', '12,00 S'])).toBe(',');
+    expect(inferDecimalMark(['1,234.56', '(9.43)', 'PAYROLL'])).toBe('.');
+  });
+});
