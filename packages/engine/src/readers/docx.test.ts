@@ -10,17 +10,23 @@ function show(page: LayoutPage): string[] {
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
 const MC = 'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"';
+const R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 const RELS =
   '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
   '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>';
 
-function docx(body: string, mainPart = 'word/document.xml'): Uint8Array {
-  const xml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W} ${MC}><w:body>${body}<w:sectPr/></w:body></w:document>`;
-  return zipSync({
+function docx(
+  body: string,
+  { mainPart = 'word/document.xml', sectPr = '<w:sectPr/>', parts = {} as Record<string, string> } = {},
+): Uint8Array {
+  const xml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W} ${MC} ${R}><w:body>${body}${sectPr}</w:body></w:document>`;
+  const files: Record<string, Uint8Array> = {
     '[Content_Types].xml': strToU8('<Types/>'),
     '_rels/.rels': strToU8(RELS.replace('word/document.xml', mainPart)),
     [mainPart]: strToU8(xml),
-  });
+  };
+  for (const [name, text] of Object.entries(parts)) files[name] = strToU8(text);
+  return zipSync(files);
 }
 
 const p = (text: string, pPr = '') =>
@@ -118,8 +124,34 @@ describe('readDocx', () => {
     expect(show(page)).toEqual(['[0]outer in1 in2 | [100]x', '[0]visible box']);
   });
 
+  it('opens the first page with the first page header, and leaves footers out', async () => {
+    const rels =
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rId8" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/header" Target="header1.xml"/>' +
+      '<Relationship Id="rId9" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/header" Target="header2.xml"/>' +
+      '<Relationship Id="rId10" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/footer" Target="footer1.xml"/></Relationships>';
+    const part = (root: string, text: string) => `<w:${root} ${W}>${p(text)}<w:p/></w:${root}>`;
+    const doc = await readDocx(
+      docx(p('body one') + p('body two', '<w:pageBreakBefore/>'), {
+        sectPr:
+          '<w:sectPr><w:headerReference w:type="default" r:id="rId9"/><w:headerReference w:type="first" r:id="rId8"/>' +
+          '<w:footerReference w:type="default" r:id="rId10"/><w:titlePg/></w:sectPr>',
+        parts: {
+          'word/_rels/document.xml.rels': rels,
+          'word/header1.xml': part('hdr', 'Example Bank   Account 12345678'),
+          'word/header2.xml': part('hdr', 'Example Bank (continued)'),
+          'word/footer1.xml': part('ftr', 'Page 1 of 2'),
+        },
+      }),
+    );
+    expect(doc.pages.map((pg) => show(pg))).toEqual([
+      ['[0]Example Bank | [43.55]Account 12345678', '[0]body one'],
+      ['[0]body two'],
+    ]);
+  });
+
   it('finds the main part through the package relationships', async () => {
-    const page = (await readDocx(docx(p('elsewhere'), 'word/document2.xml'))).pages[0] as LayoutPage;
+    const page = (await readDocx(docx(p('elsewhere'), { mainPart: 'word/document2.xml' }))).pages[0] as LayoutPage;
     expect(show(page)).toEqual(['[0]elsewhere']);
   });
 

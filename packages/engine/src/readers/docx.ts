@@ -13,8 +13,20 @@ import { decodeText, documentPage, newRowsPage, type RowsPage, unreadable } from
 const MAX_PART_BYTES = 200 * 1024 * 1024;
 
 export async function readDocx(bytes: Uint8Array): Promise<LayoutDocument> {
-  const xml = mainDocumentXml(bytes);
-  return { pages: docxPages(xml).map((rows, i) => documentPage(i + 1, rows)) };
+  const main = mainPartName(bytes);
+  const relsName = main.replace(/([^/]*)$/, '_rels/$1.rels');
+  const parts = unzipParts(bytes, (n) => n === main || n === relsName);
+  const part = parts[main];
+  if (!part) throw unreadable('DOCX', new Error(`${main} is missing`));
+  const xml = decodeText(part);
+  const pages = docxPages(xml);
+  // Bank name and account details often sit in the page header: it opens the first page.
+  const header = firstPageHeader(bytes, xml, main, parts[relsName]);
+  if (header && pages[0]) {
+    pages[0].rows.unshift(...header.rows);
+    pages[0].paragraph.unshift(...header.paragraph);
+  }
+  return { pages: pages.map((rows, i) => documentPage(i + 1, rows)) };
 }
 
 function unzipParts(bytes: Uint8Array, wanted: (name: string) => boolean): Record<string, Uint8Array> {
@@ -31,18 +43,50 @@ function unzipParts(bytes: Uint8Array, wanted: (name: string) => boolean): Recor
   }
 }
 
-function mainDocumentXml(bytes: Uint8Array): string {
+/** The package relationships name the main part; it is almost always word/document.xml. */
+function mainPartName(bytes: Uint8Array): string {
   const rels = unzipParts(bytes, (n) => n === '_rels/.rels')['_rels/.rels'];
-  // The package relationships name the main part; it is almost always word/document.xml.
-  let target = 'word/document.xml';
-  if (rels) {
-    const m = /<Relationship\b[^>]*Type="[^"]*\/officeDocument"[^>]*>/.exec(decodeText(rels));
-    const t = m && /\bTarget="([^"]+)"/.exec(m[0]);
-    if (t?.[1]) target = t[1].replace(/^\//, '');
+  const target = rels ? relationshipTarget(decodeText(rels), (rel) => /Type="[^"]*\/officeDocument"/.test(rel)) : null;
+  return target ? target.replace(/^\//, '') : 'word/document.xml';
+}
+
+function relationshipTarget(rels: string, match: (relationship: string) => boolean): string | null {
+  for (const m of rels.matchAll(/<Relationship\b[^>]*>/g)) {
+    if (match(m[0])) return /\bTarget="([^"]+)"/.exec(m[0])?.[1] ?? null;
   }
-  const part = unzipParts(bytes, (n) => n === target)[target];
-  if (!part) throw unreadable('DOCX', new Error(`${target} is missing`));
-  return decodeText(part);
+  return null;
+}
+
+/** The header the first page shows (the first section's "first" header when it has one, else its default). */
+function firstPageHeader(bytes: Uint8Array, xml: string, main: string, rels: Uint8Array | undefined): RowsPage | null {
+  if (!rels) return null;
+  const sect = /<w:sectPr\b[\s\S]*?<\/w:sectPr>/.exec(xml)?.[0];
+  if (!sect) return null;
+  const refs = new Map<string, string>();
+  for (const m of sect.matchAll(/<w:headerReference\b[^>]*>/g)) {
+    const type = /\bw:type="([^"]+)"/.exec(m[0])?.[1] ?? 'default';
+    const id = /\br:id="([^"]+)"/.exec(m[0])?.[1];
+    if (id) refs.set(type, id);
+  }
+  const titlePage = /<w:titlePg(?:\s*\/>|\s+w:val="(?:1|true|on)")/.test(sect);
+  const id = (titlePage && refs.get('first')) || refs.get('default');
+  if (!id) return null;
+  const target = relationshipTarget(decodeText(rels), (rel) => rel.includes(`Id="${id}"`));
+  if (!target) return null;
+  const name = target.startsWith('/') ? target.slice(1) : main.replace(/[^/]*$/, '') + target;
+  const part = unzipParts(bytes, (n) => n === name)[name];
+  if (!part) return null;
+  const rows = newRowsPage();
+  for (const page of docxPages(decodeText(part))) {
+    rows.rows.push(...page.rows);
+    rows.paragraph.push(...page.paragraph);
+  }
+  // Empty header paragraphs add nothing.
+  while (rows.rows.length && (rows.rows[rows.rows.length - 1] as string[]).every((c) => !c.trim())) {
+    rows.rows.pop();
+    rows.paragraph.pop();
+  }
+  return rows.rows.length ? rows : null;
 }
 
 interface Paragraph {
