@@ -16,7 +16,7 @@ import { openDatabase } from '../db';
 import { migrateToLatest } from '../db/migrate';
 import { createMailer, type Mailer } from '../mail/mailer';
 import type { PaymentProvider } from '../payments/provider';
-import { StripeProvider } from '../payments/stripe';
+import { type StripeApiEndpoint, StripeProvider } from '../payments/stripe';
 import { TestModeProvider } from '../payments/test-mode';
 import { RateLimitedError, RateLimiter } from '../services/rate-limit';
 import { routePlugins } from './routes';
@@ -35,6 +35,8 @@ export interface BuildOptions {
   pgSchema?: string;
   /** Replaces the configured mailer (tests). */
   mailer?: Mailer;
+  /** Stripe API endpoint other than api.stripe.com (tests). */
+  stripeApi?: StripeApiEndpoint;
   /** Where log lines go (default stdout); tests read them to prove nothing secret is logged. */
   logStream?: NodeJS.WritableStream;
 }
@@ -89,7 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailer = options.mailer ?? createMailer(config);
   app.addHook('onClose', async () => mailer.close());
   const payments: PaymentProvider = config.stripeSecretKey
-    ? new StripeProvider(config.stripeSecretKey, config.stripeWebhookSecret)
+    ? new StripeProvider(config.stripeSecretKey, config.stripeWebhookSecret, options.stripeApi)
     : new TestModeProvider(database.db, clock);
   const ctx: AppContext = {
     config,

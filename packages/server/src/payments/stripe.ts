@@ -6,6 +6,12 @@ import { AppError } from '@statemint/shared';
 import Stripe from 'stripe';
 import type { CreatedIntent, IntentStatus, PaymentProvider, SubscriptionState, WebhookEvent } from './provider';
 
+export interface StripeApiEndpoint {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+}
+
 const PLAN_PRODUCT_NAMES = { pro: 'Statemint Pro (monthly)', business: 'Statemint Business (monthly)' } as const;
 
 /** The client secret of a PaymentIntent is '<intent id>_secret_<random>'. */
@@ -29,8 +35,10 @@ export class StripeProvider implements PaymentProvider {
   constructor(
     secretKey: string,
     private readonly webhookSecret: string | undefined,
+    /** Another API endpoint (tests run a local stand-in); default api.stripe.com. */
+    api?: StripeApiEndpoint,
   ) {
-    this.stripe = new Stripe(secretKey);
+    this.stripe = new Stripe(secretKey, { maxNetworkRetries: 1, ...(api ?? {}) });
   }
 
   async createPayment(input: { amount: number; email: string | null; description: string }): Promise<CreatedIntent> {

@@ -19,6 +19,7 @@ import { type Config, loadConfig } from '../config/config';
 import type { AppContext, Clock } from '../context';
 import { buildApp } from '../http/app';
 import { type Mailer, outboxDir } from '../mail/mailer';
+import type { StripeApiEndpoint } from '../payments/stripe';
 
 export type TestDb = 'sqlite' | 'postgres';
 
@@ -79,6 +80,8 @@ export interface StartOptions {
    * PostgreSQL, its pgSchema; close() then leaves both in place (the caller removes them).
    */
   reuse?: { dataDir: string; pgSchema?: string };
+  /** Stripe API stand-in to talk to (with config.stripeSecretKey set). */
+  stripeApi?: StripeApiEndpoint;
   /** close() leaves the data folder and schema in place, for a restart with `reuse`. */
   keepData?: boolean;
 }
@@ -100,6 +103,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     ...(pgSchema ? { pgSchema } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.stripeApi ? { stripeApi: options.stripeApi } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
