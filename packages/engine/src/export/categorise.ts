@@ -2,7 +2,8 @@
  * Rule-based transaction categoriser for the CSV `simple` preset (DECISIONS.md). It reads descriptions
  * in the languages the engine reads (English, German, French, Spanish, Portuguese, Italian, Dutch):
  * descriptions are upper-cased and stripped of accents, then matched against keyword lists in order,
- * first match wins. A keyword ending in `*` matches as a word prefix (`VERSICHER*` -> `VERSICHERUNG`).
+ * first match wins. A keyword ending in `*` matches as a word prefix (`VERSICHER*` -> `VERSICHERUNG`),
+ * one starting with `*` as a word ending (`*VERSICHERUNG` -> `HAUSRATVERSICHERUNG`, for German compounds).
  */
 
 export const CATEGORIES = [
@@ -54,6 +55,7 @@ const RULES: Rule[] = [
   {
     category: 'fees',
     keywords: [
+      '*GEBUHR',
       'FEE*',
       'SERVICE CHARGE*',
       'MAINTENANCE CHARGE*',
@@ -81,6 +83,7 @@ const RULES: Rule[] = [
   {
     category: 'tax',
     keywords: [
+      '*STEUER',
       'TAX',
       'TAXES',
       'IRS',
@@ -173,7 +176,19 @@ const RULES: Rule[] = [
   },
   {
     category: 'insurance',
-    keywords: ['INSUR*', 'ASSUR*', 'VERSICHER*', 'SEGURO*', 'SEGUROS', 'ASSICUR*', 'VERZEKER*', 'MUTUELLE'],
+    keywords: [
+      '*VERSICHERUNG',
+      'LIC',
+      'INSURANCE PREMIUM',
+      'INSUR*',
+      'ASSUR*',
+      'VERSICHER*',
+      'SEGURO*',
+      'SEGUROS',
+      'ASSICUR*',
+      'VERZEKER*',
+      'MUTUELLE',
+    ],
   },
   {
     category: 'subscriptions',
@@ -210,6 +225,18 @@ const RULES: Rule[] = [
   {
     category: 'dining',
     keywords: [
+      'TST',
+      'PRET A MANGER',
+      'PANERA',
+      'BBQ',
+      'SWIGGY',
+      'ZOMATO',
+      'TIM HORTONS',
+      'NANDO*',
+      'WENDY*',
+      'DOMINO*',
+      'CHICK-FIL-A',
+      'FIVE GUYS',
       'RESTAURANT*',
       'CAFE',
       'COFFEE',
@@ -252,6 +279,24 @@ const RULES: Rule[] = [
   {
     category: 'groceries',
     keywords: [
+      'WHOLEFDS',
+      'H-E-B',
+      'IGA',
+      'WOOLWORTHS',
+      'COLES',
+      'FAIRPRICE',
+      'SPAR',
+      'CO-OP',
+      'COOP',
+      'KIRANA',
+      'BIGBASKET',
+      'DMART',
+      'LOBLAWS',
+      'SOBEYS',
+      'ALBERTSONS',
+      'FOOD LION',
+      'MEIJER',
+      '7-ELEVEN',
       'GROCER*',
       'SUPERMARKET*',
       'WHOLE FOODS',
@@ -293,6 +338,16 @@ const RULES: Rule[] = [
   {
     category: 'fuel',
     keywords: [
+      'CIRCLE K',
+      'AMPOL',
+      'BP',
+      'CALTEX',
+      'SUNOCO',
+      'VALERO',
+      'PETRO-CANADA',
+      'INDIAN OIL',
+      'HPCL',
+      'BPCL',
       'FUEL',
       'PETROL',
       'GASOLINE',
@@ -359,6 +414,18 @@ const RULES: Rule[] = [
   {
     category: 'transport',
     keywords: [
+      'GRAB',
+      'OLA',
+      'IRCTC',
+      'OPAL',
+      'MYKI',
+      'LINKT',
+      'TRANSURBAN',
+      'E-ZPASS',
+      'EZPASS',
+      'PRESTO',
+      'OYSTER',
+      'MRT',
       'UBER',
       'LYFT',
       'TAXI',
@@ -394,36 +461,26 @@ const RULES: Rule[] = [
     ],
   },
   {
-    category: 'transfer',
-    keywords: [
-      'TRANSFER*',
-      'XFER',
-      'TRF',
-      'ZELLE',
-      'VENMO',
-      'PAYPAL',
-      'WIRE',
-      'STANDING ORDER',
-      'FASTER PAYMENT*',
-      'SEPA',
-      'UBERWEISUNG',
-      'DAUERAUFTRAG',
-      'UMBUCHUNG',
-      'VIREMENT*',
-      'VIR',
-      'TRANSFERENCIA*',
-      'BIZUM',
-      'PIX',
-      'TED',
-      'BONIFICO',
-      'GIROCONTO',
-      'OVERBOEKING',
-      'OVERSCHRIJVING',
-    ],
-  },
-  {
     category: 'shopping',
     keywords: [
+      'WAL-MART',
+      'WALGREENS',
+      'CVS',
+      'PHARMACY',
+      'CHEMIST',
+      'APOTHEKE',
+      'PHARMACIE',
+      'FARMACIA',
+      'KMART',
+      'BUNNINGS',
+      'ULTA',
+      'PETSMART',
+      'FLIPKART',
+      'ARGOS',
+      'JOHN LEWIS',
+      'ROSSMANN',
+      'SATURN',
+      'CANADIAN TIRE',
       'AMAZON',
       'AMZN*',
       'EBAY',
@@ -452,6 +509,44 @@ const RULES: Rule[] = [
       'WINKEL',
     ],
   },
+  {
+    category: 'transfer',
+    keywords: [
+      'PAYNOW',
+      'FAST PAYMENT*',
+      'UPI',
+      'NEFT',
+      'IMPS',
+      'RTGS',
+      'INTERAC',
+      'E-TRANSFER',
+      'OSKO',
+      'PAYID',
+      'TRANSFER*',
+      'XFER',
+      'TRF',
+      'ZELLE',
+      'VENMO',
+      'PAYPAL',
+      'WIRE',
+      'STANDING ORDER',
+      'FASTER PAYMENT*',
+      'SEPA',
+      'UBERWEISUNG',
+      'DAUERAUFTRAG',
+      'UMBUCHUNG',
+      'VIREMENT*',
+      'VIR',
+      'TRANSFERENCIA*',
+      'BIZUM',
+      'PIX',
+      'TED',
+      'BONIFICO',
+      'GIROCONTO',
+      'OVERBOEKING',
+      'OVERSCHRIJVING',
+    ],
+  },
 ];
 
 function escapeRegExp(text: string): string {
@@ -459,9 +554,10 @@ function escapeRegExp(text: string): string {
 }
 
 function compile(keywords: string[]): RegExp {
-  const alternatives = keywords.map((k) =>
-    k.endsWith('*') ? `${escapeRegExp(k.slice(0, -1))}[A-Z0-9]*` : escapeRegExp(k),
-  );
+  const alternatives = keywords.map((k) => {
+    const core = escapeRegExp(k.replace(/^\*|\*$/g, ''));
+    return `${k.startsWith('*') ? '[A-Z0-9]*' : ''}${core}${k.endsWith('*') ? '[A-Z0-9]*' : ''}`;
+  });
   // Word boundaries that also work around `&`, `+`, `.` and `/` inside keywords.
   return new RegExp(`(?:^|[^A-Z0-9])(?:${alternatives.join('|')})(?![A-Z0-9])`);
 }
