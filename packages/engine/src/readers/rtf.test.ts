@@ -106,6 +106,20 @@ describe('readRtf', () => {
     expect(show(cp1250.pages[0] as LayoutPage)).toEqual(['[0]šč']);
   });
 
+  it('opens the first page with the first page header, and leaves footers out', async () => {
+    const doc = await readRtf(
+      bytes(
+        '{\\rtf1\\ansi\\titlepg{\\header\\pard Example Bank (continued)\\par}' +
+          '{\\headerf\\pard Example Bank   Account 12345678\\par\\pard\\par}{\\footer\\pard Page 1\\par}' +
+          '\\pard one\\par\\sect\\sectd{\\header\\pard Second section header\\par}\\pard two\\par}',
+      ),
+    );
+    expect(doc.pages.map((p) => show(p))).toEqual([
+      ['[0]Example Bank | [43.55]Account 12345678', '[0]one'],
+      ['[0]two'],
+    ]);
+  });
+
   it('answers an empty document with one page without lines', async () => {
     const doc = await readRtf(bytes('{\\rtf1\\ansi }'));
     expect(doc.pages).toHaveLength(1);

@@ -36,10 +36,6 @@ const SKIPPED = new Set([
   'footerr',
   'footnote',
   'generator',
-  'header',
-  'headerf',
-  'headerl',
-  'headerr',
   'info',
   'keywords',
   'latentstyles',
@@ -111,7 +107,11 @@ interface GroupState {
   uc: number;
   font: number;
   hidden: boolean;
+  /** Inside a page header group (its text is kept apart, for the top of the first page). */
+  header: boolean;
 }
+
+const HEADERS = new Set(['header', 'headerf', 'headerl', 'headerr']);
 
 /** Rows (of cells) per page. */
 export function rtfPages(bytes: Uint8Array): RowsPage[] {
@@ -142,7 +142,7 @@ export function rtfPages(bytes: Uint8Array): RowsPage[] {
     page.paragraph.push(paragraph);
   };
   const beforeContent = () => {
-    if (pendingSection) {
+    if (pendingSection && !state.header) {
       pendingSection = false;
       newPage();
     }
@@ -153,7 +153,36 @@ export function rtfPages(bytes: Uint8Array): RowsPage[] {
     lineHasContent = false;
   };
 
-  let state: GroupState = { skip: false, fontTable: false, uc: 1, font: -1, hidden: false };
+  let state: GroupState = { skip: false, fontTable: false, uc: 1, font: -1, hidden: false, header: false };
+  // Page headers are read into their own rows; the body's place is kept meanwhile.
+  const headers = new Map<string, RowsPage>();
+  let titlePage = false;
+  let saved: {
+    page: RowsPage;
+    line: string;
+    lineHasContent: boolean;
+    cell: string;
+    row: string[];
+    inTable: boolean;
+  } | null = null;
+  const startHeader = (kind: string) => {
+    saved = { page, line, lineHasContent, cell, row, inTable };
+    page = newRowsPage();
+    headers.set(kind, page);
+    line = '';
+    lineHasContent = false;
+    cell = '';
+    row = [];
+    inTable = false;
+    state.header = true;
+  };
+  const endHeader = () => {
+    if (!saved) return;
+    if (line || lineHasContent) flushLine();
+    if (row.length || cell) push([...row, cell], false);
+    ({ page, line, lineHasContent, cell, row, inTable } = saved);
+    saved = null;
+  };
   const stack: GroupState[] = [];
   let skipChars = 0;
   let pendingBytes: number[] = [];
@@ -202,7 +231,9 @@ export function rtfPages(bytes: Uint8Array): RowsPage[] {
     }
     if (c === '}') {
       flushBytes();
+      const leaving = state;
       state = stack.pop() ?? state;
+      if (leaving.header && !state.header) endHeader();
       skipChars = 0;
       depth--;
       i++;
@@ -313,6 +344,17 @@ export function rtfPages(bytes: Uint8Array): RowsPage[] {
 
   while (pages.length > 1 && (pages[pages.length - 1] as RowsPage).rows.every((r) => r.every((x) => !x.trim())))
     pages.pop();
+  // Bank name and account details often sit in the page header: it opens the first page.
+  const header =
+    (titlePage && headers.get('headerf')) || headers.get('header') || headers.get('headerr') || headers.get('headerl');
+  if (header && pages[0]) {
+    while (header.rows.length && (header.rows[header.rows.length - 1] as string[]).every((x) => !x.trim())) {
+      header.rows.pop();
+      header.paragraph.pop();
+    }
+    pages[0].rows.unshift(...header.rows);
+    pages[0].paragraph.unshift(...header.paragraph);
+  }
   return pages;
 
   function control(word: string, param: number | null) {
@@ -332,6 +374,11 @@ export function rtfPages(bytes: Uint8Array): RowsPage[] {
       return;
     }
     if (state.skip) return;
+    if (HEADERS.has(word)) {
+      if (state.header || headers.has(word)) state.skip = true;
+      else startHeader(word);
+      return;
+    }
     const symbol = SYMBOLS[word];
     if (symbol !== undefined) {
       emit(symbol);
@@ -406,14 +453,20 @@ export function rtfPages(bytes: Uint8Array): RowsPage[] {
         row = [];
         cell = '';
         break;
+      case 'titlepg':
+        titlePage = true;
+        break;
       case 'page':
+        if (state.header) break;
         if (line || lineHasContent) flushLine();
         newPage();
         break;
       case 'pagebb':
+        if (state.header) break;
         if (!line && !lineHasContent && page.rows.length > 0) newPage();
         break;
       case 'sect':
+        if (state.header) break;
         if (line || lineHasContent) flushLine();
         pendingSection = true;
         break;
