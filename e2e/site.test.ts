@@ -218,6 +218,29 @@ describe.skipIf(!hasChromium)('site journeys in Chromium', () => {
     await page.context().close();
   });
 
+  it('works by keyboard alone: skip link, Login, focus kept in the modal, Escape returns focus', async () => {
+    const { page, errors } = await openPage(browser, server.url);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    let onLogin = false;
+    for (let i = 0; i < 15 && !onLogin; i++) {
+      await page.keyboard.press('Tab');
+      onLogin = (await page.evaluate(() => document.activeElement?.textContent)) === 'Login';
+    }
+    expect(onLogin).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Sign In' }).waitFor();
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Login');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('verify-email: no token, a bad token, and a working resend form', async () => {
     const { page, errors } = await openPage(browser, `${server.url}/verify-email`);
     await page.getByText('No verification token provided').waitFor();

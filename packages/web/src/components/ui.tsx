@@ -1,7 +1,7 @@
 /** The design system's small pieces: buttons, fields, modal, badge, spinner, progress. */
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import type { BadgeTone } from '../lib/badge';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -76,11 +76,22 @@ export function Modal({
   children: ReactNode;
   wide?: boolean;
 }) {
+  // Modals opened from app state (not a Dialog.Trigger) still hand focus back to what opened them.
+  const returnFocus = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content
+          onOpenAutoFocus={() => {
+            returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(e) => {
+            if (returnFocus.current?.isConnected) {
+              e.preventDefault();
+              returnFocus.current.focus();
+            }
+          }}
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={`fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl ${
             wide ? 'max-w-2xl' : 'max-w-md'
