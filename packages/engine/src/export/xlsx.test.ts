@@ -1,6 +1,8 @@
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadWorkbook } from './describe-xlsx';
@@ -135,5 +137,55 @@ describe('XLSX export', () => {
   it('writes a valid workbook for no statements', async () => {
     const wb = await xlsx();
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Transactions']);
+  });
+});
+
+// LibreOffice is optional on this machine (Debian libreoffice-calc-nogui); where it is installed, it
+// must read the workbook with the same numbers and without turning any text into a formula.
+const soffice = spawnSync('sh', ['-c', 'command -v soffice'], { encoding: 'utf8' }).stdout.trim();
+
+describe.skipIf(!soffice)('XLSX in LibreOffice (headless)', () => {
+  it('reads back dates, numbers and formula-looking text as they were written', async () => {
+    const file = join(tmp, 'probe.xlsx');
+    writeFileSync(file, (await exportStatements([probeStatement()], 'xlsx')) as Uint8Array);
+    const r = spawnSync(
+      soffice,
+      [
+        `-env:UserInstallation=file://${join(tmp, 'lo-profile')}`,
+        '--headless',
+        '--convert-to',
+        'csv',
+        '--outdir',
+        tmp,
+        file,
+      ],
+      { encoding: 'utf8', timeout: 120_000 },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    const rows = parse(readFileSync(join(tmp, 'probe.csv'), 'utf8')) as string[][];
+    expect(rows[0]).toEqual([
+      'Date',
+      'Source Date',
+      'Description',
+      'Credit',
+      'Debit',
+      'Amount',
+      'Balance',
+      'Reference',
+      'Page',
+    ]);
+    expect(rows.slice(1, 5).map((row) => row[2])).toEqual(INJECTION_PROBES.slice(0, 4));
+    expect(rows[7]?.[2]).toBe('=HYPERLINK("http://x")');
+    expect(rows[1]?.slice(0, 2)).toEqual(['2025-02-01', '02/01']);
+    expect(rows[1]?.slice(4, 6).map(Number)).toEqual([20.02, -20.02]);
+    expect(rows[8]?.slice(6, 8)).toEqual(['-5.55', '=REF()']);
+    expect(rows[9]?.slice(0, 6).map((v, i) => (i >= 3 ? Number(v) : v))).toEqual([
+      'Total',
+      '',
+      '',
+      30.03,
+      80.18,
+      -50.15,
+    ]);
   });
 });
