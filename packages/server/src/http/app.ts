@@ -18,6 +18,7 @@ import { createMailer, type Mailer } from '../mail/mailer';
 import type { PaymentProvider } from '../payments/provider';
 import { type StripeApiEndpoint, StripeProvider } from '../payments/stripe';
 import { TestModeProvider } from '../payments/test-mode';
+import { MAINTENANCE_INTERVAL_MS, pruneAccountData } from '../services/maintenance';
 import { RateLimitedError, RateLimiter } from '../services/rate-limit';
 import { routePlugins } from './routes';
 import { validationBody } from './validation';
@@ -158,6 +159,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong. Please try again.', code: 'INTERNAL_ERROR' });
   });
+
+  const prune = () =>
+    pruneAccountData(ctx).catch((err: unknown) => app.log.error({ err }, 'account data housekeeping failed'));
+  await prune();
+  const pruneTimer = setInterval(prune, MAINTENANCE_INTERVAL_MS);
+  pruneTimer.unref();
+  app.addHook('onClose', async () => clearInterval(pruneTimer));
 
   app.get('/api/health', async () => ({ status: 'ok' }));
 

@@ -1,0 +1,28 @@
+/**
+ * Housekeeping of account data, run at start and every hour: ended sessions, spent or
+ * expired verification links, and the password hashes of checkout sign-ups never paid.
+ */
+import type { AppContext } from '../context';
+
+const DAY = 24 * 3600_000;
+export const MAINTENANCE_INTERVAL_MS = 3600_000;
+
+export async function pruneAccountData(ctx: AppContext): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', now), eb('revoked_at', '<', now - DAY)]))
+    .execute();
+  await ctx.db
+    .deleteFrom('email_verifications')
+    .where((eb) => eb.or([eb('expires_at', '<', now - DAY), eb('used_at', '<', now - DAY)]))
+    .execute();
+  // A checkout sign-up that was never paid keeps no password hash beyond a day.
+  await ctx.db
+    .updateTable('payments')
+    .set({ pending_password_hash: null })
+    .where('status', '=', 'pending')
+    .where('pending_password_hash', 'is not', null)
+    .where('created_at', '<', now - DAY)
+    .execute();
+}
