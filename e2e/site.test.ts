@@ -241,6 +241,30 @@ describe.skipIf(!hasChromium)('site journeys in Chromium', () => {
     await page.context().close();
   });
 
+  it('uses Stripe Elements when a publishable key is configured, and says so when Stripe cannot load', async () => {
+    const { page, errors } = await openPage(browser, 'about:blank');
+    // No network here: the config names a key and Stripe's script is unreachable, as when offline.
+    await page.route('**/api/config', (route) =>
+      route.fulfill({
+        json: { supportEmail: 'help@example.com', stripePublishableKey: 'pk_test_offline', testMode: false },
+      }),
+    );
+    await page.route('https://js.stripe.com/**', (route) => route.abort());
+    await page.goto(server.url);
+    expect(await page.locator('footer').textContent()).toContain('help@example.com');
+    await page.locator('#pricing').getByRole('button', { name: 'Pay Per File' }).click();
+    const payg = page.getByRole('dialog', { name: 'Pay Per File' });
+    await payg.getByLabel('Email for your receipt').fill('buyer@example.com');
+    await payg.getByRole('button', { name: 'Continue to Payment' }).click();
+    const card = payg.getByRole('form', { name: 'Card payment' });
+    await card.waitFor();
+    expect(await card.getByText('Test mode').count()).toBe(0);
+    await card.getByRole('button', { name: /^Pay / }).click({ force: true });
+    await card.getByText('Payment system not available. Please check your connection and try again.').waitFor();
+    expect(errors.filter((e) => !/stripe/i.test(e))).toEqual([]);
+    await page.context().close();
+  });
+
   it('verify-email: no token, a bad token, and a working resend form', async () => {
     const { page, errors } = await openPage(browser, `${server.url}/verify-email`);
     await page.getByText('No verification token provided').waitFor();

@@ -108,6 +108,29 @@ describe.skipIf(!hasChromium)('account and vault journeys in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('opens the payment chooser when the monthly quota is used up', async () => {
+    // 400 uploads are too many to make here: the server's QUOTA_EXCEEDED answer is played back once.
+    await page.route('**/api/files/upload', (route) =>
+      route.fulfill({
+        status: 403,
+        json: { code: 'QUOTA_EXCEEDED', message: 'You have used all 400 uploads of your plan this month.' },
+      }),
+    );
+    await page.getByRole('tab', { name: 'Upload' }).click();
+    await page.getByTestId('file-input').setInputFiles(pdfPath);
+    await page.getByRole('button', { name: 'Convert Statement' }).click();
+    await expectToast(page, 'Payment Required', 'Please choose a payment option to continue.');
+    const chooser = page.getByRole('dialog', { name: 'Choose a Payment Option' });
+    expect(await chooser.textContent()).toContain('Payment Required: Please choose a payment option to continue.');
+    for (const option of ['Pay Per File $1.49', 'Pro $35', 'Business $100'])
+      await chooser.getByRole('button', { name: option }).waitFor();
+    await shoot(page, 'payment-chooser');
+    await page.keyboard.press('Escape');
+    await chooser.waitFor({ state: 'hidden' });
+    await page.unroute('**/api/files/upload');
+    await page.getByRole('tab', { name: 'My Files' }).click();
+  });
+
   it('restores an archived file', async () => {
     await page.getByRole('button', { name: 'Upload First File' }).click();
     await uploadOnDashboard(page, pdfPath);

@@ -71,7 +71,7 @@ function Inner({ request, token, onPaid }: CardFormProps) {
           {error}
         </p>
       )}
-      <Button type="submit" className="w-full" size="lg" disabled={processing || !stripe} aria-disabled={!complete}>
+      <Button type="submit" className="w-full" size="lg" disabled={processing} aria-disabled={!complete || !stripe}>
         {processing ? 'Processing…' : `Pay ${formatPrice(PRICES_CENTS[request.type])}`}
       </Button>
     </form>
