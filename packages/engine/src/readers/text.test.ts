@@ -183,6 +183,23 @@ describe('readTxt', () => {
     expect(show(doc.pages[1] as LayoutPage)).toEqual(['[0]02.02.2024 | [100]Lohn | [200]2.000,00']);
   });
 
+  it('reads a delimited export named .txt as CSV, but not a fixed-width report with commas', async () => {
+    const delimited =
+      'Konto;DE00 1234\nDatum;Text;Betrag\n01.02.2024;Miete, Februar;-500,00\n02.02.2024;Lohn;2.000,00\n';
+    expect(show((await readTxt(utf8(delimited))).pages[0] as LayoutPage)).toEqual([
+      '[0]Konto | [100]DE00 1234',
+      '[0]Datum | [100]Text | [200]Betrag',
+      '[0]01.02.2024 | [100]Miete, Februar | [200]-500,00',
+      '[0]02.02.2024 | [100]Lohn | [200]2.000,00',
+    ]);
+    const report = [
+      'DATE        DESCRIPTION            AMOUNT     BALANCE',
+      '01/02/2024  RENT, FEBRUARY       1,500.00    3,210.50',
+      '02/02/2024  SALARY, ACME         2,000.00    5,210.50',
+    ].join('\n');
+    expect((await readTxt(utf8(report))).pages[0]?.source).toBe('text');
+  });
+
   it('answers an empty file with one page without lines', async () => {
     const doc = await readTxt(new Uint8Array(0));
     expect(doc.pages).toHaveLength(1);

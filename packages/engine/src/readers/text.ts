@@ -131,7 +131,30 @@ function splitRecords(text: string, delimiter: string, maxRecords = Number.POSIT
 }
 
 export async function readTxt(bytes: Uint8Array): Promise<LayoutDocument> {
-  return { pages: textPages(decodeText(bytes)) };
+  const text = decodeText(bytes);
+  // Some banks name a delimited export ".txt": read it as the CSV it is.
+  if (looksDelimited(text)) return { pages: [gridPage(1, parseCsvText(text))] };
+  return { pages: textPages(text) };
+}
+
+/**
+ * Delimited rather than fixed-width: most lines split into the same number (>= 3) of fields
+ * and hardly any line has the wide gaps that align fixed-width columns. Page breaks mean a
+ * printed report.
+ */
+export function looksDelimited(text: string): boolean {
+  if (text.includes('\f')) return false;
+  const sample = text.slice(0, 64 * 1024);
+  const lines = sample.split(/\r\n|\r|\n/).filter((l) => l.trim());
+  if (lines.length < 2) return false;
+  if (lines.filter((l) => / {3,}/.test(l)).length > lines.length * 0.1) return false;
+  const delimiter = detectDelimiter(sample);
+  const counts = new Map<number, number>();
+  for (const r of splitRecords(sample, delimiter, 200)) {
+    if (r.fields.length) counts.set(r.fields.length, (counts.get(r.fields.length) ?? 0) + 1);
+  }
+  const records = [...counts.values()].reduce((a, b) => a + b, 0);
+  return [...counts].some(([fields, n]) => fields >= 3 && n >= records * 0.6);
 }
 
 /**
