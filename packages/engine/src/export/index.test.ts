@@ -77,4 +77,10 @@ describe('exportStatements', () => {
       text(await exportStatements([smallStatement()], 'csv', { bom: true })),
     );
   });
+
+  it('refuses an unknown CSV preset with VALIDATION_FAILED', async () => {
+    await expect(exportStatements([smallStatement()], 'csv', { csvPreset: 'fancy' as 'simple' })).rejects.toMatchObject(
+      { code: 'VALIDATION_FAILED' },
+    );
+  });
 });

@@ -8,7 +8,7 @@ import { writeCsv } from './csv';
 import { writeHtml } from './html';
 import { writeJson } from './json';
 import { DEFAULT_INTU_BID, writeOfx2, writeOfxSgml } from './ofx';
-import type { ExportOptions } from './options';
+import { CSV_PRESETS, type ExportOptions } from './options';
 import { writeQif } from './qif';
 import { writeText } from './text';
 import { writeXlsx } from './xlsx';
@@ -32,8 +32,14 @@ export async function exportStatements(
   switch (format) {
     case 'json':
       return writeJson(statements);
-    case 'csv':
-      return writeCsv(statements, options.csvPreset ?? 'standard', options.bom ?? false);
+    case 'csv': {
+      const preset = options.csvPreset ?? 'standard';
+      // The preset may come straight from a download URL.
+      if (!CSV_PRESETS.includes(preset)) {
+        throw new AppError('VALIDATION_FAILED', `unknown CSV preset '${String(preset)}' (${CSV_PRESETS.join(', ')})`);
+      }
+      return writeCsv(statements, preset, options.bom ?? false);
+    }
     case 'xml':
       return writeXml(statements);
     case 'txt':
