@@ -276,6 +276,20 @@ describe.skipIf(!hasChromium)('site journeys in Chromium', () => {
     await page.getByRole('button', { name: 'Send New Link' }).click();
     await expectToast(page, 'Verification Email Sent');
     await shoot(page, 'verify-email-error');
+    // An expired link (24 hours) and a network failure, played back at the browser's edge.
+    await page.route('**/api/auth/verify-email?**', (route) =>
+      route.fulfill({
+        status: 400,
+        json: { code: 'TOKEN_EXPIRED', message: 'This verification link has expired. Please request a new one.' },
+      }),
+    );
+    await page.goto(`${server.url}/verify-email?token=old-token`);
+    await page.getByRole('heading', { name: 'Link Expired' }).waitFor();
+    await page.getByRole('button', { name: 'Request New Verification Email' }).waitFor();
+    await page.unroute('**/api/auth/verify-email?**');
+    await page.route('**/api/auth/verify-email?**', (route) => route.abort());
+    await page.goto(`${server.url}/verify-email?token=any-token`);
+    await page.getByText('Failed to verify email. Please try again.').waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
   });
