@@ -1,0 +1,88 @@
+/**
+ * The Redis (BullMQ) queue, for real, when TEST_REDIS_URL is set (CI has Redis): an upload
+ * converted and an expedited restore, both through Redis, each test on a queue of its own.
+ */
+import { randomBytes } from 'node:crypto';
+import type { RestoreResponse } from '@statemint/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleCsvStatement } from '../files/sample-statements';
+import { freshIp, upload, waitForFile } from '../files/test-helpers';
+import { filesContextOf } from '../http/routes/files';
+import { sweep } from '../sweeper/sweeper';
+import { createVerifiedUser, startTestServer, type TestServer } from '../test/harness';
+import { BullMqQueue } from './bullmq-queue';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!redisUrl)('BullMQ conversion queue (Redis)', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({
+      config: {
+        redisUrl,
+        queueName: `statemint-test-${randomBytes(6).toString('hex')}`,
+        trustProxy: true,
+        conversionWorkers: 1,
+      },
+    });
+  });
+  afterAll(async () => {
+    const queue = s ? filesContextOf(s.app).queue : null;
+    if (queue instanceof BullMqQueue) await queue.obliterate();
+    await s?.close();
+  });
+
+  it('converts uploads and runs restores through Redis', async () => {
+    expect(filesContextOf(s.app).queue).toBeInstanceOf(BullMqQueue);
+    const anon = await upload(s, '/api/files/upload-free-trial', {
+      name: 'redis.csv',
+      bytes: sampleCsvStatement(6),
+      fields: { email: 'redis@example.com' },
+      headers: { 'x-device-fingerprint': 'redis-device' },
+      ip: freshIp(),
+    });
+    expect(anon.status).toBe(201);
+    expect(await waitForFile(s, anon.body.id)).toMatchObject({ status: 'completed', transactionCount: 6 });
+
+    const u = await createVerifiedUser(s);
+    const intent = await s.api<{ clientSecret: string; paymentIntentId: string }>(
+      '/api/payments/create-payment-intent',
+      {
+        body: { amount: 3500, type: 'pro' },
+        token: u.token,
+      },
+    );
+    const card = await s.api('/api/payments/test-mode/confirm-card', {
+      body: {
+        clientSecret: intent.body.clientSecret,
+        number: '4242424242424242',
+        expMonth: 12,
+        expYear: 2099,
+        cvc: '123',
+      },
+    });
+    expect(card.status).toBe(200);
+    const confirmed = await s.api('/api/payments/confirm', {
+      body: { paymentIntentId: intent.body.paymentIntentId },
+      token: u.token,
+    });
+    expect(confirmed.status).toBe(200);
+    const up = await upload(s, '/api/files/upload', { name: 'pro.csv', bytes: sampleCsvStatement(8), token: u.token });
+    expect(up.status).toBe(201);
+    expect((await waitForFile(s, up.body.id, u.token)).status).toBe('completed');
+
+    s.clock.advance(25 * 3600_000);
+    await sweep(filesContextOf(s.app));
+    expect((await waitForFile(s, up.body.id, u.token)).status).toBe('archived');
+    const restore = await s.api<RestoreResponse>(`/api/files/${up.body.id}/restore`, {
+      token: u.token,
+      body: { expedited: true },
+    });
+    expect(restore.status).toBe(200);
+    expect(await waitForFile(s, up.body.id, u.token)).toMatchObject({
+      status: 'completed',
+      restoreStatus: 'completed',
+    });
+    expect(await filesContextOf(s.app).queue.pending()).toBe(0);
+  });
+});
