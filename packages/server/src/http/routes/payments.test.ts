@@ -79,7 +79,7 @@ for (const db of testDatabases) {
       const first = await confirm(paymentIntentId);
       expect(first).toMatchObject({ status: 200, body: { success: true, type: 'payasyougo', paymentIntentId } });
       expect(first.body).not.toHaveProperty('token');
-      const second = await confirm(paymentIntentId);
+      const second = await confirm(paymentIntentId, 'stale.or.bogus.token');
       expect(second.status).toBe(200);
       const rows = await s.ctx.db.selectFrom('payments').selectAll().where('intent_id', '=', paymentIntentId).execute();
       expect(rows).toHaveLength(1);

@@ -61,7 +61,9 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const auth = bearerToken(request) ? await requireAuth(request) : null;
+      // A stale token must not fail a pay-per-file confirmation; a user's subscription still
+      // needs that user's live session (confirmPayment answers 401/403).
+      const auth = await optionalAuth(request);
       return confirmPayment(ctx, request.body.paymentIntentId, auth?.user ?? null);
     },
   );
