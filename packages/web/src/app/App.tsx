@@ -1,7 +1,7 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
-import { LIMITS } from '@statemint/shared';
+import { LIMITS, PRODUCT_NAME } from '@statemint/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createQueryClient } from '../api/queryClient';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
@@ -47,9 +47,25 @@ function Page({ pathname }: { pathname: string }) {
   }
 }
 
+const TITLES: Record<string, string> = {
+  '/upload': 'Convert a Statement',
+  '/dashboard': 'Secure Document Vault',
+  '/verify-email': 'Verify Your Email',
+  '/blog': 'Blog',
+  '/privacy': 'Privacy Policy',
+  '/terms': 'Terms of Service',
+  '/pricing': 'Pricing',
+};
+
 function Shell() {
   const { pathname, hash } = useLocation();
   useHashScroll(hash);
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  useEffect(() => {
+    const known = path === '/' || path === '/bank-statement-converter';
+    const title = TITLES[path] ?? (known ? null : 'Page Not Found');
+    document.title = title ? `${title} · ${PRODUCT_NAME}` : `${PRODUCT_NAME}: Bank Statement Converter`;
+  }, [path]);
   return (
     <div className="flex min-h-screen flex-col">
       <a
