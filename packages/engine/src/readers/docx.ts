@@ -107,7 +107,8 @@ interface Row {
   col: number;
 }
 
-const TAG = /<(\/?)([^\s/>]+)((?:[^>"']|"[^"]*"|'[^']*')*)>/y;
+// Word escapes '>' inside attribute values, so a tag ends at the first '>'.
+const TAG = /<(\/?)([^\s/>]+)([^>]*)>/y;
 
 /** Rows (of cells) per page, from WordprocessingML. */
 export function docxPages(xml: string): RowsPage[] {
