@@ -78,7 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
-    // Schema-checked bodies: drop unknown fields, coerce "30" to 30, no defaults smuggled in.
+    // Schema-checked input: "30" is coerced to 30; fields a schema forbids (additionalProperties: false) are dropped.
     ajv: { customOptions: { removeAdditional: true, coerceTypes: true, allErrors: false } },
   });
 
@@ -88,7 +88,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     await database.destroy();
   });
-  await migrateToLatest(database.db);
+  try {
+    await migrateToLatest(database.db);
+  } catch (e) {
+    await database.destroy();
+    throw e;
+  }
   const mailer = options.mailer ?? createMailer(config);
   app.addHook('onClose', async () => mailer.close());
   const payments: PaymentProvider = config.stripeSecretKey
