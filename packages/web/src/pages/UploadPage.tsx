@@ -58,8 +58,9 @@ export default function UploadPage() {
     }
   }, [paymentParam, modeParam]);
 
+  // Signing in or out while here switches between the account upload and the free trial.
   useEffect(() => {
-    if (subscriber) setMode((m) => (m === 'free' ? 'auth' : m));
+    setMode((m) => (subscriber && m === 'free' ? 'auth' : !subscriber && m === 'auth' ? 'free' : m));
   }, [subscriber]);
 
   async function convert() {
