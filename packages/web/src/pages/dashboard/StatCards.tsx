@@ -6,9 +6,9 @@ import { formatFileSize } from '../../lib/format';
 
 function Card({ title, value, note, children }: { title: string; value: string; note?: string; children?: ReactNode }) {
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-5">
+    <div className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
       <p className="text-sm font-medium text-slate-500">{title}</p>
-      <p className="mt-1 text-2xl font-bold text-ink">{value}</p>
+      <p className="mt-1 text-xl font-bold text-ink sm:text-2xl">{value}</p>
       {note && <p className="mt-1 text-xs text-slate-500">{note}</p>}
       {children && <div className="mt-3">{children}</div>}
     </div>
@@ -29,7 +29,7 @@ export function StatCards({ data }: { data: Dashboard }) {
   const uploads = usage(data.stats.filesThisMonth, data.limits.uploads, 'Monthly Uploads');
   const restores = usage(data.stats.restoresThisMonth, data.limits.restores, 'Monthly Restores');
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <Card title="Total Files" value={String(data.stats.totalFiles)} note={`${data.stats.archivedFiles} archived`} />
       <Card title="Storage Used" value={formatFileSize(data.stats.storageUsed)} note="Encrypted with AES-256" />
       <Card title="Monthly Uploads" value={uploads.value} note={uploads.note}>
