@@ -110,10 +110,16 @@ for (const db of testDatabases) {
 
     it('gives the same 401 for an unknown e-mail and a wrong password, in comparable time', async () => {
       const { email } = await createVerifiedUser(s, { password: PASSWORD });
+      // The fastest of three runs: the work itself, without scheduling noise.
       const timed = async (body: object) => {
-        const t0 = performance.now();
-        const r = await s.api('/api/auth/login', { body });
-        return { r, ms: performance.now() - t0 };
+        let ms = Number.POSITIVE_INFINITY;
+        let last: Awaited<ReturnType<TestServer['api']>> | undefined;
+        for (let i = 0; i < 3; i++) {
+          const t0 = performance.now();
+          last = await s.api('/api/auth/login', { body });
+          ms = Math.min(ms, performance.now() - t0);
+        }
+        return { r: last!, ms };
       };
       const wrong = await timed({ email, password: 'wrong password!' });
       const unknown = await timed({ email: 'nobody-here@example.com', password: 'wrong password!' });
@@ -122,8 +128,8 @@ for (const db of testDatabases) {
         expect(r.body).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' });
       }
       // Both verify one argon2id hash: neither answers in a fraction of the other's time.
-      expect(unknown.ms).toBeGreaterThan(wrong.ms / 4);
-      expect(wrong.ms).toBeGreaterThan(unknown.ms / 4);
+      expect(unknown.ms).toBeGreaterThan(wrong.ms / 3);
+      expect(wrong.ms).toBeGreaterThan(unknown.ms / 3);
     });
 
     it('rejects missing, malformed, expired and revoked tokens with 401', async () => {
