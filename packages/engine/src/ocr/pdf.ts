@@ -48,6 +48,22 @@ export async function ocrPdfPages(
   }
 }
 
+/** The images OCR would read for the given pages (embedded scans or 300-dpi renders); for benchmarks. */
+export async function pdfPageImages(bytes: Uint8Array, pageNumbers: number[], password?: string): Promise<GreyImage[]> {
+  const doc = await openPdf(bytes, password);
+  try {
+    const out: GreyImage[] = [];
+    for (const n of pageNumbers) {
+      const page = await doc.getPage(n);
+      out.push((await embeddedScan(page)) ?? (await renderPage(page)));
+      page.cleanup();
+    }
+    return out;
+  } finally {
+    await doc.destroy();
+  }
+}
+
 async function ocrPdfPage(page: PDFPageProxy, session: OcrSession): Promise<LayoutPage> {
   checkDeadline(session.deadline);
   const viewport = page.getViewport({ scale: 1 });

@@ -74,8 +74,18 @@ function languageDir(): string {
 
 const langKey = (langs: readonly OcrLanguage[]) => [...langs].join('+');
 
-/** Workers go away after this long without work, so a CLI run can exit by itself. */
-const IDLE_MS = 4000;
+/** Idle workers are terminated after this long, giving their memory (~300 MB each) back. */
+const IDLE_MS = 60_000;
+
+/**
+ * Idle workers must not keep the process alive (a CLI run ends when its work is done), busy
+ * ones must (a pending promise alone does not). tesseract.js exposes its worker_thread as `worker`.
+ */
+function holdProcess(w: Worker | null, hold: boolean): void {
+  const thread = (w as unknown as { worker?: { ref?: () => void; unref?: () => void } } | null)?.worker;
+  if (hold) thread?.ref?.();
+  else thread?.unref?.();
+}
 
 class OcrPool {
   private slots: Slot[] = [];
@@ -114,11 +124,13 @@ class OcrPool {
     }
     if (this.slots.length && this.slots.every((s) => !s.busy)) {
       this.idleTimer = setTimeout(() => void this.shutdown(), IDLE_MS);
+      this.idleTimer.unref();
     }
   }
 
   private async run(slot: Slot, job: Job): Promise<void> {
     slot.busy = true;
+    holdProcess(slot.worker, true);
     try {
       if (Date.now() > job.deadline) throw new AppError('TIMEOUT', 'The conversion took too long and was stopped.');
       const key = langKey(job.langs);
@@ -139,7 +151,6 @@ class OcrPool {
       await slot.worker.setParameters({
         tessedit_pageseg_mode: String(job.psm ?? 6) as PSM,
         preserve_interword_spaces: '1',
-        ...(process.env.OCR_THRESH ? { thresholding_method: process.env.OCR_THRESH } : {}),
       });
       const result = await slot.worker.recognize(job.image, {}, { blocks: true, text: false });
       job.resolve(collectWords(result.data.blocks));
@@ -154,6 +165,7 @@ class OcrPool {
       );
     } finally {
       slot.busy = false;
+      holdProcess(slot.worker, false);
       this.dispatch();
     }
   }

@@ -90,10 +90,14 @@ function firstChannel(data: Buffer, channels: number): Buffer {
   return out;
 }
 
-/** Text taller than this (median text-line height in pixels) is left as is or shrunk; smaller is enlarged. */
-const TARGET_LINE_PX = 21;
-const MIN_LINE_PX = 16;
-const MAX_LINE_PX = 60;
+/**
+ * Median glyph height (connected components, pixels) aimed at: about 8-9 pt text at 200-300 dpi.
+ * Smaller text is enlarged (tesseract misreads it); much larger is shrunk (time grows with pixels,
+ * accuracy does not: the LSTM normalises every line to a fixed height anyway).
+ */
+const TARGET_GLYPH_PX = 16;
+const MIN_GLYPH_PX = 13;
+const MAX_GLYPH_PX = 48;
 
 export interface PrepareOptions {
   /** Skip background flattening (clean renders). */
@@ -102,7 +106,7 @@ export interface PrepareOptions {
 
 export async function preparePage(img: GreyImage, options: PrepareOptions = {}): Promise<PreparedPage> {
   let { data, width, height } = img;
-  if (options.flatten !== false && process.env.OCR_FLATTEN !== '0') data = await flattenBackground(data, width, height);
+  if (options.flatten !== false) data = await flattenBackground(data, width, height);
   data = stretchContrast(data);
 
   const angle = estimateSkew(data, width, height);
@@ -120,10 +124,10 @@ export async function preparePage(img: GreyImage, options: PrepareOptions = {}):
     pipeline = sharp(rotated.data, { raw: { width, height, channels: 1 } });
   }
 
-  const lineHeight = medianLineHeight(data, width, height);
+  const glyph = medianGlyphHeight(data, width, height);
   let scale = 1;
-  if (lineHeight > 0 && lineHeight < MIN_LINE_PX) scale = Math.min(3, TARGET_LINE_PX / lineHeight);
-  else if (lineHeight > MAX_LINE_PX) scale = Math.max(0.25, TARGET_LINE_PX / lineHeight);
+  if (glyph > 0 && glyph < MIN_GLYPH_PX) scale = Math.min(3, TARGET_GLYPH_PX / glyph);
+  else if (glyph > MAX_GLYPH_PX) scale = Math.max(0.25, TARGET_GLYPH_PX / glyph);
   if (width * height * scale * scale > MAX_IMAGE_PIXELS) scale = Math.sqrt(MAX_IMAGE_PIXELS / (width * height));
   if (Math.abs(scale - 1) > 0.05) {
     width = Math.max(1, Math.round(width * scale));
@@ -265,28 +269,69 @@ export function estimateSkew(data: Uint8Array, width: number, height: number, ma
   return Math.round(best * 100) / 100;
 }
 
-/** Median height of the bands of rows that hold ink (text lines), in pixels. */
-export function medianLineHeight(data: Uint8Array, width: number, height: number): number {
-  const counts = new Uint32Array(height);
-  for (let y = 0; y < height; y++) {
-    let c = 0;
-    const row = y * width;
-    for (let x = 0; x < width; x += 2) if ((data[row + x] as number) < INK) c++;
-    counts[y] = c;
-  }
-  const minInk = Math.max(2, Math.round(width / 2 / 400));
-  const bands: number[] = [];
-  let start = -1;
-  for (let y = 0; y <= height; y++) {
-    const inked = y < height && (counts[y] as number) >= minInk;
-    if (inked && start < 0) start = y;
-    else if (!inked && start >= 0) {
-      const h = y - start;
-      if (h >= 4) bands.push(h);
-      start = -1;
+/**
+ * Median height of glyph-like connected components of ink (f > 1 samples every f-th pixel:
+ * faster, within f px), or 0 when there are too few to tell. Unlike line spacing it does not care
+ * how tightly lines are packed.
+ */
+export function medianGlyphHeight(data: Uint8Array, width: number, height: number, f = 1): number {
+  const w = Math.floor(width / f);
+  const h = Math.floor(height / f);
+  if (w < 2 || h < 2) return 0;
+  const labels = new Int32Array(w * h);
+  const parent: number[] = [0];
+  const find = (a: number): number => {
+    let r = a;
+    while (parent[r] !== r) r = parent[r] as number;
+    while (parent[a] !== r) {
+      const next = parent[a] as number;
+      parent[a] = r;
+      a = next;
+    }
+    return r;
+  };
+  for (let y = 0; y < h; y++) {
+    const src = y * f * width;
+    for (let x = 0; x < w; x++) {
+      if ((data[src + x * f] as number) >= INK) continue;
+      const i = y * w + x;
+      const left = x > 0 ? (labels[i - 1] as number) : 0;
+      const up = y > 0 ? (labels[i - w] as number) : 0;
+      if (!left && !up) {
+        parent.push(parent.length);
+        labels[i] = parent.length - 1;
+      } else if (left && up) {
+        const a = find(left);
+        const b = find(up);
+        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+        labels[i] = Math.min(a, b);
+      } else labels[i] = left || up;
     }
   }
-  if (bands.length < 3) return 0;
-  bands.sort((a, b) => a - b);
-  return bands[Math.floor(bands.length / 2)] as number;
+  const n = parent.length;
+  const minY = new Int32Array(n).fill(h);
+  const maxY = new Int32Array(n).fill(-1);
+  const minX = new Int32Array(n).fill(w);
+  const maxX = new Int32Array(n).fill(-1);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const l = labels[y * w + x] as number;
+      if (!l) continue;
+      const r = find(l);
+      if (y < (minY[r] as number)) minY[r] = y;
+      if (y > (maxY[r] as number)) maxY[r] = y;
+      if (x < (minX[r] as number)) minX[r] = x;
+      if (x > (maxX[r] as number)) maxX[r] = x;
+    }
+  const heights: number[] = [];
+  for (let r = 1; r < n; r++) {
+    if (parent[r] !== r) continue;
+    const gh = (maxY[r] as number) - (minY[r] as number) + 1;
+    const gw = (maxX[r] as number) - (minX[r] as number) + 1;
+    // Letters and digits: not specks, not rules or boxes, not whole blocks.
+    if (gh >= 3 && gh <= 120 && gw <= gh * 3 && gw * 8 >= gh) heights.push(gh);
+  }
+  if (heights.length < 20) return 0;
+  heights.sort((a, b) => a - b);
+  return (heights[Math.floor(heights.length / 2)] as number) * f;
 }

@@ -50,6 +50,20 @@ describe('repairNumericToken', () => {
   });
 });
 
+describe('repairNumericToken with S/H markers', () => {
+  const sh = (t: string) => repairNumericToken(t, { decimal: ',', sollHaben: true }).text;
+  it('takes a final 5 or S after two decimals for the marker and restores a lost comma', () => {
+    expect(sh('23,325')).toBe('23,32 S');
+    expect(sh('744,42 5')).toBe('744,42 S');
+    expect(sh('1.234,5O S')).toBe('1.234,50 S');
+    expect(sh('226,86 H')).toBe('226,86 H');
+    expect(sh('1580S')).toBe('15,80 S');
+    expect(sh('2.330,42H')).toBe('2.330,42 H');
+    // Without the option, a final 5 stays a digit.
+    expect(fix('23,325')).toBe('23,325');
+  });
+});
+
 describe('detectDecimalSeparator', () => {
   it('finds the separator most amounts use', () => {
     expect(detectDecimalSeparator(['1,234.56', '12.50', '3.99', '12,50'])).toBe('.');

@@ -14,6 +14,11 @@ export interface RepairResult {
 export interface RepairOptions {
   /** The document's decimal separator, when known (see detectDecimalSeparator). */
   decimal?: '.' | ',';
+  /**
+   * The amount column marks debits and credits with a trailing S / H (German Soll/Haben): a final
+   * 5 or S glued to two decimals ("23,325", "23,32S") is the marker, and "1580S" lost its comma.
+   */
+  sollHaben?: boolean;
 }
 
 const TO_DIGIT: Record<string, string> = {
@@ -40,6 +45,10 @@ const SEPARATORS = /[.,'/:\-\s]/;
 const NUMERIC_SHAPE = /^\d+(?:[.,'/:\- ]\d+)*$/;
 
 export function repairNumericToken(text: string, options: RepairOptions = {}): RepairResult {
+  if (options.sollHaben) {
+    const sh = repairSollHaben(text, options.decimal ?? ',');
+    if (sh !== null) return { text: sh, changed: sh !== text };
+  }
   const prefix = PREFIX.exec(text)?.[0] ?? '';
   let rest = text.slice(prefix.length);
   // A trailing S/H/D after a complete decimal amount is a marker, not a misread 5 or 0.
@@ -73,6 +82,19 @@ export function repairNumericToken(text: string, options: RepairOptions = {}): R
   if (options.decimal) core = fixDecimalSeparator(core, options.decimal);
   const out = prefix + core + suffix;
   return { text: out, changed: out !== text };
+}
+
+/** "23,325" / "23,32S" / "23,32 5" -> "23,32 S"; "1580S" -> "15,80 S"; null when not such a token. */
+function repairSollHaben(text: string, decimal: '.' | ','): string | null {
+  const t = text.trim();
+  const last = t.slice(-1);
+  if (/[5SsHh]/.test(last)) {
+    const core = repairNumericToken(t.slice(0, -1).trim(), { decimal }).text;
+    if (/^\d{1,3}(?:[.' ]?\d{3})*[.,]\d\d$/.test(core)) return `${core} ${/[Hh]/.test(last) ? 'H' : 'S'}`;
+  }
+  const bare = /^(\d+)(\d\d)\s?([SsHh])$/.exec(t);
+  if (bare) return `${bare[1]}${decimal}${bare[2]} ${/[Hh]/.test(bare[3] as string) ? 'H' : 'S'}`;
+  return null;
 }
 
 /**
