@@ -171,6 +171,23 @@ describe('readTxt', () => {
     expect(amounts[0]).toBe(amounts[1]);
   });
 
+  it('erases vertical column rules so ruled columns split into runs', async () => {
+    const text = [
+      '| DATE       | DETAILS        |   AMOUNT |',
+      '|------------+----------------+----------|',
+      '| 01/02/2024 | Coffee|Tea     |     3.20 |',
+      '| 02/02/2024 | Salary         | 1,000.00 |',
+    ].join('\n');
+    const c = GRID.CHAR;
+    const page = (await readTxt(utf8(text))).pages[0] as LayoutPage;
+    expect(show(page)).toEqual([
+      `[${2 * c}]DATE | [${15 * c}]DETAILS | [${34 * c}]AMOUNT`,
+      `[${c}]------------+----------------+----------`,
+      `[${2 * c}]01/02/2024 | [${15 * c}]Coffee|Tea | [${36 * c}]3.20`,
+      `[${2 * c}]02/02/2024 | [${15 * c}]Salary | [${32 * c}]1,000.00`,
+    ]);
+  });
+
   it('reads mostly tab-separated text as grid rows', async () => {
     const text = 'Statement\nDate\tText\tAmount\n01.02.2024\tMiete\t-500,00\n\f02.02.2024\tLohn\t2.000,00\n';
     const doc = await readTxt(utf8(text));

@@ -161,6 +161,36 @@ export function looksDelimited(text: string): boolean {
  * Pages of a plain-text document: form feeds separate pages; fixed-width lines keep their
  * character columns. A file whose lines are mostly tab-separated is read as grid rows instead.
  */
+const RULE_CHARS = new Set(['|', '\u2502', '\u2503', '\u2551', '\u00a6']);
+
+/**
+ * Vertical rules drawn between fixed-width columns ('|', '│') are layout, not text: where
+ * most lines have one at the same column, it becomes a space, so the columns split into
+ * runs as they do in reports without rules. A '|' elsewhere is kept.
+ */
+function eraseColumnRules(pageLines: string[][]): void {
+  const counts = new Map<number, number>();
+  let lines = 0;
+  for (const page of pageLines)
+    for (const line of page) {
+      if (!line.trim()) continue;
+      lines++;
+      for (let c = 0; c < line.length; c++)
+        if (RULE_CHARS.has(line[c] as string)) counts.set(c, (counts.get(c) ?? 0) + 1);
+    }
+  const columns = new Set([...counts].filter(([, n]) => n >= 3 && n >= lines * 0.5).map(([c]) => c));
+  if (!columns.size) return;
+  for (const page of pageLines)
+    page.forEach((line, i) => {
+      let out = '';
+      for (let c = 0; c < line.length; c++) {
+        const ch = line[c] as string;
+        out += columns.has(c) && RULE_CHARS.has(ch) ? ' ' : ch;
+      }
+      page[i] = out.replace(/\s+$/, '');
+    });
+}
+
 export function textPages(input: string): LayoutPage[] {
   const text = stripControls(input);
   const chunks = text.split('\f');
@@ -176,6 +206,7 @@ export function textPages(input: string): LayoutPage[] {
   const nonEmpty = pageLines.flat().filter((l) => l.trim());
   const tabbed = nonEmpty.filter((l) => l.includes('\t')).length;
   const asGrid = nonEmpty.length > 0 && tabbed > nonEmpty.length / 2;
+  if (!asGrid) eraseColumnRules(pageLines);
   return pageLines.map((lines, i) =>
     asGrid
       ? gridPage(
