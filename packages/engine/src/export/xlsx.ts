@@ -16,6 +16,15 @@ const TEXT_FORMAT = '@';
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EDF3' } };
 const MISMATCH_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFDE2E1' } };
 const MAX_DESCRIPTION_WIDTH = 60;
+// The full font, not only `bold`: a font without a name falls back to a serif face in LibreOffice.
+// Printed: landscape, all columns on one page width.
+const PRINT_SETUP: Partial<ExcelJS.PageSetup> = {
+  orientation: 'landscape',
+  fitToPage: true,
+  fitToWidth: 1,
+  fitToHeight: 0,
+};
+const BOLD: Partial<ExcelJS.Font> = { name: 'Calibri', size: 11, family: 2, bold: true };
 
 export function moneyFormat(digits: number): string {
   return digits === 0 ? '#,##0' : `#,##0.${'0'.repeat(digits)}`;
@@ -74,6 +83,8 @@ function setDate(cell: ExcelJS.Cell, iso: string | null): void {
   }
   cell.value = date;
   cell.numFmt = DATE_FORMAT;
+  // Left, like the header above it: a right-aligned date runs into the text of the next column.
+  cell.alignment = { horizontal: 'left' };
 }
 
 /** Character widths of the columns, from the longest value (capped for descriptions). */
@@ -109,12 +120,13 @@ function writeTransactionsSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, s: State
   const ws = wb.addWorksheet(name, {
     views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
     properties: { defaultRowHeight: 15 },
+    pageSetup: PRINT_SETUP,
   });
   ws.columns = fittedWidths(s, grouped).map((width) => ({ width }));
   ws.autoFilter = `A1:I${lastRow}`;
 
   const header = ws.addRow([...STANDARD_COLUMNS]);
-  header.font = { bold: true };
+  header.font = BOLD;
   header.eachCell((cell) => {
     cell.fill = HEADER_FILL;
   });
@@ -149,7 +161,7 @@ function writeTransactionsSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, s: State
   total.getCell(5).value = sum('E', totals.debits);
   total.getCell(6).value = sum('F', totals.net);
   for (const c of [4, 5, 6]) total.getCell(c).numFmt = money;
-  total.font = { bold: true };
+  total.font = BOLD;
   for (let c = 1; c <= STANDARD_COLUMNS.length; c++) total.getCell(c).border = { top: { style: 'thin' } };
   total.commit();
   ws.commit();
@@ -165,13 +177,13 @@ function writeSummarySheet(
   const digits = statementDigits(s);
   const money = moneyFormat(digits);
   const totals = statementTotals(s);
-  const ws = wb.addWorksheet(name);
+  const ws = wb.addWorksheet(name, { pageSetup: PRINT_SETUP });
   ws.columns = [{ width: 22 }, { width: 14 }, { width: 14 }, { width: 48 }, { width: 18 }, { width: 18 }];
   let r = 1;
   const next = () => ws.getRow(r++);
   const label = (row: ExcelJS.Row, text: string) => {
     row.getCell(1).value = text;
-    row.getCell(1).font = { bold: true };
+    row.getCell(1).font = BOLD;
   };
   const textLine = (text: string, value: string | null) => {
     const row = next();
@@ -212,7 +224,7 @@ function writeSummarySheet(
   label(status, 'Reconciliation');
   status.getCell(2).value = RECONCILIATION_LABELS[s.reconciliation.status];
   status.getCell(2).font = {
-    bold: true,
+    ...BOLD,
     color: { argb: s.reconciliation.status === 'unbalanced' ? 'FFB42318' : 'FF116329' },
   };
   status.commit();
@@ -226,13 +238,14 @@ function writeSummarySheet(
     ['Sheet row', 'Date', 'Amount', 'Description', 'Expected balance', 'Printed balance'].forEach((h, c) => {
       header.getCell(c + 1).value = h;
     });
-    header.font = { bold: true };
+    header.font = BOLD;
     header.commit();
     for (const m of s.reconciliation.mismatches) {
       const row = next();
       const t = m.row >= 0 ? s.transactions[m.row] : undefined;
       if (t) {
         row.getCell(1).value = m.row + 2;
+        row.getCell(1).alignment = { horizontal: 'left' };
         setDate(row.getCell(2), t.date);
         setMoney(row.getCell(3), t.amount, money);
         setText(row.getCell(4), t.description);
