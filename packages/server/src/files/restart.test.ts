@@ -104,7 +104,7 @@ for (const db of testDatabases) {
       }
     }
 
-    it('finishes a conversion interrupted by SIGKILL once the server is back', async () => {
+    it('finishes a conversion interrupted by SIGKILL once the server is back', { timeout: 240_000 }, async () => {
       if (db === 'postgres') {
         const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
         await client.connect();
