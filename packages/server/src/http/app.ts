@@ -99,6 +99,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const payments: PaymentProvider = config.stripeSecretKey
     ? new StripeProvider(config.stripeSecretKey, config.stripeWebhookSecret, options.stripeApi)
     : new TestModeProvider(database.db, clock);
+  if (config.stripeSecretKey && !config.stripeWebhookSecret)
+    app.log.warn(
+      'STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused; payments are confirmed by the browser call only',
+    );
   const ctx: AppContext = {
     config,
     db: database.db,
