@@ -3,7 +3,7 @@ import type { Statement } from '@statemint/shared';
 import { formatMoneyGrouped } from './money';
 import { mismatchRows, STANDARD_COLUMNS, statementDigits, statementTotals } from './options';
 import { stripXmlInvalid } from './safety';
-import { mismatchLines, period, summaryLines } from './summary';
+import { issueLines, mismatchLines, period, summaryLines } from './summary';
 
 export function escapeHtml(text: string): string {
   return stripXmlInvalid(text)
@@ -58,6 +58,12 @@ function statementHtml(s: Statement, index: number, count: number): string {
   if (mismatches.length > 0) {
     out.push('<p>Rows that do not add up (highlighted in the table):</p><ul class="mismatches">');
     for (const m of mismatches) out.push(`<li>${escapeHtml(m)}</li>`);
+    out.push('</ul>');
+  }
+  const issues = issueLines(s);
+  if (issues.length > 0) {
+    out.push('<p>Conversion notes:</p><ul class="issues">');
+    for (const m of issues) out.push(`<li>${escapeHtml(m)}</li>`);
     out.push('</ul>');
   }
   out.push('<table><thead><tr>');

@@ -11,7 +11,6 @@ import { DEFAULT_INTU_BID, writeOfx2, writeOfxSgml } from './ofx';
 import { CSV_PRESETS, type ExportOptions } from './options';
 import { writeQif } from './qif';
 import { writeText } from './text';
-import { writeXlsx } from './xlsx';
 import { writeXml } from './xml';
 
 export { CATEGORIES, CATEGORY_LABELS, type Category, categorise } from './categorise';
@@ -54,7 +53,7 @@ export async function exportStatements(
     case 'qif':
       return writeQif(statements);
     case 'xlsx':
-      return collect((sink) => writeXlsx(statements, sink));
+      return collect(async (sink) => (await loadXlsxWriter())(statements, sink));
     default:
       throw new AppError('NOT_IMPLEMENTED', `the ${format as string} writer is not implemented`);
   }
@@ -68,7 +67,7 @@ export async function writeStatements(
   options: ExportOptions = {},
 ): Promise<void> {
   if (format === 'xlsx') {
-    await writeXlsx(statements, sink);
+    await (await loadXlsxWriter())(statements, sink);
     return;
   }
   const output = await exportStatements(statements, format, options);
@@ -89,4 +88,9 @@ async function collect(write: (sink: Writable) => Promise<void>): Promise<Uint8A
   await write(sink);
   await ended;
   return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** ExcelJS is large: loaded only when an XLSX is written, so other formats start fast. */
+async function loadXlsxWriter() {
+  return (await import('./xlsx')).writeXlsx;
 }

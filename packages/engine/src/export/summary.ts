@@ -55,3 +55,8 @@ export function mismatchLines(s: Statement): string[] {
     return `Row ${m.row + 1}${t ? ` (${t.date} ${t.description})` : ''}: balance ${amounts}`;
   });
 }
+
+/** Problems the conversion noted without stopping (`issues`), one line each. */
+export function issueLines(s: Statement): string[] {
+  return (s.issues ?? []).map((i) => `${i.page === undefined ? '' : `Page ${i.page}: `}${i.message} (${i.code})`);
+}

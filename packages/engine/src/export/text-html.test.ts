@@ -22,6 +22,9 @@ describe('text export', () => {
     expect(tableRows[3]?.startsWith('*')).toBe(true); // the row that does not add up
     expect(text).toContain('Reconciliation:  Does not add up');
     expect(text).toContain('Total credits:   2,000.00');
+    const euro = (await exportStatements([euroStatement()], 'txt')) as string;
+    expect(euro).toContain('Conversion notes:\n  Page 1: Page 1 was read with OCR (LOW_CONFIDENCE)');
+    expect(euro).toContain('Opening balance: -100.00');
   });
 
   it('wraps long descriptions and keeps control characters out of the layout', async () => {
@@ -44,6 +47,7 @@ describe('HTML export', () => {
     expect(html).toContain('Statement 2 of 2');
     expect(html.match(/<tr class="mismatch">/g)).toHaveLength(1);
     expect(html).toContain('@media print');
+    expect(html).toContain('<li>Page 1: Page 1 was read with OCR (LOW_CONFIDENCE)</li>');
   });
 
   it('escapes every piece of statement text', async () => {

@@ -3,7 +3,7 @@ import type { Statement, Transaction } from '@statemint/shared';
 import { formatMoneyGrouped } from './money';
 import { mismatchRows, STANDARD_COLUMNS, statementDigits, statementTotals } from './options';
 import { singleLine } from './safety';
-import { mismatchLines, summaryLines } from './summary';
+import { issueLines, mismatchLines, summaryLines } from './summary';
 
 const DESCRIPTION_WIDTH = 48;
 
@@ -142,6 +142,8 @@ function statementText(s: Statement): string {
   if (mismatches.length > 0) {
     out.push('', 'Rows that do not add up (marked * in the table):', ...mismatches.map((m) => `  ${singleLine(m)}`));
   }
+  const issues = issueLines(s);
+  if (issues.length > 0) out.push('', 'Conversion notes:', ...issues.map((m) => `  ${singleLine(m)}`));
   out.push('', ...table(s));
   return out.join('\n');
 }
