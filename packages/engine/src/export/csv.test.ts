@@ -1,8 +1,10 @@
 import { parse } from 'csv-parse/sync';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { euroStatement, INJECTION_PROBES, probeStatement, smallStatement } from './fixtures';
 import { exportStatements } from './index';
 import type { CsvPreset } from './options';
+import { looksLikeFormula } from './safety';
 
 async function csv(statements: Parameters<typeof exportStatements>[0], csvPreset?: CsvPreset, bom?: boolean) {
   return (await exportStatements(statements, 'csv', { csvPreset, bom })) as string;
@@ -99,5 +101,37 @@ describe('CSV export', () => {
       '1',
     ]);
     expect(rows(await csv([euroStatement()], 'simple')).map((r) => r[4])).toEqual(['Category', 'Salary', 'Rent']);
+  });
+
+  it('round-trips any description and amount through a CSV parser (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.tuple(fc.string({ unit: 'binary', maxLength: 30 }), fc.integer({ min: -10_000_000, max: 10_000_000 })),
+          {
+            minLength: 1,
+            maxLength: 8,
+          },
+        ),
+        async (rowsIn) => {
+          const s = smallStatement();
+          s.transactions = rowsIn.map(([description, cents]) => ({
+            ...s.transactions[0]!,
+            description,
+            amount: cents / 100,
+            credit: cents > 0 ? cents / 100 : null,
+            debit: cents < 0 ? -cents / 100 : null,
+          }));
+          const parsed = rows(await csv([s], 'simple')).slice(1);
+          expect(parsed).toHaveLength(rowsIn.length);
+          parsed.forEach((r, i) => {
+            const [description, cents] = rowsIn[i]!;
+            expect(r[1]).toBe(looksLikeFormula(description) ? `'${description}` : description);
+            expect(Math.round(Number(r[2]) * 100)).toBe(cents);
+          });
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
