@@ -5,15 +5,7 @@
 import { AppError, type Statement } from '@statemint/shared';
 import { extractStatements } from './extract/index';
 import type { LayoutDocument } from './layout/model';
-import { ocrImage } from './ocr/index';
 import { detectInputKind } from './readers/detect';
-import { readDoc } from './readers/doc';
-import { readDocx } from './readers/docx';
-import { readPdf } from './readers/pdf';
-import { readRtf } from './readers/rtf';
-import { readCsv, readTxt } from './readers/text';
-import { readXlsx } from './readers/xlsx';
-import { readZipEntries } from './readers/zip';
 
 export interface ConvertOptions {
   fileName?: string;
@@ -28,6 +20,7 @@ export async function convert(bytes: Uint8Array, options: ConvertOptions = {}): 
   const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const kind = detectInputKind(bytes, options.fileName);
   if (kind === 'zip') {
+    const { readZipEntries } = await import('./readers/zip');
     const { entries } = await readZipEntries(bytes);
     const out: Statement[] = [];
     for (const entry of entries) {
@@ -51,6 +44,7 @@ export async function convert(bytes: Uint8Array, options: ConvertOptions = {}): 
   return extractStatements(doc, { deadline });
 }
 
+// Readers load lazily: a PDF conversion never pays for ExcelJS, mammoth or tesseract.js.
 async function readDocument(
   kind: ReturnType<typeof detectInputKind>,
   bytes: Uint8Array,
@@ -58,27 +52,35 @@ async function readDocument(
   deadline: number,
 ): Promise<LayoutDocument> {
   switch (kind) {
-    case 'pdf':
-      return readPdf(bytes, { password: options.password, deadline });
+    case 'pdf': {
+      const { readPdf } = await import('./readers/pdf');
+      return readPdf(bytes, {
+        password: options.password,
+        deadline,
+        // Pages without a text layer (scans) are recognised by OCR into the same layout model.
+        ocrPages: async (pages) =>
+          (await import('./ocr/pdf')).ocrPdfPages(bytes, pages, { password: options.password, deadline }),
+      });
+    }
     case 'docx':
-      return readDocx(bytes);
+      return (await import('./readers/docx')).readDocx(bytes);
     case 'doc':
-      return readDoc(bytes);
+      return (await import('./readers/doc')).readDoc(bytes);
     case 'rtf':
-      return readRtf(bytes);
+      return (await import('./readers/rtf')).readRtf(bytes);
     case 'xlsx':
-      return readXlsx(bytes);
+      return (await import('./readers/xlsx')).readXlsx(bytes);
     case 'csv':
-      return readCsv(bytes);
+      return (await import('./readers/text')).readCsv(bytes);
     case 'txt':
-      return readTxt(bytes);
+      return (await import('./readers/text')).readTxt(bytes);
     case 'png':
     case 'jpeg':
     case 'gif':
     case 'bmp':
     case 'tiff':
     case 'svg':
-      return ocrImage(bytes, kind, { deadline });
+      return (await import('./ocr/index')).ocrImage(bytes, kind, { deadline });
     default:
       throw new AppError(
         'UNSUPPORTED_FILE_TYPE',

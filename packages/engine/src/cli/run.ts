@@ -1,5 +1,10 @@
 import { main } from './main';
 
+// For the speed bench: peak memory of the whole process, reported on exit.
+if (process.env.STATEMINT_REPORT_RESOURCES) {
+  process.on('exit', () => process.stderr.write(`statemint: maxRSS=${process.resourceUsage().maxRSS}\n`));
+}
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

@@ -44,6 +44,7 @@ export function extractStatements(doc: LayoutDocument, opts: ExtractOptions): St
   // Day order from every numeric date the document prints.
   const dateTokens: DateToken[] = [];
   for (const r of allRuns) {
+    if (!/\d[./-]\d/.test(r.text)) continue;
     for (const w of r.text.split(/\s+/)) {
       const t = parseDateToken(w.replace(/[,;]$/, ''));
       if (t) dateTokens.push(t);

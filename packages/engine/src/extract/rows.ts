@@ -77,8 +77,19 @@ function makeTable(id: number, columns: Column[]): TableModel {
   return { id, columns, descX, moneyX };
 }
 
+const tokenCache = new WeakMap<TextRun, { decimal: DecimalMark; tokens: Token[] }>();
+
 /** Splits a run into a leading date, text, and trailing money amounts (for runs that merged columns). */
 function tokenise(run: TextRun, decimal: DecimalMark): Token[] {
+  // Both scan passes tokenise the same runs; the answer depends only on the decimal mark.
+  const hit = tokenCache.get(run);
+  if (hit?.decimal === decimal) return hit.tokens.map((t) => ({ ...t }));
+  const tokens = tokeniseUncached(run, decimal);
+  tokenCache.set(run, { decimal, tokens });
+  return tokens.map((t) => ({ ...t }));
+}
+
+function tokeniseUncached(run: TextRun, decimal: DecimalMark): Token[] {
   const whole = run.text;
   const date = parseDateToken(whole);
   if (date) return [{ kind: 'date', run, date }];

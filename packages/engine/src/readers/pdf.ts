@@ -11,7 +11,12 @@ import type { LayoutDocument, LayoutLine, LayoutPage, TextRun } from '../layout/
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 let pdfjsPromise: Promise<PdfJs> | null = null;
 function loadPdfJs(): Promise<PdfJs> {
-  pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  pdfjsPromise ??= (async () => {
+    // The worker code runs in this thread (PDF.js's fake worker); handing it over avoids a second load.
+    const g = globalThis as { pdfjsWorker?: unknown };
+    g.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+    return import('pdfjs-dist/legacy/build/pdf.mjs');
+  })();
   return pdfjsPromise;
 }
 

@@ -1,0 +1,59 @@
+// Speed figures for `npm run bench`: the 100-page text PDF of the perf category through
+// bin/statemint (one process: wall time, pages/s, peak memory), beside `pdftotext -layout`
+// (poppler, the C++ floor) on the same file. Then the OCR and export benches when present.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const corpus = join(root, '..', 'shared', 'bench', 'corpus');
+const manifest = JSON.parse(readFileSync(join(corpus, 'manifest.json'), 'utf8'));
+const perf = manifest.find((d) => d.category === 'perf' && !/scan/.test(d.id));
+const out = mkdtempSync(join(tmpdir(), 'statemint-speed-'));
+
+function run(cmd, args, env = {}) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(cmd, args, { encoding: 'utf8', env: { ...process.env, ...env } });
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  return { ...r, seconds };
+}
+
+if (perf) {
+  const file = join(corpus, perf.file);
+  const runs = [];
+  for (let i = 0; i < 3; i++) {
+    const r = run(join(root, 'bin', 'statemint'), ['convert', '--format', 'json', '--out-dir', out, file], {
+      STATEMINT_REPORT_RESOURCES: '1',
+    });
+    if (r.status !== 0) {
+      console.log(`speed: ${perf.id} failed: ${r.stderr.trim()}`);
+      break;
+    }
+    const peak = /maxRSS=(\d+)/.exec(r.stderr)?.[1];
+    runs.push({ seconds: r.seconds, peakMb: peak ? Number(peak) / 1024 : Number.NaN });
+  }
+  if (runs.length) {
+    const best = runs.reduce((a, b) => (a.seconds < b.seconds ? a : b));
+    const line = [
+      `speed: ${perf.id} pages=${perf.pages}`,
+      `seconds=${best.seconds.toFixed(2)}`,
+      `pages/s=${(perf.pages / best.seconds).toFixed(1)}`,
+      `peakMB=${best.peakMb.toFixed(0)}`,
+    ];
+    const pdftotext = spawnSync('sh', ['-c', 'command -v pdftotext'], { encoding: 'utf8' }).stdout.trim();
+    if (pdftotext) {
+      const p = [0, 1, 2].map(() => run(pdftotext, ['-layout', file, join(out, 'floor.txt')]).seconds);
+      const floor = Math.min(...p);
+      line.push(`pdftotext=${floor.toFixed(2)}s`, `ratio=${(best.seconds / floor).toFixed(1)}x`);
+    } else line.push('pdftotext=not installed (apt-get install poppler-utils)');
+    console.log(line.join(' '));
+    console.log('targets: pages/s >= 40, peakMB < 400 (best of 3 runs, whole process including start-up)');
+  }
+}
+rmSync(out, { recursive: true, force: true });
+
+for (const extra of ['bench-ocr.mjs', 'bench-export.mjs']) {
+  const script = join(root, 'scripts', extra);
+  if (existsSync(script)) spawnSync(process.execPath, [script], { stdio: 'inherit' });
+}
