@@ -51,7 +51,13 @@ export function extractStatements(doc: LayoutDocument, opts: ExtractOptions): St
     }
   }
   const allText = allRuns.map((r) => r.text);
-  const currency = findCurrency(allText);
+  // Currency evidence: the statement's own facts, column headers and amounts; descriptions
+  // name other currencies ("USD 57.01 @ 1.2091") and do not count.
+  const currency = findCurrency([
+    ...scan.otherLines.flatMap(({ line }) => line.runs.map((r) => r.text)),
+    ...scan.tables.flatMap((t) => t.columns.map((c) => c.label)),
+    ...scan.rows.flatMap((r) => r.money.map((m) => m.text)),
+  ]);
   const order: DayOrder =
     inferDayOrder(dateTokens) ??
     (decimal === ',' || (currency && currency !== 'USD')
