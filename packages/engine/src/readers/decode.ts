@@ -149,9 +149,11 @@ export function newRowsPage(): RowsPage {
 }
 
 /**
- * A grid page from word-processing rows. Paragraph text set apart by wide spaces
- * ("Opening balance 1.00    Closing balance 2.00") becomes separate runs within its cell,
- * as a PDF or fixed-width text would show it; table cells stay whole.
+ * A grid page from word-processing rows. A paragraph without tabs is laid out like a line of
+ * fixed-width text: split at wide spaces ("Opening balance 1.00    Closing balance 2.00"),
+ * indentation kept, so space-aligned columns line up as in a TXT report. A paragraph with
+ * tabs keeps one cell per tab stop, each split at wide spaces within its cell; table cells
+ * stay whole.
  */
 export function documentPage(number: number, page: RowsPage): LayoutPage {
   const out = gridPage(number, page.rows);
@@ -159,6 +161,17 @@ export function documentPage(number: number, page: RowsPage): LayoutPage {
     const i = Math.round(line.y0 / GRID.LINE);
     if (!page.paragraph[i]) continue;
     const cells = page.rows[i] ?? [];
+    if (cells.length === 1) {
+      const first = line.runs[0] as TextRun;
+      line.runs = [...(cells[0] as string).matchAll(/\S+(?: \S+)*/g)].map((m) => ({
+        ...first,
+        text: m[0],
+        x0: m.index * GRID.CHAR,
+        x1: (m.index + m[0].length) * GRID.CHAR,
+      }));
+      out.width = Math.max(out.width, (line.runs.at(-1)?.x1 ?? 0) + GRID.CHAR);
+      continue;
+    }
     line.runs = line.runs.flatMap((run) => splitAtGaps(run, cells[Math.round(run.x0 / GRID.CELL)] ?? ''));
   }
   return out;

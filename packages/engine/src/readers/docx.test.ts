@@ -92,14 +92,21 @@ describe('readDocx', () => {
     expect(show(page)).toEqual(['[0]02.07.2024 | [100]Miete | [200]-500,00', '[100]Juli', '[0]second line']);
   });
 
-  it('splits paragraph text at wide gaps into runs within its cell, but keeps table cells whole', async () => {
-    const body = p('Opening 1.00   Closing 2.00') + tbl(tr(tc(p('CARD  PAYMENT')), tc(p('1.00'))));
+  it('lays out tab-less paragraphs like fixed-width text, splits tab cells at wide gaps, keeps table cells whole', async () => {
+    const tabbed = '<w:p><w:r><w:t xml:space="preserve">01/02   Rent</w:t><w:tab/><w:t>-5.00</w:t></w:r></w:p>';
+    const body =
+      p('Opening 1.00   Closing 2.00') + p('    indented') + tabbed + tbl(tr(tc(p('CARD  PAYMENT')), tc(p('1.00'))));
     const page = (await readDocx(docx(body))).pages[0] as LayoutPage;
-    // 27 characters over the cell's 90 units: the second part starts at character 15.
-    expect(show(page)).toEqual(['[0]Opening 1.00 | [50]Closing 2.00', '[0]CARD PAYMENT | [100]1.00']);
+    // Fixed-width: 6 units a character. In a tab cell, 12 characters share the cell's 90 units.
+    expect(show(page)).toEqual([
+      '[0]Opening 1.00 | [90]Closing 2.00',
+      '[24]indented',
+      '[0]01/02 | [60]Rent | [100]-5.00',
+      '[0]CARD PAYMENT | [100]1.00',
+    ]);
     expect(page.lines[0]?.runs.map((r) => [r.x0, r.x1])).toEqual([
-      [0, 40],
-      [50, 90],
+      [0, 72],
+      [90, 162],
     ]);
   });
 
@@ -145,7 +152,7 @@ describe('readDocx', () => {
       }),
     );
     expect(doc.pages.map((pg) => show(pg))).toEqual([
-      ['[0]Example Bank | [43.55]Account 12345678', '[0]body one'],
+      ['[0]Example Bank | [90]Account 12345678', '[0]body one'],
       ['[0]body two'],
     ]);
   });

@@ -69,9 +69,9 @@ describe('readRtf', () => {
     expect(await pages(body)).toEqual([[1, ['[0]01/02 | [100]Coffee shop', '[0]after']]]);
   });
 
-  it('splits paragraph text at wide gaps into runs, but keeps table cells whole', async () => {
+  it('splits paragraph text at wide gaps like fixed-width text, but keeps table cells whole', async () => {
     const body = '\\pard Opening 1.00   Closing 2.00\\par\n\\trowd\\cellx1000\\pard\\intbl A  B\\cell\\row\n';
-    expect(await pages(body)).toEqual([[1, ['[0]Opening 1.00 | [50]Closing 2.00', '[0]A B']]]);
+    expect(await pages(body)).toEqual([[1, ['[0]Opening 1.00 | [90]Closing 2.00', '[0]A B']]]);
   });
 
   it('starts pages at \\page, \\pagebb and page-starting sections, not at \\sbknone ones', async () => {
@@ -114,10 +114,7 @@ describe('readRtf', () => {
           '\\pard one\\par\\sect\\sectd{\\header\\pard Second section header\\par}\\pard two\\par}',
       ),
     );
-    expect(doc.pages.map((p) => show(p))).toEqual([
-      ['[0]Example Bank | [43.55]Account 12345678', '[0]one'],
-      ['[0]two'],
-    ]);
+    expect(doc.pages.map((p) => show(p))).toEqual([['[0]Example Bank | [90]Account 12345678', '[0]one'], ['[0]two']]);
   });
 
   it('answers an empty document with one page without lines', async () => {
