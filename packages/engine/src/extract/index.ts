@@ -128,6 +128,8 @@ export function extractStatements(doc: LayoutDocument, opts: ExtractOptions): St
       balance: balance === null ? null : balance / 100,
       reference: row.reference,
       page: row.page,
+      ...(row.confidence !== null ? { confidence: Math.round(row.confidence * 100) / 100 } : {}),
+      ...(row.corrected ? { corrected: true } : {}),
     });
     ledger.push({ cents: value.signed, abs: value.abs, signKnown: value.known, balance });
   }

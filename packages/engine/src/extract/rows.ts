@@ -5,6 +5,7 @@
  * join their row.
  */
 import type { LayoutDocument, LayoutLine, LayoutPage, TextRun } from '../layout/model';
+import { repairNumericToken } from '../ocr/repair';
 import { type DecimalMark, type ParsedAmount, parseAmount } from '../values/amount';
 import { type DateToken, leadingDate, parseDateToken } from '../values/date';
 import { type HeaderLabel, isOtherTableHeader, matchHeader, type Role } from './header';
@@ -44,6 +45,10 @@ export interface RawRow {
   firstX: number;
   /** The line that carried the amount, if any (rows close at it in amount-last layouts). */
   hasAmount: boolean;
+  /** OCR: a value only read after fixing confused characters (O/0, l/1, S/5 ...). */
+  corrected: boolean;
+  /** OCR: lowest recognition confidence of the row's runs. */
+  confidence: number | null;
 }
 
 interface Token {
@@ -139,7 +144,31 @@ function nearestColumn(cols: Column[], run: TextRun): { col: Column; dist: numbe
   return best;
 }
 
+/**
+ * OCR runs in money and date columns that do not read as values are retried with the
+ * usual character confusions fixed (O/0, l/1, S/5, a comma read for a point).
+ */
+function repairOcrRun(
+  run: TextRun,
+  table: TableModel,
+  decimal: DecimalMark,
+  dateCols: Column[],
+  size: number,
+): TextRun {
+  const inMoney = run.x1 > table.moneyX - size * 2;
+  const inDate = run.x0 < table.descX - 1 || dateCols.some((c) => Math.min(c.x1, run.x1) - Math.max(c.x0, run.x0) > 0);
+  if (!inMoney && !inDate) return run;
+  if (inMoney && parseAmount(run.text, decimal)) return run;
+  if (inDate && !inMoney && parseDateToken(run.text)) return run;
+  const fixed = repairNumericToken(run.text, { decimal });
+  if (!fixed.changed) return run;
+  const ok = inMoney ? parseAmount(fixed.text, decimal) !== null : parseDateToken(fixed.text) !== null;
+  return ok ? { ...run, text: fixed.text } : run;
+}
+
 interface LineInfo {
+  corrected: boolean;
+  confidence: number | null;
   dates: { token: DateToken; col: Column | null; run: TextRun }[];
   money: { role: 'debit' | 'credit' | 'amount' | 'balance'; value: ParsedAmount; text: string }[];
   texts: TextRun[];
@@ -147,8 +176,16 @@ interface LineInfo {
   reference: string | null;
 }
 
-function classifyLine(line: LayoutLine, table: TableModel, decimal: DecimalMark): LineInfo {
-  const info: LineInfo = { dates: [], money: [], texts: [], drcr: null, reference: null };
+function classifyLine(line: LayoutLine, table: TableModel, decimal: DecimalMark, ocr: boolean): LineInfo {
+  const info: LineInfo = {
+    dates: [],
+    money: [],
+    texts: [],
+    drcr: null,
+    reference: null,
+    corrected: false,
+    confidence: null,
+  };
   const moneyCols = table.columns.filter((c) => MONEY_ROLES.has(c.role));
   const dateCols = table.columns.filter((c) => c.role === 'date' || c.role === 'valueDate');
   const refCol = table.columns.find((c) => c.role === 'reference');
@@ -156,7 +193,10 @@ function classifyLine(line: LayoutLine, table: TableModel, decimal: DecimalMark)
   const otherCols = table.columns.filter((c) => c.role === 'other');
   const textCols = table.columns.filter((c) => c.role === 'description' || c.role === 'type');
   const size = Math.max(...line.runs.map((r) => r.size));
-  for (const run of line.runs) {
+  for (const raw of line.runs) {
+    if (raw.confidence !== undefined) info.confidence = Math.min(info.confidence ?? 1, raw.confidence);
+    const run = ocr ? repairOcrRun(raw, table, decimal, dateCols, size) : raw;
+    if (run !== raw) info.corrected = true;
     for (const tok of tokenise(run, decimal)) {
       const r = tok.run;
       if (tok.kind === 'date' && tok.date) {
@@ -288,7 +328,7 @@ function scanPass(
         otherLines.push({ page: page.number, line });
         continue;
       }
-      const info = classifyLine(line, table, decimal);
+      const info = classifyLine(line, table, decimal, page.source === 'ocr');
       const hasAmount = info.money.some((m) => m.role !== 'balance');
       const hasMoney = info.money.length > 0;
       const date = info.dates[0];
@@ -324,6 +364,8 @@ function scanPass(
           lastLineHeight: lineHeight,
           firstX: firstText?.x0 ?? table.descX,
           hasAmount,
+          corrected: info.corrected,
+          confidence: info.confidence,
         };
         // Brought-forward and total lines are complete on their own line: nothing wraps into them.
         if (hasMoney && rowKind(info.texts.map((t) => t.text).join(' ')) !== 'transaction') closeRow();
@@ -350,6 +392,8 @@ function scanPass(
         if (info.reference) cur.reference = cur.reference ? `${cur.reference} ${info.reference}` : info.reference;
         cur.lastY = line.y1;
         cur.hasAmount ||= hasAmount;
+        cur.corrected ||= info.corrected;
+        if (info.confidence !== null) cur.confidence = Math.min(cur.confidence ?? 1, info.confidence);
         continue;
       }
       // Anything else inside a table region (notes, footers) is not part of a row.

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import type { LayoutDocument, LayoutLine, LayoutPage } from '../layout/model';
+import { extractStatements } from './index';
+
+const deadline = () => Date.now() + 60_000;
+
+/** A page of positioned runs: [x, text] cells per line, 14 units apart. */
+function page(rows: [number, string, number?][][], source: LayoutPage['source'] = 'pdf'): LayoutPage {
+  const lines: LayoutLine[] = rows.map((cells, i) => {
+    const y0 = 100 + i * 14;
+    return {
+      y0,
+      y1: y0 + 9,
+      runs: cells.map(([x, text, confidence]) => ({
+        text,
+        x0: x,
+        x1: x + text.length * 5,
+        y0,
+        y1: y0 + 9,
+        size: 9,
+        ...(confidence === undefined ? {} : { confidence }),
+      })),
+    };
+  });
+  return { number: 1, width: 600, height: 800, lines, source };
+}
+
+describe('extractStatements on the layout model', () => {
+  it('fixes OCR confusions in money and date columns and marks the rows', () => {
+    const doc: LayoutDocument = {
+      pages: [
+        page(
+          [
+            [[40, 'Statement period 01/03/2024 to 31/03/2024']],
+            [[40, 'Opening balance 1,000.00']],
+            [
+              [40, 'Date'],
+              [120, 'Description'],
+              [330, 'Debit'],
+              [420, 'Credit'],
+              [500, 'Balance'],
+            ],
+            [
+              [40, '02/03/2024', 0.95],
+              [120, 'CARD PAYMENT CAFE', 0.9],
+              [335, '1O.5O', 0.6],
+              [490, '989.50', 0.93],
+            ],
+            [
+              [40, 'O4/03/2024', 0.7],
+              [120, 'SALARY', 0.96],
+              [420, '2,000.00', 0.97],
+              [480, '2,989.50', 0.95],
+            ],
+          ],
+          'ocr',
+        ),
+      ],
+    };
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.date, t.amount, t.corrected ?? false])).toEqual([
+      ['2024-03-02', -10.5, true],
+      ['2024-03-04', 2000, true],
+    ]);
+    expect(s?.transactions[0]?.confidence).toBe(0.6);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
+  it('joins wrapped lines, skips brought-forward and total rows, and inherits the date printed once per day', () => {
+    const doc: LayoutDocument = {
+      pages: [
+        page([
+          [[40, '01 March to 31 March 2024']],
+          [
+            [40, 'Date'],
+            [120, 'Details'],
+            [330, 'Paid out'],
+            [420, 'Paid in'],
+            [500, 'Balance'],
+          ],
+          [
+            [40, '01 Mar 24'],
+            [120, 'BALANCE BROUGHT FORWARD'],
+            [505, '500.00'],
+          ],
+          [
+            [40, '02 Mar 24'],
+            [120, 'CARD PAYMENT TO'],
+            [345, '20.00'],
+          ],
+          [[120, 'GROCER LTD']],
+          [
+            [120, 'DIRECT DEBIT WATER'],
+            [345, '30.00'],
+            [505, '450.00'],
+          ],
+          [
+            [120, 'TOTALS'],
+            [345, '50.00'],
+            [425, '0.00'],
+          ],
+        ]),
+      ],
+    };
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.date, t.sourceDate, t.description, t.amount, t.balance])).toEqual([
+      ['2024-03-02', '02 Mar 24', 'CARD PAYMENT TO GROCER LTD', -20, null],
+      ['2024-03-02', '', 'DIRECT DEBIT WATER', -30, 450],
+    ]);
+    expect(s?.statement.openingBalance).toBe(500);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
+  it('decides unknown signs of an unsigned amount column from the running balance', () => {
+    const doc: LayoutDocument = {
+      pages: [
+        page([
+          [
+            [40, 'Date'],
+            [120, 'Description'],
+            [380, 'Amount'],
+            [500, 'Balance'],
+          ],
+          [
+            [40, '2024-05-01'],
+            [120, 'OPENING BALANCE'],
+            [505, '100.00'],
+          ],
+          [
+            [40, '2024-05-02'],
+            [120, 'REFUND SHOP'],
+            [385, '25.00'],
+            [505, '125.00'],
+          ],
+          [
+            [40, '2024-05-03'],
+            [120, 'COFFEE'],
+            [390, '5.00'],
+            [505, '120.00'],
+          ],
+        ]),
+      ],
+    };
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => t.amount)).toEqual([25, -5]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});
