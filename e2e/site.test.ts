@@ -251,7 +251,7 @@ describe.skipIf(!hasChromium)('site journeys in Chromium', () => {
     );
     await page.route('https://js.stripe.com/**', (route) => route.abort());
     await page.goto(server.url);
-    expect(await page.locator('footer').textContent()).toContain('help@example.com');
+    await page.locator('footer').getByRole('link', { name: 'help@example.com' }).waitFor();
     await page.locator('#pricing').getByRole('button', { name: 'Pay Per File' }).click();
     const payg = page.getByRole('dialog', { name: 'Pay Per File' });
     await payg.getByLabel('Email for your receipt').fill('buyer@example.com');
