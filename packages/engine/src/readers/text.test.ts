@@ -121,6 +121,11 @@ describe('readCsv', () => {
     expect(detectDelimiter(text)).toBe(delimiter);
   });
 
+  it('unwraps ="..." cells that exports write to keep leading zeros', async () => {
+    const page = (await readCsv(utf8('Account,Amount\n="00012345",="-1.50"\n'))).pages[0] as LayoutPage;
+    expect(show(page)).toEqual(['[0]Account | [100]Amount', '[0]00012345 | [100]-1.50']);
+  });
+
   it('honours an Excel sep= line', async () => {
     const page = (await readCsv(utf8('sep=|\nA|B\n1,5|2,5\n'))).pages[0] as LayoutPage;
     expect(show(page)).toEqual(['[0]A | [100]B', '[0]1,5 | [100]2,5']);

@@ -26,19 +26,26 @@ export function parseCsvText(input: string): string[][] {
   }
   if (!text.trim()) return [];
   delimiter ??= detectDelimiter(text);
+  let rows: string[][];
   try {
-    const rows: string[][] = parse(text, {
+    rows = parse(text, {
       delimiter,
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
       trim: false,
     });
-    return rows;
   } catch {
     // A damaged quote (for example a file cut off inside a quoted field) must not lose the file.
-    return splitRecords(text, delimiter).map((r) => r.fields);
+    rows = splitRecords(text, delimiter).map((r) => r.fields);
   }
+  return rows.map((cells) => cells.map(unwrapFormula));
+}
+
+/** Exports write ="000123" so that spreadsheets keep leading zeros: the text is the value. */
+function unwrapFormula(cell: string): string {
+  const m = /^\s*="(.*)"\s*$/s.exec(cell);
+  return m ? (m[1] as string).replace(/""/g, '"') : cell;
 }
 
 /**
