@@ -4,15 +4,26 @@
  * Each step is conditional on the row's current state, so running a job twice is harmless.
  */
 import { LIMITS } from '@statemint/shared';
+import { GENERIC_FAILURE } from '../queue/run-task';
 import type { ConversionJob, ConversionOutcome, ConversionTask } from '../queue/types';
 import type { FilesContext } from './context';
 import { fileKeyPrefix } from './keys';
+
+/** Conversion starts without an outcome (crashes) before a file is marked failed. */
+export const MAX_ATTEMPTS = 3;
+/** Jobs older than this without an outcome are enqueued again by the sweeper (enqueueing is idempotent). */
+export const STUCK_AFTER_MS = 15 * 60_000;
 
 export async function loadTask(files: FilesContext, job: ConversionJob): Promise<ConversionTask | null> {
   const row = await files.db.selectFrom('files').selectAll().where('id', '=', job.fileId).executeTakeFirst();
   if (!row) return null;
   if (job.kind === 'convert') {
     if (row.status !== 'processing') return null;
+    if (row.attempts >= MAX_ATTEMPTS) {
+      // Started this often without an outcome: the file takes the whole process down. Stop.
+      await applyOutcome(files, job, { ok: false, code: 'CONVERSION_FAILED', message: GENERIC_FAILURE });
+      return null;
+    }
     await files.db
       .updateTable('files')
       .set({ attempts: row.attempts + 1 })
@@ -83,14 +94,23 @@ export async function applyOutcome(files: FilesContext, job: ConversionJob, outc
   }
 }
 
-/** Re-enqueues work a stop or crash interrupted: conversions still 'processing', restores under way. */
-export async function recoverJobs(files: FilesContext): Promise<number> {
-  const rows = await files.db
+/**
+ * Re-enqueues work a stop or crash interrupted: conversions still 'processing', restores under
+ * way. With `olderThan`, only work started before it (the sweeper's check for lost jobs).
+ */
+export async function recoverJobs(files: FilesContext, olderThan?: number): Promise<number> {
+  let query = files.db
     .selectFrom('files')
     .select(['id', 'status', 'restore_status', 'restore_expedited'])
-    .where((eb) => eb.or([eb('status', '=', 'processing'), eb('restore_status', 'in', ['requested', 'in_progress'])]))
-    .orderBy('created_at')
-    .execute();
+    .where((eb) => eb.or([eb('status', '=', 'processing'), eb('restore_status', 'in', ['requested', 'in_progress'])]));
+  if (olderThan !== undefined)
+    query = query.where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'processing'), eb('created_at', '<', olderThan)]),
+        eb('restore_requested_at', '<', olderThan),
+      ]),
+    );
+  const rows = await query.orderBy('created_at').execute();
   for (const row of rows) {
     if (row.status === 'processing') await files.queue.enqueue({ fileId: row.id, kind: 'convert' });
     else await files.queue.enqueue({ fileId: row.id, kind: 'restore', expedited: row.restore_expedited === 1 });

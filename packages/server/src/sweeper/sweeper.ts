@@ -7,6 +7,7 @@
  */
 import { LIMITS } from '@statemint/shared';
 import type { FilesContext } from '../files/context';
+import { recoverJobs, STUCK_AFTER_MS } from '../files/jobs';
 import { deleteAt, hotUntil } from '../files/life';
 import { purgeFile } from '../files/service';
 
@@ -19,11 +20,12 @@ export interface SweepReport {
   archived: number;
   restoresEnded: number;
   retentionDeleted: number;
+  requeued: number;
 }
 
 export async function sweep(files: FilesContext): Promise<SweepReport> {
   const now = files.ctx.clock.now();
-  const report: SweepReport = { expired: 0, archived: 0, restoresEnded: 0, retentionDeleted: 0 };
+  const report: SweepReport = { expired: 0, archived: 0, restoresEnded: 0, retentionDeleted: 0, requeued: 0 };
 
   const expired = await files.db
     .selectFrom('files')
@@ -85,6 +87,9 @@ export async function sweep(files: FilesContext): Promise<SweepReport> {
     await purgeFile(files, row.id);
     report.retentionDeleted++;
   }
+
+  // A job lost on its way (a failed database write, a Redis hiccup) is enqueued again.
+  report.requeued = await recoverJobs(files, now - STUCK_AFTER_MS);
 
   // Free-trial records are only needed for the 24-hour and same-day checks.
   await files.db

@@ -295,6 +295,53 @@ for (const db of testDatabases) {
       expect((await s.api(`/api/files/${kept.id}`, { token: keeper.token })).status).toBe(404);
     });
 
+    it('re-enqueues lost jobs from the sweeper and gives up on a file that crashed three starts', async () => {
+      const files = filesContextOf(s.app);
+      const u = await proUser(s);
+      const row = (id: string, attempts: number) => ({
+        id,
+        user_id: u.user.id as string,
+        mode: 'subscription',
+        email: null,
+        original_filename: 'lost.csv',
+        file_size: CSV.length,
+        input_kind: 'csv',
+        status: 'processing',
+        error_code: null,
+        error_message: null,
+        transaction_count: null,
+        statement_count: null,
+        currency: null,
+        reconciliation: null,
+        preview: null,
+        outputs: null,
+        outputs_size: 0,
+        restore_status: null,
+        restore_expedited: 0,
+        restore_requested_at: null,
+        restore_expires_at: null,
+        payment_intent_id: null,
+        attempts,
+        created_at: s.clock.now(),
+        completed_at: null,
+        archived_at: null,
+        expires_at: null,
+      });
+      // Rows written as an upload writes them, whose job never reached the queue.
+      const lost = randomBytes(18).toString('base64url');
+      const poison = randomBytes(18).toString('base64url');
+      for (const id of [lost, poison]) await files.store.put(`files/${id}/original`, CSV);
+      await filesDb(s.ctx)
+        .insertInto('files')
+        .values([row(lost, 0), row(poison, 3)])
+        .execute();
+      expect((await sweep(files)).requeued).toBe(0);
+      s.clock.advance(16 * 60_000);
+      expect((await sweep(files)).requeued).toBe(2);
+      expect(await waitForFile(s, lost, u.token)).toMatchObject({ status: 'completed', transactionCount: 12 });
+      expect(await waitForFile(s, poison, u.token)).toMatchObject({ status: 'failed', errorCode: 'CONVERSION_FAILED' });
+    });
+
     it('deletes anonymous files one hour after upload, leaving nothing on disk', async () => {
       const res = await upload(s, '/api/files/upload-free-trial', {
         name: 'anon.csv',
