@@ -6,7 +6,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { DbDialect } from '.';
 import type { Database } from './schema';
 
 const migrationsDir = join(import.meta.dirname, 'migrations');
@@ -25,9 +26,20 @@ class FolderMigrationProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  // Areas number their migrations in their own ranges, so a later 00xx may arrive after a 01xx ran.
-  const migrator = new Migrator({ db, provider: new FolderMigrationProvider(), allowUnorderedMigrations: true });
+export async function migrateToLatest(db: Kysely<Database>, dialect: DbDialect): Promise<string[]> {
+  // PostgreSQL: keep the migration bookkeeping in the schema in use (search_path); Kysely
+  // would otherwise see another schema's kysely_migration table and skip creating its own.
+  const schema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: new FolderMigrationProvider(),
+    // Areas number their migrations in their own ranges, so a later 00xx may arrive after a 01xx ran.
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -89,7 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.destroy();
   });
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, database.dialect);
   } catch (e) {
     await database.destroy();
     throw e;
