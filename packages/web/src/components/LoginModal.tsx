@@ -83,6 +83,8 @@ export function LoginModal({
             key={m}
             type="button"
             role="tab"
+            id={`auth-tab-${m}`}
+            aria-controls="auth-panel"
             aria-selected={mode === m}
             onClick={() => {
               setMode(m);
@@ -94,7 +96,14 @@ export function LoginModal({
           </button>
         ))}
       </div>
-      <form onSubmit={submit} className="space-y-4" noValidate>
+      <form
+        id="auth-panel"
+        role="tabpanel"
+        aria-labelledby={`auth-tab-${mode}`}
+        onSubmit={submit}
+        className="space-y-4"
+        noValidate
+      >
         {!isLogin && <Field label="Name" autoComplete="name" value={form.name} onChange={set('name')} />}
         <Field label="Email" type="email" autoComplete="email" required value={form.email} onChange={set('email')} />
         <Field
