@@ -98,13 +98,20 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     ...options.config,
   };
   const clock = options.clock ?? new TestClock();
-  const app = await buildApp(config, {
-    clock,
-    ...(pgSchema ? { pgSchema } : {}),
-    ...(options.mailer ? { mailer: options.mailer } : {}),
-    ...(options.logStream ? { logStream: options.logStream } : {}),
-    ...(options.stripeApi ? { stripeApi: options.stripeApi } : {}),
-  });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, {
+      clock,
+      ...(pgSchema ? { pgSchema } : {}),
+      ...(options.mailer ? { mailer: options.mailer } : {}),
+      ...(options.logStream ? { logStream: options.logStream } : {}),
+      ...(options.stripeApi ? { stripeApi: options.stripeApi } : {}),
+    });
+  } catch (e) {
+    // A server that failed to start leaves no schema or folder behind.
+    if (!options.reuse && !options.keepData) await removeTestData(dataDir, pgSchema);
+    throw e;
+  }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
