@@ -145,44 +145,84 @@ export async function preparePage(img: GreyImage, options: PrepareOptions = {}):
 }
 
 /**
- * Divides out the paper's brightness (a max filter then blur on a small copy), so shadows and
- * uneven light in photos do not turn into black blotches when tesseract binarises.
+ * Divides out the paper's brightness (a max filter on an 8x smaller copy, interpolated back), so
+ * shadows and uneven light in photos do not turn into black blotches when tesseract binarises.
+ * Evenly lit pages (most scans) are returned as they are: the division would change nothing.
  */
 export async function flattenBackground(data: Uint8Array, width: number, height: number): Promise<Uint8Array> {
-  const factor = 8;
-  const sw = Math.max(1, Math.round(width / factor));
-  const sh = Math.max(1, Math.round(height / factor));
-  const small = await sharp(Buffer.from(data.buffer, data.byteOffset, data.length), {
-    raw: { width, height, channels: 1 },
-  })
-    .resize(sw, sh, { kernel: 'cubic', fit: 'fill' })
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
-  // A max filter (sharp's dilate is binary) wipes out text smaller than about 70 source pixels.
-  const maxed = maxFilter(maxFilter(new Uint8Array(small), sw, sh, 4, true), sw, sh, 4, false);
-  const bg = await sharp(Buffer.from(maxed), { raw: { width: sw, height: sh, channels: 1 } })
-    .blur(1.5)
-    .resize(width, height, { kernel: 'linear', fit: 'fill' })
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
+  const f = 8;
+  const sw = Math.max(1, Math.ceil(width / f));
+  const sh = Math.max(1, Math.ceil(height / f));
+  const sum = new Uint32Array(sw * sh);
+  const count = new Uint32Array(sw * sh);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const srow = Math.floor(y / f) * sw;
+    for (let x = 0; x < width; x++) {
+      const k = srow + Math.floor(x / f);
+      sum[k] = (sum[k] as number) + (data[row + x] as number);
+      count[k] = (count[k] as number) + 1;
+    }
+  }
+  const small = new Uint8Array(sw * sh);
+  for (let i = 0; i < small.length; i++) small[i] = Math.round((sum[i] as number) / Math.max(1, count[i] as number));
+  // A max filter wipes out text smaller than about 70 source pixels, leaving the paper.
+  const bg = boxBlur(maxFilter(maxFilter(small, sw, sh, 4, true), sw, sh, 4, false), sw, sh);
+
   // The paper's brightness where it is lit best; dark areas (banners, photos' backgrounds) are
   // never taken for paper below 60 % of it, so the text in them keeps its contrast.
-  const hist = new Uint32Array(256);
-  for (let i = 0; i < bg.length; i++) {
-    const v = bg[i] as number;
-    hist[v] = (hist[v] as number) + 1;
-  }
-  let paper = 255;
-  for (let acc = 0; paper > 0 && acc + (hist[paper] as number) < bg.length * 0.1; paper--) acc += hist[paper] as number;
+  const sorted = Float32Array.from(bg).sort();
+  const paper = sorted[Math.floor(sorted.length * 0.9)] as number;
+  const low = sorted[Math.floor(sorted.length * 0.1)] as number;
+  if (paper - low < 12) return data;
   const floor = Math.max(32, paper * 0.6);
+  const inv = new Float32Array(bg.length);
+  for (let i = 0; i < bg.length; i++) inv[i] = 255 / Math.max(bg[i] as number, floor);
+
+  // Bilinear interpolation of the small grid (cell centres) while dividing.
   const out = new Uint8Array(data.length);
-  for (let i = 0; i < data.length; i++) {
-    const b = Math.max(bg[i] as number, floor);
-    out[i] = Math.min(255, Math.round(((data[i] as number) * 255) / b));
+  for (let y = 0; y < height; y++) {
+    const gy = Math.min(sh - 1, Math.max(0, (y + 0.5) / f - 0.5));
+    const y0 = Math.floor(gy);
+    const y1 = Math.min(sh - 1, y0 + 1);
+    const wy = gy - y0;
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const gx = Math.min(sw - 1, Math.max(0, (x + 0.5) / f - 0.5));
+      const x0 = Math.floor(gx);
+      const x1 = Math.min(sw - 1, x0 + 1);
+      const wx = gx - x0;
+      const top = (inv[y0 * sw + x0] as number) * (1 - wx) + (inv[y0 * sw + x1] as number) * wx;
+      const bottom = (inv[y1 * sw + x0] as number) * (1 - wx) + (inv[y1 * sw + x1] as number) * wx;
+      const v = (data[row + x] as number) * (top * (1 - wy) + bottom * wy);
+      out[row + x] = v >= 255 ? 255 : v + 0.5;
+    }
   }
   return out;
+}
+
+/** 3x3 box blur, twice (close to a small Gaussian), on the small background grid. */
+function boxBlur(src: Uint8Array, w: number, h: number): Float32Array {
+  let cur = Float32Array.from(src);
+  for (let pass = 0; pass < 2; pass++) {
+    const next = new Float32Array(cur.length);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        let s = 0;
+        let n = 0;
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dx = -1; dx <= 1; dx++) {
+            const xx = x + dx;
+            const yy = y + dy;
+            if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+            s += cur[yy * w + xx] as number;
+            n++;
+          }
+        next[y * w + x] = s / n;
+      }
+    cur = next;
+  }
+  return cur;
 }
 
 function maxFilter(src: Uint8Array, w: number, h: number, r: number, horizontal: boolean): Uint8Array {
