@@ -131,7 +131,7 @@ describe('CSV export', () => {
           });
         },
       ),
-      { numRuns: 200 },
+      { numRuns: 60 },
     );
   });
 });
