@@ -6,7 +6,7 @@
 import { AppError, type ConversionIssue, type Statement, type Transaction } from '@statemint/shared';
 import type { LayoutDocument } from '../layout/model';
 import { fixSingleSignErrors, type LedgerRow, reconcile, recoverSigns } from '../reconcile/reconcile';
-import { type DecimalMark, inferDecimalMark, type ParsedAmount } from '../values/amount';
+import { inferDecimalMark, type ParsedAmount } from '../values/amount';
 import {
   type DateToken,
   type DayOrder,

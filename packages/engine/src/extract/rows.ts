@@ -343,7 +343,7 @@ function scanPass(
       if (date) start = true;
       else if (hasMoney && (!cur || cur.hasAmount || !near)) start = !datedLayout && (startsInDesc || !firstText);
       else if (!hasMoney && firstText && startsInDesc && !cur) start = true;
-      else if (!hasMoney && firstText && startsInDesc && cur && cur.hasAmount && near) {
+      else if (!hasMoney && firstText && startsInDesc && cur?.hasAmount && near) {
         // Text after a complete row: a new undated row in layouts that indent wrapped lines.
         start = indentedLayout() && Math.abs(firstText.x0 - cur.firstX) < size * 0.6;
       }

@@ -1,3 +1,4 @@
+/// <reference path="../types/pdfjs-worker.d.ts" />
 /**
  * PDF text layer -> layout model, with PDF.js (legacy build, Node 20).
  * Items are grouped into lines by baseline and into runs by horizontal gaps, so
