@@ -7,7 +7,7 @@ import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isAppError, OUTPUT_FORMATS, type OutputFormat } from '@statemint/shared';
 import { convert } from '../convert';
-import { exportStatements } from '../export/index';
+import { CSV_PRESETS, type CsvPreset, exportStatements } from '../export/index';
 
 const USAGE = `Usage:
   statemint convert [--format FORMAT] [--password P] (--out FILE | --out-dir DIR) INPUT...
@@ -19,6 +19,8 @@ into exact, reconciled transactions.
 Options:
   --format FORMAT   ${OUTPUT_FORMATS.join('|')} (default json)
   --password P      password of an encrypted PDF
+  --csv-preset P    standard|simple|accounting (CSV columns; default standard)
+  --bom             start CSV output with a UTF-8 byte-order mark (for Excel)
   --out FILE        write the one INPUT's result to FILE
   --out-dir DIR     write DIR/<input name without extension>.<format> for each INPUT
   -h, --help        show this help
@@ -54,6 +56,9 @@ export async function main(argv: string[]): Promise<number> {
   const format = (values.format ?? 'json') as OutputFormat;
   if (!OUTPUT_FORMATS.includes(format)) fail(`unknown format '${values.format}'`);
   if (positionals.length === 0) fail('no INPUT given');
+  const preset = values['csv-preset'];
+  if (preset !== undefined && !(CSV_PRESETS as readonly string[]).includes(preset))
+    fail(`unknown CSV preset '${preset}'`);
   if ((values.out === undefined) === (values['out-dir'] === undefined)) fail('give exactly one of --out or --out-dir');
   if (values.out !== undefined && positionals.length > 1) fail('--out takes one INPUT; use --out-dir for several');
   if (values['out-dir'] !== undefined) await mkdir(values['out-dir'], { recursive: true });
@@ -66,7 +71,10 @@ export async function main(argv: string[]): Promise<number> {
         fileName: basename(input),
         password: values.password,
       });
-      const output = await exportStatements(statements, format);
+      const output = await exportStatements(statements, format, {
+        csvPreset: values['csv-preset'] as CsvPreset | undefined,
+        bom: values.bom ?? false,
+      });
       const target = values.out ?? join(values['out-dir'] as string, `${basename(input, extname(input))}.${format}`);
       await writeFile(target, output);
     } catch (e) {
@@ -90,6 +98,8 @@ function parseConvertArgs(args: string[]) {
     options: {
       format: { type: 'string', short: 'f' },
       password: { type: 'string' },
+      'csv-preset': { type: 'string' },
+      bom: { type: 'boolean' },
       out: { type: 'string', short: 'o' },
       'out-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
