@@ -39,3 +39,44 @@ export function sampleCsvStatement(count = 12, openingCents = 100_000, seed = 1)
   }
   return `${lines.join('\n')}\n`;
 }
+
+/**
+ * A one-page text PDF of the same statement (Helvetica, one positioned text run per cell),
+ * written by hand so tests need no PDF library.
+ */
+export function samplePdfStatement(count = 10, openingCents = 100_000, seed = 1): Buffer {
+  const cells: Array<[number, number, string]> = [];
+  const columns = [50, 120, 330, 400, 470];
+  let y = 760;
+  cells.push([50, 800, 'Account statement'], [50, 786, 'Period: 2024-03-01 to 2024-03-31']);
+  ['Date', 'Description', 'Debit', 'Credit', 'Balance'].forEach((h, i) => cells.push([columns[i] as number, y, h]));
+  y -= 16;
+  cells.push([50, y, '2024-03-01'], [120, y, 'Opening balance'], [470, y, money(openingCents)]);
+  let balance = openingCents;
+  for (const row of sampleRows(count, seed)) {
+    y -= 16;
+    balance += row.amountCents;
+    cells.push([50, y, row.date], [120, y, row.description]);
+    cells.push([row.amountCents < 0 ? 330 : 400, y, money(Math.abs(row.amountCents))], [470, y, money(balance)]);
+  }
+  const escape = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);
+  const content = cells.map(([x, cy, t]) => `BT /F1 10 Tf ${x} ${cy} Td (${escape(t)}) Tj ET`).join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(pdf, 'latin1'));
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(pdf, 'latin1');
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) pdf += `${String(o).padStart(10, '0')} 00000 n \n`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { originalKey, outputKey } from '../files/keys';
-import { sampleCsvStatement } from '../files/sample-statements';
+import { sampleCsvStatement, samplePdfStatement } from '../files/sample-statements';
 import type { StoreSpec } from '../storage/create';
 import { LocalFileStore } from '../storage/local-file-store';
 import { runTask } from './run-task';
@@ -56,6 +56,16 @@ describe('WorkerPool', () => {
       expect(inThread.code).toMatch(/^[A-Z_]+$/);
       expect(inThread.message.length).toBeGreaterThan(0);
     }
+  });
+
+  it('converts a text PDF in a worker thread (PDF.js off the main thread)', async () => {
+    await store.put(originalKey('pdf1'), samplePdfStatement(10));
+    const outcome = await pool(1).run(task('pdf1', 'march.pdf'));
+    expect(outcome).toMatchObject({
+      ok: true,
+      summary: { transactionCount: 10, reconciliation: { status: 'balanced', mismatches: [] } },
+    });
+    expect(outcome).toEqual(await runTask(store, task('pdf1', 'march.pdf')));
   });
 
   it("reports the engine's error for a file it cannot read", async () => {
