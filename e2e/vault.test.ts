@@ -154,6 +154,21 @@ describe.skipIf(!hasChromium)('account and vault journeys in Chromium', () => {
     await row.getByText('Available', { exact: true }).waitFor();
     await row.getByRole('button', { name: 'Download' }).waitFor();
     await shoot(page, 'dashboard-restored');
+    // 'Original' opens the server's signed download link in a new tab.
+    const [tab, request] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.context().waitForEvent('request', (r) => /\/api\/files\/[^/]+\/original\?token=/.test(r.url())),
+      row.getByRole('button', { name: 'Original' }).click(),
+    ]);
+    // The tab closes itself once the download starts; the signed link serves the uploaded PDF.
+    const original = await fetch(request.url());
+    expect(original.status).toBe(200);
+    expect(
+      Buffer.from(await original.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    if (!tab.isClosed()) await tab.close();
     expect(errors).toEqual([]);
   });
 
