@@ -22,7 +22,7 @@ import type { Database, PaymentsTable } from '../db/schema';
 import { EMAIL_TAKEN_MESSAGE } from './auth';
 import { hashPassword } from './passwords';
 import { createSession } from './sessions';
-import { findUserByEmail, findUserById, normalizeEmail, toApiUser, type UserRow } from './users';
+import { findUserByEmail, findUserById, normalizeEmail, toApiUser, type UserRow, userPlan } from './users';
 import { sendVerificationEmail } from './verification';
 
 export type PaymentRow = Selectable<PaymentsTable>;
@@ -88,7 +88,7 @@ export async function createPaymentIntent(
   let name: string;
   let pendingPasswordHash: string | null = null;
   if (user) {
-    if (isSubscriptionPlan(user.plan as never) && user.subscription_status === 'active')
+    if (isSubscriptionPlan(userPlan(user)) && user.subscription_status === 'active')
       throw new AppError('VALIDATION_FAILED', 'You already have an active subscription.', { field: 'type' });
     email = user.email;
     name = user.name;
