@@ -145,4 +145,67 @@ describe('extractStatements on the layout model', () => {
     expect(s?.transactions.map((t) => t.amount)).toEqual([25, -5]);
     expect(s?.reconciliation.status).toBe('balanced');
   });
+
+  it('splits a document with two accounts into two statements', () => {
+    const doc: LayoutDocument = {
+      pages: [
+        page([
+          [[40, 'Statement period 01/04/2024 to 30/04/2024']],
+          [
+            [40, 'Current Account'],
+            [330, 'Account Number 11112222'],
+          ],
+          [
+            [40, 'Date'],
+            [120, 'Description'],
+            [330, 'Debit'],
+            [420, 'Credit'],
+            [500, 'Balance'],
+          ],
+          [
+            [40, '02/04/2024'],
+            [120, 'OPENING BALANCE'],
+            [495, '100.00'],
+          ],
+          [
+            [40, '03/04/2024'],
+            [120, 'GROCERIES'],
+            [335, '10.00'],
+            [500, '90.00'],
+          ],
+          [
+            [40, 'Savings Account'],
+            [330, 'Account Number 33334444'],
+          ],
+          [
+            [40, 'Date'],
+            [120, 'Description'],
+            [330, 'Debit'],
+            [420, 'Credit'],
+            [500, 'Balance'],
+          ],
+          [
+            [40, '01/04/2024'],
+            [120, 'OPENING BALANCE'],
+            [490, '5,000.00'],
+          ],
+          [
+            [40, '30/04/2024'],
+            [120, 'INTEREST'],
+            [425, '4.17'],
+            [490, '5,004.17'],
+          ],
+        ]),
+      ],
+    };
+    const statements = extractStatements(doc, { deadline: deadline() });
+    expect(
+      statements.map((s) => [s.statement.accountNumber, s.statement.openingBalance, s.transactions.length]),
+    ).toEqual([
+      ['11112222', 100, 1],
+      ['33334444', 5000, 1],
+    ]);
+    expect(statements.every((s) => s.reconciliation.status === 'balanced')).toBe(true);
+    expect(statements[1]?.statement.periodStart).toBe('2024-04-01');
+  });
 });

@@ -10,6 +10,8 @@ import { type DateToken, type DayOrder, isValidYMD, parseDateToken, resolveDayMo
 export interface FactLine {
   page: number;
   line: LayoutLine;
+  /** How many tables had started before this line (groups statements of multi-account documents). */
+  beforeTable: number;
 }
 
 const RANGE_SEP = /\s*(?:-|–|—|to|bis|au|al|a|até|ate|tot|through|thru|till|until|t\/m)\s+|\s+(?:-|–|—)\s*/i;

@@ -86,4 +86,9 @@ describe('header words', () => {
     ).toBe(true);
     expect(isOtherTableHeader(line(0, [0, '03/04'], [60, 'PAYROLL']))).toBe(false);
   });
+
+  it('takes the posting date of a card statement with two date columns', () => {
+    const m = matchHeader([line(0, [0, 'Trans Date'], [60, 'Post Date'], [120, 'Description'], [400, 'Amount'])], 0);
+    expect(m?.labels.map((l) => l.role)).toEqual(['valueDate', 'date', 'description', 'amount']);
+  });
 });

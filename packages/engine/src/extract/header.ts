@@ -477,6 +477,7 @@ function matchHeaderUncached(lines: LayoutLine[], i: number, line: LayoutLine): 
   }
   for (const ex of extras) ex.role = roleOfLabel(ex.text);
   labels = [...labels, ...extras.filter((e) => e.role)].sort((a, b) => a.x0 - b.x0);
+  resolveDateColumns(labels);
   const roles = labels.map((l) => l.role).filter((r): r is Role => r !== null);
   if (!roles.includes('date') && !roles.includes('valueDate')) return null;
   if (!roles.some((r) => AMOUNT_ROLES.includes(r))) return null;
@@ -496,4 +497,17 @@ export function isOtherTableHeader(line: LayoutLine): boolean {
   );
   const known = labels.filter((l) => l.role).length;
   return known >= 2 && known >= labels.length - known;
+}
+
+const POSTING_RE = /post|book|buchung|contab|comptab|lanç|lanc|registr|boek/i;
+
+/**
+ * Card statements print two dates ("Trans Date", "Post Date"): the posting date is the
+ * transaction's date (SCHEMA.md); the other is kept out like a value date.
+ */
+function resolveDateColumns(labels: HeaderLabel[]): void {
+  const dates = labels.filter((l) => l.role === 'date');
+  if (dates.length < 2) return;
+  const posting = dates.find((l) => POSTING_RE.test(l.text)) ?? dates[0];
+  for (const l of dates) if (l !== posting) l.role = 'valueDate';
 }

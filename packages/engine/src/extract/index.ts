@@ -6,7 +6,7 @@
 import { AppError, type ConversionIssue, type Statement, type Transaction } from '@statemint/shared';
 import type { LayoutDocument } from '../layout/model';
 import { fixSingleSignErrors, type LedgerRow, reconcile, recoverSigns } from '../reconcile/reconcile';
-import { inferDecimalMark, type ParsedAmount } from '../values/amount';
+import { type DecimalMark, inferDecimalMark, type ParsedAmount } from '../values/amount';
 import {
   type DateToken,
   type DayOrder,
@@ -39,7 +39,6 @@ export function extractStatements(doc: LayoutDocument, opts: ExtractOptions): St
   const allRuns = doc.pages.flatMap((p) => p.lines.flatMap((l) => l.runs));
   const decimal = inferDecimalMark(allRuns.flatMap((r) => [r.text, r.text.split(/\s+/).slice(-2).join(' ')]));
   const scan = scanTables(doc, decimal);
-  const issues: ConversionIssue[] = [];
 
   // Day order from every numeric date the document prints.
   const dateTokens: DateToken[] = [];
@@ -66,14 +65,78 @@ export function extractStatements(doc: LayoutDocument, opts: ExtractOptions): St
         ? 'MDY'
         : 'DMY');
 
-  const factLines: FactLine[] = scan.otherLines;
-  let period: { start: string; end: string } | null = null;
-  for (const { line } of factLines) {
-    period = findDateRange(line.runs.map((r) => r.text).join(' '), order);
-    if (period) break;
+  const ctx: DocContext = {
+    decimal,
+    order,
+    currency,
+    fallbackYear: mostCommonYear(dateTokens) ?? new Date().getUTCFullYear(),
+    docPeriod: findPeriod(scan.otherLines, order),
+    bankName: findBankName(scan.otherLines),
+    holder: findHolder(scan.otherLines),
+  };
+  const statements: Statement[] = [];
+  for (const group of groupByAccount(scan)) {
+    if (Date.now() > opts.deadline) throw new AppError('TIMEOUT', 'The conversion took too long and was stopped.');
+    const statement = buildStatement(group.rows, group.factLines, ctx);
+    if (statement) statements.push(statement);
   }
-  period ??= findLabelledPeriod(factLines, order);
-  const fallbackYear = mostCommonYear(dateTokens) ?? new Date().getUTCFullYear();
+  if (!statements.length) throw new AppError('NO_TRANSACTIONS', 'No transactions were found in this document.');
+  return statements;
+}
+
+interface DocContext {
+  decimal: DecimalMark;
+  order: DayOrder;
+  currency: string | null;
+  fallbackYear: number;
+  docPeriod: { start: string; end: string } | null;
+  bankName: string | null;
+  holder: string | null;
+}
+
+function findPeriod(lines: FactLine[], order: DayOrder): { start: string; end: string } | null {
+  for (const { line } of lines) {
+    const period = findDateRange(line.runs.map((r) => r.text).join(' '), order);
+    if (period) return period;
+  }
+  return findLabelledPeriod(lines, order);
+}
+
+/**
+ * A document may hold several accounts: a table whose preceding lines name a different
+ * account number than the statement so far starts a new statement.
+ */
+function groupByAccount(scan: ReturnType<typeof scanTables>): { rows: RawRow[]; factLines: FactLine[] }[] {
+  const groups: { rows: RawRow[]; factLines: FactLine[]; account: string | null; tables: Set<number> }[] = [];
+  let current: (typeof groups)[number] | null = null;
+  for (let t = 0; t < Math.max(1, scan.tables.length); t++) {
+    const before = scan.otherLines.filter((l) => l.beforeTable === t);
+    const account = findAccountNumber(before);
+    if (!current || (account && current.account && normaliseAccount(account) !== normaliseAccount(current.account))) {
+      current = { rows: [], factLines: [], account, tables: new Set() };
+      groups.push(current);
+    }
+    current.account ??= account;
+    current.tables.add(t);
+    current.factLines.push(...before);
+  }
+  // Lines after the last table (closing summaries) belong to the last statement.
+  const last = groups[groups.length - 1];
+  if (last) last.factLines.push(...scan.otherLines.filter((l) => l.beforeTable >= Math.max(1, scan.tables.length)));
+  for (const row of scan.rows) groups.find((g) => g.tables.has(row.table))?.rows.push(row);
+  // Fact lines keep document order (summaries printed after a table belong to it as well).
+  for (const g of groups) g.factLines.sort((a, b) => scan.otherLines.indexOf(a) - scan.otherLines.indexOf(b));
+  return groups;
+}
+
+function normaliseAccount(a: string): string {
+  return a.replace(/[^0-9A-Za-z]/g, '').slice(-4);
+}
+
+function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext): Statement | null {
+  const { decimal, order, fallbackYear, currency } = ctx;
+  const issues: ConversionIssue[] = [];
+  const period = findPeriod(factLines, order) ?? ctx.docPeriod;
   const balances = findBalances(factLines, decimal);
   // "Balance as of <date>": opening when dated at the period's start, closing at its end.
   if (period) {
@@ -91,7 +154,7 @@ export function extractStatements(doc: LayoutDocument, opts: ExtractOptions): St
   const balanceRows: { index: number; cents: number; description: string }[] = [];
   let lastDate: string | null = null;
   let rowsWithoutAmount = 0;
-  for (const row of scan.rows) {
+  for (const row of rows) {
     const description = row.description.join(' ').replace(/\s+/g, ' ').trim();
     const kind = rowKind(description);
     const balanceCell = row.money.find((m) => m.role === 'balance');
@@ -139,7 +202,7 @@ export function extractStatements(doc: LayoutDocument, opts: ExtractOptions): St
       message: `${rowsWithoutAmount} table rows had no readable amount and were skipped.`,
     });
   }
-  if (!txns.length) throw new AppError('NO_TRANSACTIONS', 'No transactions were found in this document.');
+  if (!txns.length) return null;
 
   // Opening and closing: printed labels first, then balance rows, then the running balances.
   const firstBalanceRow = balanceRows[0];
@@ -160,7 +223,7 @@ export function extractStatements(doc: LayoutDocument, opts: ExtractOptions): St
     });
   }
   // Still unknown: in a column that marks its debits (-, parentheses, DR), an unmarked amount is a credit.
-  const marksDebits = scan.rows.some((r) =>
+  const marksDebits = rows.some((r) =>
     r.money.some((m) => m.role === 'amount' && (m.value.mark === 'minus' || m.value.mark === 'debit')),
   );
   for (const row of ledger) {
@@ -189,8 +252,8 @@ export function extractStatements(doc: LayoutDocument, opts: ExtractOptions): St
 
   const statement: Statement = {
     statement: {
-      bankName: findBankName(factLines),
-      accountHolder: findHolder(factLines),
+      bankName: findBankName(factLines) ?? ctx.bankName,
+      accountHolder: findHolder(factLines) ?? ctx.holder,
       accountNumber: findAccountNumber(factLines),
       currency,
       periodStart: period?.start ?? null,
@@ -202,7 +265,7 @@ export function extractStatements(doc: LayoutDocument, opts: ExtractOptions): St
     reconciliation,
   };
   if (issues.length) statement.issues = issues;
-  return [statement];
+  return statement;
 }
 
 function signedBalance(v: ParsedAmount): number {

@@ -262,7 +262,7 @@ export interface TableScan {
   tables: TableModel[];
   rows: RawRow[];
   /** Lines that were not part of any table (statement facts live there). */
-  otherLines: { page: number; line: LayoutLine }[];
+  otherLines: { page: number; line: LayoutLine; beforeTable: number }[];
 }
 
 /** Walks the document's lines and assembles raw rows. */
@@ -320,12 +320,12 @@ function scanPass(
       if (isOtherTableHeader(line) && table) {
         closeRow();
         table = null;
-        otherLines.push({ page: page.number, line });
+        otherLines.push({ page: page.number, line, beforeTable: tables.length });
         continue;
       }
       const text = line.runs.map((r) => r.text).join(' ');
       if (!table || isFooterText(text) || line.runs.every((r) => isFooterText(r.text))) {
-        otherLines.push({ page: page.number, line });
+        otherLines.push({ page: page.number, line, beforeTable: tables.length });
         continue;
       }
       const info = classifyLine(line, table, decimal, page.source === 'ocr');
@@ -398,7 +398,7 @@ function scanPass(
       }
       // Anything else inside a table region (notes, footers) is not part of a row.
       closeRow();
-      otherLines.push({ page: page.number, line });
+      otherLines.push({ page: page.number, line, beforeTable: tables.length });
     }
     closeRow();
   }
