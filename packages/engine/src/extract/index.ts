@@ -95,11 +95,31 @@ interface DocContext {
 }
 
 function findPeriod(lines: FactLine[], order: DayOrder): { start: string; end: string } | null {
-  for (const { line } of lines) {
+  for (const { line } of visualLines(lines)) {
     const period = findDateRange(line.runs.map((r) => r.text).join(' '), order);
     if (period) return period;
   }
   return findLabelledPeriod(lines, order);
+}
+
+/**
+ * Lines whose boxes overlap vertically read as one line (OCR and mixed font sizes put
+ * "December 13, 2022" and "- January 12, 2023" on baselines a pixel or two apart).
+ */
+export function visualLines(lines: FactLine[]): FactLine[] {
+  const out: FactLine[] = [];
+  for (const fl of lines) {
+    const prev = out[out.length - 1];
+    const mid = (fl.line.y0 + fl.line.y1) / 2;
+    if (prev && prev.page === fl.page && mid > prev.line.y0 && mid < prev.line.y1) {
+      const runs = [...prev.line.runs, ...fl.line.runs].sort((a, b) => a.x0 - b.x0);
+      out[out.length - 1] = {
+        ...prev,
+        line: { runs, y0: Math.min(prev.line.y0, fl.line.y0), y1: Math.max(prev.line.y1, fl.line.y1) },
+      };
+    } else out.push(fl);
+  }
+  return out;
 }
 
 /**
@@ -137,6 +157,9 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
   const { decimal, order, fallbackYear, currency } = ctx;
   const issues: ConversionIssue[] = [];
   const period = findPeriod(factLines, order) ?? ctx.docPeriod;
+  // Without a printed period, yearless dates are read in order: the year turns where the
+  // month falls back (December -> January), and the document's usual year is the last one.
+  const yearless = period ? null : chronologicalYears(rows, order, fallbackYear);
   const balances = findBalances(factLines, decimal);
   // "Balance as of <date>": opening when dated at the period's start, closing at its end.
   if (period) {
@@ -163,7 +186,7 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
     if (kind === 'balance') {
       const v = balance ?? (row.money[0] ? signedBalance(row.money[0].value) : null);
       if (v !== null) balanceRows.push({ index: txns.length, cents: v, description });
-      if (row.date) lastDate = resolveDate(row.date, order, period, fallbackYear) ?? lastDate;
+      if (row.date) lastDate = resolveDate(row.date, order, period, yearless?.get(row) ?? fallbackYear) ?? lastDate;
       continue;
     }
     const value = amountOf(row);
@@ -171,7 +194,7 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
       rowsWithoutAmount++;
       continue;
     }
-    const date = row.date ? resolveDate(row.date, order, period, fallbackYear) : lastDate;
+    const date = row.date ? resolveDate(row.date, order, period, yearless?.get(row) ?? fallbackYear) : lastDate;
     if (!date) {
       issues.push({
         code: 'ROW_WITHOUT_DATE',
@@ -320,6 +343,20 @@ function resolveDate(
   const year = y ?? yearFor(m, d, { start: period?.start ?? null, end: period?.end ?? null }, fallbackYear);
   if (!isValidYMD(year, m, d)) return null;
   return toIso(year, m, d);
+}
+
+function chronologicalYears(rows: RawRow[], order: DayOrder, endYear: number): Map<RawRow, number> {
+  const dated = rows.filter((r) => r.date && r.date.year === null);
+  const months = dated.map((r) => resolveDayMonth(r.date as DateToken, order).m);
+  let turns = 0;
+  for (let i = 1; i < months.length; i++) if ((months[i] as number) < (months[i - 1] as number) - 6) turns++;
+  const years = new Map<RawRow, number>();
+  let year = endYear - turns;
+  dated.forEach((r, i) => {
+    if (i > 0 && (months[i] as number) < (months[i - 1] as number) - 6) year++;
+    years.set(r, year);
+  });
+  return years;
 }
 
 function mostCommonYear(tokens: DateToken[]): number | null {

@@ -9,6 +9,7 @@ import { repairNumericToken } from '../ocr/repair';
 import { type DecimalMark, type ParsedAmount, parseAmount } from '../values/amount';
 import { type DateToken, leadingDate, parseDateToken } from '../values/date';
 import { type HeaderLabel, isOtherTableHeader, matchHeader, type Role } from './header';
+import { inferTableFromData } from './implicit';
 
 export interface Column {
   /** 'other': a labelled column the engine does not use (status, account number); its text is dropped. */
@@ -51,7 +52,7 @@ export interface RawRow {
   confidence: number | null;
 }
 
-interface Token {
+export interface Token {
   kind: 'date' | 'money' | 'text';
   run: TextRun;
   date?: DateToken;
@@ -85,7 +86,7 @@ function makeTable(id: number, columns: Column[]): TableModel {
 const tokenCache = new WeakMap<TextRun, { decimal: DecimalMark; tokens: Token[] }>();
 
 /** Splits a run into a leading date, text, and trailing money amounts (for runs that merged columns). */
-function tokenise(run: TextRun, decimal: DecimalMark): Token[] {
+export function tokenise(run: TextRun, decimal: DecimalMark): Token[] {
   // Both scan passes tokenise the same runs; the answer depends only on the decimal mark.
   const hit = tokenCache.get(run);
   if (hit?.decimal === decimal) return hit.tokens.map((t) => ({ ...t }));
@@ -258,6 +259,11 @@ export function rowKind(description: string): RowKind {
   return 'transaction';
 }
 
+function looksLikeDataLine(line: LayoutLine, decimal: DecimalMark, width: number): boolean {
+  const tokens = line.runs.flatMap((r) => tokenise(r, decimal));
+  return tokens[0]?.kind === 'date' && tokens[0].run.x0 < width * 0.3 && tokens.some((t) => t.kind === 'money');
+}
+
 export interface TableScan {
   tables: TableModel[];
   rows: RawRow[];
@@ -269,9 +275,14 @@ export interface TableScan {
 export function scanTables(doc: LayoutDocument, decimal: DecimalMark): TableScan {
   // Whether wrapped lines are indented is a property of the whole document's layout:
   // a first pass measures it, the second pass uses it from the first row on.
-  const first = scanPass(doc, decimal, null);
+  const first = scanPass(doc, decimal, null, null);
+  if (first.tables.length === 0) {
+    // No header row anywhere: infer the columns from the data and read every page with them.
+    const implicit = inferTableFromData(doc, decimal);
+    if (implicit) return scanPass(doc, decimal, { indented: false, dated: true }, implicit);
+  }
   if (!first.layout.indented && !first.layout.dated) return first;
-  return scanPass(doc, decimal, first.layout);
+  return scanPass(doc, decimal, first.layout, null);
 }
 
 /** Document-wide layout traits measured by the first pass. */
@@ -286,11 +297,13 @@ function scanPass(
   doc: LayoutDocument,
   decimal: DecimalMark,
   known: LayoutTraits | null,
+  implicit: TableModel | null,
 ): TableScan & { layout: LayoutTraits } {
   const tables: TableModel[] = [];
   const rows: RawRow[] = [];
   const otherLines: TableScan['otherLines'] = [];
-  let table: TableModel | null = null;
+  let table: TableModel | null = implicit ? { ...implicit, id: 0 } : null;
+  if (table) tables.push(table);
   let row: RawRow | null = null;
   // Per table: do wrapped lines start right of the row's first description word (UK-style type codes)?
   const indent = { yes: 0, no: 0 };
@@ -324,6 +337,8 @@ function scanPass(
         continue;
       }
       const text = line.runs.map((r) => r.text).join(' ');
+      // Inferred columns come back at the next line that looks like a transaction.
+      if (!table && implicit && looksLikeDataLine(line, decimal, page.width)) table = tables[0] ?? null;
       if (!table || isFooterText(text) || line.runs.every((r) => isFooterText(r.text))) {
         otherLines.push({ page: page.number, line, beforeTable: tables.length });
         continue;
@@ -342,7 +357,7 @@ function scanPass(
       let start = false;
       if (date) start = true;
       else if (hasMoney && (!cur || cur.hasAmount || !near)) start = !datedLayout && (startsInDesc || !firstText);
-      else if (!hasMoney && firstText && startsInDesc && !cur) start = true;
+      else if (!hasMoney && firstText && startsInDesc && !cur) start = !implicit;
       else if (!hasMoney && firstText && startsInDesc && cur?.hasAmount && near) {
         // Text after a complete row: a new undated row in layouts that indent wrapped lines.
         start = indentedLayout() && Math.abs(firstText.x0 - cur.firstX) < size * 0.6;
