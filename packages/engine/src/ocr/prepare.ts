@@ -108,6 +108,7 @@ export async function preparePage(img: GreyImage, options: PrepareOptions = {}):
   let { data, width, height } = img;
   if (options.flatten !== false) data = await flattenBackground(data, width, height);
   data = stretchContrast(data);
+  data = invertDarkBands(data, width, height);
 
   const angle = estimateSkew(data, width, height);
   let pipeline = sharp(Buffer.from(data.buffer, data.byteOffset, data.length), { raw: { width, height, channels: 1 } });
@@ -196,6 +197,50 @@ export async function flattenBackground(data: Uint8Array, width: number, height:
       const bottom = (inv[y1 * sw + x0] as number) * (1 - wx) + (inv[y1 * sw + x1] as number) * wx;
       const v = (data[row + x] as number) * (top * (1 - wy) + bottom * wy);
       out[row + x] = v >= 255 ? 255 : v + 0.5;
+    }
+  }
+  return out;
+}
+
+/**
+ * Light text on dark bands (banners, shaded table header rows) becomes dark on light, the only
+ * way tesseract reads it reliably: pixels whose neighbourhood (a window wider than any glyph
+ * stroke, so bold text stays as it is) is mostly dark are inverted.
+ */
+export function invertDarkBands(data: Uint8Array, width: number, height: number): Uint8Array {
+  const r = Math.max(8, Math.round(Math.max(width, height) / 130));
+  let dark = 0;
+  let seen = 0;
+  for (let i = 0; i < data.length; i += 97) {
+    seen++;
+    if ((data[i] as number) < 80) dark++;
+  }
+  // Ordinary text covers a few per cent of a page; without more dark pixels there is no band.
+  if (dark / Math.max(1, seen) < 0.06) return data;
+  const w1 = width + 1;
+  const integral = new Uint32Array(w1 * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let rowSum = 0;
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      rowSum += data[row + x] as number;
+      integral[(y + 1) * w1 + x + 1] = (integral[y * w1 + x + 1] as number) + rowSum;
+    }
+  }
+  const out = new Uint8Array(data);
+  const threshold = 255 * 0.45;
+  for (let y = 0; y < height; y++) {
+    const ya = Math.max(0, y - r);
+    const yb = Math.min(height, y + r + 1);
+    for (let x = 0; x < width; x++) {
+      const xa = Math.max(0, x - r);
+      const xb = Math.min(width, x + r + 1);
+      const sum =
+        (integral[yb * w1 + xb] as number) -
+        (integral[ya * w1 + xb] as number) -
+        (integral[yb * w1 + xa] as number) +
+        (integral[ya * w1 + xa] as number);
+      if (sum < threshold * (yb - ya) * (xb - xa)) out[y * width + x] = 255 - (data[y * width + x] as number);
     }
   }
   return out;
