@@ -49,7 +49,8 @@ export function samplePdfStatement(count = 10, openingCents = 100_000, seed = 1)
   const columns = [50, 120, 330, 400, 470];
   let y = 760;
   cells.push([50, 800, 'Account statement'], [50, 786, 'Period: 2024-03-01 to 2024-03-31']);
-  ['Date', 'Description', 'Debit', 'Credit', 'Balance'].forEach((h, i) => cells.push([columns[i] as number, y, h]));
+  for (const [i, h] of ['Date', 'Description', 'Debit', 'Credit', 'Balance'].entries())
+    cells.push([columns[i] as number, y, h]);
   y -= 16;
   cells.push([50, y, '2024-03-01'], [120, y, 'Opening balance'], [470, y, money(openingCents)]);
   let balance = openingCents;
@@ -59,8 +60,8 @@ export function samplePdfStatement(count = 10, openingCents = 100_000, seed = 1)
     cells.push([50, y, row.date], [120, y, row.description]);
     cells.push([row.amountCents < 0 ? 330 : 400, y, money(Math.abs(row.amountCents))], [470, y, money(balance)]);
   }
-  const escape = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);
-  const content = cells.map(([x, cy, t]) => `BT /F1 10 Tf ${x} ${cy} Td (${escape(t)}) Tj ET`).join('\n');
+  const pdfString = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);
+  const content = cells.map(([x, cy, t]) => `BT /F1 10 Tf ${x} ${cy} Td (${pdfString(t)}) Tj ET`).join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
