@@ -5,7 +5,14 @@
  */
 import { AppError, type ConversionIssue, type Statement, type Transaction } from '@statemint/shared';
 import type { LayoutDocument } from '../layout/model';
-import { fixSingleSignErrors, type LedgerRow, reconcile, recoverSigns } from '../reconcile/reconcile';
+import { normalisePage } from '../layout/normalise';
+import {
+  fixSingleSignErrors,
+  type LedgerRow,
+  reconcile,
+  recoverSigns,
+  repairAmountsByBalance,
+} from '../reconcile/reconcile';
 import { type DecimalMark, inferDecimalMark, type ParsedAmount } from '../values/amount';
 import {
   type DateToken,
@@ -34,8 +41,9 @@ export interface ExtractOptions {
   deadline: number;
 }
 
-export function extractStatements(doc: LayoutDocument, opts: ExtractOptions): Statement[] {
+export function extractStatements(input: LayoutDocument, opts: ExtractOptions): Statement[] {
   if (Date.now() > opts.deadline) throw new AppError('TIMEOUT', 'The conversion took too long and was stopped.');
+  const doc: LayoutDocument = { pages: input.pages.map(normalisePage) };
   const allRuns = doc.pages.flatMap((p) => p.lines.flatMap((l) => l.runs));
   const decimal = inferDecimalMark(allRuns.flatMap((r) => [r.text, r.text.split(/\s+/).slice(-2).join(' ')]));
   const scan = scanTables(doc, decimal);
@@ -173,7 +181,7 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
 
   // Rows -> transactions.
   const txns: Transaction[] = [];
-  const ledger: LedgerRow[] = [];
+  const ledger: (LedgerRow & { ocr: boolean })[] = [];
   const balanceRows: { index: number; cents: number; description: string }[] = [];
   let lastDate: string | null = null;
   let rowsWithoutAmount = 0;
@@ -217,7 +225,7 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
       ...(row.confidence !== null ? { confidence: Math.round(row.confidence * 100) / 100 } : {}),
       ...(row.corrected ? { corrected: true } : {}),
     });
-    ledger.push({ cents: value.signed, abs: value.abs, signKnown: value.known, balance });
+    ledger.push({ cents: value.signed, abs: value.abs, signKnown: value.known, balance, ocr: row.confidence !== null });
   }
   if (rowsWithoutAmount) {
     issues.push({
@@ -238,6 +246,11 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
         : null;
   recoverSigns(ledger, opening ?? inferOpening(ledger));
   const flipped = fixSingleSignErrors(ledger, opening ?? inferOpening(ledger));
+  for (const k of repairAmountsByBalance(ledger, opening ?? inferOpening(ledger))) {
+    const t = txns[k] as Transaction;
+    t.corrected = true;
+    issues.push({ code: 'AMOUNT_CORRECTED', message: 'This amount was re-read from the running balance.', row: k });
+  }
   for (const k of flipped) {
     issues.push({
       code: 'SIGN_CORRECTED',

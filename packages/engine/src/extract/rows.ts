@@ -167,6 +167,24 @@ function repairOcrRun(
   return ok ? { ...run, text: fixed.text } : run;
 }
 
+/** Runs left of the description that only read as a date together ("01" + "Feb 23") become one. */
+function joinDateParts(runs: TextRun[], table: TableModel, size: number): TextRun[] {
+  const out: TextRun[] = [];
+  for (const run of runs) {
+    const prev = out[out.length - 1];
+    if (prev && run.x0 < table.descX - 1 && run.x0 - prev.x1 < size * 2) {
+      const joined = `${prev.text} ${run.text}`;
+      const both = parseDateToken(joined);
+      if (both && (!parseDateToken(prev.text) || !parseDateToken(run.text))) {
+        out[out.length - 1] = { ...prev, text: joined, x1: run.x1 };
+        continue;
+      }
+    }
+    out.push(run);
+  }
+  return out;
+}
+
 interface LineInfo {
   corrected: boolean;
   confidence: number | null;
@@ -194,7 +212,7 @@ function classifyLine(line: LayoutLine, table: TableModel, decimal: DecimalMark,
   const otherCols = table.columns.filter((c) => c.role === 'other');
   const textCols = table.columns.filter((c) => c.role === 'description' || c.role === 'type');
   const size = Math.max(...line.runs.map((r) => r.size));
-  for (const raw of line.runs) {
+  for (const raw of joinDateParts(line.runs, table, size)) {
     if (raw.confidence !== undefined) info.confidence = Math.min(info.confidence ?? 1, raw.confidence);
     const run = ocr ? repairOcrRun(raw, table, decimal, dateCols, size) : raw;
     if (run !== raw) info.corrected = true;

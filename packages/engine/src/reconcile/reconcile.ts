@@ -110,3 +110,58 @@ export function reconcile(rows: LedgerRow[], opening: number | null, closing: nu
   }
   return { status: checks === 0 ? 'unknown' : mismatches.length ? 'unbalanced' : 'balanced', mismatches };
 }
+
+/**
+ * OCR only: where a stretch between two printed balances is off and exactly one of its
+ * rows was read with a near-miss amount (one digit confused, or a "$" read as a leading
+ * 5 or 8), that row takes the amount the balances prove. Returns the indexes changed.
+ */
+export function repairAmountsByBalance(rows: (LedgerRow & { ocr?: boolean })[], opening: number | null): number[] {
+  const fixed: number[] = [];
+  let prevBalance = opening;
+  let segment: number[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as LedgerRow & { ocr?: boolean };
+    segment.push(i);
+    if (row.balance === null) continue;
+    if (prevBalance !== null) {
+      const sum = segment.reduce((s, k) => s + (rows[k] as LedgerRow).cents, 0);
+      const diff = row.balance - prevBalance - sum;
+      if (diff !== 0) {
+        const candidates = segment.filter((k) => {
+          const r = rows[k] as LedgerRow & { ocr?: boolean };
+          const want = r.cents + diff;
+          return (
+            r.ocr &&
+            Math.sign(want) === Math.sign(r.cents) &&
+            nearMiss(Math.abs(r.cents), Math.abs(want), segment.length === 1)
+          );
+        });
+        if (candidates.length === 1) {
+          const k = candidates[0] as number;
+          const r = rows[k] as LedgerRow;
+          r.cents += diff;
+          r.abs = Math.abs(r.cents);
+          fixed.push(k);
+        }
+      }
+    }
+    prevBalance = row.balance;
+    segment = [];
+  }
+  return fixed;
+}
+
+/**
+ * A "$" read as a leading 5 or 8 is a near miss anywhere; one confused digit only where the
+ * stretch has that single row (with several rows, another misread could be the cause).
+ */
+function nearMiss(read: number, truth: number, alone: boolean): boolean {
+  const a = String(read);
+  const b = String(truth);
+  if (a.length === b.length + 1 && /^[58]/.test(a) && a.slice(1) === b) return true;
+  if (!alone || a.length !== b.length) return false;
+  let diffs = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diffs++;
+  return diffs === 1;
+}
