@@ -57,4 +57,16 @@ describe('wordsToLines', () => {
     const lines = wordsToLines([word('Upper', 100, 100, 60, 20), word('Lower', 105, 111, 60, 20)]);
     expect(lines).toHaveLength(2);
   });
+
+  it('keeps small marks (a dash) on the line they sit in', () => {
+    const lines = wordsToLines([
+      word('December', 100, 100, 110, 20),
+      word('2022', 220, 100, 50, 20),
+      word('-', 282, 110, 8, 3, 95),
+      // A descender makes this box taller and its centre lower.
+      word('January', 300, 100, 90, 25),
+      word('2023', 400, 100, 50, 20),
+    ]);
+    expect(lines.map((l) => l.runs.map((r) => r.text).join(' '))).toEqual(['December 2022 - January 2023']);
+  });
 });

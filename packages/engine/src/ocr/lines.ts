@@ -1,13 +1,16 @@
 /**
  * Recognised words -> layout lines: words are grouped into lines by vertical overlap, and words
- * of a line merge into one run while the gap between them is under 0.6 x the line's height,
- * so table columns (wide gaps) stay separate runs.
+ * of a line merge into one run while the gap between them is under the line's word-box height
+ * (about 0.6 of a typeset line, or 0.7 em), so table columns (wide gaps) stay separate runs.
  */
 import type { LayoutLine, TextRun } from '../layout/model';
 import type { OcrWord } from './pool';
 
-/** Word gap (in line heights) above which a line splits into separate runs. */
-export const RUN_GAP = 0.6;
+/**
+ * Word gap, in median word-box heights (capital height, about 0.7 em), above which a line splits
+ * into separate runs. Word spaces measure 0.3-0.65 of it between boxes, column gaps 2 and more.
+ */
+export const RUN_GAP = 1.0;
 
 /** Table rules and speckles that tesseract reads as "words". */
 const JUNK = /^[|_~=—–\-.,'`"!:;\\/]+$/;
@@ -30,7 +33,10 @@ export function wordsToLines(words: OcrWord[], scale = 1): LayoutLine[] {
   // Very tall "words" (logos, rules read as text) would swallow neighbouring lines.
   const sorted = kept.filter((w) => w.y1 - w.y0 < typical * 4).sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2);
   const bands: Band[] = [];
-  for (const w of sorted) {
+  // Full-height words first: a dash or a comma alone would start a band at the wrong height
+  // and pull the next words of its line off it. Small marks join the band they sit in afterwards.
+  const small = (w: OcrWord) => w.y1 - w.y0 < typical * 0.5;
+  for (const w of sorted.filter((x) => !small(x))) {
     const c = (w.y0 + w.y1) / 2;
     const h = w.y1 - w.y0;
     let best: Band | null = null;
@@ -51,6 +57,16 @@ export function wordsToLines(words: OcrWord[], scale = 1): LayoutLine[] {
     } else {
       bands.push({ words: [w], center: c, height: h });
     }
+  }
+  for (const w of sorted.filter(small)) {
+    const c = (w.y0 + w.y1) / 2;
+    let best: Band | null = null;
+    for (const b of bands) {
+      const inside = Math.abs(b.center - c) <= b.height * 0.75;
+      if (inside && (!best || Math.abs(b.center - c) < Math.abs(best.center - c))) best = b;
+    }
+    if (best) best.words.push(w);
+    else bands.push({ words: [w], center: c, height: w.y1 - w.y0 });
   }
   const lines = bands.map((b) => bandToLine(b, scale));
   lines.sort((a, b) => a.y0 - b.y0);
