@@ -155,13 +155,14 @@ function repairOcrRun(
   decimal: DecimalMark,
   dateCols: Column[],
   size: number,
+  sollHaben: boolean,
 ): TextRun {
   const inMoney = run.x1 > table.moneyX - size * 2;
   const inDate = run.x0 < table.descX - 1 || dateCols.some((c) => Math.min(c.x1, run.x1) - Math.max(c.x0, run.x0) > 0);
   if (!inMoney && !inDate) return run;
   if (inMoney && parseAmount(run.text, decimal)) return run;
   if (inDate && !inMoney && parseDateToken(run.text)) return run;
-  const fixed = repairNumericToken(run.text, { decimal });
+  const fixed = repairNumericToken(run.text, { decimal, sollHaben });
   if (!fixed.changed) return run;
   const ok = inMoney ? parseAmount(fixed.text, decimal) !== null : parseDateToken(fixed.text) !== null;
   return ok ? { ...run, text: fixed.text } : run;
@@ -195,7 +196,14 @@ interface LineInfo {
   reference: string | null;
 }
 
-function classifyLine(line: LayoutLine, table: TableModel, decimal: DecimalMark, ocr: boolean): LineInfo {
+interface ScanOptions {
+  decimal: DecimalMark;
+  /** German-style S/H (Soll/Haben) markers after amounts, which OCR glues or misreads ("23,325"). */
+  sollHaben: boolean;
+}
+
+function classifyLine(line: LayoutLine, table: TableModel, opts: ScanOptions, ocr: boolean): LineInfo {
+  const { decimal } = opts;
   const info: LineInfo = {
     dates: [],
     money: [],
@@ -214,7 +222,7 @@ function classifyLine(line: LayoutLine, table: TableModel, decimal: DecimalMark,
   const size = Math.max(...line.runs.map((r) => r.size));
   for (const raw of joinDateParts(line.runs, table, size)) {
     if (raw.confidence !== undefined) info.confidence = Math.min(info.confidence ?? 1, raw.confidence);
-    const run = ocr ? repairOcrRun(raw, table, decimal, dateCols, size) : raw;
+    const run = ocr ? repairOcrRun(raw, table, decimal, dateCols, size, opts.sollHaben) : raw;
     if (run !== raw) info.corrected = true;
     for (const tok of tokenise(run, decimal)) {
       const r = tok.run;
@@ -293,14 +301,18 @@ export interface TableScan {
 export function scanTables(doc: LayoutDocument, decimal: DecimalMark): TableScan {
   // Whether wrapped lines are indented is a property of the whole document's layout:
   // a first pass measures it, the second pass uses it from the first row on.
-  const first = scanPass(doc, decimal, null, null);
+  let marked = 0;
+  for (const p of doc.pages)
+    for (const l of p.lines) for (const r of l.runs) if (/\d[.,]\d\d ?[SH]$/.test(r.text)) marked++;
+  const opts: ScanOptions = { decimal, sollHaben: marked >= 2 };
+  const first = scanPass(doc, opts, null, null);
   if (first.tables.length === 0) {
     // No header row anywhere: infer the columns from the data and read every page with them.
     const implicit = inferTableFromData(doc, decimal);
-    if (implicit) return scanPass(doc, decimal, { indented: false, dated: true }, implicit);
+    if (implicit) return scanPass(doc, opts, { indented: false, dated: true }, implicit);
   }
   if (!first.layout.indented && !first.layout.dated) return first;
-  return scanPass(doc, decimal, first.layout, null);
+  return scanPass(doc, opts, first.layout, null);
 }
 
 /** Document-wide layout traits measured by the first pass. */
@@ -313,10 +325,11 @@ interface LayoutTraits {
 
 function scanPass(
   doc: LayoutDocument,
-  decimal: DecimalMark,
+  opts: ScanOptions,
   known: LayoutTraits | null,
   implicit: TableModel | null,
 ): TableScan & { layout: LayoutTraits } {
+  const { decimal } = opts;
   const tables: TableModel[] = [];
   const rows: RawRow[] = [];
   const otherLines: TableScan['otherLines'] = [];
@@ -361,7 +374,7 @@ function scanPass(
         otherLines.push({ page: page.number, line, beforeTable: tables.length });
         continue;
       }
-      const info = classifyLine(line, table, decimal, page.source === 'ocr');
+      const info = classifyLine(line, table, opts, page.source === 'ocr');
       const hasAmount = info.money.some((m) => m.role !== 'balance');
       const hasMoney = info.money.length > 0;
       const date = info.dates[0];
