@@ -33,40 +33,54 @@ export function wordsToLines(words: OcrWord[], scale = 1): LayoutLine[] {
   // Very tall "words" (logos, rules read as text) would swallow neighbouring lines.
   const sorted = kept.filter((w) => w.y1 - w.y0 < typical * 4).sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2);
   const bands: Band[] = [];
-  // Full-height words first: a dash or a comma alone would start a band at the wrong height
+  // Seeds: tesseract's own text lines where known (they follow the skew and curvature of photos),
+  // else single words. Seeds whose vertical centres agree and that do not overlap in x are one
+  // line: tesseract sometimes splits a table row at a wide column gap.
+  const seeds = new Map<number | string, OcrWord[]>();
+  sorted.forEach((w, i) => {
+    const key = w.line ?? `w${i}`;
+    const list = seeds.get(key);
+    if (list) list.push(w);
+    else seeds.set(key, [w]);
+  });
+  // Full-height seeds first: a dash or a comma alone would start a band at the wrong height
   // and pull the next words of its line off it. Small marks join the band they sit in afterwards.
-  const small = (w: OcrWord) => w.y1 - w.y0 < typical * 0.5;
-  for (const w of sorted.filter((x) => !small(x))) {
-    const c = (w.y0 + w.y1) / 2;
-    const h = w.y1 - w.y0;
+  const segs = [...seeds.values()]
+    .map((ws) => ({
+      words: ws,
+      center: median(ws.map((x) => (x.y0 + x.y1) / 2)),
+      height: median(ws.map((x) => x.y1 - x.y0)),
+    }))
+    .sort((p, q) => p.center - q.center);
+  const small = (s: Band) => s.height < typical * 0.5;
+  for (const seg of segs.filter((x) => !small(x))) {
     let best: Band | null = null;
     let bestDist = Number.POSITIVE_INFINITY;
-    // Only recent bands can overlap a word, since words come in order of their centre.
+    // Only recent bands can overlap a seed, since seeds come in order of their centre.
     for (let i = bands.length - 1; i >= 0 && i >= bands.length - 6; i--) {
       const b = bands[i] as Band;
-      const dist = Math.abs(b.center - c);
-      if (dist < Math.min(b.height, h) * 0.5 && dist < bestDist && !overlapsInX(b, w)) {
+      const dist = Math.abs(b.center - seg.center);
+      if (dist < Math.min(b.height, seg.height) * 0.5 && dist < bestDist && !seg.words.some((w) => overlapsInX(b, w))) {
         best = b;
         bestDist = dist;
       }
     }
     if (best) {
-      best.words.push(w);
+      best.words.push(...seg.words);
       best.center = median(best.words.map((x) => (x.y0 + x.y1) / 2));
       best.height = median(best.words.map((x) => x.y1 - x.y0));
     } else {
-      bands.push({ words: [w], center: c, height: h });
+      bands.push({ words: [...seg.words], center: seg.center, height: seg.height });
     }
   }
-  for (const w of sorted.filter(small)) {
-    const c = (w.y0 + w.y1) / 2;
+  for (const seg of segs.filter(small)) {
     let best: Band | null = null;
     for (const b of bands) {
-      const inside = Math.abs(b.center - c) <= b.height * 0.75;
-      if (inside && (!best || Math.abs(b.center - c) < Math.abs(best.center - c))) best = b;
+      const inside = Math.abs(b.center - seg.center) <= b.height * 0.75;
+      if (inside && (!best || Math.abs(b.center - seg.center) < Math.abs(best.center - seg.center))) best = b;
     }
-    if (best) best.words.push(w);
-    else bands.push({ words: [w], center: c, height: w.y1 - w.y0 });
+    if (best) best.words.push(...seg.words);
+    else bands.push({ ...seg, words: [...seg.words] });
   }
   const lines = bands.map((b) => bandToLine(b, scale));
   lines.sort((a, b) => a.y0 - b.y0);

@@ -21,6 +21,8 @@ export interface OcrWord {
   y1: number;
   /** 0..100 as tesseract reports it. */
   confidence: number;
+  /** Index of the text line tesseract put the word in (its lines follow skew and curvature). */
+  line?: number;
 }
 
 export interface RecognizeRequest {
@@ -191,13 +193,16 @@ interface BlockLike {
 
 function collectWords(blocks: BlockLike[] | null): OcrWord[] {
   const words: OcrWord[] = [];
+  let line = 0;
   for (const b of blocks ?? [])
     for (const p of b.paragraphs)
-      for (const l of p.lines)
+      for (const l of p.lines) {
         for (const w of l.words) {
           const text = w.text.trim();
-          if (text) words.push({ text, ...w.bbox, confidence: w.confidence });
+          if (text) words.push({ text, ...w.bbox, confidence: w.confidence, line });
         }
+        line++;
+      }
   return words;
 }
 

@@ -50,6 +50,22 @@ describe('repairNumericToken', () => {
   });
 });
 
+describe('repairNumericToken on dates', () => {
+  it('restores slashes read as 1 or 7, or lost', () => {
+    expect(fix('1011072023')).toBe('10/10/2023');
+    expect(fix('1411012023')).toBe('14/10/2023');
+    expect(fix('15/102023')).toBe('15/10/2023');
+    expect(fix('04/1012023')).toBe('04/10/2023');
+    expect(fix('04102023')).toBe('04/10/2023');
+    expect(fix('2310/23')).toBe('23/10/23');
+    expect(fix('12/31/2024')).toBe('12/31/2024');
+  });
+  it('leaves numbers that are no date alone', () => {
+    expect(fix('8177964450')).toBe('8177964450');
+    expect(fix('123456')).toBe('123456');
+  });
+});
+
 describe('repairNumericToken with S/H markers', () => {
   const sh = (t: string) => repairNumericToken(t, { decimal: ',', sollHaben: true }).text;
   it('takes a final 5 or S after two decimals for the marker and restores a lost comma', () => {

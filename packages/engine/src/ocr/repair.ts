@@ -45,6 +45,8 @@ const SEPARATORS = /[.,'/:\-\s]/;
 const NUMERIC_SHAPE = /^\d+(?:[.,'/:\- ]\d+)*$/;
 
 export function repairNumericToken(text: string, options: RepairOptions = {}): RepairResult {
+  const date = repairDateSeparators(text);
+  if (date !== null) return { text: date, changed: date !== text };
   if (options.sollHaben) {
     const sh = repairSollHaben(text, options.decimal ?? ',');
     if (sh !== null) return { text: sh, changed: sh !== text };
@@ -82,6 +84,45 @@ export function repairNumericToken(text: string, options: RepairOptions = {}): R
   if (options.decimal) core = fixDecimalSeparator(core, options.decimal);
   const out = prefix + core + suffix;
   return { text: out, changed: out !== text };
+}
+
+const SLASH_LIKE = new Set(['/', '1', 'l', 'I', '|', '7']);
+
+/**
+ * Dates whose slashes were read as 1, l, | or 7, or lost: "1011072023" -> "10/10/2023",
+ * "15/102023" -> "15/10/2023", "2310/23" -> "23/10/23". Only when exactly one reading is a
+ * valid day/month (either order) and year, the cheapest (fewest lost, then misread slashes).
+ */
+function repairDateSeparators(text: string): string | null {
+  const t = text.trim();
+  if (!/^[0-9/|lI]{6,10}$/.test(t) || !/\d{2}/.test(t)) return null;
+  if (/^\d{1,2}\/\d{1,2}\/(\d{2}|\d{4})$/.test(t)) return null;
+  let best: { cost: number; out: Set<string> } = { cost: Number.POSITIVE_INFINITY, out: new Set() };
+  const n = t.length;
+  for (const yearLen of [4, 2])
+    for (const aLen of [2, 1])
+      for (const bLen of [2, 1])
+        for (const sep1 of [0, 1])
+          for (const sep2 of [0, 1]) {
+            if (aLen + sep1 + bLen + sep2 + yearLen !== n) continue;
+            const a = t.slice(0, aLen);
+            const s1 = t.slice(aLen, aLen + sep1);
+            const b = t.slice(aLen + sep1, aLen + sep1 + bLen);
+            const s2 = t.slice(aLen + sep1 + bLen, aLen + sep1 + bLen + sep2);
+            const y = t.slice(n - yearLen);
+            if (![a, b, y].every((x) => /^\d+$/.test(x))) continue;
+            if ((s1 && !SLASH_LIKE.has(s1)) || (s2 && !SLASH_LIKE.has(s2))) continue;
+            const [p, q, year] = [Number(a), Number(b), Number(y)];
+            const dayMonth = (d: number, m: number) => d >= 1 && d <= 31 && m >= 1 && m <= 12;
+            if (!dayMonth(p, q) && !dayMonth(q, p)) continue;
+            if (yearLen === 4 && (year < 1990 || year > 2099)) continue;
+            const cost =
+              (2 - sep1 - sep2) * 3 + [s1, s2].filter((x) => x && x !== '/').length + (aLen + bLen < 4 ? 2 : 0);
+            const out = `${a}/${b}/${y}`;
+            if (cost < best.cost) best = { cost, out: new Set([out]) };
+            else if (cost === best.cost) best.out.add(out);
+          }
+  return best.out.size === 1 ? ([...best.out][0] as string) : null;
 }
 
 /** "23,325" / "23,32S" / "23,32 5" -> "23,32 S"; "1580S" -> "15,80 S"; null when not such a token. */
