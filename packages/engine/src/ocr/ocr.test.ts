@@ -108,8 +108,8 @@ describe('ocrImage', () => {
 
 describe('ocrPdfPages', () => {
   it('takes the embedded scan of an image-only PDF page and answers in PDF points', async () => {
-    const page = await renderStatement({ fontPx: 24, angle: 1.5, noise: 20 });
-    const jpeg = await sharp(page.png).greyscale().jpeg({ quality: 80 }).toBuffer();
+    const page = await renderStatement({ fontPx: 28, angle: 1.5, noise: 10 });
+    const jpeg = await sharp(page.png).greyscale().jpeg({ quality: 90 }).toBuffer();
     const pdf = await new Promise<Buffer>((resolve) => {
       const doc = new PDFDocument({ size: [612, (612 * page.height) / page.width], margin: 0 });
       const chunks: Buffer[] = [];
