@@ -332,6 +332,7 @@ export function normaliseLabel(text: string): string {
   return text
     .toLowerCase()
     .replace(/\([^)]*\)/g, ' ')
+    .replace(/\([^)]*$/, ' ')
     .replace(/\b(eur|usd|gbp|inr|sgd|cad|aud|chf|in [a-z]{3})\b/g, ' ')
     .replace(/[$€£₹:*]/g, ' ')
     .replace(/\.(?=\s|$)/g, '')
@@ -490,13 +491,15 @@ function matchHeaderUncached(lines: LayoutLine[], i: number, line: LayoutLine): 
 }
 
 /** A line of column words that is not a transaction header ends the current table (fee tables etc.). */
-export function isOtherTableHeader(line: LayoutLine): boolean {
+export function isOtherTableHeader(line: LayoutLine, current: readonly (Role | 'other')[] = []): boolean {
   if (line.runs.length < 2 || line.runs.some((r) => /\d/.test(r.text))) return false;
   const labels = line.runs.flatMap(
     (run) => segmentLabels(run) ?? [{ role: null, text: run.text, x0: run.x0, x1: run.x1 }],
   );
-  const known = labels.filter((l) => l.role).length;
-  return known >= 2 && known >= labels.length - known;
+  const known = labels.filter((l): l is HeaderLabel & { role: Role } => l.role !== null);
+  if (known.length < 2 || known.length < labels.length - known.length) return false;
+  // A damaged repeat of the current table's header (OCR) names only columns it already has.
+  return !(known.length === labels.length && known.every((l) => current.includes(l.role)));
 }
 
 const POSTING_RE = /post|book|buchung|contab|comptab|lanç|lanc|registr|boek/i;

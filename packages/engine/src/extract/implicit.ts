@@ -45,7 +45,7 @@ export function inferTableFromData(doc: LayoutDocument, decimal: DecimalMark): T
   if (cands.length < 3) return null;
   const tol = Math.max(4, width * 0.012);
 
-  // Amount columns: clusters of right edges used by at least a fifth of the rows.
+  // Amount columns: clusters of right edges (a credit column may hold only a few rows).
   const edges = cands.flatMap((c) => c.money.map((m) => m.run)).sort((a, b) => a.x1 - b.x1);
   const clusters: TextRun[][] = [];
   for (const run of edges) {
@@ -54,7 +54,7 @@ export function inferTableFromData(doc: LayoutDocument, decimal: DecimalMark): T
     else clusters.push([run]);
   }
   const moneyCols = clusters
-    .filter((c) => c.length >= Math.max(2, cands.length * 0.2))
+    .filter((c) => c.length >= Math.max(2, cands.length * 0.05))
     .map((c) => ({ x0: Math.min(...c.map((r) => r.x0)), x1: Math.max(...c.map((r) => r.x1)) }));
   if (!moneyCols.length) return null;
   const colOf = (run: TextRun) => moneyCols.findIndex((c) => run.x1 >= c.x0 - tol && run.x1 <= c.x1 + tol);

@@ -162,6 +162,11 @@ function repairOcrRun(
   if (!inMoney && !inDate) return run;
   if (inMoney && parseAmount(run.text, decimal)) return run;
   if (inDate && !inMoney && parseDateToken(run.text)) return run;
+  // A lost decimal mark ("2491" for 24.91) in a money column: the cents are the last two digits.
+  if (inMoney && /^\(?-?\d{3,7}\)?-?$/.test(run.text)) {
+    const text = run.text.replace(/(\d{2})(\)?-?)$/, `${decimal}$1$2`);
+    if (parseAmount(text, decimal)) return { ...run, text };
+  }
   const fixed = repairNumericToken(run.text, { decimal, sollHaben });
   if (!fixed.changed) return run;
   const ok = inMoney ? parseAmount(fixed.text, decimal) !== null : parseDateToken(fixed.text) !== null;
@@ -361,7 +366,13 @@ function scanPass(
         for (const j of match.lineIndexes) headerLines.add(j);
         continue;
       }
-      if (isOtherTableHeader(line) && table) {
+      if (
+        table &&
+        isOtherTableHeader(
+          line,
+          table.columns.map((c) => c.role),
+        )
+      ) {
         closeRow();
         table = null;
         otherLines.push({ page: page.number, line, beforeTable: tables.length });
