@@ -205,7 +205,9 @@ export async function flattenBackground(data: Uint8Array, width: number, height:
 /**
  * Light text on dark bands (banners, shaded table header rows) becomes dark on light, the only
  * way tesseract reads it reliably: pixels whose neighbourhood (a window wider than any glyph
- * stroke, so bold text stays as it is) is mostly dark are inverted.
+ * stroke, so bold text stays as it is) is mostly dark are inverted. Dark areas reaching the
+ * image's edge are what a photo shows around the page (a desk, a hand): they become white, as
+ * their texture, inverted, would be read as rows of garbage.
  */
 export function invertDarkBands(data: Uint8Array, width: number, height: number): Uint8Array {
   const r = Math.max(8, Math.round(Math.max(width, height) / 130));
@@ -227,20 +229,65 @@ export function invertDarkBands(data: Uint8Array, width: number, height: number)
       integral[(y + 1) * w1 + x + 1] = (integral[y * w1 + x + 1] as number) + rowSum;
     }
   }
-  const out = new Uint8Array(data);
   const threshold = 255 * 0.45;
+  const boxSum = (xa: number, ya: number, xb: number, yb: number) =>
+    (integral[yb * w1 + xb] as number) -
+    (integral[ya * w1 + xb] as number) -
+    (integral[yb * w1 + xa] as number) +
+    (integral[ya * w1 + xa] as number);
+  // Dark cells of a coarse grid, and those connected to the image's edge through dark cells.
+  const c = r;
+  const cw = Math.ceil(width / c);
+  const ch = Math.ceil(height / c);
+  const darkCell = new Uint8Array(cw * ch);
+  for (let cy = 0; cy < ch; cy++)
+    for (let cx = 0; cx < cw; cx++) {
+      const xa = cx * c;
+      const ya = cy * c;
+      const xb = Math.min(width, xa + c);
+      const yb = Math.min(height, ya + c);
+      if (boxSum(xa, ya, xb, yb) < threshold * (xb - xa) * (yb - ya)) darkCell[cy * cw + cx] = 1;
+    }
+  const outside = new Uint8Array(cw * ch);
+  const queue: number[] = [];
+  for (let cy = 0; cy < ch; cy++)
+    for (let cx = 0; cx < cw; cx++) {
+      const k = cy * cw + cx;
+      if ((cx === 0 || cy === 0 || cx === cw - 1 || cy === ch - 1) && darkCell[k]) {
+        outside[k] = 1;
+        queue.push(k);
+      }
+    }
+  while (queue.length) {
+    const k = queue.pop() as number;
+    const cx = k % cw;
+    const cy = (k - cx) / cw;
+    for (const [nx, ny] of [
+      [cx - 1, cy],
+      [cx + 1, cy],
+      [cx, cy - 1],
+      [cx, cy + 1],
+    ] as const) {
+      if (nx < 0 || ny < 0 || nx >= cw || ny >= ch) continue;
+      const n = ny * cw + nx;
+      if (darkCell[n] && !outside[n]) {
+        outside[n] = 1;
+        queue.push(n);
+      }
+    }
+  }
+  const out = new Uint8Array(data);
   for (let y = 0; y < height; y++) {
     const ya = Math.max(0, y - r);
     const yb = Math.min(height, y + r + 1);
+    const cellRow = Math.floor(y / c) * cw;
     for (let x = 0; x < width; x++) {
       const xa = Math.max(0, x - r);
       const xb = Math.min(width, x + r + 1);
-      const sum =
-        (integral[yb * w1 + xb] as number) -
-        (integral[ya * w1 + xb] as number) -
-        (integral[yb * w1 + xa] as number) +
-        (integral[ya * w1 + xa] as number);
-      if (sum < threshold * (yb - ya) * (xb - xa)) out[y * width + x] = 255 - (data[y * width + x] as number);
+      const edgeDark = outside[cellRow + Math.floor(x / c)] === 1;
+      if (edgeDark) out[y * width + x] = 255;
+      else if (boxSum(xa, ya, xb, yb) < threshold * (yb - ya) * (xb - xa))
+        out[y * width + x] = 255 - (data[y * width + x] as number);
     }
   }
   return out;
