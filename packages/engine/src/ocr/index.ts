@@ -39,33 +39,14 @@ export async function recognizeGreyPage(
   prepare: PrepareOptions = {},
 ): Promise<OcrPageResult> {
   checkDeadline(session.deadline);
-  const t0 = Date.now();
   const page = await preparePage(img, prepare);
-  const t1 = Date.now();
   const langs = session.langs;
   let words = await recognizeWords({ image: page.png, langs, deadline: session.deadline });
-  if (process.env.OCR_DEBUG)
-    console.error(
-      'DEBUG',
-      img.width,
-      img.height,
-      '->',
-      page.width,
-      page.height,
-      page.scale.toFixed(2),
-      'skew',
-      page.deskew,
-      'prep',
-      t1 - t0,
-      'ocr',
-      Date.now() - t1,
-    );
   if (langs.length === 1) {
     const extra = suggestLanguage(words);
     if (extra) {
       if (session.langs.length === 1) session.langs = ['eng', extra];
       words = await recognizeWords({ image: page.png, langs: ['eng', extra], deadline: session.deadline });
-      if (process.env.OCR_DEBUG) console.error('DEBUG second pass', extra);
     }
   }
   return { words, width: page.width, height: page.height, scale: page.scale };

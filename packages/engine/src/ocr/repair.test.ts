@@ -77,6 +77,9 @@ describe('repairNumericToken with S/H markers', () => {
     expect(sh('2.330,42H')).toBe('2.330,42 H');
     // Without the option, a final 5 stays a digit.
     expect(fix('23,325')).toBe('23,325');
+    // With a known decimal comma, three decimals cannot be: the 5 is the marker.
+    expect(fix('23,325', ',')).toBe('23,32 S');
+    expect(fix('1580S', ',')).toBe('15,80 S');
   });
 });
 

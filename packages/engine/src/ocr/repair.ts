@@ -47,7 +47,8 @@ const NUMERIC_SHAPE = /^\d+(?:[.,'/:\- ]\d+)*$/;
 export function repairNumericToken(text: string, options: RepairOptions = {}): RepairResult {
   const date = repairDateSeparators(text);
   if (date !== null) return { text: date, changed: date !== text };
-  if (options.sollHaben) {
+  // A decimal-comma amount cannot have three decimals: "23,325" is "23,32 S" with the S misread.
+  if (options.sollHaben || options.decimal === ',') {
     const sh = repairSollHaben(text, options.decimal ?? ',');
     if (sh !== null) return { text: sh, changed: sh !== text };
   }
@@ -133,6 +134,7 @@ function repairSollHaben(text: string, decimal: '.' | ','): string | null {
     const core = repairNumericToken(t.slice(0, -1).trim(), { decimal }).text;
     if (/^\d{1,3}(?:[.' ]?\d{3})*[.,]\d\d$/.test(core)) return `${core} ${/[Hh]/.test(last) ? 'H' : 'S'}`;
   }
+  // Digits and a letter marker: the decimal comma was lost ("1580S").
   const bare = /^(\d+)(\d\d)\s?([SsHh])$/.exec(t);
   if (bare) return `${bare[1]}${decimal}${bare[2]} ${/[Hh]/.test(bare[3] as string) ? 'H' : 'S'}`;
   return null;
