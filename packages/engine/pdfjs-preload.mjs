@@ -1,5 +1,14 @@
-// Loads PDF.js (and its worker code, run in-thread as PDF.js's "fake worker") natively.
-// Import this before registering tsx: PDF.js's ~3 MB of modules passed through tsx's loader
-// hooks cost about 300 MB of memory and seconds of start-up.
+// The one place PDF.js is loaded. Import it before registering tsx (bin/statemint, the
+// conversion worker threads): PDF.js's ~3 MB of modules passed through tsx's loader hooks
+// cost about 300 MB of memory and seconds of start-up. The worker code runs in this thread
+// (PDF.js's "fake worker"), handed over through globalThis.pdfjsWorker.
+//
+// The legacy build bundles core-js, which replaces Array.prototype.push, JSON.stringify and
+// JSON.parse with JavaScript versions for the whole process (its feature tests fail on edge
+// cases PDF.js does not use). They are several times slower, so the natives are put back.
+const natives = { push: Array.prototype.push, stringify: JSON.stringify, parse: JSON.parse };
 globalThis.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
 await import('pdfjs-dist/legacy/build/pdf.mjs');
+Object.defineProperty(Array.prototype, 'push', { value: natives.push, writable: true, configurable: true });
+Object.defineProperty(JSON, 'stringify', { value: natives.stringify, writable: true, configurable: true });
+Object.defineProperty(JSON, 'parse', { value: natives.parse, writable: true, configurable: true });

@@ -13,9 +13,8 @@ type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 let pdfjsPromise: Promise<PdfJs> | null = null;
 function loadPdfJs(): Promise<PdfJs> {
   pdfjsPromise ??= (async () => {
-    // The worker code runs in this thread (PDF.js's fake worker); handing it over avoids a second load.
-    const g = globalThis as { pdfjsWorker?: unknown };
-    g.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+    // Loads PDF.js once and undoes its process-wide polyfills (see pdfjs-preload.mjs).
+    await import('@statemint/engine/pdfjs-preload');
     return import('pdfjs-dist/legacy/build/pdf.mjs');
   })();
   return pdfjsPromise;
