@@ -69,4 +69,15 @@ describe('wordsToLines', () => {
     ]);
     expect(lines.map((l) => l.runs.map((r) => r.text).join(' '))).toEqual(['December 2022 - January 2023']);
   });
+
+  it('reads the "to" of a period that OCR took for "10"', () => {
+    const words = 'For the period Sep 1, 2023 10 Sep 30, 2023'.split(' ');
+    let x = 0;
+    const line = words.map((t) => {
+      const w = word(t, x, 100, t.length * 12);
+      x += t.length * 12 + 8;
+      return w;
+    });
+    expect(wordsToLines(line)[0]?.runs[0]?.text).toBe('For the period Sep 1, 2023 to Sep 30, 2023');
+  });
 });

@@ -87,6 +87,14 @@ export function wordsToLines(words: OcrWord[], scale = 1): LayoutLine[] {
   return lines;
 }
 
+const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\\.?';
+/** "Sep 1, 2023 10 Sep 30, 2023": the "to" of a period, read as "10" (or "t0", "lo"). */
+const PERIOD_TO = new RegExp(`(\\b(?:19|20)\\d\\d,?) (?:10|t0|lo|1o|fo) (?=${MONTH}\\b)`, 'g');
+
+function fixWords(text: string): string {
+  return text.replace(PERIOD_TO, '$1 to ');
+}
+
 function overlapsInX(b: Band, w: OcrWord): boolean {
   return b.words.some((x) => Math.min(x.x1, w.x1) - Math.max(x.x0, w.x0) > 0.5 * Math.min(x.x1 - x.x0, w.x1 - w.x0));
 }
@@ -102,7 +110,7 @@ function bandToLine(b: Band, scale: number): LayoutLine {
     else groups.push([w]);
   }
   const runs: TextRun[] = groups.map((g) => ({
-    text: g.map((w) => w.text).join(' '),
+    text: fixWords(g.map((w) => w.text).join(' ')),
     x0: Math.min(...g.map((w) => w.x0)) * scale,
     x1: Math.max(...g.map((w) => w.x1)) * scale,
     y0: Math.min(...g.map((w) => w.y0)) * scale,

@@ -59,10 +59,16 @@ describe('repairNumericToken on dates', () => {
     expect(fix('04102023')).toBe('04/10/2023');
     expect(fix('2310/23')).toBe('23/10/23');
     expect(fix('12/31/2024')).toBe('12/31/2024');
+    expect(fix('1222')).toBe('12/22');
+    expect(fix('12722')).toBe('12/22');
+    expect(fix('0114')).toBe('01/14');
+    expect(fix('12/22')).toBe('12/22');
   });
   it('leaves numbers that are no date alone', () => {
     expect(fix('8177964450')).toBe('8177964450');
     expect(fix('123456')).toBe('123456');
+    expect(fix('4743')).toBe('4743');
+    expect(fix('9999')).toBe('9999');
   });
 });
 

@@ -96,6 +96,14 @@ const SLASH_LIKE = new Set(['/', '1', 'l', 'I', '|', '7']);
  */
 function repairDateSeparators(text: string): string | null {
   const t = text.trim();
+  // Day and month without a year ("12/22" read as "1222" or "12722").
+  const short = /^(\d\d)([/|lI17]?)(\d\d)$/.exec(t);
+  if (short && (short[2] || t.length === 4)) {
+    const [p, q] = [Number(short[1]), Number(short[3])];
+    const valid = (d: number, m: number) => d >= 1 && d <= 31 && m >= 1 && m <= 12;
+    if (short[2] === '/') return null;
+    return valid(p, q) || valid(q, p) ? `${short[1]}/${short[3]}` : null;
+  }
   if (!/^[0-9/|lI]{6,10}$/.test(t) || !/\d{2}/.test(t)) return null;
   if (/^\d{1,2}\/\d{1,2}\/(\d{2}|\d{4})$/.test(t)) return null;
   let best: { cost: number; out: Set<string> } = { cost: Number.POSITIVE_INFINITY, out: new Set() };
