@@ -27,7 +27,7 @@ export function inferTableFromData(doc: LayoutDocument, decimal: DecimalMark): T
     for (const line of page.lines) {
       const tokens = line.runs.flatMap((r) => tokenise(r, decimal));
       const first = tokens[0];
-      if (!first || first.kind !== 'date' || first.run.x0 > page.width * 0.3) continue;
+      if (first?.kind !== 'date' || first.run.x0 > page.width * 0.3) continue;
       const money: Candidate['money'] = [];
       let secondDate: TextRun | null = null;
       let firstText: TextRun | null = null;
