@@ -22,6 +22,9 @@ describe('parseAmount', () => {
     ['+$6,766.03', '.', 676603, 'plus'],
     ['£789.35', '.', 78935, null],
     ['0.65', '.', 65, null],
+    ['1.234,56 €', ',', 123456, null],
+    ['-12,50 €', ',', 1250, 'minus'],
+    ['12,50 € S', ',', 1250, 'debit'],
   ] as const)('%s with decimal %s', (text, decimal, cents, mark) => {
     const v = parseAmount(text, decimal);
     expect(v?.cents).toBe(cents);

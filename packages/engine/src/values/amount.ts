@@ -28,7 +28,7 @@ const CURRENCY_SYMBOLS: Record<string, string> = {
 
 // Leading part: sign, parenthesis, currency; the number; trailing: sign, parenthesis, DR/CR etc.
 const AMOUNT_RE =
-  /^(?<lead>[-+−–]?\s?\(?\s?(?:R\$|[$£€₹¥]|[A-Z]{3}\s)?\s?[-+−]?)(?<num>\d{1,3}(?:(?<sep>[.,' \u00a0\u202f])\d{2,3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?<trail>\s?(?:[A-Z]{3})?\)?\s?(?:[-+−]|CR|DR|Cr|Dr|cr|dr|C|D|S|H)?\.?)$/u;
+  /^(?<lead>[-+−–]?\s?\(?\s?(?:R\$|[$£€₹¥]|[A-Z]{3}\s)?\s?[-+−]?)(?<num>\d{1,3}(?:(?<sep>[.,' \u00a0\u202f])\d{2,3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?<trail>\s?(?:[A-Z]{3}|[$£€₹¥])?\)?\s?(?:[-+−]|CR|DR|Cr|Dr|cr|dr|C|D|S|H)?\.?)$/u;
 
 /**
  * Recognises a money token. `decimal` is the document's decimal mark when known;
@@ -50,13 +50,13 @@ export function parseAmount(token: string, decimal: DecimalMark = '.', allowInte
   if (open) mark = 'minus';
   if (/[-−–]/.test(lead)) mark = 'minus';
   if (lead.includes('+')) mark = 'plus';
-  const suffix = trail.replace(/[\s.)]/g, '').replace(/^[A-Z]{3}/, '');
+  const suffix = trail.replace(/[\s.)]/g, '').replace(/^([A-Z]{3}|[$£€₹¥])/, '');
   if (/^[-−]$/.test(suffix)) mark = 'minus';
   else if (suffix === '+') mark = 'plus';
   else if (/^(dr|d|s)$/i.test(suffix)) mark = 'debit';
   else if (/^(cr|c|h)$/i.test(suffix)) mark = 'credit';
 
-  const symbol = /R\$|[$£€₹¥]/.exec(lead)?.[0];
+  const symbol = /R\$|[$£€₹¥]/.exec(lead)?.[0] ?? /[$£€₹¥]/.exec(trail)?.[0];
   const code = /[A-Z]{3}/.exec(lead)?.[0] ?? /^([A-Z]{3})/.exec(trail.trim())?.[1];
   const currency = code ?? (symbol ? (CURRENCY_SYMBOLS[symbol] ?? symbol) : null);
   return { cents: digits, mark, currency };
