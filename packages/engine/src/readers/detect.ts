@@ -26,8 +26,9 @@ export function detectInputKind(bytes: Uint8Array, fileName = ''): InputKind {
   if (head.includes('%PDF-')) return 'pdf';
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) {
     const names = new TextDecoder('latin1').decode(bytes.subarray(0, Math.min(bytes.length, 1 << 20)));
-    if (names.includes('word/')) return 'docx';
-    if (names.includes('xl/')) return 'xlsx';
+    // Whole part names: a short "xl/" also turns up by chance inside compressed entries of a ZIP batch.
+    if (names.includes('word/document.xml')) return 'docx';
+    if (names.includes('xl/workbook.xml')) return 'xlsx';
     return 'zip';
   }
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return ext === 'xls' ? 'unknown' : 'doc';
