@@ -84,7 +84,7 @@ export async function renderStatement(options: RenderOptions = {}): Promise<Rend
   drawRow(STATEMENT_HEADER, lineGap * 2.5);
   ctx.fillRect(width * 0.04, lineGap * 2.5 + fontPx * 0.4, width * 0.92, Math.max(1, fontPx / 15));
   ctx.font = `${fontPx}px ${family()}`;
-  STATEMENT_ROWS.forEach((row, i) => drawRow(row, lineGap * (3.5 + i)));
+  for (const [i, row] of STATEMENT_ROWS.entries()) drawRow(row, lineGap * (3.5 + i));
 
   const image = ctx.getImageData(0, 0, width, height);
   const rgba = new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.length);
