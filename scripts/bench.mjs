@@ -17,7 +17,8 @@ const args = [
   join(bench, 'corpus'),
   '--batch-cmd',
   `${cli} convert --format json --out-dir {outdir} {inputs}`,
-  ...process.argv.slice(2),
+  // --no-speed is this script's own switch; everything else goes to the scorer.
+  ...process.argv.slice(2).filter((a) => a !== '--no-speed'),
 ];
 const r = spawnSync(process.execPath, args, { stdio: 'inherit' });
 if (r.status !== 0) process.exit(r.status ?? 1);

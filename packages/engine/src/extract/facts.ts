@@ -29,6 +29,14 @@ export function findDateRange(text: string, order: DayOrder): { start: string; e
     const range = resolveRange(left, right, order);
     if (range) return range;
   }
+  // Two dates side by side whose dash was lost (OCR): "December 15, 2025 January 14, 2026".
+  for (let i = 1; i < words.length; i++) {
+    const left = longestDate(words.slice(Math.max(0, i - 4), i), 'suffix');
+    const right = longestDate(words.slice(i, i + 4), 'prefix');
+    if (!left?.year || !right?.year) continue;
+    const range = resolveRange(left, right, order);
+    if (range && range.start !== range.end) return range;
+  }
   // Dates joined by a dash without spaces: "01.02.2024-29.02.2024".
   for (const w of words) {
     const m = /^(.+\d)[-–](\d.+)$/.exec(w);
