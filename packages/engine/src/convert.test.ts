@@ -58,15 +58,6 @@ describe('convert: text PDFs end to end', () => {
     }
   });
 
-  it('reads a long PDF with a second thread exactly as with one', async () => {
-    const { pdf, expected } = await buildStatementPdf({ ...base, rows: sampleRows(140), rowsPerPage: 10 });
-    const [one] = await convert(pdf, { fileName: 'long.pdf', threads: 1 });
-    const [two] = await convert(pdf, { fileName: 'long.pdf', threads: 2 });
-    expect(one?.transactions.at(-1)?.page).toBe(14);
-    expect(two?.transactions).toEqual(expected);
-    expect(two).toEqual(one);
-  });
-
   it('reports the row whose printed running balance does not add up', async () => {
     const { pdf } = await buildStatementPdf({ ...base, rows: sampleRows(8), misprintBalanceAt: 3 });
     const [s] = await convert(pdf, { fileName: 'misprint.pdf' });

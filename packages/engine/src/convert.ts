@@ -12,8 +12,6 @@ export interface ConvertOptions {
   password?: string | undefined;
   /** Milliseconds the whole conversion may take (default 120 s). */
   timeoutMs?: number;
-  /** Threads a long PDF may be read with (default 1; the CLI passes its cores). */
-  threads?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -59,7 +57,6 @@ async function readDocument(
       return readPdf(bytes, {
         password: options.password,
         deadline,
-        threads: options.threads ?? 1,
         // Pages without a text layer (scans) are recognised by OCR into the same layout model.
         ocrPages: async (pages) =>
           (await import('./ocr/pdf')).ocrPdfPages(bytes, pages, { password: options.password, deadline }),

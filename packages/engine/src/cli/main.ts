@@ -3,7 +3,6 @@
  * The interface is fixed: the benchmark drives it.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isAppError, OUTPUT_FORMATS, type OutputFormat } from '@statemint/shared';
@@ -71,7 +70,6 @@ export async function main(argv: string[]): Promise<number> {
       const statements = await convert(new Uint8Array(bytes), {
         fileName: basename(input),
         password: values.password,
-        threads: Math.min(2, availableParallelism()),
       });
       const output = await exportStatements(statements, format, {
         csvPreset: values['csv-preset'] as CsvPreset | undefined,

@@ -6,12 +6,10 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { AppError } from '@statemint/shared';
 import type { LayoutDocument, LayoutLine, LayoutPage, TextRun } from '../layout/model';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-type PDFDocumentProxy = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
 let pdfjsPromise: Promise<PdfJs> | null = null;
 function loadPdfJs(): Promise<PdfJs> {
   pdfjsPromise ??= (async () => {
@@ -32,8 +30,6 @@ const MIN_TEXT_CHARS = 20;
 export interface PdfReadOptions {
   password?: string | undefined;
   deadline: number;
-  /** Threads to read pages with (the CLI uses the cores; the server runs one conversion per core). */
-  threads?: number;
   /** Called with the page numbers that have no usable text layer (scans); returns their OCR pages. */
   ocrPages?: (pageNumbers: number[]) => Promise<LayoutPage[]>;
 }
@@ -51,107 +47,51 @@ interface RawItem {
 export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<LayoutDocument> {
   const pdfjs = await loadPdfJs();
   const doc = await openPdf(pdfjs, bytes, opts.password);
-  let read: PagesRead;
   try {
-    const n = doc.numPages;
-    if ((opts.threads ?? 1) > 1 && n >= PARALLEL_MIN_PAGES) {
-      // The last pages go to a second thread, which needs a moment to start: give it fewer.
-      const split = Math.ceil(n * 0.55);
-      const other = readPagesInThread(bytes, {
-        password: opts.password,
-        from: split + 1,
-        to: n,
-        deadline: opts.deadline,
+    const pages: LayoutPage[] = [];
+    const scans: number[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      if (Date.now() > opts.deadline) throw new AppError('TIMEOUT', 'The conversion took too long and was stopped.');
+      const page = await doc.getPage(n);
+      const viewport = page.getViewport({ scale: 1 });
+      const content = await page.getTextContent({ disableNormalization: false });
+      const items: RawItem[] = [];
+      let chars = 0;
+      for (const it of content.items) {
+        if (!('str' in it) || !it.str.trim()) continue;
+        const [a, b, c, d, e, f] = it.transform as number[];
+        // Skip rotated text (watermarks, vertical margins): tables are horizontal.
+        if (Math.abs(b as number) > 0.01 || Math.abs(c as number) > 0.01) continue;
+        const size = Math.abs(d as number) || Math.abs(a as number) || it.height;
+        const style = content.styles[it.fontName];
+        const bold = /bold|black|heavy|semibold/i.test(`${it.fontName} ${style?.fontFamily ?? ''}`);
+        const x0 = e as number;
+        items.push({ str: it.str, x0, x1: x0 + it.width, base: viewport.height - (f as number), size, bold });
+        chars += it.str.trim().length;
+      }
+      page.cleanup();
+      if (chars < MIN_TEXT_CHARS) scans.push(n);
+      pages.push({
+        number: n,
+        width: viewport.width,
+        height: viewport.height,
+        lines: buildLines(items),
+        source: 'pdf',
       });
-      const mine = await readPages(doc, 1, split, opts.deadline);
-      const theirs = await other.catch(() => readPages(doc, split + 1, n, opts.deadline));
-      read = { pages: [...mine.pages, ...theirs.pages], scans: [...mine.scans, ...theirs.scans] };
-    } else read = await readPages(doc, 1, n, opts.deadline);
+    }
+    if (scans.length) {
+      if (!opts.ocrPages) {
+        if (scans.length === pages.length)
+          throw new AppError('NEEDS_OCR', 'This PDF is a scan without a text layer; it needs OCR.');
+      } else {
+        const ocr = await opts.ocrPages(scans);
+        for (const p of ocr) pages[p.number - 1] = p;
+      }
+    }
+    return { pages };
   } finally {
     await doc.destroy();
   }
-  const { pages, scans } = read;
-  if (scans.length) {
-    if (!opts.ocrPages) {
-      if (scans.length === pages.length)
-        throw new AppError('NEEDS_OCR', 'This PDF is a scan without a text layer; it needs OCR.');
-    } else {
-      const ocr = await opts.ocrPages(scans);
-      for (const p of ocr) pages[p.number - 1] = p;
-    }
-  }
-  return { pages };
-}
-
-/** Pages read in a range: their layout, and which of them have no usable text layer. */
-export interface PagesRead {
-  pages: LayoutPage[];
-  scans: number[];
-}
-
-const PARALLEL_MIN_PAGES = 12;
-
-/** Reads pages from..to of an open document into the layout model. */
-async function readPages(doc: PDFDocumentProxy, from: number, to: number, deadline: number): Promise<PagesRead> {
-  const pages: LayoutPage[] = [];
-  const scans: number[] = [];
-  for (let n = from; n <= to; n++) {
-    if (Date.now() > deadline) throw new AppError('TIMEOUT', 'The conversion took too long and was stopped.');
-    const page = await doc.getPage(n);
-    const viewport = page.getViewport({ scale: 1 });
-    const content = await page.getTextContent();
-    const items: RawItem[] = [];
-    let chars = 0;
-    for (const it of content.items) {
-      if (!('str' in it) || !it.str.trim()) continue;
-      const [a, b, c, d, e, f] = it.transform as number[];
-      // Skip rotated text (watermarks, vertical margins): tables are horizontal.
-      if (Math.abs(b as number) > 0.01 || Math.abs(c as number) > 0.01) continue;
-      const size = Math.abs(d as number) || Math.abs(a as number) || it.height;
-      const style = content.styles[it.fontName];
-      const bold = /bold|black|heavy|semibold/i.test(`${it.fontName} ${style?.fontFamily ?? ''}`);
-      const x0 = e as number;
-      items.push({ str: it.str, x0, x1: x0 + it.width, base: viewport.height - (f as number), size, bold });
-      chars += it.str.trim().length;
-    }
-    page.cleanup();
-    if (chars < MIN_TEXT_CHARS) scans.push(n);
-    pages.push({ number: n, width: viewport.width, height: viewport.height, lines: buildLines(items), source: 'pdf' });
-  }
-  return { pages, scans };
-}
-
-export interface PageRangeJob {
-  password?: string | undefined;
-  from: number;
-  to: number;
-  deadline: number;
-}
-
-/** In a worker thread (pdf-pages-worker.mjs): opens the document itself and reads its range. */
-export async function readPageRange(bytes: Uint8Array, job: PageRangeJob): Promise<PagesRead> {
-  const pdfjs = await loadPdfJs();
-  const doc = await openPdf(pdfjs, bytes, job.password);
-  try {
-    return await readPages(doc, job.from, job.to, job.deadline);
-  } finally {
-    await doc.destroy();
-  }
-}
-
-function readPagesInThread(bytes: Uint8Array, job: PageRangeJob): Promise<PagesRead> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./pdf-pages-worker.mjs', import.meta.url), {
-      workerData: { bytes, job, entry: new URL('./pdf.ts', import.meta.url).href },
-    });
-    worker.once('message', (msg: { ok: true; read: PagesRead } | { ok: false; message: string }) => {
-      void worker.terminate();
-      if (msg.ok) resolve(msg.read);
-      else reject(new Error(msg.message));
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => code !== 0 && reject(new Error(`page reader thread exited with ${code}`)));
-  });
 }
 
 async function openPdf(pdfjs: PdfJs, bytes: Uint8Array, password: string | undefined) {
