@@ -1,0 +1,76 @@
+// The command line runs from a bundle of the engine's TypeScript, built with esbuild on the
+// first run after any source change (a folder per source fingerprint, so concurrent runs and
+// stale builds cannot mix). Running plain JavaScript skips tsx's loader hooks at every start.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = join(import.meta.dirname, '..');
+const sources = ['packages/engine/src', 'packages/shared/src'];
+const outRoot = join(root, 'packages', 'engine', 'dist');
+
+function fingerprint() {
+  const hash = createHash('sha1');
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(ts|mjs|json|xsd)$/.test(entry.name) && !entry.name.includes('.test.')) {
+        const s = statSync(path);
+        hash.update(`${path}\0${s.size}\0${s.mtimeMs}\0`);
+      }
+    }
+  };
+  for (const dir of sources) walk(join(root, dir));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** URL of the bundled CLI entry, building it first when the sources changed. */
+export async function cliEntry() {
+  const dir = join(outRoot, `cli-${fingerprint()}`);
+  const entry = join(dir, 'run.mjs');
+  if (!existsSync(entry)) await build(dir);
+  return pathToFileURL(entry).href;
+}
+
+async function build(dir) {
+  const { build: esbuild } = await import('esbuild');
+  mkdirSync(outRoot, { recursive: true });
+  const tmp = `${dir}.tmp-${process.pid}`;
+  await esbuild({
+    entryPoints: { run: join(root, 'packages/engine/src/cli/run.ts') },
+    outdir: tmp,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'error',
+    plugins: [
+      {
+        // Workspace packages are bundled from source; everything else stays a runtime import.
+        name: 'external-dependencies',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@statemint/') && args.path !== '@statemint/engine/pdfjs-preload'
+              ? undefined
+              : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+  try {
+    renameSync(tmp, dir);
+  } catch {
+    rmSync(tmp, { recursive: true, force: true }); // another process built it first
+  }
+  // Older builds are of no use any more.
+  for (const old of readdirSync(outRoot)) {
+    if (old.startsWith('cli-') && join(outRoot, old) !== dir && !old.includes('.tmp-')) {
+      rmSync(join(outRoot, old), { recursive: true, force: true });
+    }
+  }
+}
