@@ -208,4 +208,50 @@ describe('extractStatements on the layout model', () => {
     expect(statements.every((s) => s.reconciliation.status === 'balanced')).toBe(true);
     expect(statements[1]?.statement.periodStart).toBe('2024-04-01');
   });
+
+  it('keeps times out of descriptions and joins a Dr/Cr marker printed apart from its amount', () => {
+    const doc: LayoutDocument = {
+      pages: [
+        page([
+          [
+            [40, 'Date'],
+            [160, 'Description'],
+            [380, 'Amount'],
+            [500, 'Balance'],
+          ],
+          [
+            [40, '2024-06-01'],
+            [95, '09:15'],
+            [160, 'OPENING BALANCE'],
+            [480, '1,000.00'],
+            [530, 'CR'],
+          ],
+          [
+            [40, '2024-06-02'],
+            [95, '10:32'],
+            [160, 'SHOP'],
+            [385, '25.00'],
+            [420, 'DR'],
+            [485, '975.00'],
+            [530, 'CR'],
+          ],
+          [
+            [40, '2024-06-03'],
+            [95, '18:01'],
+            [160, 'REFUND'],
+            [385, '5.00'],
+            [420, 'CR'],
+            [485, '980.00'],
+            [530, 'CR'],
+          ],
+        ]),
+      ],
+    };
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.description, t.amount, t.balance])).toEqual([
+      ['SHOP', -25, 975],
+      ['REFUND', 5, 980],
+    ]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
 });

@@ -35,7 +35,7 @@ export interface RawRow {
   dateText: string;
   description: string[];
   /** Money cells by role. */
-  money: { role: 'debit' | 'credit' | 'amount' | 'balance'; value: ParsedAmount; text: string }[];
+  money: { role: 'debit' | 'credit' | 'amount' | 'balance'; value: ParsedAmount; text: string; x1: number }[];
   drcr: string | null;
   reference: string | null;
   /** y of the row's first and last line, for continuation distance. */
@@ -191,11 +191,14 @@ function joinDateParts(runs: TextRun[], table: TableModel, size: number): TextRu
   return out;
 }
 
+const MARK_RE = /^(CR|DR|Cr|Dr|cr|dr)\.?$/;
+const TIME_RE = /^\d{1,2}:\d{2}(:\d{2})?(\s?[AaPp][Mm])?$/;
+
 interface LineInfo {
   corrected: boolean;
   confidence: number | null;
   dates: { token: DateToken; col: Column | null; run: TextRun }[];
-  money: { role: 'debit' | 'credit' | 'amount' | 'balance'; value: ParsedAmount; text: string }[];
+  money: { role: 'debit' | 'credit' | 'amount' | 'balance'; value: ParsedAmount; text: string; x1: number }[];
   texts: TextRun[];
   drcr: string | null;
   reference: string | null;
@@ -230,6 +233,19 @@ function classifyLine(line: LayoutLine, table: TableModel, opts: ScanOptions, oc
     const run = ocr ? repairOcrRun(raw, table, decimal, dateCols, size, opts.sollHaben) : raw;
     if (run !== raw) info.corrected = true;
     for (const tok of tokenise(run, decimal)) {
+      // A Dr/Cr marker printed apart from its amount ("1,234.56   CR") belongs to that amount.
+      const lastMoney = info.money[info.money.length - 1];
+      if (tok.kind === 'text' && lastMoney && !lastMoney.value.mark && MARK_RE.test(tok.run.text)) {
+        const marked = parseAmount(`${lastMoney.text} ${tok.run.text}`, decimal);
+        if (marked && tok.run.x0 - lastMoney.x1 < size * 2.5) {
+          lastMoney.value = marked;
+          lastMoney.text = `${lastMoney.text} ${tok.run.text}`;
+          lastMoney.x1 = tok.run.x1;
+          continue;
+        }
+      }
+      // A time printed beside the date ("01/02/2024 10:32") is not description.
+      if (tok.kind === 'text' && tok.run.x0 < table.descX - 1 && TIME_RE.test(tok.run.text)) continue;
       const r = tok.run;
       if (tok.kind === 'date' && tok.date) {
         const inDateCol = dateCols.some((c) => Math.min(c.x1, r.x1) - Math.max(c.x0, r.x0) > 0);
@@ -248,7 +264,12 @@ function classifyLine(line: LayoutLine, table: TableModel, opts: ScanOptions, oc
       if (tok.kind === 'money' && tok.money && r.x1 > table.moneyX - size * 2) {
         const near = nearestColumn(moneyCols, r);
         if (near && near.dist < size * 6) {
-          info.money.push({ role: near.col.role as LineInfo['money'][number]['role'], value: tok.money, text: r.text });
+          info.money.push({
+            role: near.col.role as LineInfo['money'][number]['role'],
+            value: tok.money,
+            text: r.text,
+            x1: r.x1,
+          });
           continue;
         }
       }
