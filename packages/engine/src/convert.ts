@@ -2,7 +2,7 @@
  * convert(bytes) -> Statement[]: picks the reader by the file's bytes, feeds the one
  * layout model, and runs the one extraction pipeline on it.
  */
-import { AppError, type Statement } from '@statemint/shared';
+import { AppError, emptyStatementFacts, type Statement } from '@statemint/shared';
 import { extractStatements } from './extract/index';
 import type { LayoutDocument } from './layout/model';
 import { detectInputKind } from './readers/detect';
@@ -92,16 +92,7 @@ async function readDocument(
 function failedEntry(name: string, e: unknown): Statement {
   const code = e instanceof AppError ? e.code : 'CONVERSION_FAILED';
   return {
-    statement: {
-      bankName: null,
-      accountHolder: null,
-      accountNumber: null,
-      currency: null,
-      periodStart: null,
-      periodEnd: null,
-      openingBalance: null,
-      closingBalance: null,
-    },
+    statement: emptyStatementFacts(),
     transactions: [],
     reconciliation: { status: 'unknown', mismatches: [] },
     issues: [{ code, message: (e as Error).message }],

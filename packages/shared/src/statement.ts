@@ -13,6 +13,20 @@ export interface StatementFacts {
   closingBalance: number | null;
 }
 
+/** Facts of a statement that prints none of them. */
+export function emptyStatementFacts(): StatementFacts {
+  return {
+    bankName: null,
+    accountHolder: null,
+    accountNumber: null,
+    currency: null,
+    periodStart: null,
+    periodEnd: null,
+    openingBalance: null,
+    closingBalance: null,
+  };
+}
+
 export interface Transaction {
   /** ISO `YYYY-MM-DD` posting date. */
   date: string;

@@ -1,5 +1,5 @@
 /** Statements built for the exporter tests (not from the benchmark corpus). */
-import type { Statement, Transaction } from '@statemint/shared';
+import { emptyStatementFacts, type Statement, type Transaction } from '@statemint/shared';
 
 function tx(
   date: string,
@@ -66,16 +66,7 @@ export function probeStatement(): Statement {
   );
   rows.push(tx('2025-02-09', '-02/09', 'Line one\nline two, with "quotes"', -0.1, -5.55, 2, '=REF()'));
   return {
-    statement: {
-      bankName: null,
-      accountHolder: null,
-      accountNumber: null,
-      currency: null,
-      periodStart: null,
-      periodEnd: null,
-      openingBalance: null,
-      closingBalance: null,
-    },
+    statement: emptyStatementFacts(),
     transactions: rows,
     reconciliation: { status: 'unknown', mismatches: [] },
   };
