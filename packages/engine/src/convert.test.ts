@@ -1,3 +1,4 @@
+import { zipSync } from 'fflate';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { convert } from './convert';
@@ -64,6 +65,24 @@ describe('convert: text PDFs end to end', () => {
     expect(s?.transactions).toHaveLength(8);
     expect(s?.reconciliation.status).toBe('unbalanced');
     expect(s?.reconciliation.mismatches.map((m) => m.row)).toContain(3);
+  });
+});
+
+describe('convert: ZIP batches', () => {
+  it('converts each statement of a ZIP into its own statement and lists what it skipped', async () => {
+    const a = await buildStatementPdf({ ...base, rows: sampleRows(5) });
+    const b = await buildStatementPdf({ ...base, account: '99990000', rows: sampleRows(7) });
+    const zip = zipSync({
+      'march.pdf': a.pdf,
+      'statements/april.pdf': b.pdf,
+      'readme.md': new TextEncoder().encode('not a statement'),
+    });
+    const statements = await convert(zip, { fileName: 'batch.zip' });
+    expect(statements.map((s) => [s.source, s.transactions.length, s.reconciliation.status])).toEqual([
+      ['march.pdf', 5, 'balanced'],
+      ['statements/april.pdf', 7, 'balanced'],
+    ]);
+    expect(statements[0]?.issues?.map((i) => i.code)).toContain('ZIP_ENTRY_SKIPPED');
   });
 });
 

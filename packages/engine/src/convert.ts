@@ -21,7 +21,7 @@ export async function convert(bytes: Uint8Array, options: ConvertOptions = {}): 
   const kind = detectInputKind(bytes, options.fileName);
   if (kind === 'zip') {
     const { readZipEntries } = await import('./readers/zip');
-    const { entries } = await readZipEntries(bytes);
+    const { entries, skipped } = await readZipEntries(bytes);
     const out: Statement[] = [];
     for (const entry of entries) {
       try {
@@ -38,7 +38,16 @@ export async function convert(bytes: Uint8Array, options: ConvertOptions = {}): 
     }
     if (out.every((s) => s.transactions.length === 0))
       throw new AppError('NO_TRANSACTIONS', 'No transactions were found in any file of the ZIP archive.');
-    return out.filter((s) => s.transactions.length > 0 || s.issues?.length);
+    const kept = out.filter((s) => s.transactions.length > 0 || s.issues?.length);
+    // Entries that are no statement (notes, unsupported types) are listed, not lost silently.
+    const first = kept[0];
+    if (first && skipped.length) {
+      first.issues = [
+        ...(first.issues ?? []),
+        { code: 'ZIP_ENTRY_SKIPPED', message: `Skipped (not a supported statement file): ${skipped.join(', ')}` },
+      ];
+    }
+    return kept;
   }
   const doc = await readDocument(kind, bytes, options, deadline);
   return extractStatements(doc, { deadline });
