@@ -22,7 +22,7 @@ import type { Database, PaymentsTable } from '../db/schema';
 import { EMAIL_TAKEN_MESSAGE } from './auth';
 import { hashPassword } from './passwords';
 import { createSession } from './sessions';
-import { findUserByEmail, findUserById, normalizeEmail, toApiUser, type UserRow, userPlan } from './users';
+import { findUserByEmail, findUserById, newUserRow, normalizeEmail, toApiUser, type UserRow, userPlan } from './users';
 import { sendVerificationEmail } from './verification';
 
 export type PaymentRow = Selectable<PaymentsTable>;
@@ -194,33 +194,14 @@ async function insertUserIn(
   trx: Kysely<Database>,
   input: { email: string; name: string; passwordHash: string; now: number },
 ): Promise<{ id: string }> {
-  const id = randomUUID();
+  const row = newUserRow(input, input.now);
   try {
-    await trx
-      .insertInto('users')
-      .values({
-        id,
-        email: normalizeEmail(input.email),
-        name: input.name,
-        password_hash: input.passwordHash,
-        plan: 'free',
-        email_verified: 0,
-        auto_delete_enabled: 0,
-        file_retention_days: 30,
-        subscription_status: null,
-        subscription_id: null,
-        provider_customer_id: null,
-        current_period_end: null,
-        cancel_at: null,
-        created_at: input.now,
-        updated_at: input.now,
-      })
-      .execute();
+    await trx.insertInto('users').values(row).execute();
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { field: 'email' });
     throw e;
   }
-  return { id };
+  return { id: row.id };
 }
 
 /** Checks with the provider (never trusting the browser) and fulfils once. */

@@ -1,6 +1,6 @@
 /** User rows and their API shape (SPEC §3). */
 import { randomUUID } from 'node:crypto';
-import { type ApiUser, PLANS, type Plan } from '@statemint/shared';
+import { type ApiUser, LIMITS, PLANS, type Plan } from '@statemint/shared';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context';
 import type { UsersTable } from '../db/schema';
@@ -47,12 +47,9 @@ export async function findUserByEmail(ctx: AppContext, email: string): Promise<U
   return ctx.db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
 }
 
-export async function insertUser(
-  ctx: AppContext,
-  input: { email: string; name: string; passwordHash: string },
-): Promise<UserRow> {
-  const now = ctx.clock.now();
-  const row: UserRow = {
+/** A new account's row: free plan, unverified, auto-delete off with the default retention. */
+export function newUserRow(input: { email: string; name: string; passwordHash: string }, now: number): UserRow {
+  return {
     id: randomUUID(),
     email: normalizeEmail(input.email),
     name: input.name.trim(),
@@ -60,7 +57,7 @@ export async function insertUser(
     plan: 'free',
     email_verified: 0,
     auto_delete_enabled: 0,
-    file_retention_days: 30,
+    file_retention_days: LIMITS.defaultRetentionDays,
     subscription_status: null,
     subscription_id: null,
     provider_customer_id: null,
@@ -69,6 +66,13 @@ export async function insertUser(
     created_at: now,
     updated_at: now,
   };
+}
+
+export async function insertUser(
+  ctx: AppContext,
+  input: { email: string; name: string; passwordHash: string },
+): Promise<UserRow> {
+  const row = newUserRow(input, ctx.clock.now());
   await ctx.db.insertInto('users').values(row).execute();
   return row;
 }
