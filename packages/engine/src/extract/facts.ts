@@ -83,12 +83,11 @@ const CARRIED_RE = /carried forward|c\/f\b|übertrag|a reporter|à reporter/i;
 export interface BalanceFacts {
   opening: ParsedAmount | null;
   closing: ParsedAmount | null;
-  carried: ParsedAmount | null;
 }
 
 /** Opening and closing balances from labelled values: on the label's line, or right below it. */
 export function findBalances(lines: FactLine[], decimal: DecimalMark): BalanceFacts {
-  const out: BalanceFacts = { opening: null, closing: null, carried: null };
+  const out: BalanceFacts = { opening: null, closing: null };
   const labels = [
     { re: OPENING_RE, key: 'opening' },
     { re: CLOSING_RE, key: 'closing' },
@@ -118,8 +117,8 @@ export function findBalances(lines: FactLine[], decimal: DecimalMark): BalanceFa
           inline ??
           (k === found.length - 1 ? (valueRightOf(line, r, decimal) ?? valueBelow(lines, i, run, decimal)) : null);
         if (!value) return;
-        if (f.key === 'carried') out.carried = value;
-        else out[f.key] ??= value;
+        // 'carried forward' only claims its text, so its value is not read as opening or closing.
+        if (f.key !== 'carried') out[f.key] ??= value;
       });
     }
   }

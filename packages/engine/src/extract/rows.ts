@@ -4,7 +4,7 @@
  * date, or at an amount when the row above already has one; wrapped description lines
  * join their row.
  */
-import type { LayoutDocument, LayoutLine, LayoutPage, TextRun } from '../layout/model';
+import type { LayoutDocument, LayoutLine, TextRun } from '../layout/model';
 import { repairNumericToken } from '../ocr/repair';
 import { type DecimalMark, type ParsedAmount, parseAmount } from '../values/amount';
 import { type DateToken, leadingDate, parseDateToken } from '../values/date';
@@ -44,7 +44,7 @@ export interface RawRow {
   lastLineHeight: number;
   /** The row's first description run starts at the table's row-start x (not indented). */
   firstX: number;
-  /** The line that carried the amount, if any (rows close at it in amount-last layouts). */
+  /** The row has its amount already (a row whose amount comes on a later line is still open). */
   hasAmount: boolean;
   /** OCR: a value only read after fixing confused characters (O/0, l/1, S/5 ...). */
   corrected: boolean;
@@ -484,8 +484,4 @@ function scanPass(
   const dated = rows.filter((r) => r.date).length;
   const layout = { indented: indent.yes > indent.no, dated: rows.length >= 5 && dated / rows.length >= 0.9 };
   return { tables, rows, otherLines, layout };
-}
-
-export function pageOf(doc: LayoutDocument, n: number): LayoutPage | undefined {
-  return doc.pages.find((p) => p.number === n);
 }

@@ -52,10 +52,6 @@ export interface LayoutDocument {
  */
 export const GRID = { CELL: 100, GAP: 10, LINE: 12, CHAR: 6, SIZE: 10 } as const;
 
-export function lineText(line: LayoutLine): string {
-  return line.runs.map((r) => r.text).join(' ');
-}
-
 /** Builds a grid page from rows of cells (CSV, XLSX, DOCX/RTF tables). Empty cells are left out. */
 export function gridPage(number: number, rows: string[][], startLine = 0): LayoutPage {
   const lines: LayoutLine[] = [];

@@ -101,12 +101,3 @@ export function inferDecimalMark(tokens: Iterable<string>): DecimalMark {
   }
   return comma > dot ? ',' : '.';
 }
-
-export function centsToNumber(cents: number): number {
-  return Math.round(cents) / 100;
-}
-
-/** A loose test for "this run is a money amount" used before the decimal mark is known. */
-export function looksLikeAmount(token: string): boolean {
-  return parseAmount(token, '.') !== null || parseAmount(token, ',') !== null;
-}
