@@ -1,8 +1,8 @@
 // The one place PDF.js is loaded (readers/pdf.ts imports it lazily). Where tsx runs the engine
 // (the server's conversion worker threads), import it before registering tsx: PDF.js's ~3 MB of
-// modules passed through tsx's loader hooks
-// cost about 300 MB of memory and seconds of start-up. The worker code runs in this thread
-// (PDF.js's "fake worker"), handed over through globalThis.pdfjsWorker.
+// modules passed through tsx's loader hooks cost about 300 MB of memory and seconds of start-up.
+// The worker code runs in this thread (PDF.js's "fake worker"), handed over through
+// globalThis.pdfjsWorker.
 //
 // The legacy build bundles core-js, which replaces Array.prototype.push, JSON.stringify and
 // JSON.parse with JavaScript versions for the whole process (its feature tests fail on edge
