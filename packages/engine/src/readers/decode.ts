@@ -82,6 +82,19 @@ export function stripControls(s: string): string {
   return from === 0 ? s : out + s.slice(from);
 }
 
+/**
+ * An ISO 8601 date-time cell ("2025-03-05T00:00:00", "2025-03-05T14:22:10.000Z", as exports
+ * from databases and APIs write them) in the reader's neutral notation: the date, then the time
+ * after a space, as the XLSX reader writes date-times. The offset is dropped: the printed local
+ * date is the booking date. Other text is returned unchanged.
+ */
+export function isoDateTimeCell(cell: string): string {
+  const m = /^\s*(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?\s*$/.exec(cell);
+  if (!m) return cell;
+  const time = m[2] as string;
+  return /^00:00(:00)?$/.test(time) ? (m[1] as string) : `${m[1]} ${time}`;
+}
+
 export function unreadable(what: string, cause?: unknown): AppError {
   const detail = cause instanceof Error && cause.message ? ` (${cause.message.slice(0, 200)})` : '';
   return new AppError(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { convert } from '../convert';
 import { GRID, type LayoutPage } from '../layout/model';
 import { decodeText } from './decode';
 import { detectInputKind } from './detect';
@@ -124,6 +125,28 @@ describe('readCsv', () => {
   it('unwraps ="..." cells that exports write to keep leading zeros', async () => {
     const page = (await readCsv(utf8('Account,Amount\n="00012345",="-1.50"\n'))).pages[0] as LayoutPage;
     expect(show(page)).toEqual(['[0]Account | [100]Amount', '[0]00012345 | [100]-1.50']);
+  });
+
+  it('writes ISO 8601 date-time cells as date and time, so the date reads as the row date', async () => {
+    const csv = [
+      'Date|Description|Amount|Balance',
+      '2025-03-03T00:00:00|Card payment|-45.12|1475.21',
+      '2025-03-04T14:22:10.000Z|Salary|2540.00|4015.21',
+      '2025-03-05T09:30+01:00|Cafe|-12.50|4002.71',
+    ].join('\n');
+    const bytes = utf8(csv);
+    expect(show((await readCsv(bytes)).pages[0] as LayoutPage)).toEqual([
+      '[0]Date | [100]Description | [200]Amount | [300]Balance',
+      '[0]2025-03-03 | [100]Card payment | [200]-45.12 | [300]1475.21',
+      '[0]2025-03-04 14:22:10 | [100]Salary | [200]2540.00 | [300]4015.21',
+      '[0]2025-03-05 09:30 | [100]Cafe | [200]-12.50 | [300]4002.71',
+    ]);
+    const [s] = await convert(bytes, { fileName: 'export.csv' });
+    expect(s?.transactions.map((t) => [t.date, t.description, t.amount])).toEqual([
+      ['2025-03-03', 'Card payment', -45.12],
+      ['2025-03-04', 'Salary', 2540],
+      ['2025-03-05', 'Cafe', -12.5],
+    ]);
   });
 
   it('honours an Excel sep= line', async () => {

@@ -121,6 +121,10 @@ describe('cellText', () => {
     [50101579715513, undefined, '50101579715513'],
     [45383, 'dd/mm/yyyy', '2024-04-01'],
     [45383.5, 'yyyy-mm-dd hh:mm', '2024-04-01 12:00'],
+    // Date-times stored as ISO 8601 text come out like real date-time cells.
+    ['2024-04-01T00:00:00', undefined, '2024-04-01'],
+    ['2024-04-01T12:30:00Z', undefined, '2024-04-01 12:30:00'],
+    ['Paid 2024-04-01T12:30:00Z', undefined, 'Paid 2024-04-01T12:30:00Z'],
   ])('%s with format %s -> %s', (value, fmt, text) => {
     expect(cellText(value, fmt)).toBe(text);
   });

@@ -6,7 +6,7 @@
  */
 import ExcelJS from 'exceljs';
 import { gridPage, type LayoutDocument, type LayoutPage } from '../layout/model';
-import { checkZipSize, unreadable } from './decode';
+import { checkZipSize, isoDateTimeCell, unreadable } from './decode';
 
 /** Bank exports are a few MB at most; ExcelJS holds the whole inflated workbook in memory. */
 const MAX_INFLATED_BYTES = 150 * 1024 * 1024;
@@ -56,7 +56,7 @@ function sheetRows(sheet: ExcelJS.Worksheet, date1904: boolean): string[][] {
 /** The text a cell shows, in the neutral notation described above. */
 export function cellText(value: ExcelJS.CellValue, numFmt: string | undefined, date1904 = false): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return isoDateTimeCell(value);
   if (typeof value === 'number') {
     if (numFmt && isDateFormat(numFmt)) return serialDate(value, date1904);
     return numberText(value, numFmt);
