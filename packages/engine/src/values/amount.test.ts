@@ -81,4 +81,9 @@ describe('inferDecimalMark', () => {
     expect(inferDecimalMark(['1.234,56', '9,43-', '12,00 S'])).toBe(',');
     expect(inferDecimalMark(['1,234.56', '(9.43)', 'PAYROLL'])).toBe('.');
   });
+
+  it('sees the mark of amounts followed by their currency', () => {
+    expect(inferDecimalMark(['45,12 €', '2 540,00 €', '1.23'])).toBe(',');
+    expect(inferDecimalMark(['-45,12 EUR', '1.475,21 EUR', '9.99'])).toBe(',');
+  });
 });

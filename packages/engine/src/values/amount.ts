@@ -93,7 +93,8 @@ export function inferDecimalMark(tokens: Iterable<string>): DecimalMark {
   let dot = 0;
   let comma = 0;
   for (const t of tokens) {
-    const m = /(\d)([.,])(\d{2})(?!\d)(?:\s?(?:[-+)]|CR|DR|S|H|D)?)?\s*$/.exec(t.trim());
+    // A currency after the amount ("45,12 €", "2.540,00 EUR") is the currency, not a third digit group.
+    const m = /(\d)([.,])(\d{2})(?!\d)(?:\s?(?:[-+)]|CR|DR|S|H|D)?)?(?:\s?(?:[A-Z]{3}|[$£€₹¥]))?\s*$/.exec(t.trim());
     if (!m) continue;
     // "1,234" style tokens are ambiguous; only two trailing digits after the mark count.
     if (m[2] === '.') dot++;
