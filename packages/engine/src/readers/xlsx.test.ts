@@ -1,6 +1,7 @@
 import { AppError } from '@statemint/shared';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { convert } from '../convert';
 import type { LayoutPage } from '../layout/model';
 import { cellText, readXlsx } from './xlsx';
 
@@ -35,8 +36,8 @@ describe('readXlsx', () => {
     ]);
     expect(show(doc.pages[1] as LayoutPage)).toEqual([
       '[0]Date | [100]Description | [200]Debit | [300]Credit | [400]Balance',
-      '[0]2025-04-01 | [100]Rent | [200]1500.00 | [400]-265.50',
-      '[0]2025-04-02 | [100]Salary | [300]4170.59 | [400]3905.09',
+      '[0]2025-04-01 | [100]Rent | [200]$1500.00 | [400]-$265.50',
+      '[0]2025-04-02 | [100]Salary | [300]$4170.59 | [400]$3905.09',
     ]);
   });
 
@@ -110,6 +111,31 @@ describe('readXlsx', () => {
   });
 });
 
+describe('convert: XLSX exports', () => {
+  it("names the currency that only the cells' number format shows", async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Current');
+    ws.addRow(['Date', 'Details', 'Paid out', 'Paid in', 'Balance']);
+    const rows: [Date, string, number | null, number | null, number][] = [
+      [new Date(Date.UTC(2025, 2, 3)), 'Card payment', 45.12, null, 1475.21],
+      [new Date(Date.UTC(2025, 2, 4)), 'Salary', null, 2540, 4015.21],
+      [new Date(Date.UTC(2025, 2, 5)), 'Rent', 1234.56, null, 2780.65],
+    ];
+    for (const values of rows) {
+      const r = ws.addRow(values);
+      r.getCell(1).numFmt = 'd mmm yyyy';
+      for (const c of [3, 4, 5]) r.getCell(c).numFmt = '£#,##0.00';
+    }
+    const [s] = await convert(await bytesOf(wb), { fileName: 'export.xlsx' });
+    expect(s?.statement.currency).toBe('GBP');
+    expect(s?.transactions.map((t) => [t.date, t.amount, t.balance])).toEqual([
+      ['2025-03-03', -45.12, 1475.21],
+      ['2025-03-04', 2540, 4015.21],
+      ['2025-03-05', -1234.56, 2780.65],
+    ]);
+  });
+});
+
 describe('cellText', () => {
   it.each([
     [-1234.5, '#,##0.00', '-1234.50'],
@@ -123,6 +149,13 @@ describe('cellText', () => {
     [45383.5, 'yyyy-mm-dd hh:mm', '2024-04-01 12:00'],
     // Date-times stored as ISO 8601 text come out like real date-time cells.
     ['2024-04-01T00:00:00', undefined, '2024-04-01'],
+    // Currency formats keep their symbol or code, where the format prints it.
+    [-1234.5, '£#,##0.00;(£#,##0.00)', '-£1234.50'],
+    [-12, '#,##0.00 [$€-407]', '-12.00 €'],
+    [12, '#,##0.00 "EUR"', '12.00 EUR'],
+    [12, '[$USD] #,##0.00', 'USD 12.00'],
+    [12, '_($* #,##0.00_);_($* (#,##0.00);_($* "-"??_);_(@_)', '$12.00'],
+    [5, '0 "days"', '5'],
     ['2024-04-01T12:30:00Z', undefined, '2024-04-01 12:30:00'],
     ['Paid 2024-04-01T12:30:00Z', undefined, 'Paid 2024-04-01T12:30:00Z'],
   ])('%s with format %s -> %s', (value, fmt, text) => {

@@ -2,7 +2,7 @@
  * XLSX reader: one grid page per worksheet, in workbook order (page = sheet index), with
  * cells at their real column so columns line up. Values come out in one neutral notation the
  * value parser understands whatever the workbook's locale: dates as YYYY-MM-DD, numbers with
- * a '.' decimal and no grouping.
+ * a '.' decimal and no grouping (with the currency symbol or code of a currency format).
  */
 import ExcelJS from 'exceljs';
 import { gridPage, type LayoutDocument, type LayoutPage } from '../layout/model';
@@ -91,7 +91,33 @@ function numberText(n: number, numFmt: string | undefined): string {
   // Only widen to the format's decimals: a value with more precision than shown keeps it.
   let text = decimals !== null && decimals > 0 && roundsTo(value, decimals) ? value.toFixed(decimals) : plain(value);
   if (text === '-0' || /^-0\.0*$/.test(text)) text = text.slice(1);
-  return percent ? `${text}%` : text;
+  if (percent) return `${text}%`;
+  // A currency format's symbol is often the only place a workbook names its currency.
+  const currency = formatCurrency(numFmt);
+  if (!currency) return text;
+  if (currency.after) return `${text} ${currency.symbol}`;
+  const lead = /^[A-Z]{3}$/.test(currency.symbol) ? `${currency.symbol} ` : currency.symbol;
+  return text.startsWith('-') ? `-${lead}${text.slice(1)}` : `${lead}${text}`;
+}
+
+const CURRENCY_IN_FORMAT = /^(?:[$£€¥₹]|R\$|[A-Z]{3})$/;
+
+/**
+ * The currency symbol or code of a number format ('£#,##0.00', '#,##0.00 [$€-407]',
+ * '#,##0.00 "EUR"'), and whether it follows the number; null for formats without one.
+ */
+function formatCurrency(numFmt: string | undefined): { symbol: string; after: boolean } | null {
+  if (!numFmt) return null;
+  const section = numFmt.split(';')[0] ?? '';
+  const digit = section.replace(/"[^"]*"|\\.|\[[^\]]*\]/g, (m) => ' '.repeat(m.length)).search(/[0#?]/);
+  if (digit < 0) return null;
+  const found: { symbol: string; at: number }[] = [];
+  for (const m of section.matchAll(/\[\$([^\]-]+)(?:-[0-9A-Fa-f]+)?\]|"([^"]+)"|\\(.)|([$£€¥₹])/g)) {
+    const symbol = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? '').trim();
+    if (CURRENCY_IN_FORMAT.test(symbol)) found.push({ symbol, at: m.index });
+  }
+  const first = found[0];
+  return first ? { symbol: first.symbol, after: first.at > digit } : null;
 }
 
 function roundsTo(n: number, decimals: number): boolean {
