@@ -95,6 +95,33 @@ export function isoDateTimeCell(cell: string): string {
   return /^00:00(:00)?$/.test(time) ? (m[1] as string) : `${m[1]} ${time}`;
 }
 
+const COMPACT_DATE_RE = /^(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/;
+
+/**
+ * Exports that print dates as YYYYMMDD ("20250303") get them as YYYY-MM-DD. Eight digits can
+ * as well be an account or reference number, so a column converts only where it holds at
+ * least three such dates and (nearly) all its all-digit cells are dates.
+ */
+export function compactDateColumns(rows: string[][]): string[][] {
+  const dates = new Map<number, number>();
+  const digits = new Map<number, number>();
+  for (const row of rows)
+    row.forEach((cell, c) => {
+      const t = cell.trim();
+      if (!/^\d+$/.test(t)) return;
+      digits.set(c, (digits.get(c) ?? 0) + 1);
+      if (COMPACT_DATE_RE.test(t)) dates.set(c, (dates.get(c) ?? 0) + 1);
+    });
+  const columns = new Set([...dates].filter(([c, n]) => n >= 3 && n >= (digits.get(c) ?? 0) * 0.9).map(([c]) => c));
+  if (!columns.size) return rows;
+  return rows.map((row) =>
+    row.map((cell, c) => {
+      const t = cell.trim();
+      return columns.has(c) && COMPACT_DATE_RE.test(t) ? `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6)}` : cell;
+    }),
+  );
+}
+
 export function unreadable(what: string, cause?: unknown): AppError {
   const detail = cause instanceof Error && cause.message ? ` (${cause.message.slice(0, 200)})` : '';
   return new AppError(

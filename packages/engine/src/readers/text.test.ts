@@ -149,6 +149,23 @@ describe('readCsv', () => {
     ]);
   });
 
+  it('writes YYYYMMDD date columns as YYYY-MM-DD, but not an eight-digit account number', async () => {
+    const csv = [
+      'Account;20150712',
+      'Datum;Omschrijving;Bedrag;Referentie',
+      '20250303;Albert Heijn;-45,12;10000001',
+      '20250304;Salaris;2540,00;20250304',
+      '20250305;Huur;-1234,56;99999999',
+    ].join('\n');
+    expect(show((await readCsv(utf8(csv))).pages[0] as LayoutPage)).toEqual([
+      '[0]Account | [100]20150712',
+      '[0]Datum | [100]Omschrijving | [200]Bedrag | [300]Referentie',
+      '[0]2025-03-03 | [100]Albert Heijn | [200]-45,12 | [300]10000001',
+      '[0]2025-03-04 | [100]Salaris | [200]2540,00 | [300]20250304',
+      '[0]2025-03-05 | [100]Huur | [200]-1234,56 | [300]99999999',
+    ]);
+  });
+
   it('honours an Excel sep= line', async () => {
     const page = (await readCsv(utf8('sep=|\nA|B\n1,5|2,5\n'))).pages[0] as LayoutPage;
     expect(show(page)).toEqual(['[0]A | [100]B', '[0]1,5 | [100]2,5']);

@@ -5,7 +5,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { gridPage, type LayoutDocument, type LayoutPage, textPage } from '../layout/model';
-import { decodeText, isoDateTimeCell, stripControls } from './decode';
+import { compactDateColumns, decodeText, isoDateTimeCell, stripControls } from './decode';
 
 export type CsvDelimiter = ',' | ';' | '\t' | '|';
 const DELIMITERS: CsvDelimiter[] = [',', ';', '\t', '|'];
@@ -39,7 +39,7 @@ export function parseCsvText(input: string): string[][] {
     // A damaged quote (for example a file cut off inside a quoted field) must not lose the file.
     rows = splitRecords(text, delimiter).map((r) => r.fields);
   }
-  return rows.map((cells) => cells.map((c) => isoDateTimeCell(unwrapFormula(c))));
+  return compactDateColumns(rows.map((cells) => cells.map((c) => isoDateTimeCell(unwrapFormula(c)))));
 }
 
 /** Exports write ="000123" so that spreadsheets keep leading zeros: the text is the value. */

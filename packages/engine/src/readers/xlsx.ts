@@ -6,7 +6,7 @@
  */
 import ExcelJS from 'exceljs';
 import { gridPage, type LayoutDocument, type LayoutPage } from '../layout/model';
-import { checkZipSize, isoDateTimeCell, unreadable } from './decode';
+import { checkZipSize, compactDateColumns, isoDateTimeCell, unreadable } from './decode';
 
 /** Bank exports are a few MB at most; ExcelJS holds the whole inflated workbook in memory. */
 const MAX_INFLATED_BYTES = 150 * 1024 * 1024;
@@ -28,7 +28,7 @@ export async function readXlsx(bytes: Uint8Array): Promise<LayoutDocument> {
     const number = i + 1;
     // Hidden sheets keep their number (so later sheets keep theirs) but contribute no text.
     if (sheet.state !== 'visible' && sheet.state !== undefined) return gridPage(number, []);
-    return gridPage(number, sheetRows(sheet, date1904));
+    return gridPage(number, compactDateColumns(sheetRows(sheet, date1904)));
   });
   return { pages };
 }
