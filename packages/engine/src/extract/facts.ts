@@ -75,7 +75,7 @@ function resolveRange(a: DateToken, b: DateToken, order: DayOrder): { start: str
 }
 
 const OPENING_RE =
-  /\b(opening|beginning|starting|previous|last statement)\b.*\bbalance\b|\bbalance\b.*\b(brought forward|b\/f)\b|^balance (brought|forward)|brought forward|alter kontostand|anfangssaldo|saldo (anterior|inicial|iniziale|precedente)|solde (initial|précédent|precedent|d'ouverture)|ancien solde|beginsaldo|vorheriger kontostand/i;
+  /\b(opening|beginning|starting|previous|last statement)\b.*\bbalance\b|\bbalance\b.*\b(brought forward|b\/f)\b|^balance (brought|forward)|brought forward|alter kontostand|anfangssaldo|saldo (anterior|inicial|iniziale|precedente)|solde (initial|précédent|precedent|d'ouverture)|(?<!nouveau )solde (créditeur|crediteur|débiteur|debiteur) au|ancien solde|beginsaldo|vorheriger kontostand|saldovortrag|anfangssaldo/i;
 const CLOSING_RE =
   /\b(closing|ending|new|final)\b.*\bbalance\b|neuer kontostand|endsaldo|schlusssaldo|saldo (final|actual|finale)|solde (final|de clôture|de cloture)|nouveau solde|eindsaldo/i;
 const CARRIED_RE = /carried forward|c\/f\b|übertrag|a reporter|à reporter/i;

@@ -57,6 +57,8 @@ const LABELS: Record<Role, string[]> = {
     'tag',
     'datum buchung',
     'date of transaction',
+    'date paid',
+    'paid date',
   ],
   valueDate: [
     'value date',
@@ -318,7 +320,23 @@ const LABELS: Record<Role, string[]> = {
     'n°',
     'check number',
   ],
-  drcr: ['dr/cr', 'cr/dr', 'd/c', 'c/d', 's/h', 'h/s', 'dr / cr', 'debit/credit', 'type dr/cr', 'db/cr', 'cr/db'],
+  drcr: [
+    'dr/cr',
+    'cr/dr',
+    'd/c',
+    'c/d',
+    's/h',
+    'h/s',
+    'dr / cr',
+    'debit/credit',
+    'type dr/cr',
+    'db/cr',
+    'cr/db',
+    'af/bij',
+    'bij/af',
+    'd/h',
+    'd/a',
+  ],
   type: ['type', 'transaction type', 'tran type', 'txn type', 'code', 'art', 'tipo', 'typ'],
 };
 
@@ -421,7 +439,8 @@ function lineLabels(line: LayoutLine): HeaderLabel[] | null {
 }
 
 function isLabelLine(line: LayoutLine): boolean {
-  return line.runs.every((r) => r.text.length <= 30 && !/\d[.,]\d\d\b/.test(r.text) && r.text.split(/\s+/).length <= 3);
+  // Column words carry no digits: a first row without an amount ("02/03/2025 NETFLIX") is data.
+  return line.runs.every((r) => r.text.length <= 30 && !/\d/.test(r.text) && r.text.split(/\s+/).length <= 3);
 }
 
 function overlaps(a: { x0: number; x1: number }, b: { x0: number; x1: number }): boolean {

@@ -12,6 +12,7 @@ import {
   reconcile,
   recoverSigns,
   repairAmountsByBalance,
+  signUnknownByTable,
 } from '../reconcile/reconcile';
 import { type DecimalMark, inferDecimalMark, type ParsedAmount } from '../values/amount';
 import {
@@ -36,6 +37,7 @@ import {
   findLabelledPeriod,
 } from './facts';
 import { type RawRow, rowKind, scanTables } from './rows';
+import { type Direction, sectionDirections } from './sections';
 
 export interface ExtractOptions {
   deadline: number;
@@ -81,6 +83,7 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
     docPeriod: findPeriod(scan.otherLines, order),
     bankName: findBankName(scan.otherLines),
     holder: findHolder(scan.otherLines),
+    directions: sectionDirections(scan.tables, scan.otherLines),
   };
   const statements: Statement[] = [];
   for (const group of groupByAccount(scan)) {
@@ -100,6 +103,8 @@ interface DocContext {
   docPeriod: { start: string; end: string } | null;
   bankName: string | null;
   holder: string | null;
+  /** Sign that a table's section heading gives its unsigned amounts. */
+  directions: Map<number, Direction>;
 }
 
 function findPeriod(lines: FactLine[], order: DayOrder): { start: string; end: string } | null {
@@ -181,7 +186,7 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
 
   // Rows -> transactions.
   const txns: Transaction[] = [];
-  const ledger: (LedgerRow & { ocr: boolean })[] = [];
+  const ledger: (LedgerRow & { ocr: boolean; table: number })[] = [];
   const balanceRows: { index: number; cents: number; description: string }[] = [];
   let lastDate: string | null = null;
   let rowsWithoutAmount = 0;
@@ -192,7 +197,10 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
     const balance = balanceCell ? signedBalance(balanceCell.value) : null;
     if (kind === 'total') continue;
     if (kind === 'balance') {
-      const v = balance ?? (row.money[0] ? signedBalance(row.money[0].value) : null);
+      const cell = row.money[0];
+      // A balance printed in the debit column, or called a debit balance, is overdrawn.
+      const owed = cell && !cell.value.mark && (cell.role === 'debit' || DEBIT_BALANCE_RE.test(description));
+      const v = balance ?? (cell ? (owed ? -cell.value.cents : signedBalance(cell.value)) : null);
       if (v !== null) balanceRows.push({ index: txns.length, cents: v, description });
       if (row.date) lastDate = resolveDate(row.date, order, period, yearless?.get(row) ?? fallbackYear) ?? lastDate;
       continue;
@@ -225,7 +233,14 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
       ...(row.confidence !== null ? { confidence: Math.round(row.confidence * 100) / 100 } : {}),
       ...(row.corrected ? { corrected: true } : {}),
     });
-    ledger.push({ cents: value.signed, abs: value.abs, signKnown: value.known, balance, ocr: row.confidence !== null });
+    ledger.push({
+      cents: value.signed,
+      abs: value.abs,
+      signKnown: value.known,
+      balance,
+      ocr: row.confidence !== null,
+      table: row.table,
+    });
   }
   if (rowsWithoutAmount) {
     issues.push({
@@ -262,16 +277,16 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
   const marksDebits = rows.some((r) =>
     r.money.some((m) => m.role === 'amount' && (m.value.mark === 'minus' || m.value.mark === 'debit')),
   );
-  for (const row of ledger) {
-    if (!row.signKnown) row.cents = marksDebits ? row.abs : -row.abs;
-  }
-  if (opening === null) opening = inferOpening(ledger);
   let closing =
     balances.closing !== null
       ? signedBalance(balances.closing)
       : lastBalanceRow && lastBalanceRow.index === txns.length
         ? lastBalanceRow.cents
         : null;
+  // A section heading ("Deposits and additions", "Checks paid") signs its table's unsigned amounts;
+  // opening + sum = closing confirms the headings or, where they disagree, decides each table's sign.
+  signUnknownByTable(ledger, (table) => ctx.directions.get(table) ?? (marksDebits ? 1 : -1), opening, closing);
+  if (opening === null) opening = inferOpening(ledger);
   if (closing === null) {
     const lastWithBalance = [...ledger].reverse().find((r) => r.balance !== null);
     if (lastWithBalance && ledger[ledger.length - 1]?.balance !== null) closing = lastWithBalance.balance;
@@ -304,6 +319,8 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
   return statement;
 }
 
+const DEBIT_BALANCE_RE = /\b(débiteur|debiteur|debit balance|overdrawn|saldo deudor|saldo devedor|saldo a debito)\b/i;
+
 function signedBalance(v: ParsedAmount): number {
   return v.mark === 'minus' || v.mark === 'debit' ? -v.cents : v.cents;
 }
@@ -329,8 +346,9 @@ function amountOf(row: RawRow): { signed: number; abs: number; known: boolean } 
   if (mark === 'plus' || mark === 'credit') return { signed: abs, abs, known: true };
   if (row.drcr) {
     const d = row.drcr.toLowerCase().replace('.', '');
-    if (d === 'dr' || d === 'd' || d === 's' || d === 'db') return { signed: -abs, abs, known: true };
-    if (d === 'cr' || d === 'c' || d === 'h') return { signed: abs, abs, known: true };
+    // Dr/Cr, Soll/Haben (S/H), Debe/Haber (D/H), Dare/Avere (D/A), Af/Bij.
+    if (d === 'dr' || d === 'd' || d === 's' || d === 'db' || d === 'af') return { signed: -abs, abs, known: true };
+    if (d === 'cr' || d === 'c' || d === 'h' || d === 'bij' || d === 'a') return { signed: abs, abs, known: true };
   }
   return { signed: abs, abs, known: false };
 }

@@ -26,6 +26,9 @@ export interface TableModel {
   descX: number;
   /** Left edge of the first money column. */
   moneyX: number;
+  /** Page and top of the header row (tables found by their header). */
+  page?: number;
+  headerY?: number;
 }
 
 export interface RawRow {
@@ -109,11 +112,13 @@ function tokeniseUncached(run: TextRun, decimal: DecimalMark): Token[] {
   const out: Token[] = [];
   let text = whole;
   let start = 0;
-  const lead = leadingDate(text);
-  if (lead?.rest && /^\d/.test(text)) {
+  // Up to two leading dates: a posting date and a value date printed close enough to merge.
+  for (let k = 0; k < 2; k++) {
+    const lead = leadingDate(text);
+    if (!/^\d/.test(text) || !lead || (!lead.rest && k === 0)) break;
     const dateText = lead.token.text;
-    out.push({ kind: 'date', run: sub(0, dateText), date: lead.token });
-    start = whole.indexOf(lead.rest, dateText.length);
+    out.push({ kind: 'date', run: sub(start, dateText), date: lead.token });
+    start = whole.indexOf(lead.rest, start + dateText.length);
     text = lead.rest;
   }
   // Trailing amounts: "GIFT 128.00", "Transfer 1.234,56 S".
@@ -143,6 +148,20 @@ function nearestColumn(cols: Column[], run: TextRun): { col: Column; dist: numbe
     if (!best || dist < best.dist) best = { col, dist };
   }
   return best;
+}
+
+/** The date column a date sits in: the one it overlaps most (dates are left-aligned), else the nearest. */
+function dateColumn(cols: Column[], run: TextRun): Column | null {
+  let best: Column | null = null;
+  let most = 0;
+  for (const col of cols) {
+    const overlap = Math.min(col.x1, run.x1) - Math.max(col.x0, run.x0);
+    if (overlap > most) {
+      most = overlap;
+      best = col;
+    }
+  }
+  return best ?? nearestColumn(cols, run)?.col ?? null;
 }
 
 /**
@@ -250,7 +269,7 @@ function classifyLine(line: LayoutLine, table: TableModel, opts: ScanOptions, oc
       if (tok.kind === 'date' && tok.date) {
         const inDateCol = dateCols.some((c) => Math.min(c.x1, r.x1) - Math.max(c.x0, r.x0) > 0);
         if (r.x0 < table.descX - 1 || inDateCol) {
-          const col = dateCols.length ? (nearestColumn(dateCols, r)?.col ?? null) : null;
+          const col = dateColumn(dateCols, r);
           info.dates.push({ token: tok.date, col, run: r });
           continue;
         }
@@ -273,7 +292,7 @@ function classifyLine(line: LayoutLine, table: TableModel, opts: ScanOptions, oc
           continue;
         }
       }
-      if (drcrCol && /^(dr|cr|d|c|s|h|db)\.?$/i.test(r.text) && Math.abs(r.x0 - drcrCol.x0) < size * 3) {
+      if (drcrCol && /^(dr|cr|d|c|s|h|db|af|bij|a)\.?$/i.test(r.text) && Math.abs(r.x0 - drcrCol.x0) < size * 3) {
         info.drcr = r.text;
         continue;
       }
@@ -298,7 +317,7 @@ function classifyLine(line: LayoutLine, table: TableModel, opts: ScanOptions, oc
 }
 
 const BALANCE_ROW_RE =
-  /^(balance (brought|carried) forward|brought forward|carried forward|(opening|closing|beginning|ending|previous|new|starting|final) balance|balance (b\/?f|c\/?f|forward)|alter kontostand|neuer kontostand|kontostand|übertrag|saldo (anterior|inicial|final|actual|anteriore|iniziale|finale|precedente|vorige|nuovo)|solde (précédent|precedent|initial|final|au|reporté|reporte)|ancien solde|nouveau solde|beginsaldo|eindsaldo|report|a reporter|à reporter)\b/i;
+  /^(balance (brought|carried) forward|brought forward|carried forward|(opening|closing|beginning|ending|previous|new|starting|final) balance|balance (b\/?f|c\/?f|forward)|alter kontostand|neuer kontostand|kontostand|übertrag|saldo (anterior|inicial|final|actual|anteriore|iniziale|finale|precedente|vorige|nuovo)|solde (précédent|precedent|initial|final|au|reporté|reporte|créditeur|crediteur|débiteur|debiteur)|ancien solde|nouveau solde|beginsaldo|eindsaldo|saldovortrag|anfangssaldo|endsaldo|schlusssaldo|report|a reporter|à reporter)\b/i;
 const TOTAL_ROW_RE =
   /^(totals?|total (of )?(debits?|credits?|withdrawals|deposits|fees|for)|sub-?totals?|summe|gesamt|totale|totaal|totaux)\b/i;
 
@@ -382,7 +401,7 @@ function scanPass(
       const match = matchHeader(lines, i);
       if (match) {
         closeRow();
-        table = makeTable(tables.length, columnsFromLabels(match.labels));
+        table = { ...makeTable(tables.length, columnsFromLabels(match.labels)), page: page.number, headerY: line.y0 };
         tables.push(table);
         for (const j of match.lineIndexes) headerLines.add(j);
         continue;

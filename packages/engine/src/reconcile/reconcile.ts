@@ -165,3 +165,34 @@ function nearMiss(read: number, truth: number, alone: boolean): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diffs++;
   return diffs === 1;
 }
+
+/**
+ * Rows whose sign nothing on the row tells: each takes its table's default sign (a section
+ * heading's, else the document's). Where the printed opening and closing disagree with that,
+ * the one assignment of a sign per table that makes opening + sum = closing is used instead.
+ */
+export function signUnknownByTable(
+  rows: (LedgerRow & { table: number })[],
+  defaultSign: (table: number) => 1 | -1,
+  opening: number | null,
+  closing: number | null,
+): void {
+  const unknown = rows.filter((r) => !r.signKnown);
+  for (const r of unknown) r.cents = defaultSign(r.table) * r.abs;
+  if (!unknown.length || opening === null || closing === null) return;
+  const total = () => opening + rows.reduce((s, r) => s + r.cents, 0);
+  if (total() === closing) return;
+  const tables = [...new Set(unknown.map((r) => r.table))];
+  if (tables.length > 12) return;
+  const known = rows.filter((r) => r.signKnown).reduce((s, r) => s + r.cents, 0);
+  const sums = tables.map((t) => unknown.filter((r) => r.table === t).reduce((s, r) => s + r.abs, 0));
+  let found = -1;
+  for (let mask = 0; mask < 1 << tables.length; mask++) {
+    const sum = sums.reduce((s, v, k) => s + (mask & (1 << k) ? v : -v), known);
+    if (opening + sum !== closing) continue;
+    if (found !== -1) return; // ambiguous: keep the defaults
+    found = mask;
+  }
+  if (found === -1) return;
+  for (const r of unknown) r.cents = found & (1 << tables.indexOf(r.table)) ? r.abs : -r.abs;
+}
