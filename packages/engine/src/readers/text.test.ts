@@ -262,6 +262,48 @@ describe('readTxt', () => {
     expect((await readTxt(utf8(report))).pages[0]?.source).toBe('text');
   });
 
+  it('reads an export of "Field: value" blocks as a table, one row per block', async () => {
+    const blocks = [
+      ['03/03/2025', 'CARD PAYMENT TO SHOP: LONDON', '-45.12', '1475.21'],
+      ['04/03/2025', 'SALARY', '2540.00', '4015.21'],
+      ['05/03/2025', 'CAFE', '-12.50', '4002.71'],
+    ];
+    const text = [
+      'From: 01/03/2025 to 31/03/2025',
+      '',
+      'Account: 1234 5678',
+      '',
+      ...blocks.flatMap(([date, text, amount, balance]) => [
+        `Date:\u00a0${date}`,
+        `Description:\u00a0${text}`,
+        `Amount:\u00a0${amount}\u00a0`,
+        `Balance:\u00a0${balance}\u00a0`,
+        '',
+      ]),
+    ].join('\r\n');
+    const bytes = utf8(text);
+    expect(show((await readTxt(bytes)).pages[0] as LayoutPage)).toEqual([
+      '[0]From: 01/03/2025 to 31/03/2025',
+      '[0]Account: 1234 5678',
+      '[0]Date | [100]Description | [200]Amount | [300]Balance',
+      '[0]03/03/2025 | [100]CARD PAYMENT TO SHOP: LONDON | [200]-45.12 | [300]1475.21',
+      '[0]04/03/2025 | [100]SALARY | [200]2540.00 | [300]4015.21',
+      '[0]05/03/2025 | [100]CAFE | [200]-12.50 | [300]4002.71',
+    ]);
+    const [s] = await convert(bytes, { fileName: 'statement.txt' });
+    expect(s?.transactions.map((t) => [t.date, t.description, t.amount, t.balance])).toEqual([
+      ['2025-03-03', 'CARD PAYMENT TO SHOP: LONDON', -45.12, 1475.21],
+      ['2025-03-04', 'SALARY', 2540, 4015.21],
+      ['2025-03-05', 'CAFE', -12.5, 4002.71],
+    ]);
+    expect(s?.statement).toMatchObject({ periodStart: '2025-03-01', periodEnd: '2025-03-31', openingBalance: 1520.33 });
+  });
+
+  it('leaves a report with a few "Field: value" lines as text', async () => {
+    const text = ['Account: 1234', 'Period: March 2025', 'Currency: EUR', '', '03/03/2025  SHOP    -45.12'].join('\n');
+    expect((await readTxt(utf8(text))).pages[0]?.source).toBe('text');
+  });
+
   it('answers an empty file with one page without lines', async () => {
     const doc = await readTxt(new Uint8Array(0));
     expect(doc.pages).toHaveLength(1);

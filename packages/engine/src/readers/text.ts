@@ -141,7 +141,60 @@ export async function readTxt(bytes: Uint8Array): Promise<LayoutDocument> {
   const text = decodeText(bytes);
   // Some banks name a delimited export ".txt": read it as the CSV it is.
   if (looksDelimited(text)) return { pages: [gridPage(1, parseCsvText(text))] };
+  const records = recordRows(text);
+  if (records) return { pages: [gridPage(1, records)] };
   return { pages: textPages(text) };
+}
+
+const FIELD_RE = /^\s*([\p{L}][\p{L}\p{N} .'/()#&-]{0,39}?)\s*:\s*(.*?)\s*$/u;
+
+/**
+ * Exports that write each transaction as a block of "Field: value" lines ("Date: 03/03/2025",
+ * "Description: ...", "Amount: -45.12") become a table: the fields are the header, each block
+ * one row. Lines outside the blocks (the account and period above them) stay one cell each.
+ * Null when the text is not made of at least three blocks with the same fields.
+ */
+export function recordRows(input: string): string[][] | null {
+  if (input.includes('\f')) return null;
+  const lines = stripControls(input).split(/\r\n|\r|\n/);
+  // Blocks: runs of consecutive field lines, ended by any other line.
+  const blocks: { start: number; fields: [string, string][] }[] = [];
+  let cur: { start: number; fields: [string, string][] } | null = null;
+  lines.forEach((line, i) => {
+    const m = FIELD_RE.exec(line);
+    if (!m) {
+      cur = null;
+      return;
+    }
+    if (!cur) {
+      cur = { start: i, fields: [] };
+      blocks.push(cur);
+    }
+    cur.fields.push([(m[1] as string).trim(), m[2] as string]);
+  });
+  const signature = (b: (typeof blocks)[number]) => b.fields.map(([k]) => k.toLowerCase()).join('\n');
+  const counts = new Map<string, number>();
+  for (const b of blocks) if (b.fields.length >= 3) counts.set(signature(b), (counts.get(signature(b)) ?? 0) + 1);
+  const [sig, n] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  if (n < 3) return null;
+  const record = new Set(blocks.filter((b) => signature(b) === sig));
+  const first = blocks.find((b) => record.has(b)) as (typeof blocks)[number];
+  const rows: string[][] = [];
+  let headerDone = false;
+  for (let i = 0; i < lines.length; i++) {
+    const block = blocks.find((b) => b.start === i);
+    if (block && record.has(block)) {
+      if (!headerDone) rows.push(first.fields.map(([k]) => k));
+      headerDone = true;
+      rows.push(block.fields.map(([, v]) => v));
+      i += block.fields.length - 1;
+      continue;
+    }
+    // Blank lines between blocks would only space the table out.
+    const line = lines[i] as string;
+    if (line.trim() || !headerDone) rows.push([line.trim()]);
+  }
+  return rows;
 }
 
 /**
