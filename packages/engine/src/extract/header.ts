@@ -336,6 +336,12 @@ const LABELS: Record<Role, string[]> = {
     'bij/af',
     'd/h',
     'd/a',
+    'af bij',
+    'soll/haben',
+    'haben/soll',
+    'credit/debit',
+    'débit/crédit',
+    'crédit/débit',
   ],
   type: ['type', 'transaction type', 'tran type', 'txn type', 'code', 'art', 'tipo', 'typ'],
 };
@@ -498,6 +504,7 @@ function matchHeaderUncached(lines: LayoutLine[], i: number, line: LayoutLine): 
   for (const ex of extras) ex.role = roleOfLabel(ex.text);
   labels = [...labels, ...extras.filter((e) => e.role)].sort((a, b) => a.x0 - b.x0);
   resolveDateColumns(labels);
+  resolveAmountWords(labels);
   const roles = labels.map((l) => l.role).filter((r): r is Role => r !== null);
   if (!roles.includes('date') && !roles.includes('valueDate')) return null;
   if (!roles.some((r) => AMOUNT_ROLES.includes(r))) return null;
@@ -532,4 +539,26 @@ function resolveDateColumns(labels: HeaderLabel[]): void {
   if (dates.length < 2) return;
   const posting = dates.find((l) => POSTING_RE.test(l.text)) ?? dates[0];
   for (const l of dates) if (l !== posting) l.role = 'valueDate';
+}
+
+/** Words that name a text column in some layouts and the amount column in others. */
+const TEXT_OR_AMOUNT = new Set(['umsatz']);
+
+/** Such a word names the amount where the header has no other column for the amount. */
+function resolveAmountWords(labels: HeaderLabel[]): void {
+  if (labels.some((l) => l.role === 'amount' || l.role === 'debit' || l.role === 'credit')) return;
+  const word = labels.find((l) => l.role === 'description' && TEXT_OR_AMOUNT.has(normaliseLabel(l.text)));
+  if (word) word.role = 'amount';
+}
+
+// Dr/Cr, Soll/Haben (S/H), Debe/Haber (D/H), Dare/Avere (D/A), Af/Bij, and the words written out.
+const DEBIT_WORDS = new Set(['dr', 'd', 's', 'db', 'af', 'debit', 'debet', 'soll', 'débit', 'débito', 'debito']);
+const CREDIT_WORDS = new Set(['cr', 'c', 'h', 'a', 'bij', 'credit', 'haben', 'crédit', 'crédito', 'credito']);
+
+/** The sign a Dr/Cr (or transaction type) cell states by itself ("DR", "S", "Debit", "Bij"), else null. */
+export function signWord(text: string): 'debit' | 'credit' | null {
+  const w = text.trim().toLowerCase().replace(/\.$/, '');
+  if (DEBIT_WORDS.has(w)) return 'debit';
+  if (CREDIT_WORDS.has(w)) return 'credit';
+  return null;
 }

@@ -36,6 +36,7 @@ import {
   findHolder,
   findLabelledPeriod,
 } from './facts';
+import { signWord } from './header';
 import { type RawRow, rowKind, scanTables } from './rows';
 import { type Direction, sectionDirections } from './sections';
 
@@ -344,12 +345,9 @@ function amountOf(row: RawRow): { signed: number; abs: number; known: boolean } 
   const mark = amount.value.mark;
   if (mark === 'minus' || mark === 'debit') return { signed: -abs, abs, known: true };
   if (mark === 'plus' || mark === 'credit') return { signed: abs, abs, known: true };
-  if (row.drcr) {
-    const d = row.drcr.toLowerCase().replace('.', '');
-    // Dr/Cr, Soll/Haben (S/H), Debe/Haber (D/H), Dare/Avere (D/A), Af/Bij.
-    if (d === 'dr' || d === 'd' || d === 's' || d === 'db' || d === 'af') return { signed: -abs, abs, known: true };
-    if (d === 'cr' || d === 'c' || d === 'h' || d === 'bij' || d === 'a') return { signed: abs, abs, known: true };
-  }
+  const sign = row.drcr ? signWord(row.drcr) : null;
+  if (sign === 'debit') return { signed: -abs, abs, known: true };
+  if (sign === 'credit') return { signed: abs, abs, known: true };
   return { signed: abs, abs, known: false };
 }
 

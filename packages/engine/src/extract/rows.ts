@@ -8,7 +8,7 @@ import type { LayoutDocument, LayoutLine, TextRun } from '../layout/model';
 import { repairNumericToken } from '../ocr/repair';
 import { type DecimalMark, type ParsedAmount, parseAmount } from '../values/amount';
 import { type DateToken, leadingDate, parseDateToken } from '../values/date';
-import { type HeaderLabel, isOtherTableHeader, matchHeader, type Role } from './header';
+import { type HeaderLabel, isOtherTableHeader, matchHeader, type Role, signWord } from './header';
 import { inferTableFromData } from './implicit';
 
 export interface Column {
@@ -244,6 +244,7 @@ function classifyLine(line: LayoutLine, table: TableModel, opts: ScanOptions, oc
   const dateCols = table.columns.filter((c) => c.role === 'date' || c.role === 'valueDate');
   const refCol = table.columns.find((c) => c.role === 'reference');
   const drcrCol = table.columns.find((c) => c.role === 'drcr');
+  const typeCols = table.columns.filter((c) => c.role === 'type');
   const otherCols = table.columns.filter((c) => c.role === 'other');
   const textCols = table.columns.filter((c) => c.role === 'description' || c.role === 'type');
   const size = Math.max(...line.runs.map((r) => r.size));
@@ -268,7 +269,9 @@ function classifyLine(line: LayoutLine, table: TableModel, opts: ScanOptions, oc
       const r = tok.run;
       if (tok.kind === 'date' && tok.date) {
         const inDateCol = dateCols.some((c) => Math.min(c.x1, r.x1) - Math.max(c.x0, r.x0) > 0);
-        if (r.x0 < table.descX - 1 || inDateCol) {
+        // "1.23" under an amount printed left of the description is money, not the 23rd of January.
+        const inMoneyCol = moneyCols.some((c) => Math.min(c.x1, r.x1) - Math.max(c.x0, r.x0) > 0);
+        if ((r.x0 < table.descX - 1 && !inMoneyCol) || inDateCol) {
           const col = dateColumn(dateCols, r);
           info.dates.push({ token: tok.date, col, run: r });
           continue;
@@ -292,7 +295,12 @@ function classifyLine(line: LayoutLine, table: TableModel, opts: ScanOptions, oc
           continue;
         }
       }
-      if (drcrCol && /^(dr|cr|d|c|s|h|db|af|bij|a)\.?$/i.test(r.text) && Math.abs(r.x0 - drcrCol.x0) < size * 3) {
+      // A Dr/Cr column, or a type column whose cell only says "Debit" / "Credit", signs the amount.
+      if (
+        signWord(r.text) &&
+        ((drcrCol && Math.abs(r.x0 - drcrCol.x0) < size * 3) ||
+          typeCols.some((c) => Math.min(c.x1, r.x1) - Math.max(c.x0, r.x0) > 0))
+      ) {
         info.drcr = r.text;
         continue;
       }

@@ -166,6 +166,11 @@ describe('readCsv', () => {
     ]);
   });
 
+  it('leaves out placeholder cells such as "*"', async () => {
+    const page = (await readCsv(utf8('"03/03/2025","-45.12","*","","SHOP"\n'))).pages[0] as LayoutPage;
+    expect(show(page)).toEqual(['[0]03/03/2025 | [100]-45.12 | [400]SHOP']);
+  });
+
   it('honours an Excel sep= line', async () => {
     const page = (await readCsv(utf8('sep=|\nA|B\n1,5|2,5\n'))).pages[0] as LayoutPage;
     expect(show(page)).toEqual(['[0]A | [100]B', '[0]1,5 | [100]2,5']);

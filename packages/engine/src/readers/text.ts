@@ -39,7 +39,12 @@ export function parseCsvText(input: string): string[][] {
     // A damaged quote (for example a file cut off inside a quoted field) must not lose the file.
     rows = splitRecords(text, delimiter).map((r) => r.fields);
   }
-  return compactDateColumns(rows.map((cells) => cells.map((c) => isoDateTimeCell(unwrapFormula(c)))));
+  return compactDateColumns(rows.map((cells) => cells.map((c) => isoDateTimeCell(fillerless(unwrapFormula(c))))));
+}
+
+/** Placeholder cells ("*", "***", "==") say nothing, and would otherwise join the description. */
+function fillerless(cell: string): string {
+  return /^\s*[*=~_#]+\s*$/.test(cell) ? '' : cell;
 }
 
 /** Exports write ="000123" so that spreadsheets keep leading zeros: the text is the value. */
