@@ -41,12 +41,12 @@ export async function recognizeGreyPage(
   checkDeadline(session.deadline);
   const page = await preparePage(img, prepare);
   const langs = session.langs;
-  let words = await recognizeWords({ image: page.png, langs, deadline: session.deadline });
+  let words = await recognizeWords({ image: page.image, langs, deadline: session.deadline });
   if (langs.length === 1) {
     const extra = suggestLanguage(words);
     if (extra) {
       if (session.langs.length === 1) session.langs = ['eng', extra];
-      words = await recognizeWords({ image: page.png, langs: ['eng', extra], deadline: session.deadline });
+      words = await recognizeWords({ image: page.image, langs: ['eng', extra], deadline: session.deadline });
     }
   }
   return { words, width: page.width, height: page.height, scale: page.scale };

@@ -26,7 +26,7 @@ export interface OcrWord {
 }
 
 export interface RecognizeRequest {
-  /** An encoded image (PNG) tesseract can read. */
+  /** An encoded image tesseract can read (PGM from prepare.ts, or PNG). */
   image: Buffer;
   langs: readonly OcrLanguage[];
   /** Page segmentation mode; 6 (one uniform block) keeps table rows together. */
@@ -156,6 +156,8 @@ class OcrPool {
         // Light-on-dark bands are inverted during preparation (prepare.ts); tesseract's own
         // retry of every line inverted costs about a fifth of the time.
         tessedit_do_invert: '0',
+        // A PGM carries no resolution; pages are prepared to scan-sized text (prepare.ts).
+        user_defined_dpi: '300',
       });
       const result = await slot.worker.recognize(job.image, {}, { blocks: true, text: false });
       job.resolve(collectWords(result.data.blocks));

@@ -13,8 +13,11 @@ import { sanitizeSvg } from './svg';
 export type { GreyImage } from './bmp';
 
 export interface PreparedPage {
-  /** PNG handed to tesseract. */
-  png: Buffer;
+  /**
+   * Binary PGM handed to tesseract: an uncompressed format, so the WASM side does not spend time
+   * inflating a PNG (about 0.3 s of CPU per 300-dpi page, encoding included).
+   */
+  image: Buffer;
   width: number;
   height: number;
   /** Prepared pixels per source pixel. */
@@ -137,12 +140,16 @@ export async function preparePage(img: GreyImage, options: PrepareOptions = {}):
   } else {
     scale = 1;
   }
-  // The density tells tesseract the text is scan-sized (it warns and guesses without one).
-  const png = await pipeline
-    .withMetadata({ density: 300 })
-    .png({ compressionLevel: 1, adaptiveFiltering: false })
-    .toBuffer();
-  return { png, width, height, scale, deskew: angle };
+  // Unscaled, `data` already holds the final (straightened) pixels.
+  let pixels: Buffer;
+  if (scale === 1) pixels = Buffer.from(data.buffer, data.byteOffset, data.length);
+  else {
+    const out = await pipeline.extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    if (out.info.width !== width || out.info.height !== height) throw new Error('unexpected prepared size');
+    pixels = out.data;
+  }
+  const image = Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'ascii'), pixels]);
+  return { image, width, height, scale, deskew: angle };
 }
 
 /**
