@@ -53,7 +53,7 @@ export function decodeCodePage(bytes: Uint8Array, cp: number): string {
 }
 
 /** UTF-16 without a BOM: mostly-ASCII text leaves every other byte zero. */
-function sniffUtf16(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+export function sniffUtf16(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
   const n = Math.min(bytes.length, 4096) & ~1;
   if (n < 4) return null;
   let evenZero = 0;

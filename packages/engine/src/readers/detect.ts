@@ -1,5 +1,5 @@
 /** Decides what a file is from its bytes first, its name second (never the MIME type). */
-import { decodeText } from './decode';
+import { decodeText, sniffUtf16 } from './decode';
 
 export type InputKind =
   | 'pdf'
@@ -39,8 +39,9 @@ export function detectInputKind(bytes: Uint8Array, fileName = ''): InputKind {
   if (head.startsWith('BM')) return 'bmp';
   if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return 'tiff';
   if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head)) return 'svg';
-  // UTF-16 text (Excel's "Unicode text" exports) is full of zero bytes: its BOM identifies it.
-  const utf16 = startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff]);
+  // UTF-16 text (Excel's "Unicode text" exports) is full of zero bytes: its BOM identifies it,
+  // or without one, the zero byte in every other place that mostly-ASCII text leaves.
+  const utf16 = startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff]) || sniffUtf16(bytes) !== null;
   if (utf16 || looksLikeText(bytes)) {
     const text = utf16 ? decodeText(bytes.subarray(0, 8192)) : head;
     return ext === 'csv' ? 'csv' : ext === 'txt' ? 'txt' : looksLikeCsv(text) ? 'csv' : 'txt';

@@ -104,6 +104,9 @@ describe('readCsv', () => {
     expect(detectInputKind(utf16(tsv, true), 'export.txt')).toBe('txt');
     expect(detectInputKind(utf16(tsv, true), 'export')).toBe('csv');
     expect(detectInputKind(utf16(tsv, false), 'export.csv')).toBe('csv');
+    // Without a BOM too: the zero bytes of mostly-ASCII UTF-16 give it away.
+    expect(detectInputKind(utf16(tsv, true, false), 'export.csv')).toBe('csv');
+    expect(detectInputKind(utf16(tsv, false, false), 'export')).toBe('csv');
     const page = (await readCsv(utf16(tsv, true))).pages[0] as LayoutPage;
     expect(show(page)).toEqual([
       '[0]Date | [100]Details | [200]Amount',
