@@ -2,7 +2,7 @@
 // first run after any source change (a folder per source fingerprint, so concurrent runs and
 // stale builds cannot mix). Running plain JavaScript skips tsx's loader hooks at every start.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -31,7 +31,18 @@ export async function cliEntry() {
   const dir = join(outRoot, `cli-${fingerprint()}`);
   const entry = join(dir, 'run.mjs');
   if (!existsSync(entry)) await build(dir);
+  else touch(dir);
   return pathToFileURL(entry).href;
+}
+
+/** Marks a build as in use, so that other processes' clean-up keeps it (see build). */
+function touch(dir) {
+  try {
+    const now = new Date();
+    utimesSync(dir, now, now);
+  } catch {
+    // Removed meanwhile: this run's imports fail loudly rather than silently use another build.
+  }
 }
 
 async function build(dir) {
@@ -67,10 +78,16 @@ async function build(dir) {
   } catch {
     rmSync(tmp, { recursive: true, force: true }); // another process built it first
   }
-  // Older builds are of no use any more.
+  // Older builds are of no use to new runs, but a run that started before this build may still
+  // import its lazily loaded chunks: only builds unused for an hour are removed.
+  const stale = Date.now() - 3_600_000;
   for (const old of readdirSync(outRoot)) {
-    if (old.startsWith('cli-') && join(outRoot, old) !== dir && !old.includes('.tmp-')) {
-      rmSync(join(outRoot, old), { recursive: true, force: true });
+    const path = join(outRoot, old);
+    if (!old.startsWith('cli-') || path === dir || old.includes('.tmp-')) continue;
+    try {
+      if (statSync(path).mtimeMs < stale) rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Removed by another process meanwhile.
     }
   }
 }
