@@ -75,9 +75,9 @@ function resolveRange(a: DateToken, b: DateToken, order: DayOrder): { start: str
 }
 
 const OPENING_RE =
-  /\b(opening|beginning|starting|previous|last statement)\b.*\bbalance\b|\bbalance\b.*\b(brought forward|b\/f)\b|^balance (brought|forward)|brought forward|alter kontostand|anfangssaldo|saldo (anterior|inicial|iniziale|precedente)|solde (initial|précédent|precedent|d'ouverture)|(?<!nouveau )solde (créditeur|crediteur|débiteur|debiteur) au|ancien solde|beginsaldo|vorheriger kontostand|saldovortrag|anfangssaldo/i;
+  /\b(opening|beginning|starting|previous|last statement)\b.*\bbalance\b|\bbalance\b.*\b(brought forward|b\/f)\b|^balance (brought|forward)|brought forward|alter kontostand|alter saldo|anfangssaldo|saldo (anterior|inicial|iniziale|precedente)|solde (initial|précédent|precedent|d'ouverture)|(?<!nouveau )solde (créditeur|crediteur|débiteur|debiteur) au|ancien solde|beginsaldo|vorheriger kontostand|saldovortrag|anfangssaldo/i;
 const CLOSING_RE =
-  /\b(closing|ending|new|final)\b.*\bbalance\b|neuer kontostand|endsaldo|schlusssaldo|saldo (final|actual|finale)|solde (final|de clôture|de cloture)|nouveau solde|eindsaldo/i;
+  /\b(closing|ending|new|final)\b.*\bbalance\b|neuer kontostand|neuer saldo|endsaldo|schlusssaldo|saldo (final|actual|finale)|solde (final|de clôture|de cloture)|nouveau solde|eindsaldo/i;
 const CARRIED_RE = /carried forward|c\/f\b|übertrag|a reporter|à reporter/i;
 
 export interface BalanceFacts {
@@ -132,9 +132,17 @@ function firstAmount(text: string, decimal: DecimalMark): ParsedAmount | null {
     .split(/\s+/)
     .filter(Boolean);
   for (let k = 0; k < Math.min(words.length, 6); k++) {
+    // Thousands grouped by spaces ("1 500,00") span several words.
+    for (let n = Math.min(4, words.length - k); n >= 2; n--) {
+      const grouped = words.slice(k, k + n).join(' ');
+      if (/^\d{1,3}( \d{3})+[.,]\d{2}$/.test(grouped)) {
+        const v = parseAmount(grouped, decimal);
+        if (v) return v;
+      }
+    }
     const w = (words[k] as string).replace(/[,;]$/, '');
     const withSuffix =
-      words[k + 1] && /^(CR|DR|Cr|Dr|S|H|D|C|-|\+)$/.test(words[k + 1] as string) ? `${w} ${words[k + 1]}` : null;
+      words[k + 1] && /^(CR|DR|Cr|Dr|OD|S|H|D|C|-|\+)$/.test(words[k + 1] as string) ? `${w} ${words[k + 1]}` : null;
     const v = (withSuffix && parseAmount(withSuffix, decimal)) || parseAmount(w, decimal);
     if (v) return v;
   }
@@ -142,7 +150,9 @@ function firstAmount(text: string, decimal: DecimalMark): ParsedAmount | null {
 }
 
 function valueRightOf(line: LayoutLine, r: number, decimal: DecimalMark): ParsedAmount | null {
-  const own = /(\S+(?:\s(?:CR|DR|S|H|D|C|-|\+))?)\s*$/.exec(line.runs[r]?.text ?? '');
+  const own = /((?<![\d/.,])\d{1,3}(?: \d{3})+[.,]\d{2}|\S+(?:\s(?:CR|DR|OD|S|H|D|C|-|\+))?)\s*$/.exec(
+    line.runs[r]?.text ?? '',
+  );
   const inline = own ? parseAmount(own[1] as string, decimal) : null;
   if (inline) return inline;
   // The first amount to the right on the same line, skipping dates and short words ("on 3/4").

@@ -102,6 +102,14 @@ const LABELS: Record<Role, string[]> = {
     "libellé de l'opération",
     'nature de l’opération',
     "nature de l'opération",
+    'libellé des opérations',
+    'libelle des operations',
+    'détail des opérations',
+    'detail des operations',
+    'nature des opérations',
+    'descritivo',
+    'descrição do movimento',
+    'descricao do movimento',
     'opération',
     'operation',
     'descrizione',
@@ -357,7 +365,7 @@ export function normaliseLabel(text: string): string {
     .toLowerCase()
     .replace(/\([^)]*\)/g, ' ')
     .replace(/\([^)]*$/, ' ')
-    .replace(/\b(eur|usd|gbp|inr|sgd|cad|aud|chf|in [a-z]{3})\b/g, ' ')
+    .replace(/\b(eur|usd|gbp|inr|sgd|cad|aud|chf|in [a-z]{3}|(en |in )?euros?)\b/g, ' ')
     .replace(/[$€£₹:*]/g, ' ')
     .replace(/\.(?=\s|$)/g, '')
     .replace(/\s*\/\s*/g, '/')
@@ -382,6 +390,8 @@ export function roleOfLabel(label: string): Role | null {
 
 export interface HeaderLabel {
   role: Role | null;
+  /** A known word of a column the engine does not use. */
+  unused?: boolean;
   text: string;
   x0: number;
   x1: number;
@@ -427,6 +437,40 @@ export interface HeaderMatch {
   lineIndexes: number[];
 }
 
+/** Column words of columns the engine does not use: they make a header as much as any label. */
+const UNUSED_LABELS = new Set([
+  'rekening',
+  'tegenrekening',
+  'mutatiesoort',
+  'status',
+  'category',
+  'categorie',
+  'catégorie',
+  'categoría',
+  'categoria',
+  'kategorie',
+  'counter account',
+  'gegenkonto',
+  'iban',
+  'card',
+  'card number',
+  'karte',
+  'carte',
+  'tarjeta',
+  'time',
+  'heure',
+  'hora',
+  'uhrzeit',
+  'tijd',
+  'branch',
+  'channel',
+  'canal',
+  'currency',
+  'devise',
+  'moneda',
+  'währung',
+]);
+
 /** Labels of one line, or null when the line is not made of header words. */
 function lineLabels(line: LayoutLine): HeaderLabel[] | null {
   const out: HeaderLabel[] = [];
@@ -434,6 +478,8 @@ function lineLabels(line: LayoutLine): HeaderLabel[] | null {
   for (const run of line.runs) {
     const seg = segmentLabels(run);
     if (seg) out.push(...seg);
+    else if (UNUSED_LABELS.has(normaliseLabel(run.text)))
+      out.push({ role: null, text: run.text, x0: run.x0, x1: run.x1, unused: true });
     else {
       unknown++;
       out.push({ role: null, text: run.text, x0: run.x0, x1: run.x1 });
@@ -483,6 +529,8 @@ function matchHeaderUncached(lines: LayoutLine[], i: number, line: LayoutLine): 
     if (!other || !isLabelLine(other)) continue;
     const dist = j < i ? line.y0 - other.y1 : other.y0 - line.y1;
     if (dist > size * 0.9) continue;
+    // A run reaching over two column labels is a title above the table ("ACCOUNT ACTIVITY"), not a label part.
+    if (other.runs.some((run) => base.filter((l) => overlaps(l, run)).length > 1)) continue;
     used.push(j);
     for (const run of other.runs) {
       const target = labels.find((l) => overlaps(l, run));
@@ -504,6 +552,7 @@ function matchHeaderUncached(lines: LayoutLine[], i: number, line: LayoutLine): 
   for (const ex of extras) ex.role = roleOfLabel(ex.text);
   labels = [...labels, ...extras.filter((e) => e.role)].sort((a, b) => a.x0 - b.x0);
   resolveDateColumns(labels);
+  resolveTextColumn(labels);
   resolveAmountWords(labels);
   const roles = labels.map((l) => l.role).filter((r): r is Role => r !== null);
   if (!roles.includes('date') && !roles.includes('valueDate')) return null;
@@ -526,6 +575,20 @@ export function isOtherTableHeader(line: LayoutLine, current: readonly (Role | '
   if (known.length < 2 || known.length < labels.length - known.length) return false;
   // A damaged repeat of the current table's header (OCR) names only columns it already has.
   return !(known.length === labels.length && known.every((l) => current.includes(l.role)));
+}
+
+/**
+ * A header whose description word is not one the engine knows ("Descritivo", "Buchungsinfo"):
+ * the first unknown label between the dates and the amounts names the text column.
+ */
+function resolveTextColumn(labels: HeaderLabel[]): void {
+  // Only beside at least three known columns: "Date | Rate | Amount" is no transaction table.
+  if (labels.some((l) => l.role === 'description' || l.role === 'type') || labels.filter((l) => l.role).length < 3)
+    return;
+  const dateEnd = Math.max(...labels.filter((l) => l.role === 'date' || l.role === 'valueDate').map((l) => l.x1));
+  const moneyStart = Math.min(...labels.filter((l) => l.role && AMOUNT_ROLES.includes(l.role)).map((l) => l.x0));
+  const text = labels.find((l) => l.role === null && !l.unused && l.x0 >= dateEnd && l.x1 <= moneyStart);
+  if (text) text.role = 'description';
 }
 
 const POSTING_RE = /post|book|buchung|contab|comptab|lanç|lanc|registr|boek/i;

@@ -38,7 +38,7 @@ import {
 } from './facts';
 import { signWord } from './header';
 import { type RawRow, rowKind, scanTables } from './rows';
-import { type Direction, sectionDirections } from './sections';
+import { type Direction, headingDirection, sectionDirections } from './sections';
 
 export interface ExtractOptions {
   deadline: number;
@@ -187,7 +187,7 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
 
   // Rows -> transactions.
   const txns: Transaction[] = [];
-  const ledger: (LedgerRow & { ocr: boolean; table: number })[] = [];
+  const ledger: (LedgerRow & { ocr: boolean; group: string; direction: Direction | null })[] = [];
   const balanceRows: { index: number; cents: number; description: string }[] = [];
   let lastDate: string | null = null;
   let rowsWithoutAmount = 0;
@@ -240,7 +240,9 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
       signKnown: value.known,
       balance,
       ocr: row.confidence !== null,
-      table: row.table,
+      // Rows under a heading inside the table form their own section; else the table is the section.
+      group: row.heading && headingDirection(row.heading) ? `${row.table}:${row.heading}` : `${row.table}`,
+      direction: (row.heading ? headingDirection(row.heading) : null) ?? ctx.directions.get(row.table) ?? null,
     });
   }
   if (rowsWithoutAmount) {
@@ -286,7 +288,7 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
         : null;
   // A section heading ("Deposits and additions", "Checks paid") signs its table's unsigned amounts;
   // opening + sum = closing confirms the headings or, where they disagree, decides each table's sign.
-  signUnknownByTable(ledger, (table) => ctx.directions.get(table) ?? (marksDebits ? 1 : -1), opening, closing);
+  signUnknownByTable(ledger, (row) => row.direction ?? (marksDebits ? 1 : -1), opening, closing);
   if (opening === null) opening = inferOpening(ledger);
   if (closing === null) {
     const lastWithBalance = [...ledger].reverse().find((r) => r.balance !== null);

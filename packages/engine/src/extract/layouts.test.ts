@@ -273,3 +273,161 @@ describe('rows under the header', () => {
     ]);
   });
 });
+
+describe('more layouts', () => {
+  it('signs rows by section headings printed inside one table', () => {
+    const doc: LayoutDocument = {
+      pages: [
+        page([
+          [[40, 'Statement Period 03/01/2025 to 03/31/2025']],
+          [
+            [40, 'Beginning Balance $500.00'],
+            [300, 'Ending Balance $1,180.00'],
+          ],
+          [[40, 'Date'], [100, 'Description'], amt('Amount')],
+          [[40, 'Deposits and Other Credits']],
+          [[40, '03/03'], [100, 'PAYROLL ACME'], amt('1,000.00')],
+          [[40, 'Total Deposits and Other Credits'], amt('1,000.00')],
+          [[40, 'Withdrawals and Other Debits']],
+          [[40, '03/05'], [100, 'GROCERY STORE'], amt('120.00')],
+          [[40, '03/09'], [100, 'FUEL'], amt('200.00')],
+        ]),
+      ],
+    };
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.description, t.amount])).toEqual([
+      ['PAYROLL ACME', 1000],
+      ['GROCERY STORE', -120],
+      ['FUEL', -200],
+    ]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
+  it('keeps a title above the header out of the column labels', () => {
+    const doc: LayoutDocument = {
+      pages: [
+        page([
+          [[40, 'Statement Period 02/10/2025 - 03/09/2025']],
+          // Close above the header and as wide as two of its labels.
+          [[40, 'YOUR ACCOUNT ACTIVITY']],
+          [[40, 'Trans Date'], [100, 'Post Date'], [160, 'Description'], amt('Amount')],
+          [[40, '02/12'], [100, '02/13'], [160, 'SPOTIFY USA'], amt('9.99')],
+          [[40, '02/14'], [100, '02/16'], [160, 'BOOK SHOP'], amt('20.00')],
+        ]),
+      ],
+    };
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.date, t.description])).toEqual([
+      ['2025-02-13', 'SPOTIFY USA'],
+      ['2025-02-16', 'BOOK SHOP'],
+    ]);
+  });
+
+  it('takes an unknown word between dates and amounts for the description, and skips known unused columns', () => {
+    const doc: LayoutDocument = {
+      pages: [
+        page([
+          [
+            [40, 'Datum'],
+            [110, 'Buchungsinfo'],
+            [300, 'Rekening'],
+            [420, 'Soll'],
+            [480, 'Haben'],
+            [540, 'Status'],
+          ],
+          [
+            [40, '03.03.2025'],
+            [110, 'MIETE MAERZ'],
+            [300, 'NL20INGB0001234567'],
+            [420, '800,00'],
+            [540, 'OK'],
+          ],
+          [
+            [40, '05.03.2025'],
+            [110, 'LOHN ACME'],
+            [300, 'NL20INGB0001234567'],
+            [480, '2.500,00'],
+            [540, 'OK'],
+          ],
+        ]),
+      ],
+    };
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.description, t.amount])).toEqual([
+      ['MIETE MAERZ', -800],
+      ['LOHN ACME', 2500],
+    ]);
+  });
+
+  it('reads decimal commas where day.month dates outnumber the amounts, and OD balances', () => {
+    const doc: LayoutDocument = {
+      pages: [
+        page([
+          [[40, 'Relevé du 15 décembre 2024 au 14 janvier 2025']],
+          [[40, 'SOLDE PRÉCÉDENT AU 14/12/2024 1 500,00']],
+          [
+            [40, 'DATE'],
+            [90, 'LIBELLÉ DES OPÉRATIONS'],
+            [330, 'VALEUR'],
+            [396, 'DÉBIT EUROS'],
+            [480, 'CRÉDIT EUROS'],
+          ],
+          [
+            [40, '15.12'],
+            [90, 'PRLV SEPA EDF'],
+            [330, '15.12'],
+            [436, '13,34'],
+          ],
+          [
+            [40, '02.01'],
+            [90, 'VIR CAF'],
+            [330, '03.01'],
+            [510, '1 041,23'],
+          ],
+        ]),
+      ],
+    };
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.date, t.amount])).toEqual([
+      ['2024-12-15', -13.34],
+      ['2025-01-02', 1041.23],
+    ]);
+    expect(s?.statement.openingBalance).toBe(1500);
+
+    const od: LayoutDocument = {
+      pages: [
+        page([
+          [
+            [40, 'Date'],
+            [110, 'Description'],
+            [380, 'Amount'],
+            [470, 'Balance'],
+          ],
+          [
+            [40, '03/01/2025'],
+            [110, 'OPENING BALANCE'],
+            [480, '50.00'],
+          ],
+          [
+            [40, '03/02/2025'],
+            [110, 'UBER TRIP'],
+            [380, '- $73.10'],
+            [480, '23.10 OD'],
+          ],
+          [
+            [40, '03/03/2025'],
+            [110, 'DEPOSIT'],
+            [380, '$100.00'],
+            [480, '76.90'],
+          ],
+        ]),
+      ],
+    };
+    const [t] = extractStatements(od, { deadline: deadline() });
+    expect(t?.transactions.map((x) => [x.amount, x.balance, x.description])).toEqual([
+      [-73.1, -23.1, 'UBER TRIP'],
+      [100, 76.9, 'DEPOSIT'],
+    ]);
+    expect(t?.reconciliation.status).toBe('balanced');
+  });
+});

@@ -41,6 +41,8 @@ export interface RawRow {
   money: { role: 'debit' | 'credit' | 'amount' | 'balance'; value: ParsedAmount; text: string; x1: number }[];
   drcr: string | null;
   reference: string | null;
+  /** A text-only line inside the table above the row ("Deposits and other credits"): a section heading. */
+  heading: string | null;
   /** y of the row's first and last line, for continuation distance. */
   y0: number;
   lastY: number;
@@ -124,7 +126,7 @@ function tokeniseUncached(run: TextRun, decimal: DecimalMark): Token[] {
   // Trailing amounts: "GIFT 128.00", "Transfer 1.234,56 S".
   const tail: Token[] = [];
   for (;;) {
-    const m = /^(.*\S)\s+(\S+(?:\s(?:CR|DR|Cr|Dr|S|H|D|C|-|\+))?)$/.exec(text);
+    const m = /^(.*\S)\s+(\S+(?:\s(?:CR|DR|Cr|Dr|OD|S|H|D|C|-|\+))?)$/.exec(text);
     if (!m) break;
     const value = parseAmount(m[2] as string, decimal);
     if (!value) break;
@@ -210,7 +212,7 @@ function joinDateParts(runs: TextRun[], table: TableModel, size: number): TextRu
   return out;
 }
 
-const MARK_RE = /^(CR|DR|Cr|Dr|cr|dr)\.?$/;
+const MARK_RE = /^(CR|DR|Cr|Dr|cr|dr|OD)\.?$/;
 const TIME_RE = /^\d{1,2}:\d{2}(:\d{2})?(\s?[AaPp][Mm])?$/;
 
 interface LineInfo {
@@ -325,7 +327,7 @@ function classifyLine(line: LayoutLine, table: TableModel, opts: ScanOptions, oc
 }
 
 const BALANCE_ROW_RE =
-  /^(balance (brought|carried) forward|brought forward|carried forward|(opening|closing|beginning|ending|previous|new|starting|final) balance|balance (b\/?f|c\/?f|forward)|alter kontostand|neuer kontostand|kontostand|übertrag|saldo (anterior|inicial|final|actual|anteriore|iniziale|finale|precedente|vorige|nuovo)|solde (précédent|precedent|initial|final|au|reporté|reporte|créditeur|crediteur|débiteur|debiteur)|ancien solde|nouveau solde|beginsaldo|eindsaldo|saldovortrag|anfangssaldo|endsaldo|schlusssaldo|report|a reporter|à reporter)\b/i;
+  /^(balance (brought|carried) forward|brought forward|carried forward|(opening|closing|beginning|ending|previous|new|starting|final) balance|balance (b\/?f|c\/?f|forward)|alter kontostand|neuer kontostand|kontostand|(alter|neuer) saldo|übertrag|saldo (anterior|inicial|final|actual|anteriore|iniziale|finale|precedente|vorige|nuovo)|solde (précédent|precedent|initial|final|au|reporté|reporte|créditeur|crediteur|débiteur|debiteur)|ancien solde|nouveau solde|beginsaldo|eindsaldo|saldovortrag|anfangssaldo|endsaldo|schlusssaldo|report|a reporter|à reporter)\b/i;
 const TOTAL_ROW_RE =
   /^(totals?|total (of )?(debits?|credits?|withdrawals|deposits|fees|for)|sub-?totals?|summe|gesamt|totale|totaal|totaux)\b/i;
 
@@ -389,6 +391,7 @@ function scanPass(
   let table: TableModel | null = implicit ? { ...implicit, id: 0 } : null;
   if (table) tables.push(table);
   let row: RawRow | null = null;
+  let heading: string | null = null;
   // Per table: do wrapped lines start right of the row's first description word (UK-style type codes)?
   const indent = { yes: 0, no: 0 };
   const indentedLayout = () => known?.indented ?? indent.yes > indent.no;
@@ -411,6 +414,7 @@ function scanPass(
         closeRow();
         table = { ...makeTable(tables.length, columnsFromLabels(match.labels)), page: page.number, headerY: line.y0 };
         tables.push(table);
+        heading = null;
         for (const j of match.lineIndexes) headerLines.add(j);
         continue;
       }
@@ -464,6 +468,7 @@ function scanPass(
           money: info.money,
           drcr: info.drcr,
           reference: info.reference,
+          heading,
           y0: line.y0,
           lastY: line.y1,
           lastLineHeight: lineHeight,
@@ -501,8 +506,9 @@ function scanPass(
         if (info.confidence !== null) cur.confidence = Math.min(cur.confidence ?? 1, info.confidence);
         continue;
       }
-      // Anything else inside a table region (notes, footers) is not part of a row.
+      // Anything else inside a table region (notes, footers, section headings) is not part of a row.
       closeRow();
+      if (!hasMoney && !date && info.texts.length) heading = text;
       otherLines.push({ page: page.number, line, beforeTable: tables.length });
     }
     closeRow();

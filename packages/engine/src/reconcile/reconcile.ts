@@ -167,32 +167,32 @@ function nearMiss(read: number, truth: number, alone: boolean): boolean {
 }
 
 /**
- * Rows whose sign nothing on the row tells: each takes its table's default sign (a section
+ * Rows whose sign nothing on the row tells: each takes its section's default sign (a
  * heading's, else the document's). Where the printed opening and closing disagree with that,
- * the one assignment of a sign per table that makes opening + sum = closing is used instead.
+ * the one assignment of a sign per section (table, or heading inside a table) that makes
+ * opening + sum = closing is used instead.
  */
-export function signUnknownByTable(
-  rows: (LedgerRow & { table: number })[],
-  defaultSign: (table: number) => 1 | -1,
+export function signUnknownByTable<R extends LedgerRow & { group: string }>(
+  rows: R[],
+  defaultSign: (row: R) => 1 | -1,
   opening: number | null,
   closing: number | null,
 ): void {
   const unknown = rows.filter((r) => !r.signKnown);
-  for (const r of unknown) r.cents = defaultSign(r.table) * r.abs;
+  for (const r of unknown) r.cents = defaultSign(r) * r.abs;
   if (!unknown.length || opening === null || closing === null) return;
-  const total = () => opening + rows.reduce((s, r) => s + r.cents, 0);
-  if (total() === closing) return;
-  const tables = [...new Set(unknown.map((r) => r.table))];
-  if (tables.length > 12) return;
+  if (opening + rows.reduce((s, r) => s + r.cents, 0) === closing) return;
+  const groups = [...new Set(unknown.map((r) => r.group))];
+  if (groups.length > 12) return;
   const known = rows.filter((r) => r.signKnown).reduce((s, r) => s + r.cents, 0);
-  const sums = tables.map((t) => unknown.filter((r) => r.table === t).reduce((s, r) => s + r.abs, 0));
+  const sums = groups.map((g) => unknown.filter((r) => r.group === g).reduce((s, r) => s + r.abs, 0));
   let found = -1;
-  for (let mask = 0; mask < 1 << tables.length; mask++) {
+  for (let mask = 0; mask < 1 << groups.length; mask++) {
     const sum = sums.reduce((s, v, k) => s + (mask & (1 << k) ? v : -v), known);
     if (opening + sum !== closing) continue;
     if (found !== -1) return; // ambiguous: keep the defaults
     found = mask;
   }
   if (found === -1) return;
-  for (const r of unknown) r.cents = found & (1 << tables.indexOf(r.table)) ? r.abs : -r.abs;
+  for (const r of unknown) r.cents = found & (1 << groups.indexOf(r.group)) ? r.abs : -r.abs;
 }

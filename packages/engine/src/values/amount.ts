@@ -28,7 +28,7 @@ const CURRENCY_SYMBOLS: Record<string, string> = {
 
 // Leading part: sign, parenthesis, currency; the number; trailing: sign, parenthesis, DR/CR etc.
 const AMOUNT_RE =
-  /^(?<lead>[-+−–]?\s?\(?\s?(?:R\$|[$£€₹¥]|[A-Z]{3}\s)?\s?[-+−]?)(?<num>\d{1,3}(?:(?<sep>[.,' \u00a0\u202f])\d{2,3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?<trail>\s?(?:[A-Z]{3}|[$£€₹¥])?\)?\s?(?:[-+−]|CR|DR|Cr|Dr|cr|dr|C|D|S|H)?\.?)$/u;
+  /^(?<lead>[-+−–]?\s?\(?\s?(?:R\$|[$£€₹¥]|[A-Z]{3}\s)?\s?[-+−]?)(?<num>\d{1,3}(?:(?<sep>[.,' \u00a0\u202f])\d{2,3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?<trail>\s?(?:[A-Z]{3}|[$£€₹¥])?\)?\s?(?:[-+−]|CR|DR|Cr|Dr|cr|dr|OD|od|C|D|S|H)?\.?)$/u;
 
 /**
  * Recognises a money token. `decimal` is the document's decimal mark when known;
@@ -53,7 +53,8 @@ export function parseAmount(token: string, decimal: DecimalMark = '.', allowInte
   const suffix = trail.replace(/[\s.)]/g, '').replace(/^([A-Z]{3}|[$£€₹¥])/, '');
   if (/^[-−]$/.test(suffix)) mark = 'minus';
   else if (suffix === '+') mark = 'plus';
-  else if (/^(dr|d|s)$/i.test(suffix)) mark = 'debit';
+  else if (/^(dr|d|s|od)$/i.test(suffix))
+    mark = 'debit'; // OD: overdrawn
   else if (/^(cr|c|h)$/i.test(suffix)) mark = 'credit';
 
   const symbol = /R\$|[$£€₹¥]/.exec(lead)?.[0] ?? /[$£€₹¥]/.exec(trail)?.[0];
@@ -92,13 +93,19 @@ function splitNumber(num: string, decimal: DecimalMark, allowIntegers: boolean):
 export function inferDecimalMark(tokens: Iterable<string>): DecimalMark {
   let dot = 0;
   let comma = 0;
+  // "15.12" may be a day and month without a year (French, German date columns): it counts only without other evidence.
+  let dayMonth = 0;
   for (const t of tokens) {
+    const text = t.trim();
     // A currency after the amount ("45,12 €", "2.540,00 EUR") is the currency, not a third digit group.
-    const m = /(\d)([.,])(\d{2})(?!\d)(?:\s?(?:[-+)]|CR|DR|S|H|D)?)?(?:\s?(?:[A-Z]{3}|[$£€₹¥]))?\s*$/.exec(t.trim());
+    const m = /(\d)([.,])(\d{2})(?!\d)(?:\s?(?:[-+)]|CR|DR|S|H|D)?)?(?:\s?(?:[A-Z]{3}|[$£€₹¥]))?\s*$/.exec(text);
     if (!m) continue;
     // "1,234" style tokens are ambiguous; only two trailing digits after the mark count.
-    if (m[2] === '.') dot++;
+    const dm = /^(\d{1,2})\.(\d{2})$/.exec(text);
+    if (dm && Number(dm[1]) >= 1 && Number(dm[1]) <= 31 && Number(dm[2]) >= 1 && Number(dm[2]) <= 12) dayMonth++;
+    else if (m[2] === '.') dot++;
     else comma++;
   }
+  if (dot + comma === 0) dot = dayMonth;
   return comma > dot ? ',' : '.';
 }
