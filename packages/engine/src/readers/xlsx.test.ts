@@ -56,7 +56,8 @@ describe('readXlsx', () => {
     expect(show(page)).toEqual([
       '[0]Statement of account',
       '[100]Card payment | [300]-12.25 | [400]-6.125',
-      '[100]link text | [300]0.3',
+      // 0.1 + 0.2 without float noise, with cents like the column's other amount.
+      '[100]link text | [300]0.30',
       '[100]TRUE',
     ]);
     // The blank second row keeps its space.
@@ -132,6 +133,34 @@ describe('convert: XLSX exports', () => {
       ['2025-03-03', -45.12, 1475.21],
       ['2025-03-04', 2540, 4015.21],
       ['2025-03-05', -1234.56, 2780.65],
+    ]);
+  });
+});
+
+describe('readXlsx: General-format numbers', () => {
+  it('prints money columns with cents and reads sorted date serials as dates', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Export');
+    ws.addRow(['Account', 12345678]);
+    ws.addRow(['Opening balance', 1520.33]);
+    ws.addRow(['Date', 'Description', 'Amount', 'Balance', 'Reference']);
+    ws.addRow([45719, 'Card payment', -45.12, 1475.21, 40001]);
+    ws.addRow([45720, 'Salary', 2540, 4015.21, 45000]);
+    ws.addRow([45721, 'Rent', -1200, 2815.21, 41000]);
+    const doc = await readXlsx(await bytesOf(wb));
+    expect(show(doc.pages[0] as LayoutPage)).toEqual([
+      '[0]Account | [100]12345678',
+      '[0]Opening balance | [100]1520.33',
+      '[0]Date | [100]Description | [200]Amount | [300]Balance | [400]Reference',
+      '[0]2025-03-03 | [100]Card payment | [200]-45.12 | [300]1475.21 | [400]40001',
+      '[0]2025-03-04 | [100]Salary | [200]2540.00 | [300]4015.21 | [400]45000',
+      '[0]2025-03-05 | [100]Rent | [200]-1200.00 | [300]2815.21 | [400]41000',
+    ]);
+    const [s] = await convert(await bytesOf(wb), { fileName: 'export.xlsx' });
+    expect(s?.transactions.map((t) => [t.date, t.amount, t.balance])).toEqual([
+      ['2025-03-03', -45.12, 1475.21],
+      ['2025-03-04', 2540, 4015.21],
+      ['2025-03-05', -1200, 2815.21],
     ]);
   });
 });

@@ -34,23 +34,82 @@ export async function readXlsx(bytes: Uint8Array): Promise<LayoutDocument> {
 }
 
 function sheetRows(sheet: ExcelJS.Worksheet, date1904: boolean): string[][] {
-  const rows: string[][] = [];
-  let lastRow = 0;
+  const grid: { rowNumber: number; cells: { value: ExcelJS.CellValue; numFmt: string | undefined }[] }[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const cells: string[] = [];
+    const cells: { value: ExcelJS.CellValue; numFmt: string | undefined }[] = [];
     row.eachCell({ includeEmpty: false }, (cell, col) => {
       // A merged range shows its value once, in its top-left cell.
       if (cell.isMerged && cell.master !== cell) return;
-      const text = cellText(cell.value, cell.numFmt, date1904);
-      if (text) cells[col - 1] = text;
+      cells[col - 1] = { value: cell.value, numFmt: cell.numFmt };
     });
-    if (!cells.some(Boolean)) return;
+    grid.push({ rowNumber, cells });
+  });
+  const general = generalColumns(grid.map((r) => r.cells));
+  const rows: string[][] = [];
+  let lastRow = 0;
+  for (const { rowNumber, cells } of grid) {
+    const texts = Array.from(cells, (cell, c) => {
+      if (!cell) return '';
+      const kind = general.get(c);
+      const n = generalNumber(cell.value, cell.numFmt);
+      if (n !== null && kind === 'date') return serialDate(n, date1904);
+      // Long whole numbers beside the money (an account number in the preamble) are not money.
+      if (n !== null && kind === 'money' && Math.abs(n) < 1e7) return n.toFixed(2);
+      return cellText(cell.value, cell.numFmt, date1904);
+    });
+    if (!texts.some(Boolean)) continue;
     const gap = Math.min(MAX_BLANK_ROWS, rowNumber - lastRow - 1);
     for (let g = 0; g < gap; g++) rows.push([]);
-    rows.push(Array.from(cells, (c) => c ?? ''));
+    rows.push(texts);
     lastRow = rowNumber;
-  });
+  }
   return rows;
+}
+
+/** A number shown in the General format (no number format), or null. */
+function generalNumber(value: ExcelJS.CellValue, numFmt: string | undefined): number | null {
+  if (numFmt && !/^general$/i.test(numFmt)) return null;
+  const v =
+    value !== null && typeof value === 'object' && ('formula' in value || 'sharedFormula' in value)
+      ? value.result
+      : value;
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+// Serial numbers of 1990-01-01 and 2049-12-31.
+const SERIAL_MIN = 32874;
+const SERIAL_MAX = 54789;
+
+/**
+ * Columns of General-format numbers, which machine-written workbooks use for everything:
+ * 'money' where some value has cents (2540 then prints as 2540.00, like its neighbours),
+ * 'date' where at least three whole numbers in the range of date serials run in date order
+ * (a statement is sorted by date; amounts are not).
+ */
+function generalColumns(
+  rows: { value: ExcelJS.CellValue; numFmt: string | undefined }[][],
+): Map<number, 'money' | 'date'> {
+  const byColumn = new Map<number, number[]>();
+  for (const cells of rows)
+    cells.forEach((cell, c) => {
+      const n = cell ? generalNumber(cell.value, cell.numFmt) : null;
+      if (n === null) return;
+      const list = byColumn.get(c) ?? [];
+      list.push(n);
+      byColumn.set(c, list);
+    });
+  const out = new Map<number, 'money' | 'date'>();
+  for (const [c, ns] of byColumn) {
+    const cents = ns.map((n) => Math.round(n * 100));
+    const exactCents = ns.every((n, i) => Math.abs((cents[i] as number) / 100 - n) < 1e-9 * Math.max(1, Math.abs(n)));
+    if (exactCents && cents.some((v) => v % 100 !== 0)) out.set(c, 'money');
+    else if (ns.length >= 3 && ns.every((n) => Number.isInteger(n) && n >= SERIAL_MIN && n <= SERIAL_MAX)) {
+      const up = ns.every((n, i) => i === 0 || n >= (ns[i - 1] as number));
+      const down = ns.every((n, i) => i === 0 || n <= (ns[i - 1] as number));
+      if ((up || down) && ns[0] !== ns[ns.length - 1]) out.set(c, 'date');
+    }
+  }
+  return out;
 }
 
 /** The text a cell shows, in the neutral notation described above. */
