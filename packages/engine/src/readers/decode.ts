@@ -122,6 +122,41 @@ export function compactDateColumns(rows: string[][]): string[][] {
   );
 }
 
+const PLAIN_NUMBER_RE = /^[-+]?\d{1,7}(?:([.,])\d{1,2})?$/;
+
+/**
+ * Machine-written exports print numbers minimally ("2540", "-12.5"): in a column of such
+ * numbers where some carry decimals, the whole ones get the column's decimal mark and ".00",
+ * so they read as the amounts they are. Columns of whole numbers (references) stay as they are.
+ */
+export function wholeAmountColumns(rows: string[][]): string[][] {
+  const stats = new Map<number, { filled: number; plain: number; marks: Set<string> }>();
+  for (const row of rows)
+    row.forEach((cell, c) => {
+      const t = cell.trim();
+      if (!t) return;
+      const st = stats.get(c) ?? { filled: 0, plain: 0, marks: new Set<string>() };
+      st.filled++;
+      const m = PLAIN_NUMBER_RE.exec(t);
+      if (m) {
+        st.plain++;
+        if (m[1]) st.marks.add(m[1]);
+      }
+      stats.set(c, st);
+    });
+  const columns = new Map<number, string>();
+  for (const [c, st] of stats)
+    if (st.marks.size === 1 && st.plain >= 3 && st.plain >= st.filled * 0.5) columns.set(c, [...st.marks][0] as string);
+  if (!columns.size) return rows;
+  return rows.map((row) =>
+    row.map((cell, c) => {
+      const mark = columns.get(c);
+      const t = cell.trim();
+      return mark && /^[-+]?\d{1,7}$/.test(t) ? `${t}${mark}00` : cell;
+    }),
+  );
+}
+
 export function unreadable(what: string, cause?: unknown): AppError {
   const detail = cause instanceof Error && cause.message ? ` (${cause.message.slice(0, 200)})` : '';
   return new AppError(

@@ -174,6 +174,28 @@ describe('readCsv', () => {
     expect(show(page)).toEqual(['[0]03/03/2025 | [100]-45.12 | [400]SHOP']);
   });
 
+  it('gives whole amounts cents in a column of minimally written numbers, not whole references', async () => {
+    const csv = [
+      'Date,Reference,Amount,Balance',
+      '2025-03-03,101,-45.12,1475.21',
+      '2025-03-04,102,2540,4015.21',
+      '2025-03-05,103,-12.5,4002.71',
+    ].join('\n');
+    const bytes = utf8(csv);
+    expect(show((await readCsv(bytes)).pages[0] as LayoutPage)).toEqual([
+      '[0]Date | [100]Reference | [200]Amount | [300]Balance',
+      '[0]2025-03-03 | [100]101 | [200]-45.12 | [300]1475.21',
+      '[0]2025-03-04 | [100]102 | [200]2540.00 | [300]4015.21',
+      '[0]2025-03-05 | [100]103 | [200]-12.5 | [300]4002.71',
+    ]);
+    const [s] = await convert(bytes, { fileName: 'export.csv' });
+    expect(s?.transactions.map((t) => [t.date, t.amount, t.balance])).toEqual([
+      ['2025-03-03', -45.12, 1475.21],
+      ['2025-03-04', 2540, 4015.21],
+      ['2025-03-05', -12.5, 4002.71],
+    ]);
+  });
+
   it('honours an Excel sep= line', async () => {
     const page = (await readCsv(utf8('sep=|\nA|B\n1,5|2,5\n'))).pages[0] as LayoutPage;
     expect(show(page)).toEqual(['[0]A | [100]B', '[0]1,5 | [100]2,5']);

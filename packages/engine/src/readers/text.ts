@@ -5,7 +5,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { gridPage, type LayoutDocument, type LayoutPage, textPage } from '../layout/model';
-import { compactDateColumns, decodeText, isoDateTimeCell, stripControls } from './decode';
+import { compactDateColumns, decodeText, isoDateTimeCell, stripControls, wholeAmountColumns } from './decode';
 
 export type CsvDelimiter = ',' | ';' | '\t' | '|';
 const DELIMITERS: CsvDelimiter[] = [',', ';', '\t', '|'];
@@ -39,7 +39,8 @@ export function parseCsvText(input: string): string[][] {
     // A damaged quote (for example a file cut off inside a quoted field) must not lose the file.
     rows = splitRecords(text, delimiter).map((r) => r.fields);
   }
-  return compactDateColumns(rows.map((cells) => cells.map((c) => isoDateTimeCell(fillerless(unwrapFormula(c))))));
+  const cells = rows.map((row) => row.map((c) => isoDateTimeCell(fillerless(unwrapFormula(c)))));
+  return wholeAmountColumns(compactDateColumns(cells));
 }
 
 /** Placeholder cells ("*", "***", "==") say nothing, and would otherwise join the description. */
