@@ -19,6 +19,26 @@ const word = (
 });
 
 describe('wordsToLines', () => {
+  it("moves words tesseract strung into the next row's line back to the row they sit in", () => {
+    const inLine = (w: OcrWord, line: number): OcrWord => ({ ...w, line });
+    const words = [
+      inLine(word('27/10/2023', 10, 100), 0),
+      inLine(word('NEFT CREDIT SUNSHINE LTD', 160, 101), 0),
+      // The amounts of the first row, but tesseract put them in the line of the wrapped text below.
+      inLine(word('SNEHA NAIR SALARY', 160, 130), 1),
+      inLine(word('73,259.53', 600, 99, 90), 1),
+      inLine(word('73,892.70', 800, 100, 90), 1),
+      inLine(word('31/10/2023', 10, 170), 2),
+      inLine(word('CHARGES', 160, 170), 2),
+      inLine(word('295.00', 600, 171, 70), 2),
+    ];
+    expect(wordsToLines(words).map((l) => l.runs.map((r) => r.text))).toEqual([
+      ['27/10/2023', 'NEFT CREDIT SUNSHINE LTD', '73,259.53', '73,892.70'],
+      ['SNEHA NAIR SALARY'],
+      ['31/10/2023', 'CHARGES', '295.00'],
+    ]);
+  });
+
   it('groups words into lines by vertical overlap and splits runs at column gaps', () => {
     const words = [
       // A slightly sloped row: the amount sits 6 px lower than the date.

@@ -46,6 +46,7 @@ export function wordsToLines(words: OcrWord[], scale = 1): LayoutLine[] {
   // Full-height seeds first: a dash or a comma alone would start a band at the wrong height
   // and pull the next words of its line off it. Small marks join the band they sit in afterwards.
   const segs = [...seeds.values()]
+    .flatMap((ws) => splitAtJumps(ws))
     .map((ws) => ({
       words: ws,
       center: median(ws.map((x) => (x.y0 + x.y1) / 2)),
@@ -93,6 +94,28 @@ const PERIOD_TO = new RegExp(`(\\b(?:19|20)\\d\\d,?) (?:10|t0|lo|1o|fo) (?=${MON
 
 function fixWords(text: string): string {
   return text.replace(PERIOD_TO, '$1 to ');
+}
+
+/**
+ * On a curved photo tesseract sometimes strings one row's words into the next row's line: the
+ * amounts of a row whose description wraps end up in the line of its second description line.
+ * Along a real line the height drifts slowly; where it jumps by most of a word's height between
+ * neighbouring words, the words after the jump are a seed of their own (and join the line they
+ * sit in).
+ */
+function splitAtJumps(words: OcrWord[]): OcrWord[][] {
+  if (words.length < 2) return [words];
+  const byX = [...words].sort((a, b) => a.x0 - b.x0);
+  const height = median(byX.map((w) => w.y1 - w.y0));
+  const out: OcrWord[][] = [[byX[0] as OcrWord]];
+  for (let i = 1; i < byX.length; i++) {
+    const prev = byX[i - 1] as OcrWord;
+    const w = byX[i] as OcrWord;
+    const jump = Math.abs((w.y0 + w.y1) / 2 - (prev.y0 + prev.y1) / 2);
+    if (jump > height * 0.75) out.push([w]);
+    else out.at(-1)?.push(w);
+  }
+  return out;
 }
 
 function overlapsInX(b: Band, w: OcrWord): boolean {
