@@ -373,3 +373,11 @@ export function findDatedBalances(lines: FactLine[], decimal: DecimalMark): { da
   }
   return out;
 }
+
+const CARD_RE =
+  /\b(minimum (payment|amount)( due)?|payment due date|credit limit|available credit|credit line|kreditlimit|kartenlimit|mindestbetrag|plafond de la carte|límite de crédito|limite de crédito|pago mínimo|pagamento mínimo|pagamento minimo|importo minimo)\b/i;
+
+/** A credit-card statement: it names a minimum payment, a payment due date or a credit limit. */
+export function isCardStatement(lines: FactLine[]): boolean {
+  return lines.some(({ line }) => line.runs.some((r) => CARD_RE.test(r.text)));
+}

@@ -35,6 +35,7 @@ import {
   findDateRange,
   findHolder,
   findLabelledPeriod,
+  isCardStatement,
 } from './facts';
 import { signWord } from './header';
 import { type RawRow, rowKind, scanTables } from './rows';
@@ -175,6 +176,9 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
   // month falls back (December -> January), and the document's usual year is the last one.
   const yearless = period ? null : chronologicalYears(rows, order, fallbackYear);
   const balances = findBalances(factLines, decimal);
+  // A card account prints what is owed as a positive balance and payments with a minus (SCHEMA: owed is negative).
+  const card = isCardStatement(factLines);
+  const signedBalance = (v: ParsedAmount) => (card ? -printedBalance(v) : printedBalance(v));
   // "Balance as of <date>": opening when dated at the period's start, closing at its end.
   if (period) {
     for (const { date, value } of findDatedBalances(factLines, decimal)) {
@@ -206,7 +210,7 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
       if (row.date) lastDate = resolveDate(row.date, order, period, yearless?.get(row) ?? fallbackYear) ?? lastDate;
       continue;
     }
-    const value = amountOf(row);
+    const value = amountOf(row, card);
     if (!value) {
       rowsWithoutAmount++;
       continue;
@@ -324,12 +328,12 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
 
 const DEBIT_BALANCE_RE = /\b(débiteur|debiteur|debit balance|overdrawn|saldo deudor|saldo devedor|saldo a debito)\b/i;
 
-function signedBalance(v: ParsedAmount): number {
+function printedBalance(v: ParsedAmount): number {
   return v.mark === 'minus' || v.mark === 'debit' ? -v.cents : v.cents;
 }
 
 /** Signed amount of a row: debit/credit columns, else the amount's own sign, else a Dr/Cr column. */
-function amountOf(row: RawRow): { signed: number; abs: number; known: boolean } | null {
+function amountOf(row: RawRow, card: boolean): { signed: number; abs: number; known: boolean } | null {
   const debit = row.money.find((m) => m.role === 'debit');
   const credit = row.money.find((m) => m.role === 'credit');
   if (debit && !credit) return { signed: -debit.value.cents, abs: debit.value.cents, known: true };
@@ -345,6 +349,9 @@ function amountOf(row: RawRow): { signed: number; abs: number; known: boolean } 
   if (!amount) return null;
   const abs = amount.value.cents;
   const mark = amount.value.mark;
+  // On a card statement charges are unmarked and payments or refunds carry the minus.
+  if (card && mark === 'minus') return { signed: abs, abs, known: true };
+  if (card && mark === null && !row.drcr) return { signed: -abs, abs, known: true };
   if (mark === 'minus' || mark === 'debit') return { signed: -abs, abs, known: true };
   if (mark === 'plus' || mark === 'credit') return { signed: abs, abs, known: true };
   const sign = row.drcr ? signWord(row.drcr) : null;

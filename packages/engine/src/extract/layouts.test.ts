@@ -430,4 +430,30 @@ describe('more layouts', () => {
     ]);
     expect(t?.reconciliation.status).toBe('balanced');
   });
+
+  it('reads a card statement: charges unmarked, payments with a minus, the owed balance negative', () => {
+    const doc: LayoutDocument = {
+      pages: [
+        page([
+          [[40, 'Opening/Closing Date 02/10/25 - 03/09/25']],
+          [[40, 'Previous Balance $500.00']],
+          [[40, 'New Balance $420.00']],
+          [
+            [40, 'Minimum Payment Due $35.00'],
+            [300, 'Credit Limit $5,000'],
+          ],
+          [[40, 'Trans Date'], [100, 'Post Date'], [160, 'Description'], amt('Amount')],
+          [[40, '02/12'], [100, '02/13'], [160, 'PAYMENT THANK YOU'], amt('-200.00')],
+          [[40, '02/14'], [100, '02/16'], [160, 'BOOK SHOP'], amt('120.00')],
+        ]),
+      ],
+    };
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.description, t.amount])).toEqual([
+      ['PAYMENT THANK YOU', 200],
+      ['BOOK SHOP', -120],
+    ]);
+    expect([s?.statement.openingBalance, s?.statement.closingBalance]).toEqual([-500, -420]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
 });
