@@ -2,6 +2,9 @@
 
 export const PRODUCT_NAME = 'Statemint';
 
+/** The support address when SUPPORT_EMAIL is not configured (DECISIONS.md). */
+export const DEFAULT_SUPPORT_EMAIL = 'support@statemint.local';
+
 export const PLANS = ['free', 'starter', 'pro', 'pro_monthly', 'business'] as const;
 export type Plan = (typeof PLANS)[number];
 
@@ -72,6 +75,8 @@ export const LIMITS = {
   toastSwipeThresholdPx: 50,
   tooltipDelayMs: 700,
   moneyBackDays: 30,
+  priceChangeNoticeDays: 30,
+  minimumAge: 18,
 } as const;
 
 export type RetentionDays = (typeof LIMITS.retentionChoices)[number];

@@ -4,10 +4,10 @@
  * nothing touches the disk until the whole file has arrived and passed its checks, so a
  * rejected or interrupted upload leaves nothing behind.
  */
-import { AppError, LIMITS } from '@statemint/shared';
+import { AppError, LIMITS, TEXTS } from '@statemint/shared';
 import type { FastifyRequest } from 'fastify';
 
-export const FILE_TOO_LARGE_MESSAGE = 'Please select a file smaller than 10MB.';
+export const FILE_TOO_LARGE_MESSAGE = TEXTS.fileTooLarge;
 export const NO_FILE_MESSAGE = 'Please choose a file to upload.';
 
 /** Options for @fastify/multipart: explicit limits for everything (its defaults are 1 MiB). */

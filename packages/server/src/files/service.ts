@@ -3,7 +3,7 @@
  * reading one file, and deleting one with everything derived from it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { AppError, type FileRecord, PLAN_LIMITS, type UploadResponse } from '@statemint/shared';
+import { AppError, type FileRecord, PLAN_LIMITS, TEXTS, type UploadResponse } from '@statemint/shared';
 import { consumeUploadCredit, releaseUploadCredit } from '../services/payments';
 import type { AuthSession } from '../services/sessions';
 import { userPlan } from '../services/users';
@@ -16,8 +16,8 @@ import { toFileRecord } from './record';
 import type { FilesTable } from './schema';
 import { checkUploadType } from './upload-type';
 
-export const EMAIL_REQUIRED_MESSAGE = 'Please enter your email for free trial conversion.';
-export const EMAIL_INVALID_MESSAGE = 'Please enter a valid email address';
+export const EMAIL_REQUIRED_MESSAGE = TEXTS.freeTrialEmailRequired;
+export const EMAIL_INVALID_MESSAGE = TEXTS.emailInvalid;
 export const PAYMENT_REQUIRED_MESSAGE = 'Payment required. Please choose a payment option to continue.';
 export const NOT_FOUND_MESSAGE = 'File not found.';
 
@@ -144,7 +144,7 @@ export async function uploadFreeTrial(files: FilesContext, input: UploadContext)
 /** POST /api/files/upload-paid: one upload per succeeded $1.49 payment, bound to its e-mail. */
 export async function uploadPaid(files: FilesContext, input: UploadContext): Promise<UploadResponse> {
   const paymentIntentId = (input.upload.fields.paymentIntentId ?? '').trim();
-  const email = requireEmail(input.upload.fields.email, 'Email is required for payment receipt');
+  const email = requireEmail(input.upload.fields.email, TEXTS.paygEmailRequired);
   const kind = checkUploadType(input.upload.fileName, input.upload.bytes);
   if (!paymentIntentId) throw new AppError('PAYMENT_REQUIRED', PAYMENT_REQUIRED_MESSAGE, { field: 'paymentIntentId' });
   const id = newFileId();
@@ -170,7 +170,7 @@ export async function uploadPaid(files: FilesContext, input: UploadContext): Pro
 /** POST /api/files/upload (Bearer): the plan's monthly quota; free accounts use the free trial. */
 export async function uploadForAccount(files: FilesContext, input: UploadContext): Promise<UploadResponse> {
   const auth = input.auth;
-  if (!auth) throw new AppError('UNAUTHORIZED', 'Please login to upload files');
+  if (!auth) throw new AppError('UNAUTHORIZED', TEXTS.loginToUpload);
   const plan = userPlan(auth.user);
   if (plan === 'free') return uploadFreeTrial(files, input);
   const kind = checkUploadType(input.upload.fileName, input.upload.bytes);

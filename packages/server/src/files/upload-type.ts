@@ -4,10 +4,9 @@
  * type is never trusted.
  */
 import { detectInputKind, type InputKind } from '@statemint/engine';
-import { AppError, type UPLOAD_EXTENSIONS } from '@statemint/shared';
+import { AppError, TEXTS, type UPLOAD_EXTENSIONS } from '@statemint/shared';
 
-export const UNSUPPORTED_MESSAGE =
-  'Please select PDF, images (JPG, PNG, TIFF), documents (DOC, TXT, RTF), or ZIP files.';
+export const UNSUPPORTED_MESSAGE = TEXTS.unsupportedFileType;
 
 type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 

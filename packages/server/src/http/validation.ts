@@ -2,7 +2,7 @@
  * Turns Fastify/ajv schema errors into one VALIDATION_FAILED message naming the field,
  * in SPEC §5's words where SPEC has them.
  */
-import { type ApiErrorBody, LIMITS } from '@statemint/shared';
+import { type ApiErrorBody, RETENTION_CHOICES_TEXT, TEXTS } from '@statemint/shared';
 
 interface AjvError {
   instancePath?: string;
@@ -15,33 +15,33 @@ type Messages = Partial<Record<'required' | 'format' | 'minLength' | 'maxLength'
 
 const FIELD_MESSAGES: Record<string, Messages> = {
   email: {
-    required: 'Email is required',
-    minLength: 'Email is required',
-    format: 'Please enter a valid email address',
-    maxLength: 'Please enter a valid email address',
-    other: 'Please enter a valid email address',
+    required: TEXTS.emailRequired,
+    minLength: TEXTS.emailRequired,
+    format: TEXTS.emailInvalid,
+    maxLength: TEXTS.emailInvalid,
+    other: TEXTS.emailInvalid,
   },
   password: {
-    required: 'Password is required',
-    minLength: `Password must be at least ${LIMITS.minPasswordLength} characters long.`,
+    required: TEXTS.passwordRequired,
+    minLength: TEXTS.passwordTooShort,
     maxLength: 'Password must be at most 1024 characters long.',
   },
   currentPassword: { required: 'Current password is required' },
   newPassword: {
     required: 'New password is required',
-    minLength: `Password must be at least ${LIMITS.minPasswordLength} characters long.`,
+    minLength: TEXTS.passwordTooShort,
   },
   name: {
-    required: 'Name is required',
-    minLength: 'Name is required',
+    required: TEXTS.nameRequired,
+    minLength: TEXTS.nameRequired,
     maxLength: 'Name is too long',
-    other: 'Name is required',
+    other: TEXTS.nameRequired,
   },
-  token: { required: 'No verification token provided', minLength: 'No verification token provided' },
+  token: { required: TEXTS.noVerificationToken, minLength: TEXTS.noVerificationToken },
   paymentIntentId: { required: 'Payment intent ID is required' },
   type: { required: 'Payment type is required', other: 'Payment type must be payasyougo, pro or business' },
   amount: { required: 'Amount is required', other: 'Amount must be a whole number of cents' },
-  fileRetentionDays: { other: 'Retention period must be 1, 3, 7, 14 or 30 days' },
+  fileRetentionDays: { other: `Retention period must be ${RETENTION_CHOICES_TEXT} days` },
   autoDeleteEnabled: { other: 'autoDeleteEnabled must be true or false' },
   clientSecret: { required: 'Client secret is required' },
   number: { required: 'Your card number is incomplete.', other: 'Your card number is invalid.' },

@@ -5,6 +5,7 @@ import {
   type LoginResponse,
   PLAN_LIMITS,
   type RegisterResponse,
+  TEXTS,
 } from '@statemint/shared';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db';
@@ -44,7 +45,7 @@ export async function register(
   input: { email: string; password: string; name: string },
 ): Promise<RegisterResponse> {
   const name = input.name.trim();
-  if (!name) throw new AppError('VALIDATION_FAILED', 'Name is required', { field: 'name' });
+  if (!name) throw new AppError('VALIDATION_FAILED', TEXTS.nameRequired, { field: 'name' });
   const passwordHash = await hashPassword(input.password);
   let user: UserRow;
   try {

@@ -10,10 +10,12 @@ import {
   type ConfirmPaymentResponse,
   type CreatePaymentIntentResponse,
   isSubscriptionPlan,
+  LIMITS,
   type PaymentType,
   PRICES_CENTS,
   PRODUCT_NAME,
   type RegistrationData,
+  TEXTS,
 } from '@statemint/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { AppContext } from '../context';
@@ -27,7 +29,7 @@ import { sendVerificationEmail } from './verification';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 
-export const SUBSCRIPTION_LOGIN_MESSAGE = 'Please log in to continue with subscription payment';
+export const SUBSCRIPTION_LOGIN_MESSAGE = TEXTS.subscriptionNeedsLogin;
 
 export interface CreateIntentInput {
   amount: number;
@@ -57,7 +59,7 @@ export async function createPaymentIntent(
 
   if (input.type === 'payasyougo') {
     const email = input.email ?? user?.email;
-    if (!email) throw new AppError('VALIDATION_FAILED', 'Email is required for payment receipt', { field: 'email' });
+    if (!email) throw new AppError('VALIDATION_FAILED', TEXTS.paygEmailRequired, { field: 'email' });
     const intent = await ctx.payments.createPayment({
       amount: input.amount,
       email: normalizeEmail(email),
@@ -162,7 +164,7 @@ export async function fulfilPayment(ctx: AppContext, payment: PaymentRow): Promi
       current_period_end: state.currentPeriodEnd,
       cancel_at: null,
       auto_delete_enabled: 0,
-      file_retention_days: 30,
+      file_retention_days: LIMITS.defaultRetentionDays,
       updated_at: now,
     };
     if (payment.user_id) {

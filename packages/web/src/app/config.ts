@@ -1,10 +1,11 @@
 /** Public configuration from GET /api/config (support address, Stripe key, test mode). */
+import { DEFAULT_SUPPORT_EMAIL } from '@statemint/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api/client';
 import type { PublicConfig } from '../api/types';
 
 export const DEFAULT_CONFIG: PublicConfig = {
-  supportEmail: 'support@statemint.local',
+  supportEmail: DEFAULT_SUPPORT_EMAIL,
   stripePublishableKey: null,
   testMode: true,
 };

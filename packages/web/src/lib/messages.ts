@@ -1,5 +1,7 @@
 /** SPEC §8: which toast (title, text) or message each failure shows, decided by error code and status. */
+import { TEXTS } from '@statemint/shared';
 import { ApiError } from '../api/errors';
+import { FILE_TOO_LARGE_TITLE, UNSUPPORTED_TYPE_TITLE } from './validate';
 
 export interface ToastSpec {
   title: string;
@@ -15,13 +17,11 @@ function serverMessage(e: unknown): string | undefined {
 }
 
 export const PAYMENT_REQUIRED_TOAST = fail('Payment Required', 'Please choose a payment option to continue.');
-export const UNSUPPORTED_TYPE_TOAST = fail(
-  'Unsupported file type',
-  'Please select PDF, images (JPG, PNG, TIFF), documents (DOC, TXT, RTF), or ZIP files.',
-);
-export const FILE_TOO_LARGE_TOAST = fail('File too large', 'Please select a file smaller than 10MB.');
-export const EMAIL_REQUIRED_TOAST = fail('Email Required', 'Please enter your email for free trial conversion.');
-export const LOGIN_TO_UPLOAD_TOAST = fail('Upload Failed', 'Please login to upload files');
+export const UNSUPPORTED_TYPE_TOAST = fail(UNSUPPORTED_TYPE_TITLE, TEXTS.unsupportedFileType);
+export const FILE_TOO_LARGE_TOAST = fail(FILE_TOO_LARGE_TITLE, TEXTS.fileTooLarge);
+export const EMAIL_REQUIRED_TOAST = fail('Email Required', TEXTS.freeTrialEmailRequired);
+export const EMAIL_INVALID_TOAST = fail('Email Required', TEXTS.emailInvalid);
+export const LOGIN_TO_UPLOAD_TOAST = fail('Upload Failed', TEXTS.loginToUpload);
 export const FREE_TRIAL_CHECK_TOAST = fail('Error', 'Unable to check free trial status. Please try again.');
 export const FREE_TRIAL_COOLDOWN_TOAST = fail('Free Trial Cooldown', 'Please upgrade to Pro for unlimited access');
 export const FREE_TRIAL_LOCKED_TOAST = fail(

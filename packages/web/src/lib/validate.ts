@@ -1,23 +1,23 @@
 /** SPEC §5 validation, with DECISIONS.md's 8-character passwords everywhere. Returns the texts users read. */
-import { LIMITS, UPLOAD_EXTENSIONS } from '@statemint/shared';
+import { LIMITS, TEXTS, UPLOAD_EXTENSIONS } from '@statemint/shared';
 
 /** SPEC §5 "simple pattern". */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const MESSAGES = {
   passwordsMismatchModal: 'Passwords do not match.',
-  passwordTooShortModal: `Password must be at least ${LIMITS.minPasswordLength} characters long.`,
+  passwordTooShortModal: TEXTS.passwordTooShort,
   nameRequiredModal: 'Please enter your name.',
-  emailRequired: 'Email is required',
+  emailRequired: TEXTS.emailRequired,
   emailInvalid: 'Email is invalid',
-  nameRequired: 'Name is required',
-  passwordRequired: 'Password is required',
+  nameRequired: TEXTS.nameRequired,
+  passwordRequired: TEXTS.passwordRequired,
   passwordTooShort: `Password must be at least ${LIMITS.minPasswordLength} characters`,
   passwordsMismatch: 'Passwords do not match',
-  paygEmailRequired: 'Email is required for payment receipt',
-  paygEmailInvalid: 'Please enter a valid email address',
+  paygEmailRequired: TEXTS.paygEmailRequired,
+  paygEmailInvalid: TEXTS.emailInvalid,
   paymentSystemUnavailable: 'Payment system not available. Please check your connection and try again.',
-  subscriptionNeedsLogin: 'Please log in to continue with subscription payment',
+  subscriptionNeedsLogin: TEXTS.subscriptionNeedsLogin,
   cardIncomplete: 'Please complete your card information',
 } as const;
 
@@ -72,6 +72,9 @@ export function paymentPrecondition(opts: {
   return null;
 }
 
+export const UNSUPPORTED_TYPE_TITLE = 'Unsupported file type';
+export const FILE_TOO_LARGE_TITLE = 'File too large';
+
 export interface FileProblem {
   title: string;
   description: string;
@@ -112,11 +115,7 @@ export function validateUploadFile(
 ): FileProblem | null {
   const ext = file.name.includes('.') ? file.name.split('.').pop()?.toLowerCase() : undefined;
   if (!ext || !acceptedExtensions(where).includes(ext))
-    return {
-      title: 'Unsupported file type',
-      description: 'Please select PDF, images (JPG, PNG, TIFF), documents (DOC, TXT, RTF), or ZIP files.',
-    };
-  if (file.size > LIMITS.maxUploadBytes)
-    return { title: 'File too large', description: 'Please select a file smaller than 10MB.' };
+    return { title: UNSUPPORTED_TYPE_TITLE, description: TEXTS.unsupportedFileType };
+  if (file.size > LIMITS.maxUploadBytes) return { title: FILE_TOO_LARGE_TITLE, description: TEXTS.fileTooLarge };
   return null;
 }

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@statemint/shared';
+import { MAX_UPLOAD_LABEL, PRODUCT_NAME } from '@statemint/shared';
 import { Link } from '../app/router';
 import { buttonClass } from '../components/ui';
 import { StaticPage } from './StaticPage';
@@ -19,7 +19,7 @@ export default function BlogPage() {
       </p>
       <h2>Three steps</h2>
       <ul>
-        <li>Upload your PDF, scan or ZIP file (up to 10 MB).</li>
+        <li>Upload your PDF, scan or ZIP file (up to {MAX_UPLOAD_LABEL}).</li>
         <li>Wait about 30 seconds while it is converted and reconciled.</li>
         <li>Download Excel, CSV or JSON, or a format for your accounting software.</li>
       </ul>

@@ -1,4 +1,4 @@
-import { LIMITS, PRODUCT_NAME } from '@statemint/shared';
+import { LIMITS, MAX_UPLOAD_LABEL, PRODUCT_NAME, RETENTION_CHOICES_TEXT } from '@statemint/shared';
 import { Link } from '../app/router';
 import { PricingCards } from '../components/PricingCards';
 import { buttonClass } from '../components/ui';
@@ -21,7 +21,7 @@ const TESTIMONIALS = [
 const FAQ = [
   [
     'Which files can I upload?',
-    'PDF, images (JPG, PNG, GIF, BMP, TIFF, SVG), documents (DOC, DOCX, TXT, RTF) and ZIP files, up to 10 MB.',
+    `PDF, images (JPG, PNG, GIF, BMP, TIFF, SVG), documents (DOC, DOCX, TXT, RTF) and ZIP files, up to ${MAX_UPLOAD_LABEL}.`,
   ],
   [
     'How does the free trial work?',
@@ -136,7 +136,10 @@ export function LandingPage() {
               'Automatic deletion',
               `Trial and pay-per-file files are deleted after ${LIMITS.anonymousFileLifeHours} hour, for good.`,
             ],
-            ['You choose retention', 'Vault users pick 1, 3, 7, 14 or 30 days, or keep files until they delete them.'],
+            [
+              'You choose retention',
+              `Vault users pick ${RETENTION_CHOICES_TEXT} days, or keep files until they delete them.`,
+            ],
             ['Real deletion', 'Deleting a file removes the original, every output and every derived row.'],
           ].map(([title, text]) => (
             <div key={title} className="rounded-2xl border border-slate-200 p-6">

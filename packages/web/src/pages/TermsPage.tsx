@@ -6,7 +6,9 @@ export default function TermsPage() {
   const { supportEmail } = usePublicConfig();
   return (
     <StaticPage title="Terms of Service" subtitle={`Last updated: ${LEGAL_DATE}`}>
-      <p>By using {PRODUCT_NAME} you agree to these terms. You must be at least 18 years old.</p>
+      <p>
+        By using {PRODUCT_NAME} you agree to these terms. You must be at least {LIMITS.minimumAge} years old.
+      </p>
       <h2>Plans and prices</h2>
       <ul>
         <li>
@@ -23,9 +25,9 @@ export default function TermsPage() {
         </li>
       </ul>
       <p>
-        Price changes are announced at least 30 days in advance. Purchases are non-refundable, except that subscriptions
-        carry a {LIMITS.moneyBackDays}-day money-back guarantee. You may cancel anytime; access continues to the end of
-        the billing period.
+        Price changes are announced at least {LIMITS.priceChangeNoticeDays} days in advance. Purchases are
+        non-refundable, except that subscriptions carry a {LIMITS.moneyBackDays}-day money-back guarantee. You may
+        cancel anytime; access continues to the end of the billing period.
       </p>
       <h2>Your files</h2>
       <p>

@@ -1,4 +1,5 @@
 /** SPEC §2 /verify-email: loading, success, error, expired; DECISIONS.md: a working resend by e-mail. */
+import { TEXTS } from '@statemint/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../api/client';
@@ -38,7 +39,7 @@ function ResendForm() {
   const [busy, setBusy] = useState(false);
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const problem = validatePaygEmail(email) === null ? null : 'Please enter a valid email address';
+    const problem = validatePaygEmail(email) === null ? null : TEXTS.emailInvalid;
     setError(problem);
     if (problem) return;
     setBusy(true);
@@ -94,7 +95,7 @@ export default function VerifyEmailPage() {
     queryFn: () => verify(token ?? ''),
     enabled: Boolean(token),
   });
-  const outcome: Outcome | undefined = token ? data : { state: 'error', message: 'No verification token provided' };
+  const outcome: Outcome | undefined = token ? data : { state: 'error', message: TEXTS.noVerificationToken };
 
   const announced = useRef(false);
   const signedIn = user !== null;

@@ -1,4 +1,5 @@
 /** Drag-and-drop or choose-file area; the native file input keeps it keyboard- and screen-reader-usable. */
+import { MAX_UPLOAD_LABEL } from '@statemint/shared';
 import { type DragEvent, useId, useState } from 'react';
 import { formatFileSize } from '../lib/format';
 import { acceptAttribute } from '../lib/validate';
@@ -52,7 +53,7 @@ export function DropZone({
         <p className="mt-3 font-semibold text-ink">Drag and drop your statement here</p>
       )}
       <p className="mt-1 text-sm text-slate-500">
-        PDF, images (JPG, PNG, TIFF), documents (DOC, TXT, RTF) or ZIP, up to 10 MB
+        PDF, images (JPG, PNG, TIFF), documents (DOC, TXT, RTF) or ZIP, up to {MAX_UPLOAD_LABEL}
       </p>
       <label
         htmlFor={id}

@@ -1,5 +1,12 @@
 /** SPEC §7 account routes: register, login, user, logout, verification, retention. */
-import { AppError, type MessageResponse, type PublicConfig, type VerifyEmailResponse } from '@statemint/shared';
+import {
+  AppError,
+  LIMITS,
+  type MessageResponse,
+  type PublicConfig,
+  TEXTS,
+  type VerifyEmailResponse,
+} from '@statemint/shared';
 import type { FastifyInstance } from 'fastify';
 import { changePassword, limitAttempts, login, register, updateRetention } from '../../services/auth';
 import { revokeSession, verifySessionToken } from '../../services/sessions';
@@ -103,7 +110,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           minProperties: 1,
           properties: {
             autoDeleteEnabled: { type: 'boolean' },
-            fileRetentionDays: { type: 'integer', enum: [1, 3, 7, 14, 30] },
+            fileRetentionDays: { type: 'integer', enum: [...LIMITS.retentionChoices] },
           },
         },
       },
@@ -147,7 +154,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request): Promise<VerifyEmailResponse> => {
       const token = request.query.token?.trim();
-      if (!token) throw new AppError('VALIDATION_FAILED', 'No verification token provided', { field: 'token' });
+      if (!token) throw new AppError('VALIDATION_FAILED', TEXTS.noVerificationToken, { field: 'token' });
       if (token.length > 200)
         throw new AppError('TOKEN_INVALID', 'This verification link is invalid or has already been used.');
       await verifyEmailToken(ctx, token);
