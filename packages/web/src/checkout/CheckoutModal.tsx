@@ -1,12 +1,13 @@
 /** SPEC §2/§5: checkout modals for Pro, Business, Pay-As-You-Go, and the payment-option chooser. */
 import { formatPrice, LIMITS, type PaymentType, PLAN_LIMITS, PRICES_CENTS } from '@statemint/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import type { CheckoutRequest } from '../app/modals';
 import { navigate } from '../app/router';
 import { useSession } from '../app/session';
 import { toast } from '../components/toast';
 import { Button, Field, Modal } from '../components/ui';
+import { trackCheckoutStart } from '../lib/ads';
 import { SUCCESS } from '../lib/messages';
 import { type CheckoutErrors, validateCheckoutSignup, validatePaygEmail } from '../lib/validate';
 import { CardForm } from './CardForm';
@@ -40,6 +41,11 @@ export default function CheckoutModal({ request, onClose }: { request: CheckoutR
   const [email, setEmail] = useState(request.email ?? user?.email ?? '');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [registration, setRegistration] = useState<RegistrationData | undefined>(undefined);
+
+  // A checkout starts when its plan is known: opened for a plan, or picked in the chooser.
+  useEffect(() => {
+    if (type) trackCheckoutStart(type);
+  }, [type]);
 
   function choose(t: PaymentType) {
     setType(t);
