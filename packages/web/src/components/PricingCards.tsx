@@ -70,6 +70,7 @@ export function PricingCards() {
           'No signup; e-mail needed for tracking',
           `Files expire after ${LIMITS.anonymousFileLifeHours} hour`,
           'Excel, CSV and JSON downloads',
+          'Geographic restrictions apply',
         ]}
         action={
           <Link href="/upload" className={`${buttonClass('secondary')} w-full`}>
