@@ -1,9 +1,6 @@
 /** SPEC §2/§4 upload page: free trial, pay-as-you-go and signed-in modes, banners, progress, results. */
 import { formatPrice, isSubscriptionPlan, LIMITS, PLAN_LABELS, PLAN_LIMITS, PRICES_CENTS } from '@statemint/shared';
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../api/client';
-import { ApiError } from '../api/errors';
-import type { FreeTrialCheck } from '../api/types';
 import { useModals } from '../app/modals';
 import { Link, navigate, useLocation } from '../app/router';
 import { useSession } from '../app/session';
@@ -11,15 +8,10 @@ import { PAYG_STORAGE_KEY } from '../checkout/keys';
 import { toast } from '../components/toast';
 import { Banner, Button, Field } from '../components/ui';
 import { deviceFingerprint, FINGERPRINT_HEADER } from '../lib/fingerprint';
-import {
-  EMAIL_REQUIRED_TOAST,
-  FREE_TRIAL_CHECK_TOAST,
-  freeTrialDenied,
-  LOGIN_TO_UPLOAD_TOAST,
-  uploadFailure,
-} from '../lib/messages';
+import { EMAIL_INVALID_TOAST, EMAIL_REQUIRED_TOAST, LOGIN_TO_UPLOAD_TOAST, uploadFailure } from '../lib/messages';
 import { EMAIL_PATTERN } from '../lib/validate';
 import { DropZone } from '../upload/DropZone';
+import { freeTrialAllowed } from '../upload/freeTrial';
 import { ResultPanel, UploadProgress } from '../upload/ResultPanel';
 import { type UploadTarget, useUploadFlow } from '../upload/useUploadFlow';
 
@@ -85,25 +77,10 @@ export default function UploadPage() {
         return;
       }
       if (!EMAIL_PATTERN.test(email.trim())) {
-        toast({ title: 'Email Required', description: 'Please enter a valid email address', variant: 'error' });
+        toast(EMAIL_INVALID_TOAST);
         return;
       }
-      try {
-        const check = await apiRequest<FreeTrialCheck>('/api/check-free-trial', {
-          body: { email: email.trim(), deviceFingerprint: fingerprint[FINGERPRINT_HEADER] },
-          headers: fingerprint,
-        });
-        if (!check.canUse) {
-          toast(freeTrialDenied(check.code));
-          return;
-        }
-      } catch (e) {
-        // A refusal answered as an error still carries its code.
-        if (e instanceof ApiError && (e.code === 'FREE_TRIAL_COOLDOWN' || e.code === 'FREE_TRIAL_LOCKED')) {
-          toast(freeTrialDenied(e.code));
-        } else toast(FREE_TRIAL_CHECK_TOAST);
-        return;
-      }
+      if (!(await freeTrialAllowed(email.trim()))) return;
       target = { path: '/api/files/upload-free-trial', fields: { email: email.trim() }, headers: fingerprint };
     } else {
       openLogin();

@@ -1,11 +1,13 @@
 /** The dashboard's Upload tab: authenticated upload plus the supported-formats and storage panels. */
-import { LIMITS, UPLOAD_EXTENSIONS } from '@statemint/shared';
+import { LIMITS, MAX_UPLOAD_LABEL, UPLOAD_EXTENSIONS } from '@statemint/shared';
 import { useModals } from '../../app/modals';
+import { useSession } from '../../app/session';
 import { toast } from '../../components/toast';
 import { Button } from '../../components/ui';
 import { EXTRA_FORMATS, FORMAT_LABELS, PRIMARY_FORMATS } from '../../lib/downloads';
 import { uploadFailure } from '../../lib/messages';
 import { DropZone } from '../../upload/DropZone';
+import { freeTrialAllowed } from '../../upload/freeTrial';
 import { ResultPanel, UploadProgress } from '../../upload/ResultPanel';
 import { useUploadFlow } from '../../upload/useUploadFlow';
 
@@ -25,8 +27,12 @@ function Panel({ title, items }: { title: string; items: string[] }) {
 export function UploadTab() {
   const flow = useUploadFlow('dashboard');
   const { openCheckout } = useModals();
+  const { user } = useSession();
 
   async function convert() {
+    if (flow.uploading || !flow.file) return;
+    // SPEC §6: a free account's upload is its free trial, checked before the file is sent.
+    if (user?.plan === 'free' && !(await freeTrialAllowed(user.email))) return;
     try {
       await flow.upload({ path: '/api/files/upload', fields: {} });
     } catch (e) {
@@ -56,7 +62,7 @@ export function UploadTab() {
           title="Supported input formats"
           items={[
             UPLOAD_EXTENSIONS.map((e) => e.toUpperCase()).join(', '),
-            'Up to 10 MB per file; ZIP for many statements at once',
+            `Up to ${MAX_UPLOAD_LABEL} per file; ZIP for many statements at once`,
           ]}
         />
         <Panel
