@@ -1,7 +1,7 @@
 /** SPEC §4 session: token and user in local storage, expiry read from the token, re-checked with the server. */
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { apiRequest, setTokenGetter } from '../api/client';
+import { apiFetch, apiRequest, setTokenGetter } from '../api/client';
 import type { User } from '../api/types';
 import { isTokenUsable } from '../lib/jwt';
 import { navigate } from './router';
@@ -104,6 +104,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setUser: (user) => apply(currentToken, user),
       refreshUser,
       logout: (options) => {
+        // The server revokes the token too, so a copy of it stops working; the browser forgets it either way.
+        if (currentToken)
+          void apiFetch('/api/auth/logout', {
+            method: 'POST',
+            auth: false,
+            headers: { Authorization: `Bearer ${currentToken}` },
+          }).catch(() => undefined);
         apply(null, null);
         queryClient.clear();
         if (options?.redirect !== false) navigate('/');
