@@ -106,6 +106,14 @@ describe.skipIf(!hasChromium)('site journeys in Chromium', () => {
       expect(await pricing.getByRole('article', { name: card }).textContent()).toContain(price);
     }
     expect(await pricing.textContent()).toContain('1 conversion every 24 hours');
+    const free = await pricing.getByRole('article', { name: 'Free Trial' }).textContent();
+    for (const term of [
+      'No signup',
+      'e-mail needed for tracking',
+      'Files expire after 1 hour',
+      'Geographic restrictions',
+    ])
+      expect(free).toContain(term);
     await page.getByText('Frequently asked questions').waitFor();
     await shoot(page, 'landing');
     expect(errors).toEqual([]);
@@ -181,6 +189,9 @@ describe.skipIf(!hasChromium)('site journeys in Chromium', () => {
     const pricing = page.locator('#pricing');
     await pricing.getByRole('button', { name: 'Get Pro' }).click();
     const pro = page.getByRole('dialog', { name: 'Upgrade to Pro' });
+    // SPEC §9: starting a checkout fires an advertising event worth the price in USD.
+    const dataLayer = () => page.evaluate(() => (window as { dataLayer?: unknown[] }).dataLayer ?? []);
+    await expect.poll(dataLayer).toEqual([{ event: 'begin_checkout', plan: 'pro', value: 35, currency: 'USD' }]);
     await pro.getByRole('button', { name: 'Continue to Payment' }).click();
     for (const text of ['Email is required', 'Name is required', 'Password is required']) {
       await pro.getByText(text, { exact: true }).waitFor();
@@ -198,6 +209,14 @@ describe.skipIf(!hasChromium)('site journeys in Chromium', () => {
 
     await pricing.getByRole('button', { name: 'Pay Per File' }).click();
     const payg = page.getByRole('dialog', { name: 'Pay Per File' });
+    await expect
+      .poll(async () => (await dataLayer()).at(-1))
+      .toEqual({
+        event: 'begin_checkout',
+        plan: 'payasyougo',
+        value: 1.49,
+        currency: 'USD',
+      });
     await payg.getByRole('button', { name: 'Continue to Payment' }).click();
     await payg.getByText('Email is required for payment receipt').waitFor();
     await payg.getByLabel('Email for your receipt').fill('a@b');

@@ -75,6 +75,28 @@ describe.skipIf(!hasChromium)('account and vault journeys in Chromium', () => {
       await page.getByText(title, { exact: true }).waitFor();
     await shoot(page, 'dashboard-free');
 
+    // SPEC §6: a free account's upload is checked for free-trial eligibility first; a refusal sends nothing.
+    await page.route('**/api/check-free-trial', (route) =>
+      route.fulfill({
+        json: {
+          canUse: false,
+          code: 'FREE_TRIAL_COOLDOWN',
+          reason: 'Free trial can only be used once every 24 hours. Please upgrade to Pro for unlimited access.',
+        },
+      }),
+    );
+    const uploads: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/files\/upload/.test(r.url())) uploads.push(r.url());
+    });
+    await page.getByRole('tab', { name: 'Upload' }).click();
+    await page.getByTestId('file-input').setInputFiles(pdfPath);
+    await page.getByRole('button', { name: 'Convert Statement' }).click();
+    await expectToast(page, 'Free Trial Cooldown', 'Please upgrade to Pro for unlimited access');
+    expect(uploads).toEqual([]);
+    await page.unroute('**/api/check-free-trial');
+    await page.getByRole('tab', { name: 'My Files' }).click();
+
     await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
     await payWithCard(page, '4242 4242 4242 4242');
     await expectToast(page, 'Upgrade Successful');
@@ -177,10 +199,16 @@ describe.skipIf(!hasChromium)('account and vault journeys in Chromium', () => {
     await expectToast(page, 'Subscription Canceled');
     await page.getByText(/Canceled: access until/).waitFor();
     await shoot(page, 'dashboard-canceled');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const me = () => fetch(`${server.url}/api/auth/user`, { headers: { Authorization: `Bearer ${token}` } });
+    expect((await me()).status).toBe(200);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).waitFor();
+    // Logging out ends the session on the server too: the old token no longer works.
+    for (let i = 0; i < 20 && (await me()).status !== 401; i++) await page.waitForTimeout(100);
+    expect((await me()).status).toBe(401);
     expect(errors).toEqual([]);
   });
 
