@@ -59,9 +59,13 @@ const LABELS: Record<Role, string[]> = {
     'date of transaction',
     'date paid',
     'paid date',
+    'completed date',
+    'date completed',
   ],
   valueDate: [
     'value date',
+    'started date',
+    'date started',
     'value dt',
     'value',
     'valuta',
@@ -131,6 +135,8 @@ const LABELS: Record<Role, string[]> = {
     'lançamento',
     'lancamento',
     'transaction description',
+    'payment reference',
+    'zahlungsreferenz',
     'description of transaction',
     'narrative',
     'remarks',
@@ -285,6 +291,7 @@ const LABELS: Record<Role, string[]> = {
     'opening balance',
     'closing bal',
     'opening bal',
+    'running bal',
   ],
   reference: [
     'reference',
@@ -469,6 +476,16 @@ const UNUSED_LABELS = new Set([
   'devise',
   'moneda',
   'währung',
+  'product',
+  'state',
+  'fee',
+  'fees',
+  'exchange rate',
+  'wechselkurs',
+  'account number',
+  'account',
+  'konto',
+  'kontonummer',
 ]);
 
 /** Labels of one line, or null when the line is not made of header words. */
@@ -485,8 +502,13 @@ function lineLabels(line: LayoutLine): HeaderLabel[] | null {
       out.push({ role: null, text: run.text, x0: run.x0, x1: run.x1 });
     }
   }
-  // Mostly header words: allows one stray word (e.g. a currency note) per four labels.
-  if (out.length - unknown < 2 || unknown > Math.max(1, Math.floor(out.length / 4))) return null;
+  // Mostly header words: allows one stray word (e.g. a currency note) per four labels; an export's
+  // header that names a date, an amount and a text column may have as many columns the engine does not know.
+  const roles = new Set(out.map((l) => l.role));
+  const complete =
+    (roles.has('date') || roles.has('valueDate')) && roles.has('description') && AMOUNT_ROLES.some((r) => roles.has(r));
+  const allowed = complete ? Math.floor(out.length / 2) : Math.max(1, Math.floor(out.length / 4));
+  if (out.length - unknown < 2 || unknown > allowed) return null;
   return out;
 }
 
@@ -554,6 +576,12 @@ function matchHeaderUncached(lines: LayoutLine[], i: number, line: LayoutLine): 
   resolveDateColumns(labels);
   resolveTextColumn(labels);
   resolveAmountWords(labels);
+  // A second amount in a foreign or original currency is not the account's amount.
+  for (const l of labels)
+    if (l.role && AMOUNT_ROLES.includes(l.role) && FOREIGN_RE.test(l.text)) {
+      l.role = null;
+      l.unused = true;
+    }
   const roles = labels.map((l) => l.role).filter((r): r is Role => r !== null);
   if (!roles.includes('date') && !roles.includes('valueDate')) return null;
   if (!roles.some((r) => AMOUNT_ROLES.includes(r))) return null;
@@ -591,6 +619,8 @@ function resolveTextColumn(labels: HeaderLabel[]): void {
   if (text) text.role = 'description';
 }
 
+const FOREIGN_RE = /\b(foreign|original|orig|local|fremdwährung|devise|divisa|moeda estrangeira)\b/i;
+
 const POSTING_RE = /post|book|buchung|contab|comptab|lanç|lanc|registr|boek/i;
 
 /**
@@ -624,4 +654,24 @@ export function signWord(text: string): 'debit' | 'credit' | null {
   if (DEBIT_WORDS.has(w)) return 'debit';
   if (CREDIT_WORDS.has(w)) return 'credit';
   return null;
+}
+
+/** The sign a section heading gives the unsigned amounts under it (see sections.ts). */
+export type Direction = 1 | -1;
+
+// "Payments" is left out: on a card account payments are credits, on a bank account debits.
+const CREDIT_RE =
+  /\b(deposits?|additions?|credits?|receipts?|incoming|money in|paid in|interest (paid|earned|credited)|dividends?|refunds?|einzahlungen|gutschriften|eingänge|versements|crédits|credits|dépôts|ingresos|abonos|depósitos|depositos|entradas|créditos|creditos|accrediti|entrate|versamenti|bijschrijvingen|ontvangsten)\b/i;
+const DEBIT_RE =
+  /\b(withdrawals?|subtractions?|debits?|checks?|cheques?|purchases?|fees?|charges?|atm|debit card|outgoing|money out|paid out|auszahlungen|lastschriften|belastungen|abbuchungen|ausgänge|retraits|débits|prélèvements|prelevements|frais|cargos|retiros|comisiones|débitos|debitos|saques|tarifas|addebiti|uscite|prelievi|commissioni|afschrijvingen|kosten)\b/i;
+
+/** The direction a heading names, or null (no direction word, or words of both kinds). */
+export function headingDirection(text: string): Direction | null {
+  const t = text.trim();
+  // Headings are short labels, not sentences or value lines.
+  if (!t || t.split(/\s+/).length > 8 || /\d[.,]\d\d\b/.test(t)) return null;
+  const credit = CREDIT_RE.test(t);
+  const debit = DEBIT_RE.test(t);
+  if (credit === debit) return null;
+  return credit ? 1 : -1;
 }

@@ -267,7 +267,14 @@ function classifyLine(line: LayoutLine, table: TableModel, opts: ScanOptions, oc
         }
       }
       // A time printed beside the date ("01/02/2024 10:32") is not description.
-      if (tok.kind === 'text' && tok.run.x0 < table.descX - 1 && TIME_RE.test(tok.run.text)) continue;
+      // So is a time in a date column ("2025-03-03 08:01:45" under "Completed Date").
+      if (
+        tok.kind === 'text' &&
+        TIME_RE.test(tok.run.text) &&
+        (tok.run.x0 < table.descX - 1 ||
+          dateCols.some((c) => Math.min(c.x1, tok.run.x1) - Math.max(c.x0, tok.run.x0) > 0))
+      )
+        continue;
       const r = tok.run;
       if (tok.kind === 'date' && tok.date) {
         const inDateCol = dateCols.some((c) => Math.min(c.x1, r.x1) - Math.max(c.x0, r.x0) > 0);

@@ -95,4 +95,54 @@ describe('CSV exports', () => {
     );
     expect(await transactions(utf8(lines.join('\r\n')), 'checking.csv')).toEqual(expected());
   });
+
+  it('finds the header of an export with many columns it does not use, and keeps times out of the text', async () => {
+    const lines = [
+      'Type,Product,Started Date,Completed Date,Description,Amount,Fee,Currency,State,Balance',
+      ...LEDGER.map((e) =>
+        [
+          e.cents < 0 ? 'CARD_PAYMENT' : 'TOPUP',
+          'Current',
+          `${e.date} 10:22:11`,
+          `${e.date} 18:01:45`,
+          `"${e.text}"`,
+          money(e.cents, '.'),
+          '0.00',
+          'EUR',
+          'COMPLETED',
+          money(e.balance, '.'),
+        ].join(','),
+      ),
+    ];
+    const [s] = await convert(utf8(lines.join('\n')), { fileName: 'account-statement.csv' });
+    expect(s?.transactions.map((t) => [t.date, t.description, t.amount, t.balance])).toEqual(
+      LEDGER.map((e) => [
+        e.date,
+        `${e.cents < 0 ? 'CARD_PAYMENT' : 'TOPUP'} ${e.text}`,
+        e.cents / 100,
+        e.balance / 100,
+      ]),
+    );
+  });
+
+  it('takes the account amount, not the foreign-currency one, and joins payee and payment reference', async () => {
+    const lines = [
+      '"Date","Payee","Account number","Payment reference","Amount (EUR)","Amount (Foreign Currency)","Type Foreign Currency","Exchange Rate"',
+      ...LEDGER.map((e) =>
+        [e.date, e.text, 'DE89370400440532013000', 'March', money(e.cents, '.'), money(e.cents * 2, '.'), 'USD', '2.0']
+          .map((c) => `"${c}"`)
+          .join(','),
+      ),
+    ];
+    expect(await transactions(utf8(lines.join('\n')), 'n.csv')).toEqual(expected((e) => `${e.text} March`));
+  });
+
+  it('reads a "Running Bal." column as the balance', async () => {
+    const lines = [
+      'Date,Description,Amount,Running Bal.',
+      ...LEDGER.map((e) => [e.date, `"${e.text}"`, money(e.cents, '.'), money(e.balance, '.')].join(',')),
+    ];
+    const [s] = await convert(utf8(lines.join('\n')), { fileName: 'activity.csv' });
+    expect(s?.transactions.map((t) => t.balance)).toEqual(LEDGER.map((e) => e.balance / 100));
+  });
 });
