@@ -138,4 +138,15 @@ describe.skipIf(!hasChromium)('conversion journeys in Chromium', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('pay-as-you-go arrival without the checkout e-mail at hand asks for it and keeps the field while typing', async () => {
+    const { page, errors } = await openPage(browser, `${server.url}/upload?payment=pi_elsewhere&mode=payasyougo`);
+    await page.waitForURL(`${server.url}/upload`);
+    const received = page.getByRole('region', { name: 'Payment Received' });
+    const field = received.getByLabel('Email for your receipt');
+    await field.pressSequentially('buyer@example.com');
+    expect(await field.inputValue()).toBe('buyer@example.com');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -35,6 +35,8 @@ export default function UploadPage() {
   const [mode, setMode] = useState<Mode>(defaultMode);
   const [email, setEmail] = useState(user && !subscriber ? user.email : '');
   const [paymentIntentId, setPaymentIntentId] = useState<string | null>(null);
+  // Paid without the checkout's e-mail at hand (another tab): ask for it, and keep asking while it is typed.
+  const [askReceiptEmail, setAskReceiptEmail] = useState(false);
   const flow = useUploadFlow('upload');
 
   // SPEC §2: arriving with ?payment=…&mode=payasyougo switches to paid mode and cleans the URL.
@@ -44,7 +46,9 @@ export default function UploadPage() {
     if (paymentParam && modeParam === 'payasyougo') {
       const stored = readPayg();
       setPaymentIntentId(paymentParam);
-      setEmail(stored?.paymentIntentId === paymentParam ? stored.email : '');
+      const known = stored?.paymentIntentId === paymentParam;
+      setEmail(known ? stored.email : '');
+      setAskReceiptEmail(!known);
       setMode('paid');
       navigate('/upload', { replace: true });
     }
@@ -102,6 +106,7 @@ export default function UploadPage() {
     setMode(defaultMode);
     setEmail('');
     setPaymentIntentId(null);
+    setAskReceiptEmail(false);
   }
 
   const working =
@@ -162,7 +167,7 @@ export default function UploadPage() {
         {mode === 'paid' && !working && (
           <Banner tone="success" title="Payment Received">
             Your payment is confirmed. Choose your statement and convert it.
-            {!email && (
+            {askReceiptEmail && (
               <Field
                 className="mt-3"
                 label="Email for your receipt"
