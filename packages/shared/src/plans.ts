@@ -37,6 +37,11 @@ export function isSubscriptionPlan(plan: Plan): boolean {
   return plan === 'pro' || plan === 'pro_monthly' || plan === 'business';
 }
 
+/** Accounts whose uploads are the free trial (1 per 24 hours); every other plan uploads against its monthly quota. */
+export function usesFreeTrial(plan: Plan): boolean {
+  return plan === 'free';
+}
+
 export const PAYMENT_TYPES = ['payasyougo', 'pro', 'business'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 

@@ -3,7 +3,7 @@
  * reading one file, and deleting one with everything derived from it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { AppError, type FileRecord, PLAN_LIMITS, TEXTS, type UploadResponse } from '@statemint/shared';
+import { AppError, type FileRecord, PLAN_LIMITS, TEXTS, type UploadResponse, usesFreeTrial } from '@statemint/shared';
 import { consumeUploadCredit, releaseUploadCredit } from '../services/payments';
 import type { AuthSession } from '../services/sessions';
 import { userPlan } from '../services/users';
@@ -172,7 +172,7 @@ export async function uploadForAccount(files: FilesContext, input: UploadContext
   const auth = input.auth;
   if (!auth) throw new AppError('UNAUTHORIZED', TEXTS.loginToUpload);
   const plan = userPlan(auth.user);
-  if (plan === 'free') return uploadFreeTrial(files, input);
+  if (usesFreeTrial(plan)) return uploadFreeTrial(files, input);
   const kind = checkUploadType(input.upload.fileName, input.upload.bytes);
   const limit = PLAN_LIMITS[plan].uploads;
   if (limit !== -1 && (await countUsage(files, auth.user.id, 'upload')) >= limit)

@@ -198,6 +198,20 @@ for (const db of testDatabases) {
       expect(second.body.code).toBe('FREE_TRIAL_COOLDOWN');
     });
 
+    it('gives the legacy starter plan its monthly quota, not the free trial (DECISIONS.md: 100 uploads)', async () => {
+      const u = await createVerifiedUser(s);
+      await s.ctx.db.updateTable('users').set({ plan: 'starter' }).where('email', '=', u.email).execute();
+      const ip = freshIp();
+      for (const name of ['s1.csv', 's2.csv']) {
+        const res = await upload(s, '/api/files/upload', { name, bytes: CSV, token: u.token, ip });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        expect(await waitForFile(s, res.body.id, u.token)).toMatchObject({ mode: 'subscription', status: 'completed' });
+      }
+      const board = await s.api<DashboardResponse>('/api/dashboard', { token: u.token });
+      expect(board.body.limits).toEqual({ uploads: 100, restores: 10 });
+      expect(board.body.stats.filesThisMonth).toBe(2);
+    });
+
     it('deletes the original, every output and every row', async () => {
       const u = await proUser(s);
       const file = await uploadAs(s, u.token);

@@ -1,5 +1,5 @@
 /** SPEC §2/§4 upload page: free trial, pay-as-you-go and signed-in modes, banners, progress, results. */
-import { formatPrice, isSubscriptionPlan, LIMITS, PLAN_LABELS, PLAN_LIMITS, PRICES_CENTS } from '@statemint/shared';
+import { formatPrice, LIMITS, PLAN_LABELS, PLAN_LIMITS, PRICES_CENTS, usesFreeTrial } from '@statemint/shared';
 import { useEffect, useState } from 'react';
 import { useModals } from '../app/modals';
 import { Link, navigate, useLocation } from '../app/router';
@@ -30,10 +30,11 @@ export default function UploadPage() {
   const { user } = useSession();
   const { openLogin, openCheckout } = useModals();
   const { search } = useLocation();
-  const subscriber = user !== null && isSubscriptionPlan(user.plan);
-  const defaultMode: Mode = subscriber ? 'auth' : 'free';
+  // Paid plans (the legacy starter plan too) upload against their monthly quota; free accounts use the free trial.
+  const accountUploads = user !== null && !usesFreeTrial(user.plan);
+  const defaultMode: Mode = accountUploads ? 'auth' : 'free';
   const [mode, setMode] = useState<Mode>(defaultMode);
-  const [email, setEmail] = useState(user && !subscriber ? user.email : '');
+  const [email, setEmail] = useState(user && !accountUploads ? user.email : '');
   const [paymentIntentId, setPaymentIntentId] = useState<string | null>(null);
   // Paid without the checkout's e-mail at hand (another tab): ask for it, and keep asking while it is typed.
   const [askReceiptEmail, setAskReceiptEmail] = useState(false);
@@ -56,8 +57,8 @@ export default function UploadPage() {
 
   // Signing in or out while here switches between the account upload and the free trial.
   useEffect(() => {
-    setMode((m) => (subscriber && m === 'free' ? 'auth' : !subscriber && m === 'auth' ? 'free' : m));
-  }, [subscriber]);
+    setMode((m) => (accountUploads && m === 'free' ? 'auth' : !accountUploads && m === 'auth' ? 'free' : m));
+  }, [accountUploads]);
 
   async function convert() {
     if (flow.uploading || !flow.file) return;
@@ -119,7 +120,7 @@ export default function UploadPage() {
       <p className="mt-2 text-slate-600">Upload a statement and download it as Excel, CSV or JSON.</p>
 
       <div className="mt-6 space-y-4">
-        {user && !subscriber && (
+        {user && !accountUploads && (
           <Banner tone="warning" title="Free plan">
             Your plan includes 1 free conversion every {LIMITS.freeTrialWindowHours} hours.{' '}
             <Link href="/pricing" className="font-semibold underline">

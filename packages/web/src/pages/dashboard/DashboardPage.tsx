@@ -1,6 +1,6 @@
 /** SPEC §2 dashboard: the Secure Document Vault. */
 import * as Tabs from '@radix-ui/react-tabs';
-import { isSubscriptionPlan, LIMITS, PLAN_LABELS, PLAN_LIMITS, PRODUCT_NAME } from '@statemint/shared';
+import { isSubscriptionPlan, LIMITS, PLAN_LABELS, PLAN_LIMITS, PRODUCT_NAME, usesFreeTrial } from '@statemint/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../api/client';
@@ -118,7 +118,7 @@ export default function DashboardPage() {
           </Banner>
         )}
 
-        {!subscriber && (
+        {usesFreeTrial(user.plan) && (
           <Banner title="You are on the Free plan">
             <ul className="list-disc pl-5">
               <li>1 free conversion every {LIMITS.freeTrialWindowHours} hours</li>

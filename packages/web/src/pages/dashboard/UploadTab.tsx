@@ -1,5 +1,5 @@
 /** The dashboard's Upload tab: authenticated upload plus the supported-formats and storage panels. */
-import { LIMITS, MAX_UPLOAD_LABEL, UPLOAD_EXTENSIONS } from '@statemint/shared';
+import { LIMITS, MAX_UPLOAD_LABEL, UPLOAD_EXTENSIONS, usesFreeTrial } from '@statemint/shared';
 import { useModals } from '../../app/modals';
 import { useSession } from '../../app/session';
 import { toast } from '../../components/toast';
@@ -32,7 +32,7 @@ export function UploadTab() {
   async function convert() {
     if (flow.uploading || !flow.file) return;
     // SPEC §6: a free account's upload is its free trial, checked before the file is sent.
-    if (user?.plan === 'free' && !(await freeTrialAllowed(user.email))) return;
+    if (user && usesFreeTrial(user.plan) && !(await freeTrialAllowed(user.email))) return;
     try {
       await flow.upload({ path: '/api/files/upload', fields: {} });
     } catch (e) {
