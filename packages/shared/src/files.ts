@@ -29,6 +29,14 @@ export const UPLOAD_EXTENSIONS = [
 export const OUTPUT_FORMATS = ['xlsx', 'csv', 'json', 'xml', 'txt', 'html', 'ofx', 'qfx', 'qbo', 'qif'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
+/**
+ * DECISIONS.md CSV column sets: `standard` (the 9 columns, the stored CSV), `simple` (Date, Description,
+ * Amount, Reference, Category) and `accounting` (Date, Description, Debit, Credit, Balance). Downloads
+ * take one as `preset`.
+ */
+export const CSV_PRESETS = ['standard', 'simple', 'accounting'] as const;
+export type CsvPreset = (typeof CSV_PRESETS)[number];
+
 export const OUTPUT_CONTENT_TYPES: Record<OutputFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',

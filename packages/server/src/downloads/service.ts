@@ -2,13 +2,17 @@
  * Downloads: outputs of anonymous files by id within their hour, outputs and originals of
  * account files by owner (Bearer) or by a signed link, with SPEC's names and content types.
  */
+import { exportStatements } from '@statemint/engine/export';
 import {
   AppError,
+  CSV_PRESETS,
+  type CsvPreset,
   DOWNLOAD_FORMAT_ALIASES,
   downloadName,
   type OriginalDownloadResponse,
   OUTPUT_CONTENT_TYPES,
   type OutputFormat,
+  type Statement,
 } from '@statemint/shared';
 import type { FilesContext } from '../files/context';
 import { originalKey, outputKey } from '../files/keys';
@@ -77,10 +81,38 @@ async function readStored(files: FilesContext, key: string, onMissing: () => App
   }
 }
 
-async function outputOf(files: FilesContext, row: FileRow, format: OutputFormat): Promise<Download> {
+/** The CSV column set asked for; only CSV takes one. */
+export function parsePreset(format: OutputFormat, raw: string | undefined): CsvPreset {
+  if (raw === undefined || raw === '') return 'standard';
+  const preset = CSV_PRESETS.find((p) => p === raw.toLowerCase());
+  if (!preset || (format !== 'csv' && preset !== 'standard'))
+    throw new AppError('VALIDATION_FAILED', `preset must be one of ${CSV_PRESETS.join(', ')}, with format csv`, {
+      field: 'preset',
+    });
+  return preset;
+}
+
+async function outputOf(
+  files: FilesContext,
+  row: FileRow,
+  format: OutputFormat,
+  preset: CsvPreset = 'standard',
+): Promise<Download> {
   const now = files.ctx.clock.now();
   if (isArchivedNow(row, now)) throw new AppError('FILE_ARCHIVED', ARCHIVED_MESSAGE);
   if (availableUntil(row, now) === null || !storedFormats(row).includes(format)) throw notAvailable(format);
+  if (preset !== 'standard') {
+    // The other CSV column sets are written on demand from the stored statements (the JSON output).
+    if (!storedFormats(row).includes('json')) throw notAvailable(format);
+    const json = await readStored(files, outputKey(row.id, 'json'), () => notAvailable(format));
+    const parsed = JSON.parse(json.toString('utf8')) as Statement | Statement[];
+    const csv = await exportStatements(Array.isArray(parsed) ? parsed : [parsed], 'csv', { csvPreset: preset });
+    return {
+      body: Buffer.from(csv),
+      contentType: OUTPUT_CONTENT_TYPES.csv,
+      filename: downloadName(row.original_filename, format),
+    };
+  }
   return {
     body: await readStored(files, outputKey(row.id, format), () => notAvailable(format)),
     contentType: OUTPUT_CONTENT_TYPES[format],
@@ -97,12 +129,14 @@ export async function downloadFree(
   files: FilesContext,
   id: string,
   formatParam: string | undefined,
+  presetParam?: string,
 ): Promise<Download> {
   const format = parseFormat(formatParam);
+  const preset = parsePreset(format, presetParam);
   const row = await findRow(files, id);
   if (!row || !isEphemeral(row) || !isAlive(row, files.ctx.clock.now()))
     throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
-  return outputOf(files, row, format);
+  return outputOf(files, row, format, preset);
 }
 
 /**
@@ -114,10 +148,12 @@ export async function downloadOwned(
   id: string,
   formatParam: string | undefined,
   who: { userId: string | null; token: string | undefined },
+  presetParam?: string,
 ): Promise<Download> {
   const format = parseFormat(formatParam);
+  const preset = parsePreset(format, presetParam);
   const row = await authorizedRow(files, id, format, who);
-  return outputOf(files, row, format);
+  return outputOf(files, row, format, preset);
 }
 
 async function authorizedRow(

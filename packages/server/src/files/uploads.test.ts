@@ -138,6 +138,23 @@ for (const db of testDatabases) {
       const bad = await s.api(`/api/download-free/${res.body.id}?format=pdf`);
       expect(bad.status).toBe(400);
       expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'format' });
+
+      // DECISIONS.md CSV presets: the 9 standard columns by default, 'simple' and 'accounting' on request.
+      const header = async (query: string) =>
+        (await fetchRaw(s, `/api/download-free/${res.body.id}?${query}`)).body.toString('utf8').split(/\r?\n/)[0];
+      expect(await header('format=csv')).toBe(
+        'Date,Source Date,Description,Credit,Debit,Amount,Balance,Reference,Page',
+      );
+      expect(await header('format=csv&preset=standard')).toBe(await header('format=csv'));
+      expect(await header('format=csv&preset=simple')).toBe('Date,Description,Amount,Reference,Category');
+      expect(await header('format=csv&preset=accounting')).toBe('Date,Description,Debit,Credit,Balance');
+      const simple = await fetchRaw(s, `/api/download-free/${res.body.id}?format=csv&preset=simple`);
+      expect(simple.headers.get('content-type')).toBe(OUTPUT_CONTENT_TYPES.csv);
+      expect(simple.body.toString('utf8').trim().split(/\r?\n/)).toHaveLength(15);
+      for (const query of ['format=csv&preset=fancy', 'format=json&preset=simple']) {
+        const refused = await s.api(`/api/download-free/${res.body.id}?${query}`);
+        expect(refused, query).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', field: 'preset' } });
+      }
       // Stored encrypted: no statement text on disk.
       for (const name of storedObjects(s.dataDir)) expect(name.includes('march')).toBe(false);
     });

@@ -119,6 +119,10 @@ for (const db of testDatabases) {
       }
       const byBearer = await fetchRaw(s, `/api/files/${file.id}/download/excel`, owner.token);
       expect(byBearer.status).toBe(200);
+      // The CSV link also serves DECISIONS.md's other column sets.
+      const accounting = await fetchRaw(s, `${file.csvUrl}&preset=accounting`);
+      expect(accounting.status).toBe(200);
+      expect(accounting.body.toString('utf8').split(/\r?\n/)[0]).toBe('Date,Description,Debit,Credit,Balance');
 
       // A link for one format does not open another, and a tampered token fails.
       const csvToken = new URL(file.csvUrl as string, s.url).searchParams.get('token');

@@ -136,15 +136,19 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     async (request) => getFileRecord(files, fileId(request), request.auth?.user.id ?? null),
   );
 
-  app.get<{ Params: IdParams; Querystring: { format?: string } }>(
+  app.get<{ Params: IdParams; Querystring: { format?: string; preset?: string } }>(
     '/api/download-free/:id',
     {
       schema: {
         params: idParams,
-        querystring: { type: 'object', properties: { format: { type: 'string', maxLength: 16 } } },
+        querystring: {
+          type: 'object',
+          properties: { format: { type: 'string', maxLength: 16 }, preset: { type: 'string', maxLength: 16 } },
+        },
       },
     },
-    async (request, reply) => send(reply, await downloadFree(files, fileId(request), request.query.format)),
+    async (request, reply) =>
+      send(reply, await downloadFree(files, fileId(request), request.query.format, request.query.preset)),
   );
 
   app.get<{ Params: IdParams }>(
@@ -154,22 +158,28 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   );
 
   const tokenQuery = { type: 'object', properties: { token: { type: 'string', maxLength: 128 } } } as const;
-  app.get<{ Params: IdParams & { format: string }; Querystring: { token?: string } }>(
+  app.get<{ Params: IdParams & { format: string }; Querystring: { token?: string; preset?: string } }>(
     '/api/files/:id/download/:format',
     {
       preHandler: authenticateOptional,
       schema: {
         params: { ...idParams, properties: { ...idParams.properties, format: { type: 'string', maxLength: 16 } } },
-        querystring: tokenQuery,
+        querystring: {
+          ...tokenQuery,
+          properties: { ...tokenQuery.properties, preset: { type: 'string', maxLength: 16 } },
+        },
       },
     },
     async (request, reply) =>
       send(
         reply,
-        await downloadOwned(files, fileId(request), request.params.format, {
-          userId: request.auth?.user.id ?? null,
-          token: request.query.token,
-        }),
+        await downloadOwned(
+          files,
+          fileId(request),
+          request.params.format,
+          { userId: request.auth?.user.id ?? null, token: request.query.token },
+          request.query.preset,
+        ),
       ),
   );
 
