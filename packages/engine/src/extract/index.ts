@@ -37,9 +37,9 @@ import {
   findLabelledPeriod,
   isCardStatement,
 } from './facts';
-import { signWord } from './header';
+import { type Direction, headingDirection, signWord } from './header';
 import { type RawRow, rowKind, scanTables } from './rows';
-import { type Direction, headingDirection, sectionDirections } from './sections';
+import { sectionDirections } from './sections';
 
 export interface ExtractOptions {
   deadline: number;

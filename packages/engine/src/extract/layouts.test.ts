@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LayoutDocument, LayoutLine, LayoutPage } from '../layout/model';
+import { headingDirection } from './header';
 import { extractStatements } from './index';
-import { headingDirection } from './sections';
 
 const deadline = () => Date.now() + 60_000;
 type Cell = [number, string];
@@ -455,5 +455,58 @@ describe('more layouts', () => {
     ]);
     expect([s?.statement.openingBalance, s?.statement.closingBalance]).toEqual([-500, -420]);
     expect(s?.reconciliation.status).toBe('balanced');
+  });
+
+  it('joins details wrapped from the date column, but not notes or section headings', () => {
+    const tight = (rows: Cell[][]): LayoutPage => {
+      const p = page(rows);
+      // Lines 11 units apart, as a tight table prints them.
+      p.lines.forEach((l, i) => {
+        const y0 = 60 + i * 11;
+        l.y0 = y0;
+        l.y1 = y0 + 9;
+      });
+      return p;
+    };
+    const doc: LayoutDocument = {
+      pages: [
+        tight([
+          [[40, 'Statement period 01/03/2025 to 31/03/2025']],
+          [
+            [40, 'Date'],
+            [100, 'Description'],
+            [350, 'Debit'],
+            [420, 'Credit'],
+            [500, 'Balance'],
+          ],
+          [
+            [40, '01/03/2025'],
+            [100, 'OPENING BALANCE'],
+            [500, '1,000.00'],
+          ],
+          [
+            [40, '02/03/2025'],
+            [100, 'CITY UTILITIES'],
+            [350, '127.06'],
+            [500, '872.94'],
+          ],
+          [[40, 'AUTH CODE 777662']],
+          [[40, 'TRACE NO 393090']],
+          [[40, 'Withdrawals']],
+          [
+            [40, '06/03/2025'],
+            [100, 'CAFE LUNA'],
+            [355, '2.94'],
+            [500, '870.00'],
+          ],
+          [[40, 'Continued on next page']],
+        ]),
+      ],
+    };
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => t.description)).toEqual([
+      'CITY UTILITIES AUTH CODE 777662 TRACE NO 393090',
+      'CAFE LUNA',
+    ]);
   });
 });

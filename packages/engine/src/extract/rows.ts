@@ -5,10 +5,10 @@
  * join their row.
  */
 import type { LayoutDocument, LayoutLine, TextRun } from '../layout/model';
-import { repairNumericToken } from '../ocr/repair';
+import { repairMonthName, repairNumericToken } from '../ocr/repair';
 import { type DecimalMark, type ParsedAmount, parseAmount } from '../values/amount';
 import { type DateToken, leadingDate, parseDateToken } from '../values/date';
-import { type HeaderLabel, isOtherTableHeader, matchHeader, type Role, signWord } from './header';
+import { type HeaderLabel, headingDirection, isOtherTableHeader, matchHeader, type Role, signWord } from './header';
 import { inferTableFromData } from './implicit';
 
 export interface Column {
@@ -183,6 +183,10 @@ function repairOcrRun(
   if (!inMoney && !inDate) return run;
   if (inMoney && parseAmount(run.text, decimal)) return run;
   if (inDate && !inMoney && parseDateToken(run.text)) return run;
+  if (inDate && !inMoney) {
+    const month = repairMonthName(run.text);
+    if (month.changed && parseDateToken(month.text)) return { ...run, text: month.text };
+  }
   // A lost decimal mark ("2491" for 24.91) in a money column: the cents are the last two digits.
   if (inMoney && /^\(?-?\d{3,7}\)?-?$/.test(run.text)) {
     const text = run.text.replace(/(\d{2})(\)?-?)$/, `${decimal}$1$2`);
@@ -212,6 +216,7 @@ function joinDateParts(runs: TextRun[], table: TableModel, size: number): TextRu
   return out;
 }
 
+const NOTE_RE = /\b(continued|suite|fortsetzung|continua|continúa|continuação|vervolg|summary)\b/i;
 const MARK_RE = /^(CR|DR|Cr|Dr|cr|dr|OD)\.?$/;
 const TIME_RE = /^\d{1,2}:\d{2}(:\d{2})?(\s?[AaPp][Mm])?$/;
 
@@ -489,10 +494,25 @@ function scanPass(
         continue;
       }
       // Continuation: a wrapped description line (or the amount line of an amount-last row).
+      // Some layouts print wrapped details from the date column: a text-only line set tight under
+      // the row, not bold and naming no section, continues it.
+      const hanging =
+        cur !== null &&
+        !!firstText &&
+        !hasMoney &&
+        !date &&
+        line.y0 - cur.lastY < size &&
+        // Within the text span (a rule or a note across the page is not a wrap), words, no heading or note.
+        (line.runs[line.runs.length - 1] as TextRun).x1 < table.moneyX &&
+        /[A-Za-z]{2}/.test(text) &&
+        !/[:-]\s*$/.test(text) &&
+        !NOTE_RE.test(text) &&
+        !line.runs.every((r) => r.bold) &&
+        !headingDirection(text);
       const canContinue =
         cur !== null &&
         near &&
-        (!firstText || (startsInDesc && firstText.x0 < table.moneyX)) &&
+        (!firstText || (startsInDesc && firstText.x0 < table.moneyX) || hanging) &&
         !(hasAmount && cur.hasAmount) &&
         // "ENDING BALANCE 5,340.05" under the last row is a balance line, not a wrapped description.
         rowKind(info.texts.map((t) => t.text).join(' ')) === 'transaction' &&

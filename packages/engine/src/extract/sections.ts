@@ -6,27 +6,11 @@
  */
 import { parseAmount } from '../values/amount';
 import type { FactLine } from './facts';
+import { type Direction, headingDirection } from './header';
 import type { TableModel } from './rows';
 import { isFooterText } from './rows';
 
-export type Direction = 1 | -1;
-
-// "Payments" is left out: on a card account payments are credits, on a bank account debits.
-const CREDIT_RE =
-  /\b(deposits?|additions?|credits?|receipts?|incoming|money in|paid in|interest (paid|earned|credited)|dividends?|refunds?|einzahlungen|gutschriften|eingänge|versements|crédits|credits|dépôts|ingresos|abonos|depósitos|depositos|entradas|créditos|creditos|accrediti|entrate|versamenti|bijschrijvingen|ontvangsten)\b/i;
-const DEBIT_RE =
-  /\b(withdrawals?|subtractions?|debits?|checks?|cheques?|purchases?|fees?|charges?|atm|debit card|outgoing|money out|paid out|auszahlungen|lastschriften|belastungen|abbuchungen|ausgänge|retraits|débits|prélèvements|prelevements|frais|cargos|retiros|comisiones|débitos|debitos|saques|tarifas|addebiti|uscite|prelievi|commissioni|afschrijvingen|kosten)\b/i;
-
-/** The direction a heading names, or null (no direction word, or words of both kinds). */
-export function headingDirection(text: string): Direction | null {
-  const t = text.trim();
-  // Headings are short labels, not sentences or value lines.
-  if (!t || t.split(/\s+/).length > 8 || /\d[.,]\d\d\b/.test(t)) return null;
-  const credit = CREDIT_RE.test(t);
-  const debit = DEBIT_RE.test(t);
-  if (credit === debit) return null;
-  return credit ? 1 : -1;
-}
+export type { Direction } from './header';
 
 /** Per table id: the sign its heading gives unsigned amounts. */
 export function sectionDirections(tables: TableModel[], otherLines: FactLine[]): Map<number, Direction> {
