@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectDecimalSeparator, repairNumericToken } from './repair';
+import { detectDecimalSeparator, repairMonthName, repairNumericToken } from './repair';
 
 const fix = (t: string, decimal?: '.' | ',') => repairNumericToken(t, decimal ? { decimal } : {}).text;
 
@@ -94,5 +94,21 @@ describe('detectDecimalSeparator', () => {
     expect(detectDecimalSeparator(['1,234.56', '12.50', '3.99', '12,50'])).toBe('.');
     expect(detectDecimalSeparator(['1.234,56', '12,50', '3,99'])).toBe(',');
     expect(detectDecimalSeparator(['hello'])).toBeNull();
+  });
+});
+
+describe('repairMonthName', () => {
+  it('reads digits OCR put into month abbreviations as the letters they stand for', () => {
+    expect(repairMonthName('01-0CT-2024')).toEqual({ text: '01-OCT-2024', changed: true });
+    expect(repairMonthName('N0V 05')).toEqual({ text: 'NOV 05', changed: true });
+    expect(repairMonthName('15 5EP 2023').text).toBe('15 SEP 2023');
+    expect(repairMonthName('3 JU1 2024').text).toBe('3 JUL 2024');
+    expect(repairMonthName('AU6 30').text).toBe('AUG 30');
+  });
+
+  it('leaves words that do not become exactly one month name', () => {
+    for (const t of ['01-OCT-2024', 'B2B', 'X10', '12/05/2024', 'A1B', 'CARD 5356']) {
+      expect(repairMonthName(t)).toEqual({ text: t, changed: false });
+    }
   });
 });

@@ -5,6 +5,8 @@
  * points (or the other way round) is put right.
  */
 
+import { monthFromName } from '../values/date';
+
 export interface RepairResult {
   text: string;
   /** True when anything was changed (the caller may mark the row as repaired). */
@@ -85,6 +87,40 @@ export function repairNumericToken(text: string, options: RepairOptions = {}): R
   if (options.decimal) core = fixDecimalSeparator(core, options.decimal);
   const out = prefix + core + suffix;
   return { text: out, changed: out !== text };
+}
+
+/** Digits OCR reads for the capital letters of month abbreviations ("0CT", "N0V", "5EP", "AU6"). */
+const TO_LETTER: Record<string, string[]> = {
+  '0': ['O'],
+  '1': ['I', 'L'],
+  '5': ['S'],
+  '8': ['B'],
+  '6': ['G'],
+  '4': ['A'],
+  '2': ['Z'],
+};
+
+/**
+ * Month names with letters read as digits: "01-0CT-2024" -> "01-OCT-2024", "N0V 05" -> "NOV 05".
+ * A word of letters and such digits changes only where exactly one month name comes out of it.
+ */
+export function repairMonthName(text: string): RepairResult {
+  let changed = false;
+  const out = text.replace(/(?<![\p{L}\d])[\p{L}\d]{3,10}(?![\p{L}\d])/gu, (word) => {
+    if (!/\p{L}/u.test(word) || !/\d/.test(word)) return word;
+    let candidates = [''];
+    for (const ch of word) {
+      const options = /\d/.test(ch) ? TO_LETTER[ch] : [ch];
+      if (!options) return word;
+      candidates = candidates.flatMap((c) => options.map((o) => c + o));
+    }
+    const months = new Set(candidates.map((c) => monthFromName(c)).filter((m) => m !== null));
+    if (months.size !== 1) return word;
+    const fixed = candidates.find((c) => monthFromName(c) !== null) as string;
+    changed = true;
+    return word === word.toLowerCase() ? fixed.toLowerCase() : fixed;
+  });
+  return { text: out, changed };
 }
 
 const SLASH_LIKE = new Set(['/', '1', 'l', 'I', '|', '7']);
