@@ -81,6 +81,12 @@ describe.skipIf(!hasChromium)('conversion journeys in Chromium', () => {
     const csvText = csv.body.toString('utf8');
     expect(csvText.split(/\r?\n/)[0]).toContain('Date');
     for (const r of rows) expect(csvText).toContain(r.description);
+    // DECISIONS.md's other CSV column sets.
+    const simple = await download(page, 'CSV (simple)');
+    expect(simple.name).toMatch(/_converted\.csv$/);
+    expect(simple.body.toString('utf8').split(/\r?\n/)[0]).toBe('Date,Description,Amount,Reference,Category');
+    const accounting = await download(page, 'CSV (accounting)');
+    expect(accounting.body.toString('utf8').split(/\r?\n/)[0]).toBe('Date,Description,Debit,Credit,Balance');
 
     const xlsx = await download(page, 'Excel');
     expect(xlsx.name).toMatch(/_converted\.xlsx$/);

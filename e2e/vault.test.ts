@@ -117,11 +117,19 @@ describe.skipIf(!hasChromium)('account and vault journeys in Chromium', () => {
     await row.getByRole('button', { name: 'Download' }).click();
     const [dl] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: 'CSV' }).click(),
+      page.getByRole('menuitem', { name: 'CSV', exact: true }).click(),
     ]);
     expect(dl.suggestedFilename()).toMatch(/_converted\.csv$/);
     expect((await readDownload(dl)).toString('utf8')).toContain('Salary deposit 1');
     await expectToast(page, 'Download Started');
+    await row.getByRole('button', { name: 'Download' }).click();
+    const [accounting] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'CSV (accounting)' }).click(),
+    ]);
+    expect((await readDownload(accounting)).toString('utf8').split(/\r?\n/)[0]).toBe(
+      'Date,Description,Debit,Credit,Balance',
+    );
     await shoot(page, 'dashboard-files');
 
     await row.getByRole('button', { name: /^Delete / }).click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FileRecord } from '../api/types';
-import { availableFormats, downloadUrl, formatUrl } from './downloads';
+import { availableFormats, downloadUrl, EXTRA_CSV_PRESETS, formatUrl, withPreset } from './downloads';
 
 const base: FileRecord = {
   id: 'abc',
@@ -28,5 +28,18 @@ describe('download URLs', () => {
     expect(downloadUrl(base, 'csv', true)).toBe('/api/download-free/abc?format=csv');
     expect(downloadUrl(base, 'qif', true)).toBeNull();
     expect(downloadUrl(base, 'csv', false)).toBeNull();
+  });
+  it('asks for the simple and accounting CSV column sets by a preset parameter', () => {
+    expect(EXTRA_CSV_PRESETS).toEqual(['simple', 'accounting']);
+    expect(withPreset('/api/download-free/abc?format=csv', 'simple')).toBe(
+      '/api/download-free/abc?format=csv&preset=simple',
+    );
+    expect(withPreset('/api/files/abc/download/csv?token=t', 'accounting')).toBe(
+      '/api/files/abc/download/csv?token=t&preset=accounting',
+    );
+    expect(withPreset('/api/files/abc/download/csv', 'accounting')).toBe(
+      '/api/files/abc/download/csv?preset=accounting',
+    );
+    expect(withPreset('/x?format=csv', 'standard')).toBe('/x?format=csv');
   });
 });

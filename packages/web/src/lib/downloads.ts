@@ -1,5 +1,5 @@
 /** Which URL serves each output format of a file record, and the labels users see. */
-import type { OutputFormat } from '@statemint/shared';
+import type { CsvPreset, OutputFormat } from '@statemint/shared';
 import type { FileRecord } from '../api/types';
 
 export const FORMAT_LABELS: Record<OutputFormat, string> = {
@@ -14,6 +14,19 @@ export const FORMAT_LABELS: Record<OutputFormat, string> = {
   qbo: 'QBO',
   qif: 'QIF',
 };
+
+/** DECISIONS.md's other CSV column sets, offered beside the standard CSV. */
+export const CSV_PRESET_LABELS: Record<Exclude<CsvPreset, 'standard'>, string> = {
+  simple: 'CSV (simple)',
+  accounting: 'CSV (accounting)',
+};
+export const EXTRA_CSV_PRESETS = Object.keys(CSV_PRESET_LABELS) as Exclude<CsvPreset, 'standard'>[];
+
+/** A download URL asking for a CSV column set (the standard one is the plain URL). */
+export function withPreset(url: string, preset: CsvPreset): string {
+  if (preset === 'standard') return url;
+  return `${url}${url.includes('?') ? '&' : '?'}preset=${preset}`;
+}
 
 /** The three main downloads first (SPEC §2), then the extra formats (DECISIONS.md). */
 export const PRIMARY_FORMATS: readonly OutputFormat[] = ['xlsx', 'csv', 'json'];

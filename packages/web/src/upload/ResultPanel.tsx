@@ -1,10 +1,18 @@
 /** Processing, completed and failed panels: reconciliation, preview, downloads in every format. */
-import { downloadName, type OutputFormat } from '@statemint/shared';
+import { type CsvPreset, downloadName, type OutputFormat } from '@statemint/shared';
 import type { FileRecord } from '../api/types';
 import { toast } from '../components/toast';
 import { Button, ProgressBar, Spinner } from '../components/ui';
 import { saveDownload } from '../lib/download';
-import { downloadUrl, EXTRA_FORMATS, FORMAT_LABELS, PRIMARY_FORMATS } from '../lib/downloads';
+import {
+  CSV_PRESET_LABELS,
+  downloadUrl,
+  EXTRA_CSV_PRESETS,
+  EXTRA_FORMATS,
+  FORMAT_LABELS,
+  PRIMARY_FORMATS,
+  withPreset,
+} from '../lib/downloads';
 import { formatAmount } from '../lib/format';
 import { actionFailure, CONVERSION_FAILED_TEXT, missingFormatToast, SUCCESS } from '../lib/messages';
 import type { Phase } from './useUploadFlow';
@@ -113,14 +121,19 @@ function Preview({ record }: { record: FileRecord }) {
   );
 }
 
-export async function downloadFormat(record: FileRecord, format: OutputFormat, anonymous: boolean) {
+export async function downloadFormat(
+  record: FileRecord,
+  format: OutputFormat,
+  anonymous: boolean,
+  preset: CsvPreset = 'standard',
+) {
   const url = downloadUrl(record, format, anonymous);
   if (!url) {
     toast(missingFormatToast(FORMAT_LABELS[format]));
     return;
   }
   try {
-    await saveDownload(url, downloadName(record.originalFilename, format));
+    await saveDownload(withPreset(url, preset), downloadName(record.originalFilename, format));
     toast(SUCCESS.download);
   } catch (e) {
     toast(actionFailure('download', e));
@@ -183,6 +196,11 @@ export function ResultPanel({
           ))}
         </div>
         <div className="mt-3 flex flex-wrap gap-2">
+          {EXTRA_CSV_PRESETS.map((p) => (
+            <Button key={p} size="sm" variant="secondary" onClick={() => downloadFormat(record, 'csv', anonymous, p)}>
+              {CSV_PRESET_LABELS[p]}
+            </Button>
+          ))}
           {EXTRA_FORMATS.map((f) => (
             <Button key={f} size="sm" variant="secondary" onClick={() => downloadFormat(record, f, anonymous)}>
               {FORMAT_LABELS[f]}

@@ -1,7 +1,7 @@
 /** My Files: name, size, date, transactions, currency, 'Available until', badge and SPEC §4's actions. */
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import * as Tooltip from '@radix-ui/react-tooltip';
-import { downloadName, LIMITS, type OutputFormat } from '@statemint/shared';
+import { type CsvPreset, downloadName, LIMITS, type OutputFormat } from '@statemint/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { apiRequest } from '../../api/client';
@@ -10,7 +10,14 @@ import { toast } from '../../components/toast';
 import { Button, buttonClass, StatusBadge } from '../../components/ui';
 import { fileActions, fileBadge } from '../../lib/badge';
 import { saveDownload } from '../../lib/download';
-import { availableFormats, FORMAT_LABELS, formatUrl } from '../../lib/downloads';
+import {
+  availableFormats,
+  CSV_PRESET_LABELS,
+  EXTRA_CSV_PRESETS,
+  FORMAT_LABELS,
+  formatUrl,
+  withPreset,
+} from '../../lib/downloads';
 import { formatFileSize, formatRelativeTime, formatShortDate } from '../../lib/format';
 import { actionFailure, DASHBOARD_EXCEL_FAILED, SUCCESS } from '../../lib/messages';
 
@@ -26,11 +33,11 @@ export function availableUntil(file: FileRecord): string | null {
   return null;
 }
 
-async function downloadOutput(file: FileRecord, format: OutputFormat) {
+async function downloadOutput(file: FileRecord, format: OutputFormat, preset: CsvPreset = 'standard') {
   const url = formatUrl(file, format);
   try {
     if (!url) throw new Error('missing');
-    await saveDownload(url, downloadName(file.originalFilename, format));
+    await saveDownload(withPreset(url, preset), downloadName(file.originalFilename, format));
     toast(SUCCESS.download);
   } catch (e) {
     toast(format === 'xlsx' ? DASHBOARD_EXCEL_FAILED : actionFailure('download', e));
@@ -116,15 +123,24 @@ function FileRow({ file }: { file: FileRecord }) {
                     sideOffset={4}
                     className="z-50 min-w-36 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
                   >
-                    {formats.map((f) => (
+                    {formats.flatMap((f) => [
                       <DropdownMenu.Item
                         key={f}
                         onSelect={() => void downloadOutput(file, f)}
                         className="cursor-pointer rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
                       >
                         {FORMAT_LABELS[f]}
-                      </DropdownMenu.Item>
-                    ))}
+                      </DropdownMenu.Item>,
+                      ...(f === 'csv' ? EXTRA_CSV_PRESETS : []).map((p) => (
+                        <DropdownMenu.Item
+                          key={`csv-${p}`}
+                          onSelect={() => void downloadOutput(file, 'csv', p)}
+                          className="cursor-pointer rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
+                        >
+                          {CSV_PRESET_LABELS[p]}
+                        </DropdownMenu.Item>
+                      )),
+                    ])}
                   </DropdownMenu.Content>
                 </DropdownMenu.Portal>
               </DropdownMenu.Root>
