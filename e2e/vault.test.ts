@@ -114,6 +114,7 @@ describe.skipIf(!hasChromium)('account and vault journeys in Chromium', () => {
     const row = page.getByTestId('file-row').filter({ hasText: 'Vault statement' });
     await row.waitFor();
     expect(await row.textContent()).toContain('6 transactions');
+    expect(await row.getByTestId('file-reconciliation').textContent()).toContain('Balanced');
     await row.getByRole('button', { name: 'Download' }).click();
     const [dl] = await Promise.all([
       page.waitForEvent('download'),

@@ -144,5 +144,9 @@ export const DASHBOARD_EXCEL_FAILED = fail(
   'Unable to download Excel file. Please try other formats.',
 );
 
+/** DECISIONS.md statement checks, as a file shows them. */
+export const BALANCED_TEXT = 'Balanced';
+export const unbalancedText = (rows: number) => `Does not balance: ${rows} row(s) do not add up`;
+
 export const CONVERSION_FAILED_TEXT = "We couldn't process your file. Please try again.";
 export const POLL_FAILED_TEXT = 'Failed to fetch file status';

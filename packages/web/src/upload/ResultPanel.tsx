@@ -14,7 +14,14 @@ import {
   withPreset,
 } from '../lib/downloads';
 import { formatAmount } from '../lib/format';
-import { actionFailure, CONVERSION_FAILED_TEXT, missingFormatToast, SUCCESS } from '../lib/messages';
+import {
+  actionFailure,
+  BALANCED_TEXT,
+  CONVERSION_FAILED_TEXT,
+  missingFormatToast,
+  SUCCESS,
+  unbalancedText,
+} from '../lib/messages';
 import type { Phase } from './useUploadFlow';
 
 export function UploadProgress({ value }: { value: number }) {
@@ -43,7 +50,7 @@ function Reconciliation({ record }: { record: FileRecord }) {
         className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700"
         data-testid="reconciliation"
       >
-        <span aria-hidden>✓</span> Balanced
+        <span aria-hidden>✓</span> {BALANCED_TEXT}
       </p>
     );
   const preview = record.preview ?? [];
@@ -52,7 +59,7 @@ function Reconciliation({ record }: { record: FileRecord }) {
       data-testid="reconciliation"
       className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
     >
-      <p className="font-semibold">Does not balance: {rec.mismatches.length} row(s) do not add up</p>
+      <p className="font-semibold">{unbalancedText(rec.mismatches.length)}</p>
       <ul className="mt-2 space-y-1">
         {rec.mismatches.slice(0, 10).map((m) => {
           const tx = m.row >= 0 ? preview[m.row] : undefined;

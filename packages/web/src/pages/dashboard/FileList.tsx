@@ -19,7 +19,7 @@ import {
   withPreset,
 } from '../../lib/downloads';
 import { formatFileSize, formatRelativeTime, formatShortDate } from '../../lib/format';
-import { actionFailure, DASHBOARD_EXCEL_FAILED, SUCCESS } from '../../lib/messages';
+import { actionFailure, BALANCED_TEXT, DASHBOARD_EXCEL_FAILED, SUCCESS, unbalancedText } from '../../lib/messages';
 
 const HOUR = 3_600_000;
 
@@ -42,6 +42,23 @@ async function downloadOutput(file: FileRecord, format: OutputFormat, preset: Cs
   } catch (e) {
     toast(format === 'xlsx' ? DASHBOARD_EXCEL_FAILED : actionFailure('download', e));
   }
+}
+
+/** DECISIONS.md: each file shows its balance check, 'Balanced' or how many rows do not add up. */
+function ReconciliationNote({ file }: { file: FileRecord }) {
+  const rec = file.reconciliation;
+  if (file.status === 'processing' || file.status === 'failed' || !rec || rec.status === 'unknown') return null;
+  if (rec.status === 'balanced')
+    return (
+      <p className="mt-0.5 text-xs font-semibold text-brand-700" data-testid="file-reconciliation">
+        <span aria-hidden>✓</span> {BALANCED_TEXT}
+      </p>
+    );
+  return (
+    <p className="mt-0.5 text-xs font-semibold text-amber-700" data-testid="file-reconciliation">
+      {unbalancedText(rec.mismatches.length)}
+    </p>
+  );
 }
 
 function Tip({ label, children }: { label: string; children: ReactElement }) {
@@ -104,6 +121,7 @@ function FileRow({ file }: { file: FileRecord }) {
           {file.currency && ` · ${file.currency}`}
         </p>
         {until && <p className="mt-0.5 text-xs text-slate-500">Available until {formatShortDate(until)}</p>}
+        <ReconciliationNote file={file} />
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <StatusBadge {...badge} />
