@@ -17,6 +17,8 @@ describe('shared SPEC texts', () => {
       noVerificationToken: 'No verification token provided',
       unsupportedFileType: 'Please select PDF, images (JPG, PNG, TIFF), documents (DOC, TXT, RTF), or ZIP files.',
       fileTooLarge: 'Please select a file smaller than 10MB.',
+      conversionFailed: "We couldn't process your file. Please try again.",
+      paymentIntentFailed: 'Failed to create payment intent',
     });
     expect(MAX_UPLOAD_LABEL).toBe('10 MB');
     expect(RETENTION_CHOICES_TEXT).toBe('1, 3, 7, 14 or 30');

@@ -26,4 +26,6 @@ export const TEXTS = {
   unsupportedFileType: 'Please select PDF, images (JPG, PNG, TIFF), documents (DOC, TXT, RTF), or ZIP files.',
   // SPEC writes it without the space: 'smaller than 10MB.'
   fileTooLarge: `Please select a file smaller than ${maxUploadMb}MB.`,
+  conversionFailed: "We couldn't process your file. Please try again.",
+  paymentIntentFailed: 'Failed to create payment intent',
 } as const;

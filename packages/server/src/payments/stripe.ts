@@ -2,7 +2,7 @@
  * Stripe: PaymentIntents for pay-per-file, Subscriptions (first invoice paid through its
  * PaymentIntent) for Pro and Business, and signature-verified webhooks.
  */
-import { AppError } from '@statemint/shared';
+import { AppError, TEXTS } from '@statemint/shared';
 import Stripe from 'stripe';
 import type { CreatedIntent, IntentStatus, PaymentProvider, SubscriptionState, WebhookEvent } from './provider';
 
@@ -50,7 +50,7 @@ export class StripeProvider implements PaymentProvider {
       ...(input.email ? { receipt_email: input.email } : {}),
       metadata: { app: 'statemint', type: 'payasyougo' },
     });
-    if (!intent.client_secret) throw new AppError('PAYMENT_FAILED', 'Failed to create payment intent');
+    if (!intent.client_secret) throw new AppError('PAYMENT_FAILED', TEXTS.paymentIntentFailed);
     return { intentId: intent.id, clientSecret: intent.client_secret };
   }
 
@@ -93,7 +93,7 @@ export class StripeProvider implements PaymentProvider {
     const invoice = sub.latest_invoice;
     const clientSecret =
       invoice && typeof invoice !== 'string' ? (invoice.confirmation_secret?.client_secret ?? null) : null;
-    if (!clientSecret) throw new AppError('PAYMENT_FAILED', 'Failed to create payment intent');
+    if (!clientSecret) throw new AppError('PAYMENT_FAILED', TEXTS.paymentIntentFailed);
     return { intentId: intentIdFromClientSecret(clientSecret), clientSecret, subscriptionId: sub.id, customerId };
   }
 

@@ -5,13 +5,13 @@
  */
 import { convert } from '@statemint/engine';
 import { exportStatements } from '@statemint/engine/export';
-import { AppError, isAppError, OUTPUT_FORMATS, type OutputFormat, type Statement } from '@statemint/shared';
+import { AppError, isAppError, OUTPUT_FORMATS, type OutputFormat, type Statement, TEXTS } from '@statemint/shared';
 import { originalKey, outputKey } from '../files/keys';
 import type { FileStore } from '../storage/file-store';
 import type { ConversionOutcome, ConversionSummary, ConversionTask, StatementMismatch } from './types';
 
 export const PREVIEW_ROWS = 10;
-export const GENERIC_FAILURE = "We couldn't process your file. Please try again.";
+export const GENERIC_FAILURE = TEXTS.conversionFailed;
 
 export async function runTask(store: FileStore, task: ConversionTask): Promise<ConversionOutcome> {
   try {

@@ -5,6 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { TEXTS } from '@statemint/shared';
 import type { StoreSpec } from '../storage/create';
 import type { ConversionOutcome, ConversionTask } from './types';
 import type { WorkerRequest } from './worker-thread';
@@ -127,10 +128,9 @@ export class WorkerPool {
       current.resolve(message.outcome);
       this.#dispatch();
     });
-    worker.on('error', () => this.#fail(slot, 'CONVERSION_FAILED', "We couldn't process your file. Please try again."));
+    worker.on('error', () => this.#fail(slot, 'CONVERSION_FAILED', TEXTS.conversionFailed));
     worker.on('exit', () => {
-      if (this.#slots.has(slot))
-        this.#fail(slot, 'CONVERSION_FAILED', "We couldn't process your file. Please try again.");
+      if (this.#slots.has(slot)) this.#fail(slot, 'CONVERSION_FAILED', TEXTS.conversionFailed);
     });
     worker.unref();
     return slot;

@@ -85,7 +85,7 @@ export function authFailure(e: unknown, mode: 'login' | 'register'): ToastSpec {
 
 export function paymentIntentFailure(e: unknown): string {
   if (e instanceof ApiError && e.isAuthError) return 'Please log in again to continue with payment';
-  return serverMessage(e) ?? 'Failed to create payment intent';
+  return serverMessage(e) ?? TEXTS.paymentIntentFailed;
 }
 
 export function cardFailure(e: unknown): string {
@@ -148,5 +148,5 @@ export const DASHBOARD_EXCEL_FAILED = fail(
 export const BALANCED_TEXT = 'Balanced';
 export const unbalancedText = (rows: number) => `Does not balance: ${rows} row(s) do not add up`;
 
-export const CONVERSION_FAILED_TEXT = "We couldn't process your file. Please try again.";
+export const CONVERSION_FAILED_TEXT = TEXTS.conversionFailed;
 export const POLL_FAILED_TEXT = 'Failed to fetch file status';
