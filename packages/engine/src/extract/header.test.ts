@@ -87,6 +87,29 @@ describe('header words', () => {
     expect(isOtherTableHeader(line(0, [0, '03/04'], [60, 'PAYROLL']))).toBe(false);
   });
 
+  it('gives an unreadable label beside a lone credit (or debit) column the other side', () => {
+    const cols: [number, string][] = [
+      [0, 'Date'],
+      [60, 'Narration'],
+      [300, 'Value Dt'],
+      [360, 'oe'],
+      [420, 'Deposit Amt.'],
+      [500, 'Closing Balance'],
+    ];
+    const m = matchHeader([line(0, ...cols)], 0);
+    expect(m?.labels.map((l) => l.role)).toEqual(['date', 'description', 'valueDate', 'debit', 'credit', 'balance']);
+  });
+
+  it('rejects a header with a running balance and only one of debit and credit (a label lost to OCR)', () => {
+    const m = matchHeader(
+      [line(0, [0, 'Date'], [60, 'Narration'], [420, 'Deposit Amt.'], [500, 'Closing Balance'])],
+      0,
+    );
+    expect(m).toBeNull();
+    // Without a balance column a one-sided table is plausible (a deposits section).
+    expect(matchHeader([line(0, [0, 'Date'], [60, 'Description'], [420, 'Deposits'])], 0)).not.toBeNull();
+  });
+
   it('takes the posting date of a card statement with two date columns', () => {
     const m = matchHeader([line(0, [0, 'Trans Date'], [60, 'Post Date'], [120, 'Description'], [400, 'Amount'])], 0);
     expect(m?.labels.map((l) => l.role)).toEqual(['valueDate', 'date', 'description', 'amount']);

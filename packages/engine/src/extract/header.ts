@@ -576,6 +576,7 @@ function matchHeaderUncached(lines: LayoutLine[], i: number, line: LayoutLine): 
   resolveDateColumns(labels);
   resolveTextColumn(labels);
   resolveAmountWords(labels);
+  resolveMissingMoneySide(labels);
   // A second amount in a foreign or original currency is not the account's amount.
   for (const l of labels)
     if (l.role && AMOUNT_ROLES.includes(l.role) && FOREIGN_RE.test(l.text)) {
@@ -584,6 +585,11 @@ function matchHeaderUncached(lines: LayoutLine[], i: number, line: LayoutLine): 
     }
   const roles = labels.map((l) => l.role).filter((r): r is Role => r !== null);
   if (!roles.includes('date') && !roles.includes('valueDate')) return null;
+  // A running balance moves both ways: with one of debit/credit named and the other side nowhere
+  // (no label left to take it, no amount column) the header is damaged (OCR lost a label), and
+  // the table is better inferred from its data.
+  if (roles.includes('balance') && !roles.includes('amount') && roles.includes('debit') !== roles.includes('credit'))
+    return null;
   if (!roles.some((r) => AMOUNT_ROLES.includes(r))) return null;
   if (!roles.includes('description') && roles.length < 3) return null;
   // A role printed twice means a multi-column listing (e.g. a cheque summary), not a transaction table;
@@ -642,6 +648,29 @@ function resolveAmountWords(labels: HeaderLabel[]): void {
   if (labels.some((l) => l.role === 'amount' || l.role === 'debit' || l.role === 'credit')) return;
   const word = labels.find((l) => l.role === 'description' && TEXT_OR_AMOUNT.has(normaliseLabel(l.text)));
   if (word) word.role = 'amount';
+}
+
+/**
+ * A header with a credit column but no debit column (or the other way round), where the label
+ * right beside it is unreadable (an OCR'd "Withdrawal Amt." that came out as "oe"): that label
+ * is the missing side. Only right of the date and text columns, and only with no amount column.
+ */
+function resolveMissingMoneySide(labels: HeaderLabel[]): void {
+  const has = (r: Role) => labels.some((l) => l.role === r);
+  if (has('amount') || has('debit') === has('credit')) return;
+  const known = has('debit') ? 'debit' : 'credit';
+  const textEnd = Math.max(
+    ...labels.filter((l) => l.role === 'date' || l.role === 'valueDate' || l.role === 'description').map((l) => l.x1),
+  );
+  const sorted = [...labels].sort((a, b) => a.x0 - b.x0);
+  const at = sorted.findIndex((l) => l.role === known);
+  for (const n of [at - 1, at + 1]) {
+    const l = sorted[n];
+    if (l && l.role === null && !l.unused && l.x0 >= textEnd) {
+      l.role = known === 'debit' ? 'credit' : 'debit';
+      return;
+    }
+  }
 }
 
 // Dr/Cr, Soll/Haben (S/H), Debe/Haber (D/H), Dare/Avere (D/A), Af/Bij, and the words written out.

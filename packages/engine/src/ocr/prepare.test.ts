@@ -2,7 +2,7 @@ import { AppError } from '@statemint/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { decodeBmp } from './bmp';
-import { decodeImagePage, estimateSkew, imagePageCount, preparePage } from './prepare';
+import { decodeImagePage, estimateSkew, imagePageCount, preparePage, removeRules } from './prepare';
 import { sanitizeSvg } from './svg';
 import { encodeBmp, pngHeaderOnly, renderStatement } from './test-fixtures';
 
@@ -102,6 +102,23 @@ describe('preparation', () => {
       for (let i = 0; i < grey.length; i++) grey[i] = page.rgba[i * 4] as number;
       expect(Math.abs(estimateSkew(grey, page.width, page.height) - angle)).toBeLessThan(0.3);
     }
+  });
+
+  it('turns table rules into paper and leaves text and shaded bands alone', () => {
+    const [w, h] = [400, 120];
+    const img = new Uint8Array(w * h).fill(255);
+    const fill = (x0: number, y0: number, x1: number, y1: number, v: number) => {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) img[y * w + x] = v;
+    };
+    fill(20, 10, 380, 13, 150); // a faint 3-px rule
+    fill(20, 16, 380, 17, 60); // a dark 1-px rule right under it
+    fill(20, 40, 380, 70, 200); // a shaded header band...
+    for (let x = 30; x < 370; x += 14) fill(x, 48, x + 8, 62, 0); // ...with glyphs on it
+    for (let x = 30; x < 370; x += 14) fill(x, 90, x + 8, 104, 0); // glyphs on paper
+    const out = removeRules(img, w, h, 14);
+    const at = (x: number, y: number) => out[y * w + x];
+    expect([at(100, 11), at(200, 16)]).toEqual([255, 255]);
+    expect([at(25, 45), at(32, 50), at(32, 95)]).toEqual([200, 0, 0]);
   });
 
   it('straightens and enlarges small text, within the pixel limit', async () => {

@@ -1,7 +1,7 @@
 /**
  * Image preparation for OCR: decode (with size limits checked from the header first), orient by
- * EXIF, greyscale, flatten uneven lighting, stretch contrast, deskew (up to ±5°), and scale so
- * text is about as tall as in a 300-dpi scan.
+ * EXIF, greyscale, flatten uneven lighting, stretch contrast, deskew (up to ±5°), remove
+ * horizontal table rules, and scale so text is about as tall as in a 300-dpi scan.
  */
 import { AppError } from '@statemint/shared';
 import sharp, { type Metadata, type Sharp } from 'sharp';
@@ -129,6 +129,10 @@ export async function preparePage(img: GreyImage, options: PrepareOptions = {}):
   }
 
   const glyph = medianGlyphHeight(data, width, height);
+  const ruled = data;
+  data = removeRules(data, width, height, glyph);
+  if (data !== ruled)
+    pipeline = sharp(Buffer.from(data.buffer, data.byteOffset, data.length), { raw: { width, height, channels: 1 } });
   let scale = 1;
   if (glyph > 0 && glyph < MIN_GLYPH_PX) scale = Math.min(3, TARGET_GLYPH_PX / glyph);
   else if (glyph > MAX_GLYPH_PX) scale = Math.max(0.25, TARGET_GLYPH_PX / glyph);
@@ -298,6 +302,54 @@ export function invertDarkBands(data: Uint8Array, width: number, height: number)
     }
   }
   return out;
+}
+
+/**
+ * Horizontal table rules (long, thin strokes, faint grey ones included) become paper. With page
+ * segmentation mode 6 tesseract reads a rule running close above or below a line of text as part
+ * of that line, and the line comes out as garbage (a bold column header between a thick and a
+ * thin rule is typical). A rule pixel lies in a run of non-paper pixels much longer than a glyph
+ * and in a vertical stroke much thinner than one, so text, and text on a shaded band, stays;
+ * letters crossing a rule keep their own strokes. Vertical rules are left: removing them from
+ * boxed header cells made tesseract lose labels it otherwise read.
+ */
+export function removeRules(data: Uint8Array, width: number, height: number, glyph: number): Uint8Array {
+  const g = glyph || 16;
+  const minLength = Math.max(80, g * 8);
+  const maxThick = Math.max(4, Math.round(g * 0.6));
+  const PAPER = 224;
+  // Height of the vertical non-paper stroke through each pixel.
+  const thick = new Uint16Array(width * height);
+  for (let x = 0; x < width; x++) {
+    let start = -1;
+    for (let y = 0; y <= height; y++) {
+      const ink = y < height && (data[y * width + x] as number) < PAPER;
+      if (ink && start < 0) start = y;
+      else if (!ink && start >= 0) {
+        const run = Math.min(65535, y - start);
+        for (let k = start; k < y; k++) thick[k * width + x] = run;
+        start = -1;
+      }
+    }
+  }
+  let out: Uint8Array | null = null;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let start = -1;
+    for (let x = 0; x <= width; x++) {
+      const i = row + x;
+      const rule = x < width && (data[i] as number) < PAPER && (thick[i] as number) <= maxThick;
+      if (rule && start < 0) start = x;
+      else if (!rule && start >= 0) {
+        if (x - start >= minLength) {
+          out ??= new Uint8Array(data);
+          out.fill(255, row + start, row + x);
+        }
+        start = -1;
+      }
+    }
+  }
+  return out ?? data;
 }
 
 /** 3x3 box blur, twice (close to a small Gaussian), on the small background grid. */
