@@ -1,8 +1,8 @@
-import type { OutputFormat, Statement, Transaction } from '@statemint/shared';
+import type { CsvPreset, OutputFormat, Statement, Transaction } from '@statemint/shared';
 import { minorDigits, sumMoney } from './money';
 
-export const CSV_PRESETS = ['standard', 'simple', 'accounting'] as const;
-export type CsvPreset = (typeof CSV_PRESETS)[number];
+// The preset names are shared with the server and the web app (download links).
+export { CSV_PRESETS, type CsvPreset } from '@statemint/shared';
 
 export interface ExportOptions {
   /** CSV column set (DECISIONS.md): `standard` (9 columns, default), `simple`, `accounting`. */
