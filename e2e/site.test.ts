@@ -239,6 +239,8 @@ describe.skipIf(!hasChromium)('site journeys in Chromium', () => {
 
   it('works by keyboard alone: skip link, Login, focus kept in the modal, Escape returns focus', async () => {
     const { page, errors } = await openPage(browser, server.url);
+    // The app renders after the load event: a Tab before that has nothing to focus.
+    await page.getByText('Skip to content').waitFor({ state: 'attached' });
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
     let onLogin = false;
