@@ -66,6 +66,53 @@ describe('extractStatements on the layout model', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 
+  it('takes an unreadable OCR amount from the running balances, and drops an unreadable row they cannot prove', () => {
+    const doc: LayoutDocument = {
+      pages: [
+        page(
+          [
+            [[40, 'Statement period 01/03/2024 to 31/03/2024']],
+            [[40, 'Opening balance 1,000.00']],
+            [
+              [40, 'Date'],
+              [120, 'Description'],
+              [330, 'Debit'],
+              [420, 'Credit'],
+              [500, 'Balance'],
+            ],
+            [
+              [40, '02/03/2024', 0.95],
+              [120, 'CARD PAYMENT CAFE', 0.9],
+              [335, '10.50', 0.9],
+              [490, '989.50', 0.93],
+            ],
+            [
+              [40, '03/03/2024', 0.95],
+              [120, 'TRANSFER FROM SAVINGS', 0.9],
+              [420, '~~~', 0.2],
+              [480, '1,289.50', 0.95],
+            ],
+            [
+              [40, '04/03/2024', 0.95],
+              [120, 'SALARY', 0.96],
+              [420, '2,000.00', 0.97],
+              [480, '3,289.50', 0.95],
+            ],
+          ],
+          'ocr',
+        ),
+      ],
+    };
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.date, t.amount, t.corrected ?? false])).toEqual([
+      ['2024-03-02', -10.5, false],
+      ['2024-03-03', 300, true],
+      ['2024-03-04', 2000, false],
+    ]);
+    expect(s?.issues).toContainEqual(expect.objectContaining({ code: 'AMOUNT_FROM_BALANCE', row: 1 }));
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
   it('joins wrapped lines, skips brought-forward and total rows, and inherits the date printed once per day', () => {
     const doc: LayoutDocument = {
       pages: [

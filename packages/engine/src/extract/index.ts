@@ -12,6 +12,7 @@ import {
   reconcile,
   recoverSigns,
   repairAmountsByBalance,
+  restoreAmountsByBalance,
   signUnknownByTable,
 } from '../reconcile/reconcile';
 import { type DecimalMark, inferDecimalMark, type ParsedAmount } from '../values/amount';
@@ -191,7 +192,7 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
 
   // Rows -> transactions.
   const txns: Transaction[] = [];
-  const ledger: (LedgerRow & { ocr: boolean; group: string; direction: Direction | null })[] = [];
+  const ledger: (LedgerRow & { ocr: boolean; group: string; direction: Direction | null; missing?: boolean })[] = [];
   const balanceRows: { index: number; cents: number; description: string }[] = [];
   let lastDate: string | null = null;
   let rowsWithoutAmount = 0;
@@ -210,7 +211,10 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
       if (row.date) lastDate = resolveDate(row.date, order, period, yearless?.get(row) ?? fallbackYear) ?? lastDate;
       continue;
     }
-    const value = amountOf(row, card);
+    // OCR: a dated row whose amount could not be read keeps its place for now; the running
+    // balances may prove its amount (restoreAmountsByBalance), else it is dropped below.
+    const unread = !amountOf(row, card) && row.confidence !== null && row.date !== null && description !== '';
+    const value = amountOf(row, card) ?? (unread ? { signed: 0, abs: 0, known: true } : null);
     if (!value) {
       rowsWithoutAmount++;
       continue;
@@ -247,6 +251,24 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
       // Rows under a heading inside the table form their own section; else the table is the section.
       group: row.heading && headingDirection(row.heading) ? `${row.table}:${row.heading}` : `${row.table}`,
       direction: (row.heading ? headingDirection(row.heading) : null) ?? ctx.directions.get(row.table) ?? null,
+      ...(unread ? { missing: true } : {}),
+    });
+  }
+  const printedOpening = balances.opening === null ? null : signedBalance(balances.opening);
+  const restored = restoreAmountsByBalance(ledger, printedOpening).map((k) => txns[k] as Transaction);
+  for (const t of restored) t.corrected = true;
+  for (let k = ledger.length - 1; k >= 0; k--) {
+    if (!ledger[k]?.missing) continue;
+    ledger.splice(k, 1);
+    txns.splice(k, 1);
+    rowsWithoutAmount++;
+    for (const b of balanceRows) if (b.index > k) b.index--;
+  }
+  for (const t of restored) {
+    issues.push({
+      code: 'AMOUNT_FROM_BALANCE',
+      message: 'This amount could not be read; it was taken from the running balance.',
+      row: txns.indexOf(t),
     });
   }
   if (rowsWithoutAmount) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixSingleSignErrors, type LedgerRow, reconcile, recoverSigns } from './reconcile';
+import { fixSingleSignErrors, type LedgerRow, reconcile, recoverSigns, restoreAmountsByBalance } from './reconcile';
 
 const row = (cents: number, balance: number | null, signKnown = true): LedgerRow => ({
   cents,
@@ -47,5 +47,29 @@ describe('sign recovery', () => {
     const rows = [row(-1000, null), row(250, 8750)];
     expect(fixSingleSignErrors(rows, 10000)).toEqual([1]);
     expect(rows[1]?.cents).toBe(-250);
+  });
+});
+
+describe('amounts OCR could not read', () => {
+  const missing = (balance: number | null): LedgerRow & { missing: boolean } => ({
+    cents: 0,
+    abs: 0,
+    signKnown: true,
+    balance,
+    missing: true,
+  });
+
+  it('takes the amount the running balances prove, where it is the only unknown of its stretch', () => {
+    // Opening 100.00; -10.00 -> 90.00; unread (+30.00) -> 120.00; unread, then -5.00 -> 145.00.
+    const rows = [row(-1000, 9000), missing(12000), missing(null), row(-500, 14500)];
+    expect(restoreAmountsByBalance(rows, 10000)).toEqual([1, 2]);
+    expect(rows.map((r) => r.cents)).toEqual([-1000, 3000, 3000, -500]);
+  });
+
+  it('leaves a stretch with two unknowns, or with no opening balance before it', () => {
+    const two = [row(-1000, 9000), missing(null), missing(null), row(-500, 14500)];
+    expect(restoreAmountsByBalance(two, 10000)).toEqual([]);
+    const first = [missing(9000), row(-500, 8500)];
+    expect(restoreAmountsByBalance(first, null)).toEqual([]);
   });
 });
