@@ -113,6 +113,43 @@ describe('extractStatements on the layout model', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 
+  it('takes the last running balance for an OCR closing balance one character away from it', () => {
+    const doc: LayoutDocument = {
+      pages: [
+        page(
+          [
+            [[40, 'Statement period 01/03/2024 to 31/03/2024']],
+            [[40, 'Opening balance 1,000.00']],
+            [[40, 'Closing balance 2,989.5']],
+            [
+              [40, 'Date'],
+              [120, 'Description'],
+              [330, 'Debit'],
+              [420, 'Credit'],
+              [500, 'Balance'],
+            ],
+            [
+              [40, '02/03/2024', 0.95],
+              [120, 'CARD PAYMENT CAFE', 0.9],
+              [335, '10.50', 0.9],
+              [490, '989.50', 0.93],
+            ],
+            [
+              [40, '04/03/2024', 0.95],
+              [120, 'SALARY', 0.96],
+              [420, '1,999.55', 0.97],
+              [480, '2,989.05', 0.95],
+            ],
+          ],
+          'ocr',
+        ),
+      ],
+    };
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.statement.closingBalance).toBe(2989.05);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
   it('joins wrapped lines, skips brought-forward and total rows, and inherits the date printed once per day', () => {
     const doc: LayoutDocument = {
       pages: [

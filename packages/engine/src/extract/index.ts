@@ -12,6 +12,7 @@ import {
   reconcile,
   recoverSigns,
   repairAmountsByBalance,
+  repairBalancesByNeighbours,
   restoreAmountsByBalance,
   signUnknownByTable,
 } from '../reconcile/reconcile';
@@ -290,6 +291,12 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
         : null;
   recoverSigns(ledger, opening ?? inferOpening(ledger));
   const flipped = fixSingleSignErrors(ledger, opening ?? inferOpening(ledger));
+  for (const k of repairBalancesByNeighbours(ledger, opening ?? inferOpening(ledger))) {
+    const t = txns[k] as Transaction;
+    t.balance = (ledger[k]?.balance ?? 0) / 100;
+    t.corrected = true;
+    issues.push({ code: 'BALANCE_CORRECTED', message: 'This balance was re-read from the rows around it.', row: k });
+  }
   for (const k of repairAmountsByBalance(ledger, opening ?? inferOpening(ledger))) {
     const t = txns[k] as Transaction;
     t.corrected = true;
@@ -321,6 +328,14 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
     if (lastWithBalance && ledger[ledger.length - 1]?.balance !== null) closing = lastWithBalance.balance;
     else if (opening !== null && ledger.every((r) => r.signKnown)) closing = null;
   }
+  // OCR: a printed closing balance one character away from the last row's balance, where that
+  // balance is what the opening and every row add up to, was misread ("2,741.4" for "2,741.04").
+  const last = ledger[ledger.length - 1];
+  if (closing !== null && opening !== null && last?.ocr && last.balance !== null && closing !== last.balance) {
+    const total = opening + ledger.reduce((sum, r) => sum + r.cents, 0);
+    if (total === last.balance && oneEditApart(String(Math.abs(closing) / 100), String(Math.abs(last.balance) / 100)))
+      closing = last.balance;
+  }
 
   ledger.forEach((row, i) => {
     const t = txns[i] as Transaction;
@@ -346,6 +361,15 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
   };
   if (issues.length) statement.issues = issues;
   return statement;
+}
+
+/** One character inserted, deleted or replaced. */
+function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const rest = (x: string, k: number) => x.slice(i + k);
+  return rest(a, 1) === rest(b, 1) || rest(a, 1) === rest(b, 0) || rest(a, 0) === rest(b, 1);
 }
 
 const DEBIT_BALANCE_RE = /\b(débiteur|debiteur|debit balance|overdrawn|saldo deudor|saldo devedor|saldo a debito)\b/i;

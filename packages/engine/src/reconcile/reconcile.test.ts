@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fixSingleSignErrors, type LedgerRow, reconcile, recoverSigns, restoreAmountsByBalance } from './reconcile';
+import {
+  fixSingleSignErrors,
+  type LedgerRow,
+  reconcile,
+  recoverSigns,
+  repairBalancesByNeighbours,
+  restoreAmountsByBalance,
+} from './reconcile';
 
 const row = (cents: number, balance: number | null, signKnown = true): LedgerRow => ({
   cents,
@@ -71,5 +78,23 @@ describe('amounts OCR could not read', () => {
     expect(restoreAmountsByBalance(two, 10000)).toEqual([]);
     const first = [missing(9000), row(-500, 8500)];
     expect(restoreAmountsByBalance(first, null)).toEqual([]);
+  });
+});
+
+describe('balances OCR misread', () => {
+  const ocr = (cents: number, balance: number | null) => ({ ...row(cents, balance), ocr: true });
+
+  it('corrects a balance that puts the stretch before it off by what the stretch after it is off', () => {
+    // 321.05 - 63.26 = 257.79, read as 257.19; then 257.79 - 9.78 = 248.01.
+    const rows = [ocr(-11724, 32105), ocr(-6326, 25719), ocr(-978, 24801)];
+    expect(repairBalancesByNeighbours(rows, 43829)).toEqual([1]);
+    expect(rows[1]?.balance).toBe(25779);
+  });
+
+  it('leaves balances when the next stretch does not mirror the difference, or on text pages', () => {
+    const lone = [ocr(-11724, 32105), ocr(-6326, 25719), ocr(-918, 24801)];
+    expect(repairBalancesByNeighbours(lone, 43829)).toEqual([]);
+    const text = [row(-11724, 32105), row(-6326, 25719), row(-978, 24801)];
+    expect(repairBalancesByNeighbours(text, 43829)).toEqual([]);
   });
 });

@@ -146,6 +146,42 @@ export function restoreAmountsByBalance(rows: (LedgerRow & { missing?: boolean }
 }
 
 /**
+ * OCR only: a printed balance read with one digit wrong puts the stretch before it off by some
+ * amount and the stretch after it off by exactly the opposite. That balance is corrected (rather
+ * than an amount on either side "repaired" to fit it). Returns the indexes whose balance changed.
+ */
+export function repairBalancesByNeighbours(rows: (LedgerRow & { ocr?: boolean })[], opening: number | null): number[] {
+  const withBalance = rows.flatMap((r, i) => (r.balance === null ? [] : [i]));
+  const fixed: number[] = [];
+  const stretchSum = (from: number, to: number) => rows.slice(from, to + 1).reduce((s, r) => s + r.cents, 0);
+  for (let n = 0; n + 1 < withBalance.length; n++) {
+    const i = withBalance[n] as number;
+    const next = withBalance[n + 1] as number;
+    const prevIndex = n > 0 ? (withBalance[n - 1] as number) : -1;
+    const prev = prevIndex >= 0 ? (rows[prevIndex] as LedgerRow).balance : opening;
+    const row = rows[i] as LedgerRow & { ocr?: boolean };
+    if (prev === null || row.balance === null || !row.ocr) continue;
+    const before = row.balance - prev - stretchSum(prevIndex + 1, i);
+    if (before === 0) continue;
+    const after = ((rows[next] as LedgerRow).balance as number) - row.balance - stretchSum(i + 1, next);
+    const truth = row.balance - before;
+    if (after !== -before || !oneDigitApart(Math.abs(row.balance), Math.abs(truth))) continue;
+    row.balance = truth;
+    fixed.push(i);
+  }
+  return fixed;
+}
+
+function oneDigitApart(a: number, b: number): boolean {
+  const x = String(a);
+  const y = String(b);
+  if (x.length !== y.length) return false;
+  let diffs = 0;
+  for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) diffs++;
+  return diffs === 1;
+}
+
+/**
  * OCR only: where a stretch between two printed balances is off and exactly one of its
  * rows was read with a near-miss amount (one digit confused, or a "$" read as a leading
  * 5 or 8), that row takes the amount the balances prove. Returns the indexes changed.
