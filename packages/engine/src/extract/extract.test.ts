@@ -113,6 +113,62 @@ describe('extractStatements on the layout model', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 
+  it('decides an OCR date that lost a character from its neighbours and the period, or flags it', () => {
+    const doc: LayoutDocument = {
+      pages: [
+        page(
+          [
+            [[40, 'Statement period 01/03/2024 to 31/03/2024']],
+            [[40, 'Opening balance 1,000.00']],
+            [
+              [40, 'Date'],
+              [120, 'Description'],
+              [330, 'Debit'],
+              [420, 'Credit'],
+              [500, 'Balance'],
+            ],
+            [
+              [40, '02/03/2024', 0.95],
+              [120, 'CARD PAYMENT CAFE', 0.9],
+              [335, '10.50', 0.9],
+              [490, '989.50', 0.93],
+            ],
+            // A day lost: 02/03 and 03/03 (between the neighbours) both fit "0/03/2024".
+            [
+              [40, '0/03/2024', 0.4],
+              [120, 'BOOKSHOP', 0.9],
+              [335, '9.50', 0.9],
+              [490, '980.00', 0.93],
+            ],
+            [
+              [40, '05/03/2024', 0.95],
+              [120, 'RENT', 0.9],
+              [335, '500.00', 0.9],
+              [490, '480.00', 0.93],
+            ],
+            // 31/03/24 with the month's 3 lost: only the 31st, between the 5th and the period's end, fits.
+            [
+              [40, '31/0/24', 0.5],
+              [120, 'SALARY', 0.96],
+              [420, '2,000.00', 0.97],
+              [480, '2,480.00', 0.95],
+            ],
+          ],
+          'ocr',
+        ),
+      ],
+    };
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.date, t.sourceDate, t.amount])).toEqual([
+      ['2024-03-02', '02/03/2024', -10.5],
+      ['2024-03-02', '0/03/2024', -9.5],
+      ['2024-03-05', '05/03/2024', -500],
+      ['2024-03-31', '31/0/24', 2000],
+    ]);
+    expect(s?.issues).toContainEqual(expect.objectContaining({ code: 'DATE_UNREADABLE' }));
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
   it('takes the last running balance for an OCR closing balance one character away from it', () => {
     const doc: LayoutDocument = {
       pages: [

@@ -197,7 +197,10 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
   const balanceRows: { index: number; cents: number; description: string }[] = [];
   let lastDate: string | null = null;
   let rowsWithoutAmount = 0;
-  for (const row of rows) {
+  const printed = rows.map((r) =>
+    r.date ? resolveDate(r.date, order, period, yearless?.get(r) ?? fallbackYear) : null,
+  );
+  for (const [index, row] of rows.entries()) {
     const description = row.description.join(' ').replace(/\s+/g, ' ').trim();
     const kind = rowKind(description);
     const balanceCell = row.money.find((m) => m.role === 'balance');
@@ -220,7 +223,23 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
       rowsWithoutAmount++;
       continue;
     }
-    const date = row.date ? resolveDate(row.date, order, period, yearless?.get(row) ?? fallbackYear) : lastDate;
+    let date = row.date ? printed[index] : lastDate;
+    let guessed = false;
+    // OCR: a date read with characters lost ("0/14") or invalid: the one date between the
+    // neighbours' dates whose digits are one edit from what was read; else the previous row's.
+    if (row.confidence !== null && (row.damagedDate || (row.date && !date))) {
+      const before = printed.slice(0, index).findLast((d) => d !== null) ?? period?.start ?? null;
+      const after = printed.slice(index + 1).find((d) => d !== null) ?? period?.end ?? null;
+      date = recoverDamagedDate(row.dateText, before, after, order) ?? lastDate;
+      guessed = date !== null;
+      if (date && date !== lastDate) row.corrected = true;
+      else if (date)
+        issues.push({
+          code: 'DATE_UNREADABLE',
+          message: `The date of this row could not be read; the previous row's date was used: ${description}`,
+          page: row.page,
+        });
+    }
     if (!date) {
       issues.push({
         code: 'ROW_WITHOUT_DATE',
@@ -232,7 +251,7 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
     lastDate = date;
     txns.push({
       date,
-      sourceDate: row.date ? row.dateText : '',
+      sourceDate: row.date || guessed ? row.dateText : '',
       description,
       credit: null,
       debit: null,
@@ -361,6 +380,27 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
   };
   if (issues.length) statement.issues = issues;
   return statement;
+}
+
+/**
+ * OCR: the one date from `from` to `to` (either order; at most two months) whose printed digits
+ * (day and month in the document's order, with or without the year) are at most one edit away
+ * from the digits read, else null.
+ */
+function recoverDamagedDate(text: string, from: string | null, to: string | null, order: DayOrder): string | null {
+  if (!from || !to) return null;
+  const [lo, hi] = from <= to ? [from, to] : [to, from];
+  const read = text.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1').replace(/\D/g, '');
+  if (read.length < 2) return null;
+  const found: string[] = [];
+  const end = Date.parse(hi);
+  for (let t = Date.parse(lo), n = 0; t <= end && n < 62 && found.length < 2; t += 86_400_000, n++) {
+    const iso = new Date(t).toISOString().slice(0, 10);
+    const [y, m, d] = iso.split('-') as [string, string, string];
+    const dm = order === 'MDY' ? `${m}${d}` : `${d}${m}`;
+    if ([dm, dm + y.slice(2), dm + y].some((f) => f === read || oneEditApart(read, f))) found.push(iso);
+  }
+  return found.length === 1 ? (found[0] as string) : null;
 }
 
 /** One character inserted, deleted or replaced. */

@@ -55,6 +55,8 @@ export interface RawRow {
   corrected: boolean;
   /** OCR: lowest recognition confidence of the row's runs. */
   confidence: number | null;
+  /** OCR: the row starts with a date OCR damaged ("0/14", "011"); extraction decides it. */
+  damagedDate?: boolean;
 }
 
 export interface Token {
@@ -228,7 +230,12 @@ interface LineInfo {
   texts: TextRun[];
   drcr: string | null;
   reference: string | null;
+  /** OCR: a date-column run that is a date with characters lost or misread. */
+  damagedDate: TextRun | null;
 }
+
+/** Digits and date separators only, as a date the OCR damaged reads ("0/14", "011", "O1/1"). */
+const DAMAGED_DATE_RE = /^(?=(?:[^0-9]*[0-9]){2})[0-9OoIl|/.-]{2,10}$/;
 
 interface ScanOptions {
   decimal: DecimalMark;
@@ -246,6 +253,7 @@ function classifyLine(line: LayoutLine, table: TableModel, opts: ScanOptions, oc
     reference: null,
     corrected: false,
     confidence: null,
+    damagedDate: null,
   };
   const moneyCols = table.columns.filter((c) => MONEY_ROLES.has(c.role));
   const dateCols = table.columns.filter((c) => c.role === 'date' || c.role === 'valueDate');
@@ -326,6 +334,17 @@ function classifyLine(line: LayoutLine, table: TableModel, opts: ScanOptions, oc
         /\d/.test(r.text)
       ) {
         info.reference = info.reference ? `${info.reference} ${r.text}` : r.text;
+        continue;
+      }
+      if (
+        ocr &&
+        !info.dates.length &&
+        !info.damagedDate &&
+        !info.texts.length &&
+        DAMAGED_DATE_RE.test(r.text) &&
+        (r.x1 < table.descX || dateCols.some((c) => Math.min(c.x1, r.x1) - Math.max(c.x0, r.x0) > 0))
+      ) {
+        info.damagedDate = r;
         continue;
       }
       const other = otherCols.find((c) => r.x0 >= c.x0 - size * 0.5 && r.x1 <= c.x1 + size * 8 && r.x0 < c.x1);
@@ -462,6 +481,7 @@ function scanPass(
 
       let start = false;
       if (date) start = true;
+      else if (info.damagedDate && hasAmount) start = true;
       else if (hasMoney && (!cur || cur.hasAmount || !near)) start = !datedLayout && (startsInDesc || !firstText);
       else if (!hasMoney && firstText && startsInDesc && !cur) start = !implicit;
       else if (!hasMoney && firstText && startsInDesc && cur?.hasAmount && near) {
@@ -475,7 +495,8 @@ function scanPass(
           table: table.id,
           page: page.number,
           date: date?.token ?? null,
-          dateText: date?.run.text ?? '',
+          dateText: date?.run.text ?? info.damagedDate?.text ?? '',
+          ...(!date && info.damagedDate ? { damagedDate: true } : {}),
           description: info.texts.map((t) => t.text),
           money: info.money,
           drcr: info.drcr,
