@@ -110,6 +110,16 @@ describe('header words', () => {
     expect(matchHeader([line(0, [0, 'Date'], [60, 'Description'], [420, 'Deposits'])], 0)).not.toBeNull();
   });
 
+  it('takes an unreadable last label right of the money columns for the running balance', () => {
+    // "Ending daily balance" of which OCR kept only "Ending", on the stacked line above.
+    const lines = [
+      line(0, [180, 'Withdrawals/'], [260, 'Deposits/'], [340, 'Ending']),
+      line(10, [0, 'Date'], [60, 'Description'], [180, 'Subtractions'], [260, 'Additions']),
+    ];
+    const m = matchHeader(lines, 1);
+    expect(m?.labels.map((l) => l.role)).toEqual(['date', 'description', 'debit', 'credit', 'balance']);
+  });
+
   it('takes the posting date of a card statement with two date columns', () => {
     const m = matchHeader([line(0, [0, 'Trans Date'], [60, 'Post Date'], [120, 'Description'], [400, 'Amount'])], 0);
     expect(m?.labels.map((l) => l.role)).toEqual(['valueDate', 'date', 'description', 'amount']);

@@ -572,11 +572,14 @@ function matchHeaderUncached(lines: LayoutLine[], i: number, line: LayoutLine): 
     }
   }
   for (const ex of extras) ex.role = roleOfLabel(ex.text);
-  labels = [...labels, ...extras.filter((e) => e.role)].sort((a, b) => a.x0 - b.x0);
+  // An unknown word of a stacked label line stays only where it can be the balance (see below).
+  const moneyEnd = Math.max(...labels.filter((l) => l.role && AMOUNT_ROLES.includes(l.role)).map((l) => l.x1));
+  labels = [...labels, ...extras.filter((e) => e.role || e.x0 >= moneyEnd)].sort((a, b) => a.x0 - b.x0);
   resolveDateColumns(labels);
   resolveTextColumn(labels);
   resolveAmountWords(labels);
   resolveMissingMoneySide(labels);
+  resolveTrailingBalance(labels);
   // A second amount in a foreign or original currency is not the account's amount.
   for (const l of labels)
     if (l.role && AMOUNT_ROLES.includes(l.role) && FOREIGN_RE.test(l.text)) {
@@ -671,6 +674,20 @@ function resolveMissingMoneySide(labels: HeaderLabel[]): void {
       return;
     }
   }
+}
+
+/**
+ * An unreadable label right of every money column, in a header with money columns but no
+ * balance column, is the running balance, which statements print last ("Ending daily balance"
+ * of which OCR kept "Ending").
+ */
+function resolveTrailingBalance(labels: HeaderLabel[]): void {
+  const money = labels.filter((l) => l.role && AMOUNT_ROLES.includes(l.role));
+  if (!money.length || labels.some((l) => l.role === 'balance')) return;
+  const moneyEnd = Math.max(...money.map((l) => l.x1));
+  const after = labels.filter((l) => l.x0 >= moneyEnd);
+  const [last] = after;
+  if (after.length === 1 && last && last.role === null && !last.unused) last.role = 'balance';
 }
 
 // Dr/Cr, Soll/Haben (S/H), Debe/Haber (D/H), Dare/Avere (D/A), Af/Bij, and the words written out.

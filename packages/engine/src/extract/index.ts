@@ -390,7 +390,13 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
 function recoverDamagedDate(text: string, from: string | null, to: string | null, order: DayOrder): string | null {
   if (!from || !to) return null;
   const [lo, hi] = from <= to ? [from, to] : [to, from];
-  const read = text.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1').replace(/\D/g, '');
+  const read = text
+    .replace(/[Oo]/g, '0')
+    .replace(/[IilL|]/g, '1')
+    .replace(/[sS]/g, '5')
+    .replace(/[bB]/g, '8')
+    .replace(/[zZ]/g, '2')
+    .replace(/\D/g, '');
   if (read.length < 2) return null;
   const found: string[] = [];
   const end = Date.parse(hi);

@@ -234,8 +234,11 @@ interface LineInfo {
   damagedDate: TextRun | null;
 }
 
-/** Digits and date separators only, as a date the OCR damaged reads ("0/14", "011", "O1/1"). */
-const DAMAGED_DATE_RE = /^(?=(?:[^0-9]*[0-9]){2})[0-9OoIl|/.-]{2,10}$/;
+/**
+ * A date the OCR damaged: digits, date separators and letters OCR reads for digits ("0/14",
+ * "011", "O1/1"); with no digit or separator at all only a short word of such letters ("oui").
+ */
+const DAMAGED_DATE_RE = /^(?=.*[0-9/.-]|[OoIilLuUsSbBzZ|]{2,5}$)[0-9OoIilLuUsSbBzZ|/.-]{2,10}$/;
 
 interface ScanOptions {
   decimal: DecimalMark;
