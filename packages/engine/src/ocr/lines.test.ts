@@ -19,6 +19,19 @@ const word = (
 });
 
 describe('wordsToLines', () => {
+  it('splits runs at a vertical rule read as "|" and drops it', () => {
+    const words = [
+      word('UPI-IRCTC-irctc.pay@vpay-98069-', 10, 100),
+      word('|', 400, 98, 4, 24, 95),
+      word('0000980690327732', 410, 100),
+      word('|', 610, 98, 4, 24, 95),
+    ];
+    expect(wordsToLines(words).map((l) => l.runs.map((r) => r.text))).toEqual([
+      ['UPI-IRCTC-irctc.pay@vpay-98069-', '0000980690327732'],
+    ]);
+    expect(wordsToLines([word('|', 10, 100, 4, 24, 95)])).toEqual([]);
+  });
+
   it("moves words tesseract strung into the next row's line back to the row they sit in", () => {
     const inLine = (w: OcrWord, line: number): OcrWord => ({ ...w, line });
     const words = [

@@ -12,6 +12,9 @@ import type { OcrWord } from './pool';
  */
 export const RUN_GAP = 1.0;
 
+/** A vertical rule between two columns, read as a word of its own. */
+const RULE = /^[|¦]+$/;
+
 /** Table rules and speckles that tesseract reads as "words". */
 const JUNK = /^[|_~=—–\-.,'`"!:;\\/]+$/;
 
@@ -83,7 +86,7 @@ export function wordsToLines(words: OcrWord[], scale = 1): LayoutLine[] {
     if (best) best.words.push(...seg.words);
     else bands.push({ ...seg, words: [...seg.words] });
   }
-  const lines = bands.map((b) => bandToLine(b, scale));
+  const lines = bands.map((b) => bandToLine(b, scale)).filter((l) => l.runs.length > 0);
   lines.sort((a, b) => a.y0 - b.y0);
   return lines;
 }
@@ -126,11 +129,18 @@ function bandToLine(b: Band, scale: number): LayoutLine {
   const words = [...b.words].sort((a, c) => a.x0 - c.x0);
   const lineHeight = median(words.map((w) => w.y1 - w.y0));
   const groups: OcrWord[][] = [];
+  let ruled = false;
   for (const w of words) {
+    // A vertical table rule read as "|" separates columns: it ends the run and is not text.
+    if (RULE.test(w.text)) {
+      ruled = true;
+      continue;
+    }
     const last = groups.at(-1);
     const prev = last?.at(-1);
-    if (last && prev && w.x0 - prev.x1 < RUN_GAP * lineHeight) last.push(w);
+    if (last && prev && !ruled && w.x0 - prev.x1 < RUN_GAP * lineHeight) last.push(w);
     else groups.push([w]);
+    ruled = false;
   }
   const runs: TextRun[] = groups.map((g) => ({
     text: fixWords(g.map((w) => w.text).join(' ')),
