@@ -158,6 +158,8 @@ class OcrPool {
         tessedit_do_invert: '0',
         // A PGM carries no resolution; pages are prepared to scan-sized text (prepare.ts).
         user_defined_dpi: '300',
+        // Tesseract's own warnings ("Line cannot be recognized!!") would reach the user's stderr.
+        debug_file: '/dev/null',
       });
       const result = await slot.worker.recognize(job.image, {}, { blocks: true, text: false });
       job.resolve(collectWords(result.data.blocks));
