@@ -274,8 +274,13 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
       ...(unread ? { missing: true } : {}),
     });
   }
-  const printedOpening = balances.opening === null ? null : signedBalance(balances.opening);
-  const restored = restoreAmountsByBalance(ledger, printedOpening).map((k) => txns[k] as Transaction);
+  // Printed balances: labelled ones, else an opening/closing balance row before the first or after the last row.
+  const [firstRow, lastRow] = [balanceRows[0], balanceRows[balanceRows.length - 1]];
+  const printedOpening =
+    balances.opening !== null ? signedBalance(balances.opening) : firstRow?.index === 0 ? firstRow.cents : null;
+  const printedClosing =
+    balances.closing !== null ? signedBalance(balances.closing) : lastRow?.index === txns.length ? lastRow.cents : null;
+  const restored = restoreAmountsByBalance(ledger, printedOpening, printedClosing).map((k) => txns[k] as Transaction);
   for (const t of restored) t.corrected = true;
   for (let k = ledger.length - 1; k >= 0; k--) {
     if (!ledger[k]?.missing) continue;

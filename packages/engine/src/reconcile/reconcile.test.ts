@@ -73,6 +73,13 @@ describe('amounts OCR could not read', () => {
     expect(rows.map((r) => r.cents)).toEqual([-1000, 3000, 3000, -500]);
   });
 
+  it('closes the last stretch with the printed closing balance (statements without running balances)', () => {
+    const rows = [row(-1000, null), missing(null), row(2500, null)];
+    expect(restoreAmountsByBalance(rows, 10000, 11001)).toEqual([1]);
+    expect(rows[1]?.cents).toBe(-499);
+    expect(restoreAmountsByBalance([row(-1000, null), missing(null)], 10000, null)).toEqual([]);
+  });
+
   it('leaves a stretch with two unknowns, or with no opening balance before it', () => {
     const two = [row(-1000, 9000), missing(null), missing(null), row(-500, 14500)];
     expect(restoreAmountsByBalance(two, 10000)).toEqual([]);

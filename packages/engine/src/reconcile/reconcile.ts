@@ -114,22 +114,29 @@ export function reconcile(rows: LedgerRow[], opening: number | null, closing: nu
 /**
  * OCR only: a row whose amount could not be read (`missing`) takes the amount the balances
  * prove, where it is the only such row of its stretch between two printed balances (the first
- * stretch needs a printed opening balance) and every other row of the stretch has a known sign.
+ * stretch needs a printed opening balance, the last one a printed closing balance) and every
+ * other row of the stretch has a known sign.
  * Returns the indexes restored; rows still missing are the caller's to drop.
  */
-export function restoreAmountsByBalance(rows: (LedgerRow & { missing?: boolean })[], opening: number | null): number[] {
+export function restoreAmountsByBalance(
+  rows: (LedgerRow & { missing?: boolean })[],
+  opening: number | null,
+  closing: number | null = null,
+): number[] {
   const restored: number[] = [];
   let prevBalance = opening;
   let segment: number[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i] as LedgerRow & { missing?: boolean };
-    segment.push(i);
-    if (row.balance === null) continue;
+  for (let i = 0; i <= rows.length; i++) {
+    // The rows after the last printed balance end at the printed closing balance.
+    const end = i === rows.length;
+    if (!end) segment.push(i);
+    const balance = end ? (segment.length ? closing : null) : (rows[i] as LedgerRow).balance;
+    if (balance === null) continue;
     const missing = segment.filter((k) => rows[k]?.missing);
     const known = segment.every((k) => rows[k]?.missing || rows[k]?.signKnown);
     if (prevBalance !== null && missing.length === 1 && known) {
       const sum = segment.reduce((s, k) => s + (rows[k]?.missing ? 0 : (rows[k] as LedgerRow).cents), 0);
-      const diff = row.balance - prevBalance - sum;
+      const diff = balance - prevBalance - sum;
       const r = rows[missing[0] as number] as LedgerRow & { missing?: boolean };
       if (diff !== 0) {
         r.cents = diff;
@@ -139,7 +146,7 @@ export function restoreAmountsByBalance(rows: (LedgerRow & { missing?: boolean }
         restored.push(missing[0] as number);
       }
     }
-    prevBalance = row.balance;
+    prevBalance = balance;
     segment = [];
   }
   return restored;
