@@ -169,6 +169,36 @@ describe('extractStatements on the layout model', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 
+  it('reads an OCR opening balance whose decimal mark was lost after thousands separators', () => {
+    const doc: LayoutDocument = {
+      pages: [
+        page(
+          [
+            [[40, 'Statement period 01/03/2024 to 31/03/2024']],
+            [
+              [40, 'Opening balance', 0.9],
+              [200, '1,00000', 0.6],
+            ],
+            [
+              [40, 'Date'],
+              [120, 'Description'],
+              [330, 'Debit'],
+              [420, 'Credit'],
+            ],
+            [
+              [40, '02/03/2024', 0.95],
+              [120, 'CARD PAYMENT CAFE', 0.9],
+              [335, '10.50', 0.9],
+            ],
+          ],
+          'ocr',
+        ),
+      ],
+    };
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.statement.openingBalance).toBe(1000);
+  });
+
   it('takes the last running balance for an OCR closing balance one character away from it', () => {
     const doc: LayoutDocument = {
       pages: [

@@ -4,6 +4,7 @@
  * languages the engine reads; null where the document does not print them.
  */
 import type { LayoutLine } from '../layout/model';
+import { repairGroupedLostDecimal } from '../ocr/repair';
 import { type DecimalMark, type ParsedAmount, parseAmount } from '../values/amount';
 import { type DateToken, type DayOrder, isValidYMD, parseDateToken, resolveDayMonth, toIso } from '../values/date';
 
@@ -160,6 +161,10 @@ function valueRightOf(line: LayoutLine, r: number, decimal: DecimalMark): Parsed
     const text = (line.runs[k]?.text ?? '').replace(/^[=:]\s*/, '').replace(/^([+-])\s+/, '$1');
     const v = parseAmount(text, decimal);
     if (v) return v;
+    // OCR: a balance whose decimal mark was lost ("2.33042 H").
+    const repaired = line.runs[k]?.confidence !== undefined ? repairGroupedLostDecimal(text, decimal) : null;
+    const fixed = repaired ? parseAmount(repaired, decimal) : null;
+    if (fixed) return fixed;
     if (text.length > 24) break;
   }
   return null;

@@ -5,7 +5,7 @@
  * join their row.
  */
 import type { LayoutDocument, LayoutLine, TextRun } from '../layout/model';
-import { repairMonthName, repairNumericToken } from '../ocr/repair';
+import { repairGroupedLostDecimal, repairMonthName, repairNumericToken } from '../ocr/repair';
 import { type DecimalMark, type ParsedAmount, parseAmount } from '../values/amount';
 import { type DateToken, leadingDate, parseDateToken } from '../values/date';
 import { type HeaderLabel, headingDirection, isOtherTableHeader, matchHeader, type Role, signWord } from './header';
@@ -194,6 +194,8 @@ function repairOcrRun(
     const text = run.text.replace(/(\d{2})(\)?-?)$/, `${decimal}$1$2`);
     if (parseAmount(text, decimal)) return { ...run, text };
   }
+  const grouped = inMoney ? repairGroupedLostDecimal(run.text, decimal) : null;
+  if (grouped && parseAmount(grouped, decimal)) return { ...run, text: grouped };
   const fixed = repairNumericToken(run.text, { decimal, sollHaben });
   if (!fixed.changed) return run;
   const ok = inMoney ? parseAmount(fixed.text, decimal) !== null : parseDateToken(fixed.text) !== null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectDecimalSeparator, repairMonthName, repairNumericToken } from './repair';
+import { detectDecimalSeparator, repairGroupedLostDecimal, repairMonthName, repairNumericToken } from './repair';
 
 const fix = (t: string, decimal?: '.' | ',') => repairNumericToken(t, decimal ? { decimal } : {}).text;
 
@@ -110,5 +110,18 @@ describe('repairMonthName', () => {
     for (const t of ['01-OCT-2024', 'B2B', 'X10', '12/05/2024', 'A1B', 'CARD 5356']) {
       expect(repairMonthName(t)).toEqual({ text: t, changed: false });
     }
+  });
+});
+
+describe('repairGroupedLostDecimal', () => {
+  it('puts back the decimal mark lost after thousands separators', () => {
+    expect(repairGroupedLostDecimal('2.33042 H', ',')).toBe('2.330,42 H');
+    expect(repairGroupedLostDecimal('1,20450', '.')).toBe('1,204.50');
+    expect(repairGroupedLostDecimal('12,345,67800', '.')).toBe('12,345,678.00');
+  });
+
+  it('leaves numbers a printer could have written', () => {
+    for (const t of ['2.330,42', '1,204.50', '2491', '1,204', 'DE03 2003'])
+      expect(repairGroupedLostDecimal(t, '.')).toBeNull();
   });
 });

@@ -123,6 +123,15 @@ export function repairMonthName(text: string): RepairResult {
   return { text: out, changed };
 }
 
+/**
+ * An amount whose decimal mark OCR lost after thousands separators: the last group has five
+ * digits ("2.33042 H" for 2.330,42 H, "1,20450" for 1,204.50), which no printed number has.
+ */
+export function repairGroupedLostDecimal(text: string, decimal: '.' | ','): string | null {
+  const m = /^([-+(]?\d{1,3}(?:[.,' ]\d{3})*[.,' ]\d{3})(\d{2})(\)?\s?(?:[SH]|CR|DR|Cr|Dr|-)?)$/.exec(text.trim());
+  return m ? `${m[1]}${decimal}${m[2]}${m[3]}` : null;
+}
+
 const SLASH_LIKE = new Set(['/', '1', 'l', 'I', '|', '7']);
 
 /**
