@@ -212,26 +212,25 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
       const owed = cell && !cell.value.mark && (cell.role === 'debit' || DEBIT_BALANCE_RE.test(description));
       const v = balance ?? (cell ? (owed ? -cell.value.cents : signedBalance(cell.value)) : null);
       if (v !== null) balanceRows.push({ index: txns.length, cents: v, description });
-      if (row.date) lastDate = resolveDate(row.date, order, period, yearless?.get(row) ?? fallbackYear) ?? lastDate;
+      lastDate = printed[index] ?? lastDate;
       continue;
     }
     // OCR: a dated row whose amount could not be read keeps its place for now; the running
     // balances may prove its amount (restoreAmountsByBalance), else it is dropped below.
-    const unread = !amountOf(row, card) && row.confidence !== null && row.date !== null && description !== '';
-    const value = amountOf(row, card) ?? (unread ? { signed: 0, abs: 0, known: true } : null);
+    const read = amountOf(row, card);
+    const unread = !read && row.confidence !== null && row.date !== null && description !== '';
+    const value = read ?? (unread ? { signed: 0, abs: 0, known: true } : null);
     if (!value) {
       rowsWithoutAmount++;
       continue;
     }
     let date = row.date ? printed[index] : lastDate;
-    let guessed = false;
     // OCR: a date read with characters lost ("0/14") or invalid: the one date between the
     // neighbours' dates whose digits are one edit from what was read; else the previous row's.
     if (row.confidence !== null && (row.damagedDate || (row.date && !date))) {
       const before = printed.slice(0, index).findLast((d) => d !== null) ?? period?.start ?? null;
       const after = printed.slice(index + 1).find((d) => d !== null) ?? period?.end ?? null;
       date = recoverDamagedDate(row.dateText, before, after, order) ?? lastDate;
-      guessed = date !== null;
       if (date && date !== lastDate) row.corrected = true;
       else if (date)
         issues.push({
@@ -251,7 +250,7 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
     lastDate = date;
     txns.push({
       date,
-      sourceDate: row.date || guessed ? row.dateText : '',
+      sourceDate: row.date || row.damagedDate ? row.dateText : '',
       description,
       credit: null,
       debit: null,
@@ -274,20 +273,28 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
       ...(unread ? { missing: true } : {}),
     });
   }
-  // Printed balances: labelled ones, else an opening/closing balance row before the first or after the last row.
-  const [firstRow, lastRow] = [balanceRows[0], balanceRows[balanceRows.length - 1]];
-  const printedOpening =
-    balances.opening !== null ? signedBalance(balances.opening) : firstRow?.index === 0 ? firstRow.cents : null;
-  const printedClosing =
-    balances.closing !== null ? signedBalance(balances.closing) : lastRow?.index === txns.length ? lastRow.cents : null;
-  const restored = restoreAmountsByBalance(ledger, printedOpening, printedClosing).map((k) => txns[k] as Transaction);
+  // Opening and closing as printed: labelled values first, else a balance row before the first or
+  // after the last row (taken before unreadable rows are dropped, so positions are as printed).
+  const [firstBalanceRow, lastBalanceRow] = [balanceRows[0], balanceRows[balanceRows.length - 1]];
+  let opening =
+    balances.opening !== null
+      ? signedBalance(balances.opening)
+      : firstBalanceRow?.index === 0
+        ? firstBalanceRow.cents
+        : null;
+  let closing =
+    balances.closing !== null
+      ? signedBalance(balances.closing)
+      : lastBalanceRow?.index === txns.length
+        ? lastBalanceRow.cents
+        : null;
+  const restored = restoreAmountsByBalance(ledger, opening, closing).map((k) => txns[k] as Transaction);
   for (const t of restored) t.corrected = true;
   for (let k = ledger.length - 1; k >= 0; k--) {
     if (!ledger[k]?.missing) continue;
     ledger.splice(k, 1);
     txns.splice(k, 1);
     rowsWithoutAmount++;
-    for (const b of balanceRows) if (b.index > k) b.index--;
   }
   for (const t of restored) {
     issues.push({
@@ -304,15 +311,7 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
   }
   if (!txns.length) return null;
 
-  // Opening and closing: printed labels first, then balance rows, then the running balances.
-  const firstBalanceRow = balanceRows[0];
-  const lastBalanceRow = balanceRows[balanceRows.length - 1];
-  let opening =
-    balances.opening !== null
-      ? signedBalance(balances.opening)
-      : firstBalanceRow && firstBalanceRow.index === 0
-        ? firstBalanceRow.cents
-        : null;
+  // Without printed ones, opening and closing come from the running balances (below).
   recoverSigns(ledger, opening ?? inferOpening(ledger));
   const flipped = fixSingleSignErrors(ledger, opening ?? inferOpening(ledger));
   for (const k of repairBalancesByNeighbours(ledger, opening ?? inferOpening(ledger))) {
@@ -337,12 +336,6 @@ function buildStatement(rows: RawRow[], factLines: FactLine[], ctx: DocContext):
   const marksDebits = rows.some((r) =>
     r.money.some((m) => m.role === 'amount' && (m.value.mark === 'minus' || m.value.mark === 'debit')),
   );
-  let closing =
-    balances.closing !== null
-      ? signedBalance(balances.closing)
-      : lastBalanceRow && lastBalanceRow.index === txns.length
-        ? lastBalanceRow.cents
-        : null;
   // A section heading ("Deposits and additions", "Checks paid") signs its table's unsigned amounts;
   // opening + sum = closing confirms the headings or, where they disagree, decides each table's sign.
   signUnknownByTable(ledger, (row) => row.direction ?? (marksDebits ? 1 : -1), opening, closing);

@@ -13,21 +13,47 @@ export interface LedgerRow {
   balance: number | null;
 }
 
+interface Stretch {
+  /** Indexes of the rows between two printed balances. */
+  rows: number[];
+  /** The balance before them (the opening for the first stretch), null where unknown. */
+  from: number | null;
+  /** The printed balance that ends them. */
+  to: number;
+}
+
+/**
+ * The stretches of rows between printed balances, in order. With `closing`, the rows after
+ * the last printed balance form a stretch ending at it. Bounds come from printed balances
+ * only, so callers may change amounts inside a stretch while iterating.
+ */
+function* stretches(rows: LedgerRow[], opening: number | null, closing: number | null = null): Generator<Stretch> {
+  let from = opening;
+  let segment: number[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    segment.push(i);
+    const to = (rows[i] as LedgerRow).balance;
+    if (to === null) continue;
+    yield { rows: segment, from, to };
+    from = to;
+    segment = [];
+  }
+  if (segment.length && closing !== null) yield { rows: segment, from, to: closing };
+}
+
+/** What a stretch is off by: its end balance against its start plus its rows' amounts. */
+function offBy(rows: LedgerRow[], s: Stretch & { from: number }): number {
+  return s.to - s.from - s.rows.reduce((sum, k) => sum + (rows[k] as LedgerRow).cents, 0);
+}
+
+const known = (s: Stretch): s is Stretch & { from: number } => s.from !== null;
+
 /**
  * Decides unknown signs from the running balances: between two printed balances the
  * unknown rows must make up the difference (a small subset-sum search).
  */
 export function recoverSigns(rows: LedgerRow[], opening: number | null): void {
-  let prevBalance = opening;
-  let segment: number[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i] as LedgerRow;
-    segment.push(i);
-    if (row.balance === null) continue;
-    if (prevBalance !== null) solveSegment(rows, segment, row.balance - prevBalance);
-    prevBalance = row.balance;
-    segment = [];
-  }
+  for (const s of stretches(rows, opening)) if (known(s)) solveSegment(rows, s.rows, s.to - s.from);
 }
 
 function solveSegment(rows: LedgerRow[], idx: number[], delta: number): void {
@@ -64,26 +90,15 @@ function solveSegment(rows: LedgerRow[], idx: number[], delta: number): void {
  */
 export function fixSingleSignErrors(rows: LedgerRow[], opening: number | null): number[] {
   const flipped: number[] = [];
-  let prevBalance = opening;
-  let segment: number[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i] as LedgerRow;
-    segment.push(i);
-    if (row.balance === null) continue;
-    if (prevBalance !== null) {
-      const sum = segment.reduce((s, k) => s + (rows[k] as LedgerRow).cents, 0);
-      const diff = row.balance - prevBalance - sum;
-      if (diff !== 0) {
-        const candidates = segment.filter((k) => (rows[k] as LedgerRow).cents * -2 === diff);
-        if (candidates.length === 1) {
-          const k = candidates[0] as number;
-          (rows[k] as LedgerRow).cents *= -1;
-          flipped.push(k);
-        }
-      }
-    }
-    prevBalance = row.balance;
-    segment = [];
+  for (const s of stretches(rows, opening)) {
+    if (!known(s)) continue;
+    const diff = offBy(rows, s);
+    if (diff === 0) continue;
+    const candidates = s.rows.filter((k) => (rows[k] as LedgerRow).cents * -2 === diff);
+    if (candidates.length !== 1) continue;
+    const k = candidates[0] as number;
+    (rows[k] as LedgerRow).cents *= -1;
+    flipped.push(k);
   }
   return flipped;
 }
@@ -124,30 +139,18 @@ export function restoreAmountsByBalance(
   closing: number | null = null,
 ): number[] {
   const restored: number[] = [];
-  let prevBalance = opening;
-  let segment: number[] = [];
-  for (let i = 0; i <= rows.length; i++) {
-    // The rows after the last printed balance end at the printed closing balance.
-    const end = i === rows.length;
-    if (!end) segment.push(i);
-    const balance = end ? (segment.length ? closing : null) : (rows[i] as LedgerRow).balance;
-    if (balance === null) continue;
-    const missing = segment.filter((k) => rows[k]?.missing);
-    const known = segment.every((k) => rows[k]?.missing || rows[k]?.signKnown);
-    if (prevBalance !== null && missing.length === 1 && known) {
-      const sum = segment.reduce((s, k) => s + (rows[k]?.missing ? 0 : (rows[k] as LedgerRow).cents), 0);
-      const diff = balance - prevBalance - sum;
-      const r = rows[missing[0] as number] as LedgerRow & { missing?: boolean };
-      if (diff !== 0) {
-        r.cents = diff;
-        r.abs = Math.abs(diff);
-        r.signKnown = true;
-        r.missing = false;
-        restored.push(missing[0] as number);
-      }
-    }
-    prevBalance = balance;
-    segment = [];
+  for (const s of stretches(rows, opening, closing)) {
+    const missing = s.rows.filter((k) => rows[k]?.missing);
+    if (!known(s) || missing.length !== 1 || !s.rows.every((k) => rows[k]?.missing || rows[k]?.signKnown)) continue;
+    // A missing row holds 0 cents until restored, so the stretch is off by exactly its amount.
+    const diff = offBy(rows, s);
+    if (diff === 0) continue;
+    const r = rows[missing[0] as number] as LedgerRow & { missing?: boolean };
+    r.cents = diff;
+    r.abs = Math.abs(diff);
+    r.signKnown = true;
+    r.missing = false;
+    restored.push(missing[0] as number);
   }
   return restored;
 }
@@ -195,36 +198,25 @@ function oneDigitApart(a: number, b: number): boolean {
  */
 export function repairAmountsByBalance(rows: (LedgerRow & { ocr?: boolean })[], opening: number | null): number[] {
   const fixed: number[] = [];
-  let prevBalance = opening;
-  let segment: number[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i] as LedgerRow & { ocr?: boolean };
-    segment.push(i);
-    if (row.balance === null) continue;
-    if (prevBalance !== null) {
-      const sum = segment.reduce((s, k) => s + (rows[k] as LedgerRow).cents, 0);
-      const diff = row.balance - prevBalance - sum;
-      if (diff !== 0) {
-        const candidates = segment.filter((k) => {
-          const r = rows[k] as LedgerRow & { ocr?: boolean };
-          const want = r.cents + diff;
-          return (
-            r.ocr &&
-            Math.sign(want) === Math.sign(r.cents) &&
-            nearMiss(Math.abs(r.cents), Math.abs(want), segment.length === 1)
-          );
-        });
-        if (candidates.length === 1) {
-          const k = candidates[0] as number;
-          const r = rows[k] as LedgerRow;
-          r.cents += diff;
-          r.abs = Math.abs(r.cents);
-          fixed.push(k);
-        }
-      }
-    }
-    prevBalance = row.balance;
-    segment = [];
+  for (const s of stretches(rows, opening)) {
+    if (!known(s)) continue;
+    const diff = offBy(rows, s);
+    if (diff === 0) continue;
+    const candidates = s.rows.filter((k) => {
+      const r = rows[k] as LedgerRow & { ocr?: boolean };
+      const want = r.cents + diff;
+      return (
+        r.ocr &&
+        Math.sign(want) === Math.sign(r.cents) &&
+        nearMiss(Math.abs(r.cents), Math.abs(want), s.rows.length === 1)
+      );
+    });
+    if (candidates.length !== 1) continue;
+    const k = candidates[0] as number;
+    const r = rows[k] as LedgerRow;
+    r.cents += diff;
+    r.abs = Math.abs(r.cents);
+    fixed.push(k);
   }
   return fixed;
 }
@@ -237,10 +229,7 @@ function nearMiss(read: number, truth: number, alone: boolean): boolean {
   const a = String(read);
   const b = String(truth);
   if (a.length === b.length + 1 && /^[58]/.test(a) && a.slice(1) === b) return true;
-  if (!alone || a.length !== b.length) return false;
-  let diffs = 0;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diffs++;
-  return diffs === 1;
+  return alone && oneDigitApart(read, truth);
 }
 
 /**
