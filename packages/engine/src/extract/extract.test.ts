@@ -25,38 +25,37 @@ function page(rows: [number, string, number?][][], source: LayoutPage['source'] 
   return { number: 1, width: 600, height: 800, lines, source };
 }
 
+/** An OCR'd March 2024 statement page: the period, these fact lines, a Date/Description/Debit/Credit/Balance header, these rows. */
+function ocrLedger(facts: [number, string, number?][][], rows: [number, string, number?][][]): LayoutDocument {
+  const header: [number, string][] = [
+    [40, 'Date'],
+    [120, 'Description'],
+    [330, 'Debit'],
+    [420, 'Credit'],
+    [500, 'Balance'],
+  ];
+  return { pages: [page([[[40, 'Statement period 01/03/2024 to 31/03/2024']], ...facts, header, ...rows], 'ocr')] };
+}
+
 describe('extractStatements on the layout model', () => {
   it('fixes OCR confusions in money and date columns and marks the rows', () => {
-    const doc: LayoutDocument = {
-      pages: [
-        page(
-          [
-            [[40, 'Statement period 01/03/2024 to 31/03/2024']],
-            [[40, 'Opening balance 1,000.00']],
-            [
-              [40, 'Date'],
-              [120, 'Description'],
-              [330, 'Debit'],
-              [420, 'Credit'],
-              [500, 'Balance'],
-            ],
-            [
-              [40, '02/03/2024', 0.95],
-              [120, 'CARD PAYMENT CAFE', 0.9],
-              [335, '1O.5O', 0.6],
-              [490, '989.50', 0.93],
-            ],
-            [
-              [40, 'O4/03/2024', 0.7],
-              [120, 'SALARY', 0.96],
-              [420, '2,000.00', 0.97],
-              [480, '2,989.50', 0.95],
-            ],
-          ],
-          'ocr',
-        ),
+    const doc = ocrLedger(
+      [[[40, 'Opening balance 1,000.00']]],
+      [
+        [
+          [40, '02/03/2024', 0.95],
+          [120, 'CARD PAYMENT CAFE', 0.9],
+          [335, '1O.5O', 0.6],
+          [490, '989.50', 0.93],
+        ],
+        [
+          [40, 'O4/03/2024', 0.7],
+          [120, 'SALARY', 0.96],
+          [420, '2,000.00', 0.97],
+          [480, '2,989.50', 0.95],
+        ],
       ],
-    };
+    );
     const [s] = extractStatements(doc, { deadline: deadline() });
     expect(s?.transactions.map((t) => [t.date, t.amount, t.corrected ?? false])).toEqual([
       ['2024-03-02', -10.5, true],
@@ -67,42 +66,29 @@ describe('extractStatements on the layout model', () => {
   });
 
   it('takes an unreadable OCR amount from the running balances, and drops an unreadable row they cannot prove', () => {
-    const doc: LayoutDocument = {
-      pages: [
-        page(
-          [
-            [[40, 'Statement period 01/03/2024 to 31/03/2024']],
-            [[40, 'Opening balance 1,000.00']],
-            [
-              [40, 'Date'],
-              [120, 'Description'],
-              [330, 'Debit'],
-              [420, 'Credit'],
-              [500, 'Balance'],
-            ],
-            [
-              [40, '02/03/2024', 0.95],
-              [120, 'CARD PAYMENT CAFE', 0.9],
-              [335, '10.50', 0.9],
-              [490, '989.50', 0.93],
-            ],
-            [
-              [40, '03/03/2024', 0.95],
-              [120, 'TRANSFER FROM SAVINGS', 0.9],
-              [420, '~~~', 0.2],
-              [480, '1,289.50', 0.95],
-            ],
-            [
-              [40, '04/03/2024', 0.95],
-              [120, 'SALARY', 0.96],
-              [420, '2,000.00', 0.97],
-              [480, '3,289.50', 0.95],
-            ],
-          ],
-          'ocr',
-        ),
+    const doc = ocrLedger(
+      [[[40, 'Opening balance 1,000.00']]],
+      [
+        [
+          [40, '02/03/2024', 0.95],
+          [120, 'CARD PAYMENT CAFE', 0.9],
+          [335, '10.50', 0.9],
+          [490, '989.50', 0.93],
+        ],
+        [
+          [40, '03/03/2024', 0.95],
+          [120, 'TRANSFER FROM SAVINGS', 0.9],
+          [420, '~~~', 0.2],
+          [480, '1,289.50', 0.95],
+        ],
+        [
+          [40, '04/03/2024', 0.95],
+          [120, 'SALARY', 0.96],
+          [420, '2,000.00', 0.97],
+          [480, '3,289.50', 0.95],
+        ],
       ],
-    };
+    );
     const [s] = extractStatements(doc, { deadline: deadline() });
     expect(s?.transactions.map((t) => [t.date, t.amount, t.corrected ?? false])).toEqual([
       ['2024-03-02', -10.5, false],
@@ -114,50 +100,37 @@ describe('extractStatements on the layout model', () => {
   });
 
   it('decides an OCR date that lost a character from its neighbours and the period, or flags it', () => {
-    const doc: LayoutDocument = {
-      pages: [
-        page(
-          [
-            [[40, 'Statement period 01/03/2024 to 31/03/2024']],
-            [[40, 'Opening balance 1,000.00']],
-            [
-              [40, 'Date'],
-              [120, 'Description'],
-              [330, 'Debit'],
-              [420, 'Credit'],
-              [500, 'Balance'],
-            ],
-            [
-              [40, '02/03/2024', 0.95],
-              [120, 'CARD PAYMENT CAFE', 0.9],
-              [335, '10.50', 0.9],
-              [490, '989.50', 0.93],
-            ],
-            // A day lost: 02/03 and 03/03 (between the neighbours) both fit "0/03/2024".
-            [
-              [40, '0/03/2024', 0.4],
-              [120, 'BOOKSHOP', 0.9],
-              [335, '9.50', 0.9],
-              [490, '980.00', 0.93],
-            ],
-            [
-              [40, '05/03/2024', 0.95],
-              [120, 'RENT', 0.9],
-              [335, '500.00', 0.9],
-              [490, '480.00', 0.93],
-            ],
-            // 31/03/24 with the month's 3 lost: only the 31st, between the 5th and the period's end, fits.
-            [
-              [40, '31/0/24', 0.5],
-              [120, 'SALARY', 0.96],
-              [420, '2,000.00', 0.97],
-              [480, '2,480.00', 0.95],
-            ],
-          ],
-          'ocr',
-        ),
+    const doc = ocrLedger(
+      [[[40, 'Opening balance 1,000.00']]],
+      [
+        [
+          [40, '02/03/2024', 0.95],
+          [120, 'CARD PAYMENT CAFE', 0.9],
+          [335, '10.50', 0.9],
+          [490, '989.50', 0.93],
+        ],
+        // A day lost: 02/03 and 03/03 (between the neighbours) both fit "0/03/2024".
+        [
+          [40, '0/03/2024', 0.4],
+          [120, 'BOOKSHOP', 0.9],
+          [335, '9.50', 0.9],
+          [490, '980.00', 0.93],
+        ],
+        [
+          [40, '05/03/2024', 0.95],
+          [120, 'RENT', 0.9],
+          [335, '500.00', 0.9],
+          [490, '480.00', 0.93],
+        ],
+        // 31/03/24 with the month's 3 lost: only the 31st, between the 5th and the period's end, fits.
+        [
+          [40, '31/0/24', 0.5],
+          [120, 'SALARY', 0.96],
+          [420, '2,000.00', 0.97],
+          [480, '2,480.00', 0.95],
+        ],
       ],
-    };
+    );
     const [s] = extractStatements(doc, { deadline: deadline() });
     expect(s?.transactions.map((t) => [t.date, t.sourceDate, t.amount])).toEqual([
       ['2024-03-02', '02/03/2024', -10.5],
@@ -170,67 +143,43 @@ describe('extractStatements on the layout model', () => {
   });
 
   it('reads an OCR opening balance whose decimal mark was lost after thousands separators', () => {
-    const doc: LayoutDocument = {
-      pages: [
-        page(
-          [
-            [[40, 'Statement period 01/03/2024 to 31/03/2024']],
-            [
-              [40, 'Opening balance', 0.9],
-              [200, '1,00000', 0.6],
-            ],
-            [
-              [40, 'Date'],
-              [120, 'Description'],
-              [330, 'Debit'],
-              [420, 'Credit'],
-            ],
-            [
-              [40, '02/03/2024', 0.95],
-              [120, 'CARD PAYMENT CAFE', 0.9],
-              [335, '10.50', 0.9],
-            ],
-          ],
-          'ocr',
-        ),
+    const doc = ocrLedger(
+      [
+        [
+          [40, 'Opening balance', 0.9],
+          [200, '1,00000', 0.6],
+        ],
       ],
-    };
+      [
+        [
+          [40, '02/03/2024', 0.95],
+          [120, 'CARD PAYMENT CAFE', 0.9],
+          [335, '10.50', 0.9],
+        ],
+      ],
+    );
     const [s] = extractStatements(doc, { deadline: deadline() });
     expect(s?.statement.openingBalance).toBe(1000);
   });
 
   it('takes the last running balance for an OCR closing balance one character away from it', () => {
-    const doc: LayoutDocument = {
-      pages: [
-        page(
-          [
-            [[40, 'Statement period 01/03/2024 to 31/03/2024']],
-            [[40, 'Opening balance 1,000.00']],
-            [[40, 'Closing balance 2,989.5']],
-            [
-              [40, 'Date'],
-              [120, 'Description'],
-              [330, 'Debit'],
-              [420, 'Credit'],
-              [500, 'Balance'],
-            ],
-            [
-              [40, '02/03/2024', 0.95],
-              [120, 'CARD PAYMENT CAFE', 0.9],
-              [335, '10.50', 0.9],
-              [490, '989.50', 0.93],
-            ],
-            [
-              [40, '04/03/2024', 0.95],
-              [120, 'SALARY', 0.96],
-              [420, '1,999.55', 0.97],
-              [480, '2,989.05', 0.95],
-            ],
-          ],
-          'ocr',
-        ),
+    const doc = ocrLedger(
+      [[[40, 'Opening balance 1,000.00']], [[40, 'Closing balance 2,989.5']]],
+      [
+        [
+          [40, '02/03/2024', 0.95],
+          [120, 'CARD PAYMENT CAFE', 0.9],
+          [335, '10.50', 0.9],
+          [490, '989.50', 0.93],
+        ],
+        [
+          [40, '04/03/2024', 0.95],
+          [120, 'SALARY', 0.96],
+          [420, '1,999.55', 0.97],
+          [480, '2,989.05', 0.95],
+        ],
       ],
-    };
+    );
     const [s] = extractStatements(doc, { deadline: deadline() });
     expect(s?.statement.closingBalance).toBe(2989.05);
     expect(s?.reconciliation.status).toBe('balanced');
