@@ -70,24 +70,21 @@ export async function recordUsage(
     .execute();
 }
 
-type NewFile = Pick<FilesTable, 'user_id' | 'mode' | 'email' | 'payment_intent_id'>;
+export type NewFile = Pick<FilesTable, 'user_id' | 'mode' | 'email' | 'payment_intent_id'>;
 
-/** Stores the original (encrypted), then its row; the caller enqueues. Returns the row. */
-async function storeNewFile(
-  files: FilesContext,
-  upload: UploadedFile,
-  inputKind: string,
+/** The row of a file just uploaded: processing, nothing converted yet. */
+export function newFileRow(
+  id: string,
   fields: NewFile,
-  id = newFileId(),
-) {
-  const now = files.ctx.clock.now();
-  await files.store.put(originalKey(id), upload.bytes);
-  const row: FilesTable = {
+  original: { fileName: string; size: number; inputKind: string },
+  now: number,
+): FilesTable {
+  return {
     id,
     ...fields,
-    original_filename: upload.fileName,
-    file_size: upload.bytes.length,
-    input_kind: inputKind,
+    original_filename: original.fileName,
+    file_size: original.size,
+    input_kind: original.inputKind,
     status: 'processing',
     error_code: null,
     error_message: null,
@@ -108,6 +105,23 @@ async function storeNewFile(
     archived_at: null,
     expires_at: fields.mode === 'subscription' ? null : anonymousExpiry(now),
   };
+}
+
+/** Stores the original (encrypted), then its row; the caller enqueues. Returns the row. */
+async function storeNewFile(
+  files: FilesContext,
+  upload: UploadedFile,
+  inputKind: string,
+  fields: NewFile,
+  id = newFileId(),
+) {
+  await files.store.put(originalKey(id), upload.bytes);
+  const row = newFileRow(
+    id,
+    fields,
+    { fileName: upload.fileName, size: upload.bytes.length, inputKind },
+    files.ctx.clock.now(),
+  );
   try {
     await files.db.insertInto('files').values(row).execute();
   } catch (e) {

@@ -14,6 +14,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesDb } from '../files/context';
 import { sampleCsvStatement } from '../files/sample-statements';
+import { newFileRow } from '../files/service';
 import { fetchRaw, freshIp, storedObjects, upload, waitForFile } from '../files/test-helpers';
 import { filesContextOf } from '../http/routes/files';
 import { sweep } from '../sweeper/sweeper';
@@ -317,33 +318,13 @@ for (const db of testDatabases) {
       const files = filesContextOf(s.app);
       const u = await proUser(s);
       const row = (id: string, attempts: number) => ({
-        id,
-        user_id: u.user.id as string,
-        mode: 'subscription',
-        email: null,
-        original_filename: 'lost.csv',
-        file_size: CSV.length,
-        input_kind: 'csv',
-        status: 'processing',
-        error_code: null,
-        error_message: null,
-        transaction_count: null,
-        statement_count: null,
-        currency: null,
-        reconciliation: null,
-        preview: null,
-        outputs: null,
-        outputs_size: 0,
-        restore_status: null,
-        restore_expedited: 0,
-        restore_requested_at: null,
-        restore_expires_at: null,
-        payment_intent_id: null,
+        ...newFileRow(
+          id,
+          { user_id: u.user.id as string, mode: 'subscription', email: null, payment_intent_id: null },
+          { fileName: 'lost.csv', size: CSV.length, inputKind: 'csv' },
+          s.clock.now(),
+        ),
         attempts,
-        created_at: s.clock.now(),
-        completed_at: null,
-        archived_at: null,
-        expires_at: null,
       });
       // Rows written as an upload writes them, whose job never reached the queue.
       const lost = randomBytes(18).toString('base64url');
