@@ -45,6 +45,19 @@ export interface Transaction {
   confidence?: number;
   /** OCR only: set when the row balances only after a character fix. */
   corrected?: boolean;
+  /** Where the row is printed: its page and the box around all its lines, in page units (PDF points, image pixels). */
+  bbox?: TransactionBox;
+}
+
+export interface TransactionBox {
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Size of the page the box is measured on, in the same units. */
+  pageWidth: number;
+  pageHeight: number;
 }
 
 export interface ReconciliationMismatch {
