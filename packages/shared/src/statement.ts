@@ -82,6 +82,21 @@ export interface Statement {
   issues?: ConversionIssue[];
   /** Name of the input (or ZIP entry) this statement came from. */
   source?: string;
+  /** What the engine's passes inferred or changed, in order (see the engine's pipeline). */
+  trace?: TraceEntry[];
+}
+
+/**
+ * One change an engine pass made: which pass, which row (0-based index into `transactions`;
+ * absent for a statement-level fact), which field, the value before and after, and the evidence.
+ */
+export interface TraceEntry {
+  pass: string;
+  row?: number;
+  field: string;
+  from: string | number | null;
+  to: string | number | null;
+  why: string;
 }
 
 export interface ConversionIssue {
