@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatPrice, PRICES_CENTS } from '@statemint/shared';
+import { formatPrice, PRICES_CENTS, TEXTS } from '@statemint/shared';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,7 +109,7 @@ describe.skipIf(!hasChromium)('conversion journeys in Chromium', () => {
     await page.getByLabel('Email for free trial').fill(uniqueEmail('again'));
     await page.getByTestId('file-input').setInputFiles(pdfPath);
     await page.getByRole('button', { name: 'Convert Statement' }).click();
-    await expectToast(page, 'Free Trial Cooldown', 'Please upgrade to Pro for unlimited access');
+    await expectToast(page, 'Free Trial Cooldown', TEXTS.upgradeForMore);
     await shoot(page, 'upload-cooldown');
     expect(errors).toEqual([]);
     await page.context().close();

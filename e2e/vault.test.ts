@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TEXTS } from '@statemint/shared';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,7 +82,7 @@ describe.skipIf(!hasChromium)('account and vault journeys in Chromium', () => {
         json: {
           canUse: false,
           code: 'FREE_TRIAL_COOLDOWN',
-          reason: 'Free trial can only be used once every 24 hours. Please upgrade to Pro for unlimited access.',
+          reason: TEXTS.freeTrialCooldown,
         },
       }),
     );
@@ -92,7 +93,7 @@ describe.skipIf(!hasChromium)('account and vault journeys in Chromium', () => {
     await page.getByRole('tab', { name: 'Upload' }).click();
     await page.getByTestId('file-input').setInputFiles(pdfPath);
     await page.getByRole('button', { name: 'Convert Statement' }).click();
-    await expectToast(page, 'Free Trial Cooldown', 'Please upgrade to Pro for unlimited access');
+    await expectToast(page, 'Free Trial Cooldown', TEXTS.upgradeForMore);
     expect(uploads).toEqual([]);
     await page.unroute('**/api/check-free-trial');
     await page.getByRole('tab', { name: 'My Files' }).click();

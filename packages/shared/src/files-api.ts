@@ -108,6 +108,11 @@ export interface DashboardResponse {
   };
   limits: { uploads: number; restores: number };
   recentFiles: FileRecord[];
+  /**
+   * Free accounts (whose uploads are the free trial): whether it can be used now, and from
+   * when (ISO) if not. Absent for other plans.
+   */
+  freeTrial?: { canUse: boolean; code: 'FREE_TRIAL_COOLDOWN' | 'FREE_TRIAL_LOCKED' | null; nextAt: string | null };
 }
 
 /** Accepted `format` values of download URLs (SPEC's excel and text included). */

@@ -18,6 +18,10 @@ describe('shared SPEC texts', () => {
       unsupportedFileType: 'Please select PDF, images (JPG, PNG, TIFF), documents (DOC, TXT, RTF), or ZIP files.',
       fileTooLarge: 'Please select a file smaller than 10MB.',
       conversionFailed: "We couldn't process your file. Please try again.",
+      // Issue 14: an empty file is named as such; Pro is 400 files a month, not 'unlimited'.
+      emptyFile: 'This file is empty. Please choose the statement file itself.',
+      upgradeForMore: 'Upgrade to Pro for 400 conversions a month.',
+      freeTrialCooldown: 'Free trial can only be used once every 24 hours. Upgrade to Pro for 400 conversions a month.',
       paymentIntentFailed: 'Failed to create payment intent',
     });
     expect(MAX_UPLOAD_LABEL).toBe('10 MB');

@@ -2,7 +2,7 @@
  * SPEC §5/§8 texts that both the server (error messages) and the web app (form errors, toasts)
  * show, word for word. One home, so the two ends cannot drift apart.
  */
-import { LIMITS } from './plans';
+import { LIMITS, PLAN_LIMITS } from './plans';
 
 const maxUploadMb = LIMITS.maxUploadBytes / (1024 * 1024);
 
@@ -27,5 +27,9 @@ export const TEXTS = {
   // SPEC writes it without the space: 'smaller than 10MB.'
   fileTooLarge: `Please select a file smaller than ${maxUploadMb}MB.`,
   conversionFailed: "We couldn't process your file. Please try again.",
+  emptyFile: 'This file is empty. Please choose the statement file itself.',
+  // Pro is 400 files a month, not unlimited: the cooldown and unavailable messages say what it gives.
+  upgradeForMore: `Upgrade to Pro for ${PLAN_LIMITS.pro.uploads} conversions a month.`,
+  freeTrialCooldown: `Free trial can only be used once every ${LIMITS.freeTrialWindowHours} hours. Upgrade to Pro for ${PLAN_LIMITS.pro.uploads} conversions a month.`,
   paymentIntentFailed: 'Failed to create payment intent',
 } as const;

@@ -4,11 +4,10 @@
  * locked for 4 hours. Identifiers are compared as keyed hashes and never stored as given.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { AppError, LIMITS } from '@statemint/shared';
+import { AppError, LIMITS, TEXTS } from '@statemint/shared';
 import type { FilesContext } from './context';
 
-export const COOLDOWN_MESSAGE =
-  'Free trial can only be used once every 24 hours. Please upgrade to Pro for unlimited access.';
+export const COOLDOWN_MESSAGE = TEXTS.freeTrialCooldown;
 export const LOCKED_MESSAGE =
   'Free trial is temporarily locked: it has reached its daily limit. Please try again later or upgrade to Pro.';
 export const AVAILABLE_MESSAGE = 'Free trial available: 1 conversion every 24 hours.';
@@ -103,4 +102,43 @@ export async function recordFreeTrialUse(
       created_at: files.ctx.clock.now(),
     })
     .execute();
+}
+
+/**
+ * Whether the free trial may be used now and, if not, from when: the dashboard of a free
+ * account shows this instead of a monthly count that the cooldown contradicts.
+ */
+export async function freeTrialStatus(
+  files: FilesContext,
+  identity: FreeTrialIdentity,
+): Promise<{ canUse: boolean; code: 'FREE_TRIAL_COOLDOWN' | 'FREE_TRIAL_LOCKED' | null; nextAt: number | null }> {
+  const refusal = await freeTrialRefusal(files, identity);
+  if (!refusal) return { canUse: true, code: null, nextAt: null };
+  const now = files.ctx.clock.now();
+  if (refusal.code === 'FREE_TRIAL_LOCKED') {
+    const lock = await files.db
+      .selectFrom('free_trial_locks')
+      .select('locked_until')
+      .orderBy('locked_until', 'desc')
+      .executeTakeFirst();
+    return { canUse: false, code: 'FREE_TRIAL_LOCKED', nextAt: lock?.locked_until ?? null };
+  }
+  const h = hashed(files, identity);
+  const last = await files.db
+    .selectFrom('free_trial_uses')
+    .select('created_at')
+    .where('created_at', '>', now - LIMITS.freeTrialWindowHours * HOUR)
+    .where((eb) => {
+      const matches = [eb('ip_hash', '=', h.ip)];
+      if (h.email) matches.push(eb('email_hash', '=', h.email));
+      if (h.fingerprint) matches.push(eb('fingerprint_hash', '=', h.fingerprint));
+      return eb.or(matches);
+    })
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  return {
+    canUse: false,
+    code: 'FREE_TRIAL_COOLDOWN',
+    nextAt: last ? Number(last.created_at) + LIMITS.freeTrialWindowHours * HOUR : null,
+  };
 }

@@ -70,8 +70,7 @@ export async function applyOutcome(files: FilesContext, job: ConversionJob, outc
       await update
         .set({ status: 'failed', completed_at: now, error_code: outcome.code, error_message: outcome.message })
         .execute();
-      // A failed conversion does not use up the free trial: it is one conversion per 24 hours.
-      await files.db.deleteFrom('free_trial_uses').where('file_id', '=', row.id).execute();
+      await releaseCharges(files, row.id);
     }
     return;
   }
@@ -92,6 +91,22 @@ export async function applyOutcome(files: FilesContext, job: ConversionJob, outc
     files.ctx.log.error({ fileId: row.id, code: outcome.ok ? null : outcome.code }, 'restore failed');
     await restore.set({ restore_status: null, restore_expires_at: null }).execute();
   }
+}
+
+/**
+ * DECISIONS.md, failures are free: a failed conversion uses no free trial (one conversion per
+ * 24 hours), no monthly upload and no pay-per-file payment (the same payment may be used again,
+ * with a corrected file or a password). A retry of the file takes them again (files/retry.ts).
+ */
+export async function releaseCharges(files: FilesContext, fileId: string): Promise<void> {
+  await files.db.deleteFrom('free_trial_uses').where('file_id', '=', fileId).execute();
+  await files.db.deleteFrom('usage_events').where('file_id', '=', fileId).where('kind', '=', 'upload').execute();
+  await files.db
+    .updateTable('payments')
+    .set({ consumed_at: null, file_id: null })
+    .where('file_id', '=', fileId)
+    .where('type', '=', 'payasyougo')
+    .execute();
 }
 
 /**

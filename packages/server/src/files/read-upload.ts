@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 
 export const FILE_TOO_LARGE_MESSAGE = TEXTS.fileTooLarge;
 export const NO_FILE_MESSAGE = 'Please choose a file to upload.';
+export const EMPTY_FILE_MESSAGE = TEXTS.emptyFile;
 
 /** Options for @fastify/multipart: explicit limits for everything (its defaults are 1 MiB). */
 export const MULTIPART_LIMITS = {
@@ -81,7 +82,8 @@ export async function readUpload(request: FastifyRequest): Promise<UploadedFile>
     if (mapped) throw mapped();
     throw e;
   }
-  if (!file || file.bytes.length === 0 || !file.fileName)
-    throw new AppError('VALIDATION_FAILED', NO_FILE_MESSAGE, { field: 'file' });
+  if (!file?.fileName) throw new AppError('VALIDATION_FAILED', NO_FILE_MESSAGE, { field: 'file' });
+  // A file that arrived with no bytes was chosen: say what is wrong with it, not that none was.
+  if (file.bytes.length === 0) throw new AppError('VALIDATION_FAILED', EMPTY_FILE_MESSAGE, { field: 'file' });
   return { ...file, fields };
 }

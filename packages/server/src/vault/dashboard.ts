@@ -1,6 +1,7 @@
 /** GET /api/dashboard (SPEC §3): user, stats, limits and recent files of the logged-in user. */
-import { type DashboardResponse, PLAN_LIMITS } from '@statemint/shared';
+import { type DashboardResponse, PLAN_LIMITS, usesFreeTrial } from '@statemint/shared';
 import type { FilesContext } from '../files/context';
+import { freeTrialStatus } from '../files/free-trial';
 import { isAlive } from '../files/life';
 import { toFileRecord } from '../files/record';
 import { countUsage, retentionOf } from '../files/service';
@@ -8,7 +9,7 @@ import { toApiUser, type UserRow, userPlan } from '../services/users';
 
 export const RECENT_FILES = 100;
 
-export async function dashboard(files: FilesContext, user: UserRow): Promise<DashboardResponse> {
+export async function dashboard(files: FilesContext, user: UserRow, ip: string): Promise<DashboardResponse> {
   const now = files.ctx.clock.now();
   const rows = (
     await files.db
@@ -20,7 +21,19 @@ export async function dashboard(files: FilesContext, user: UserRow): Promise<Das
   ).filter((row) => isAlive(row, now));
   const retention = await retentionOf(files, user.id);
   const limits = PLAN_LIMITS[userPlan(user)];
+  const trial = usesFreeTrial(userPlan(user))
+    ? await freeTrialStatus(files, { email: user.email, fingerprint: null, ip })
+    : null;
   return {
+    ...(trial
+      ? {
+          freeTrial: {
+            canUse: trial.canUse,
+            code: trial.code,
+            nextAt: trial.nextAt === null ? null : new Date(trial.nextAt).toISOString(),
+          },
+        }
+      : {}),
     user: toApiUser(user),
     stats: {
       totalFiles: rows.length,

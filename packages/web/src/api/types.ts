@@ -1,5 +1,12 @@
 /** API shapes of SPEC §3 and §7 with DECISIONS.md's additions, as the web app reads them. */
-import type { FileStatus, Plan, Reconciliation, RestoreStatus, Transaction } from '@statemint/shared';
+import type {
+  DashboardResponse,
+  FileStatus,
+  Plan,
+  Reconciliation,
+  RestoreStatus,
+  Transaction,
+} from '@statemint/shared';
 
 export interface User {
   id?: string;
@@ -83,6 +90,7 @@ export interface Dashboard {
   stats: DashboardStats;
   limits: { uploads: number; restores: number };
   recentFiles: FileRecord[];
+  freeTrial?: DashboardResponse['freeTrial'];
 }
 
 export interface PublicConfig {

@@ -107,7 +107,6 @@ export function PricingCards() {
           `${PLAN_LIMITS.pro.uploads} files per month (about ${perFile(PRICES_CENTS.pro, PLAN_LIMITS.pro.uploads)} per file)`,
           `Up to ${LIMITS.defaultRetentionDays} days of secure storage`,
           'Dashboard and file management',
-          'Template uploads',
           'Priority e-mail support',
         ]}
         action={

@@ -9,6 +9,8 @@ describe('fileBadge priority (SPEC §4)', () => {
     [{ status: 'archived', restoreStatus: 'requested' }, 'Restoring...'],
     [{ status: 'archived', restoreStatus: null }, 'Archived'],
     [{ status: 'completed', restoreStatus: null }, 'Archived'],
+    // Just converted: still in its download window.
+    [{ status: 'completed', restoreStatus: null, availableUntil: '2099-01-01T00:00:00.000Z' }, 'Available'],
     [{ status: 'processing' }, 'Processing'],
     [{ status: 'failed' }, 'Failed'],
     [{ status: 'queued' }, 'queued'],

@@ -1,4 +1,8 @@
-/** SPEC §4: a file's status badge, in priority order. */
+/**
+ * SPEC §4: a file's status badge, in priority order. A completed file still in its download
+ * window reads 'Available' (SPEC's 'Archived' for every completed file badged files converted a
+ * minute ago as archived); past the window, or archived, it reads 'Archived'.
+ */
 import type { FileStatus, RestoreStatus } from '@statemint/shared';
 
 export type BadgeTone = 'green' | 'blue' | 'slate' | 'amber' | 'red';
@@ -8,10 +12,15 @@ export interface Badge {
   tone: BadgeTone;
 }
 
-export function fileBadge(file: { status: FileStatus | string; restoreStatus?: RestoreStatus | string | null }): Badge {
+export function fileBadge(file: {
+  status: FileStatus | string;
+  restoreStatus?: RestoreStatus | string | null;
+  availableUntil?: string | null;
+}): Badge {
   if (file.restoreStatus === 'completed') return { label: 'Available', tone: 'green' };
   if (file.restoreStatus === 'in_progress' || file.restoreStatus === 'requested')
     return { label: 'Restoring...', tone: 'blue' };
+  if (file.status === 'completed' && file.availableUntil) return { label: 'Available', tone: 'green' };
   if (file.status === 'archived' || file.status === 'completed') return { label: 'Archived', tone: 'slate' };
   if (file.status === 'processing') return { label: 'Processing', tone: 'amber' };
   if (file.status === 'failed') return { label: 'Failed', tone: 'red' };

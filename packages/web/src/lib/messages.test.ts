@@ -1,3 +1,4 @@
+import { TEXTS } from '@statemint/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError, apiErrorFromResponse } from '../api/errors';
 import {
@@ -28,7 +29,7 @@ describe('apiErrorFromResponse (SPEC §8 generic rule)', () => {
 
 describe('upload failures decided by code (SPEC §8, DECISIONS.md)', () => {
   it.each([
-    ['FREE_TRIAL_COOLDOWN', 429, 'Free Trial Cooldown', 'Please upgrade to Pro for unlimited access'],
+    ['FREE_TRIAL_COOLDOWN', 429, 'Free Trial Cooldown', TEXTS.upgradeForMore],
     [
       'FREE_TRIAL_LOCKED',
       429,

@@ -23,15 +23,12 @@ export const EMAIL_REQUIRED_TOAST = fail('Email Required', TEXTS.freeTrialEmailR
 export const EMAIL_INVALID_TOAST = fail('Email Required', TEXTS.emailInvalid);
 export const LOGIN_TO_UPLOAD_TOAST = fail('Upload Failed', TEXTS.loginToUpload);
 export const FREE_TRIAL_CHECK_TOAST = fail('Error', 'Unable to check free trial status. Please try again.');
-export const FREE_TRIAL_COOLDOWN_TOAST = fail('Free Trial Cooldown', 'Please upgrade to Pro for unlimited access');
+export const FREE_TRIAL_COOLDOWN_TOAST = fail('Free Trial Cooldown', TEXTS.upgradeForMore);
 export const FREE_TRIAL_LOCKED_TOAST = fail(
   'Free Trial Temporarily Unavailable',
   'Free trial has reached daily limit. Please try again later or upgrade to Pro.',
 );
-export const FREE_TRIAL_UNAVAILABLE_TOAST = fail(
-  'Free Trial Unavailable',
-  'Please upgrade to Pro for unlimited access',
-);
+export const FREE_TRIAL_UNAVAILABLE_TOAST = fail('Free Trial Unavailable', TEXTS.upgradeForMore);
 export const CHECK_EMAIL_TOAST = ok(
   'Check Your Email',
   'We sent you a verification link. Please verify your email to sign in.',

@@ -70,7 +70,9 @@ describe('upload file checks (SPEC §5)', () => {
   it('accepts the listed types up to 10 MB', () => {
     expect(validateUploadFile({ name: 'March.PDF', size: 1000 })).toBeNull();
     expect(validateUploadFile({ name: 'scan.tif', size: 1000 })).toBeNull();
-    expect(validateUploadFile({ name: 'book.xlsx', size: 1000 })?.title).toBe('Unsupported file type');
+    // DECISIONS.md: the public upload page takes spreadsheet exports like the dashboard.
+    expect(validateUploadFile({ name: 'book.xlsx', size: 1000 })).toBeNull();
+    expect(validateUploadFile({ name: 'export.csv', size: 1000 })).toBeNull();
     expect(validateUploadFile({ name: 'book.xlsx', size: 1000 }, 'dashboard')).toBeNull();
     expect(validateUploadFile({ name: 'noext', size: 1 })).toEqual({
       title: 'Unsupported file type',
@@ -79,6 +81,11 @@ describe('upload file checks (SPEC §5)', () => {
     expect(validateUploadFile({ name: 'big.pdf', size: 10 * 1024 * 1024 + 1 })).toEqual({
       title: 'File too large',
       description: 'Please select a file smaller than 10MB.',
+    });
+    // An empty file is named as such, not answered with 'choose a file'.
+    expect(validateUploadFile({ name: 'empty.pdf', size: 0 })).toEqual({
+      title: 'Empty file',
+      description: 'This file is empty. Please choose the statement file itself.',
     });
   });
 });

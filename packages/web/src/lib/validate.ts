@@ -80,26 +80,12 @@ export interface FileProblem {
   description: string;
 }
 
-const UPLOAD_PAGE_EXTENSIONS = [
-  'pdf',
-  'jpeg',
-  'jpg',
-  'png',
-  'gif',
-  'bmp',
-  'tiff',
-  'tif',
-  'svg',
-  'doc',
-  'docx',
-  'txt',
-  'rtf',
-  'zip',
-];
-
-/** Extensions the chooser accepts: the upload page's SPEC list, or the dashboard's longer one. */
-export function acceptedExtensions(where: 'upload' | 'dashboard'): readonly string[] {
-  return where === 'dashboard' ? UPLOAD_EXTENSIONS : UPLOAD_PAGE_EXTENSIONS;
+/**
+ * Extensions the chooser accepts. DECISIONS.md: every input the engine converts is accepted on
+ * every upload path, the public upload page included (CSV and XLSX exports too).
+ */
+export function acceptedExtensions(_where: 'upload' | 'dashboard' = 'upload'): readonly string[] {
+  return UPLOAD_EXTENSIONS;
 }
 
 export function acceptAttribute(where: 'upload' | 'dashboard'): string {
@@ -107,6 +93,8 @@ export function acceptAttribute(where: 'upload' | 'dashboard'): string {
     .map((e) => `.${e}`)
     .join(',');
 }
+
+export const EMPTY_FILE_TITLE = 'Empty file';
 
 /** SPEC §5 upload checks: type by extension (the server checks the bytes too), then size. */
 export function validateUploadFile(
@@ -117,5 +105,6 @@ export function validateUploadFile(
   if (!ext || !acceptedExtensions(where).includes(ext))
     return { title: UNSUPPORTED_TYPE_TITLE, description: TEXTS.unsupportedFileType };
   if (file.size > LIMITS.maxUploadBytes) return { title: FILE_TOO_LARGE_TITLE, description: TEXTS.fileTooLarge };
+  if (file.size === 0) return { title: EMPTY_FILE_TITLE, description: TEXTS.emptyFile };
   return null;
 }

@@ -21,7 +21,7 @@ const TESTIMONIALS = [
 const FAQ = [
   [
     'Which files can I upload?',
-    `PDF, images (JPG, PNG, GIF, BMP, TIFF, SVG), documents (DOC, DOCX, TXT, RTF) and ZIP files, up to ${MAX_UPLOAD_LABEL}.`,
+    `PDF, images (JPG, PNG, GIF, BMP, TIFF, SVG), documents (DOC, DOCX, TXT, RTF), bank exports (CSV, XLSX) and ZIP files, up to ${MAX_UPLOAD_LABEL}.`,
   ],
   [
     'How does the free trial work?',
@@ -138,7 +138,7 @@ export function LandingPage() {
             ],
             [
               'You choose retention',
-              `Vault users pick ${RETENTION_CHOICES_TEXT} days, or keep files until they delete them.`,
+              `Vault files are kept ${LIMITS.defaultRetentionDays} days, or deleted sooner with auto-delete after ${RETENTION_CHOICES_TEXT} days.`,
             ],
             ['Real deletion', 'Deleting a file removes the original, every output and every derived row.'],
           ].map(([title, text]) => (

@@ -53,7 +53,8 @@ export function DropZone({
         <p className="mt-3 font-semibold text-ink">Drag and drop your statement here</p>
       )}
       <p className="mt-1 text-sm text-slate-500">
-        PDF, images (JPG, PNG, TIFF), documents (DOC, TXT, RTF) or ZIP, up to {MAX_UPLOAD_LABEL}
+        PDF, images (JPG, PNG, TIFF), documents (DOC, DOCX, TXT, RTF), exports (CSV, XLSX) or ZIP, up to{' '}
+        {MAX_UPLOAD_LABEL}
       </p>
       <label
         htmlFor={id}

@@ -196,7 +196,9 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       ),
   );
 
-  app.get('/api/dashboard', { preHandler: authenticate }, async (request) => dashboard(files, request.auth!.user));
+  app.get('/api/dashboard', { preHandler: authenticate }, async (request) =>
+    dashboard(files, request.auth!.user, request.ip),
+  );
 
   app.post<{ Params: IdParams; Body: { expedited?: boolean } | undefined }>(
     '/api/files/:id/restore',

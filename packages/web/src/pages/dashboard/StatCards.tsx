@@ -1,4 +1,5 @@
 /** Four stat cards; monthly uploads and restores have progress bars and read 'Unlimited' for -1. */
+import { LIMITS } from '@statemint/shared';
 import type { ReactNode } from 'react';
 import type { Dashboard } from '../../api/types';
 import { ProgressBar } from '../../components/ui';
@@ -25,8 +26,29 @@ function usage(used: number, limit: number, title: string) {
   };
 }
 
+/** A free account's uploads are its free trial: say whether it can be used now, never 'N left this month'. */
+function freeTrialCard(trial: NonNullable<Dashboard['freeTrial']>) {
+  if (trial.canUse)
+    return { value: 'Free trial', note: `1 free conversion every ${LIMITS.freeTrialWindowHours} hours: available now` };
+  if (trial.code === 'FREE_TRIAL_LOCKED')
+    return {
+      value: 'Free trial paused',
+      note: trial.nextAt ? `Free trial back ${formatDateTime(trial.nextAt)}` : 'Try later',
+    };
+  return {
+    value: 'Free trial used',
+    note: trial.nextAt ? `Next free conversion ${formatDateTime(trial.nextAt)}` : 'Next free conversion in 24 hours',
+  };
+}
+
+function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
 export function StatCards({ data }: { data: Dashboard }) {
-  const uploads = usage(data.stats.filesThisMonth, data.limits.uploads, 'Monthly Uploads');
+  const uploads = data.freeTrial
+    ? { ...freeTrialCard(data.freeTrial), bar: null }
+    : usage(data.stats.filesThisMonth, data.limits.uploads, 'Monthly Uploads');
   const restores = usage(data.stats.restoresThisMonth, data.limits.restores, 'Monthly Restores');
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
