@@ -1,4 +1,5 @@
 export * from './api';
+export * from './contract';
 export * from './errors';
 export * from './files';
 export * from './files-api';

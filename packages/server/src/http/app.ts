@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { type ApiErrorBody, AppError, type ErrorCode, isAppError, isWebRoute } from '@statemint/shared';
+import { type ApiErrorBody, AppError, type ErrorCode, isAppError, isWebRoute, ROUTES } from '@statemint/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config/config';
 import { loadSecrets } from '../config/secrets';
@@ -20,6 +20,8 @@ import { type StripeApiEndpoint, StripeProvider } from '../payments/stripe';
 import { TestModeProvider } from '../payments/test-mode';
 import { MAINTENANCE_INTERVAL_MS, pruneAccountData } from '../services/maintenance';
 import { RateLimitedError, RateLimiter } from '../services/rate-limit';
+import { registerOpenApi } from './openapi';
+import { route } from './route';
 import { routePlugins } from './routes';
 import { validationBody } from './validation';
 
@@ -176,7 +178,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
 
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  await registerOpenApi(app);
+  route(app, ROUTES.health, async () => ({ status: 'ok' as const }));
 
   for (const plugin of routePlugins) await app.register(plugin);
 

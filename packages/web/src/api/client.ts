@@ -1,4 +1,5 @@
 /** SPEC §7: one fetch helper (credentials included, JSON, Bearer when signed in) and the default query function. */
+import { type RouteBody, type RouteParams, type RouteResponse, type RouteSpec, routePath } from '@statemint/shared';
 import type { QueryFunction } from '@tanstack/react-query';
 import { ApiError, apiErrorFromResponse, networkError } from './errors';
 
@@ -61,4 +62,39 @@ export function getQueryFn<T>(on401: 'returnNull' | 'throw'): QueryFunction<T | 
       throw e;
     }
   };
+}
+
+/** What a call of a route table entry sends: its path parameters, query, JSON body and extra headers. */
+export interface CallInput<R extends RouteSpec> {
+  params?: RouteParams<R>;
+  query?: Partial<Record<string, string | number | boolean | undefined>>;
+  body?: RouteBody<R> | FormData;
+  headers?: Record<string, string>;
+  /** Send the Bearer token (default true when one exists). */
+  auth?: boolean;
+}
+
+/** The URL of a route table entry with its parameters and query filled in. */
+export function routeUrl<R extends RouteSpec>(spec: R, input: Pick<CallInput<R>, 'params' | 'query'> = {}): string {
+  const path = routePath(spec, input.params as Record<string, string> | undefined);
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(input.query ?? {})) if (v !== undefined) query.set(k, String(v));
+  const qs = query.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/**
+ * Calls an entry of the shared route table (ROUTES) and answers its typed success body:
+ *   const { token } = await callApi(ROUTES.login, { body: { email, password } });
+ */
+export async function callApi<R extends RouteSpec>(
+  spec: R,
+  input: CallInput<NoInfer<R>> = {},
+): Promise<RouteResponse<R>> {
+  return apiRequest<RouteResponse<R>>(routeUrl(spec, input), {
+    method: spec.method,
+    ...(input.body !== undefined ? { body: input.body } : {}),
+    ...(input.headers ? { headers: input.headers } : {}),
+    ...(input.auth !== undefined ? { auth: input.auth } : {}),
+  });
 }

@@ -1,8 +1,7 @@
 /** Public configuration from GET /api/config (support address, Stripe key, test mode). */
-import { DEFAULT_SUPPORT_EMAIL } from '@statemint/shared';
+import { DEFAULT_SUPPORT_EMAIL, type PublicConfig, ROUTES } from '@statemint/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../api/client';
-import type { PublicConfig } from '../api/types';
+import { callApi } from '../api/client';
 
 export const DEFAULT_CONFIG: PublicConfig = {
   supportEmail: DEFAULT_SUPPORT_EMAIL,
@@ -16,7 +15,7 @@ export function usePublicConfigState(): { config: PublicConfig; ready: boolean }
     queryKey: ['/api/config'],
     queryFn: async () => {
       try {
-        return { ...DEFAULT_CONFIG, ...(await apiRequest<Partial<PublicConfig>>('/api/config')) };
+        return { ...DEFAULT_CONFIG, ...(await callApi(ROUTES.config)) };
       } catch {
         return DEFAULT_CONFIG;
       }

@@ -1,8 +1,10 @@
 /** SPEC §4 session: token and user in local storage, expiry read from the token, re-checked with the server. */
+
+import type { ApiUser } from '@statemint/shared';
+import { ROUTES } from '@statemint/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { apiFetch, apiRequest, setTokenGetter } from '../api/client';
-import type { User } from '../api/types';
+import { apiFetch, callApi, setTokenGetter } from '../api/client';
 import { isTokenUsable } from '../lib/jwt';
 import { navigate } from './router';
 
@@ -11,15 +13,15 @@ export const USER_KEY = 'user';
 
 interface StoredSession {
   token: string | null;
-  user: User | null;
+  user: ApiUser | null;
 }
 
 function readStored(): StoredSession {
   const token = localStorage.getItem(TOKEN_KEY);
-  let user: User | null = null;
+  let user: ApiUser | null = null;
   try {
     const raw = localStorage.getItem(USER_KEY);
-    user = raw ? (JSON.parse(raw) as User) : null;
+    user = raw ? (JSON.parse(raw) as ApiUser) : null;
   } catch {
     user = null;
   }
@@ -31,7 +33,7 @@ function readStored(): StoredSession {
   return { token, user };
 }
 
-function store(token: string | null, user: User | null) {
+function store(token: string | null, user: ApiUser | null) {
   if (token) localStorage.setItem(TOKEN_KEY, token);
   else localStorage.removeItem(TOKEN_KEY);
   if (user) localStorage.setItem(USER_KEY, JSON.stringify(user));
@@ -39,21 +41,21 @@ function store(token: string | null, user: User | null) {
 }
 
 /** GET /api/auth/user answers the user, possibly wrapped as { user }. */
-export function unwrapUser(body: unknown): User | null {
+export function unwrapUser(body: unknown): ApiUser | null {
   if (!body || typeof body !== 'object') return null;
-  const b = body as { user?: User; email?: string };
+  const b = body as { user?: ApiUser; email?: string };
   if (b.user && typeof b.user === 'object') return b.user;
-  return typeof b.email === 'string' ? (body as User) : null;
+  return typeof b.email === 'string' ? (body as ApiUser) : null;
 }
 
 interface SessionValue {
   token: string | null;
-  user: User | null;
+  user: ApiUser | null;
   /** Store a new session (login, registration with token, payment confirmation). */
-  signIn: (token: string, user: User) => void;
-  setUser: (user: User) => void;
+  signIn: (token: string, user: ApiUser) => void;
+  setUser: (user: ApiUser) => void;
   /** Fetch the user again from the server (after payments, verification). */
-  refreshUser: () => Promise<User | null>;
+  refreshUser: () => Promise<ApiUser | null>;
   logout: (options?: { redirect?: boolean }) => void;
 }
 
@@ -70,7 +72,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return s;
   });
 
-  const apply = useCallback((token: string | null, user: User | null) => {
+  const apply = useCallback((token: string | null, user: ApiUser | null) => {
     currentToken = token;
     store(token, user);
     setSession({ token, user });
@@ -80,7 +82,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const token = currentToken;
     if (!token) return null;
     try {
-      const user = unwrapUser(await apiRequest<unknown>('/api/auth/user'));
+      const user = unwrapUser(await callApi(ROUTES.user));
       if (user && currentToken === token) apply(token, user);
       return user;
     } catch {

@@ -1,6 +1,7 @@
 /** Picks the card form: Stripe Elements when a publishable key is configured, else the test-mode form. */
+
+import type { ConfirmPaymentResponse } from '@statemint/shared';
 import { lazy, Suspense } from 'react';
-import type { ConfirmResponse } from '../api/types';
 import { usePublicConfigState } from '../app/config';
 import { Spinner } from '../components/ui';
 import type { PaymentRequest } from './payment';
@@ -8,7 +9,7 @@ import type { PaymentRequest } from './payment';
 export interface CardFormProps {
   request: Omit<PaymentRequest, 'token'>;
   token: string | null;
-  onPaid: (result: ConfirmResponse & { paymentIntentId: string }) => void;
+  onPaid: (result: ConfirmPaymentResponse & { paymentIntentId: string }) => void;
 }
 
 const StripeCardForm = lazy(() => import('./StripeCardForm'));

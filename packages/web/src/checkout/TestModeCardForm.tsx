@@ -1,7 +1,7 @@
 /** DECISIONS.md: without Stripe keys the card step goes to the built-in test-mode provider; the form says so. */
-import { formatPrice, PRICES_CENTS } from '@statemint/shared';
+import { formatPrice, PRICES_CENTS, ROUTES } from '@statemint/shared';
 import { type FormEvent, useState } from 'react';
-import { apiRequest } from '../api/client';
+import { callApi } from '../api/client';
 import { Button, Field } from '../components/ui';
 import { paymentPrecondition } from '../lib/validate';
 import type { CardFormProps } from './CardForm';
@@ -29,12 +29,12 @@ export default function TestModeCardForm({ request, token, onPaid }: CardFormPro
     try {
       const result = await pay({ ...request, token }, async (clientSecret) => {
         const expiry = parseExpiry(card.expiry);
-        const res = await apiRequest<{ status?: string }>('/api/payments/test-mode/confirm-card', {
+        const res = await callApi(ROUTES.testModeConfirmCard, {
           body: {
             clientSecret,
             number: digits(card.number),
-            expMonth: expiry?.month,
-            expYear: expiry?.year,
+            expMonth: expiry?.month as number,
+            expYear: expiry?.year as number,
             cvc: card.cvc,
           },
           auth: false,

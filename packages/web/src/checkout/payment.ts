@@ -2,9 +2,10 @@
  * The payment sequence shared by the test-mode and Stripe card forms:
  * create the intent on the server, confirm the card with the provider, confirm on the server.
  */
-import { type PaymentType, PRICES_CENTS } from '@statemint/shared';
-import { apiRequest } from '../api/client';
-import type { ConfirmResponse, PaymentIntentResponse } from '../api/types';
+
+import type { ConfirmPaymentResponse, CreatePaymentIntentResponse } from '@statemint/shared';
+import { type PaymentType, PRICES_CENTS, ROUTES } from '@statemint/shared';
+import { callApi } from '../api/client';
 import { cardFailure, confirmFailure, paymentIntentFailure } from '../lib/messages';
 
 export interface RegistrationData {
@@ -27,11 +28,11 @@ export class PaymentError extends Error {}
 export async function pay(
   req: PaymentRequest,
   confirmCard: (clientSecret: string) => Promise<void>,
-): Promise<ConfirmResponse & { paymentIntentId: string }> {
+): Promise<ConfirmPaymentResponse & { paymentIntentId: string }> {
   const subscription = req.type !== 'payasyougo';
-  let intent: PaymentIntentResponse;
+  let intent: CreatePaymentIntentResponse;
   try {
-    intent = await apiRequest<PaymentIntentResponse>('/api/payments/create-payment-intent', {
+    intent = await callApi(ROUTES.createPaymentIntent, {
       body: {
         amount: PRICES_CENTS[req.type],
         type: req.type,
@@ -50,7 +51,7 @@ export async function pay(
     throw new PaymentError(e instanceof PaymentError ? e.message : cardFailure(e));
   }
   try {
-    const confirmed = await apiRequest<ConfirmResponse>('/api/payments/confirm', {
+    const confirmed = await callApi(ROUTES.confirmPayment, {
       body: { paymentIntentId: intent.paymentIntentId },
       auth: subscription && req.token !== null,
     });

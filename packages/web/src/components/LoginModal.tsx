@@ -1,8 +1,8 @@
 /** SPEC §2/§4/§5: Sign In / Create Account modal. */
-import { LIMITS } from '@statemint/shared';
+
+import { LIMITS, ROUTES } from '@statemint/shared';
 import { type FormEvent, useEffect, useState } from 'react';
-import { apiRequest } from '../api/client';
-import type { LoginResponse } from '../api/types';
+import { callApi } from '../api/client';
 import { navigate } from '../app/router';
 import { useSession } from '../app/session';
 import { authFailure, CHECK_EMAIL_TOAST } from '../lib/messages';
@@ -44,11 +44,11 @@ export function LoginModal({
     try {
       const res =
         mode === 'login'
-          ? await apiRequest<LoginResponse>('/api/auth/login', {
+          ? await callApi(ROUTES.login, {
               body: { email: form.email.trim(), password: form.password },
               auth: false,
             })
-          : await apiRequest<LoginResponse>('/api/auth/register', {
+          : await callApi(ROUTES.register, {
               body: { email: form.email.trim(), password: form.password, name: form.name.trim() },
               auth: false,
             });

@@ -1,5 +1,5 @@
+import type { FileRecord } from '@statemint/shared';
 import { describe, expect, it } from 'vitest';
-import type { FileRecord } from '../api/types';
 import { availableFormats, downloadUrl, EXTRA_CSV_PRESETS, formatUrl, withPreset } from './downloads';
 
 const base: FileRecord = {
@@ -13,6 +13,24 @@ const base: FileRecord = {
   transactionCount: 3,
   currency: 'USD',
   errorMessage: null,
+  mode: 'free_trial',
+  availableUntil: null,
+  deleteAt: null,
+  statementCount: 1,
+  reconciliation: null,
+  preview: null,
+  errorCode: null,
+  excelUrl: null,
+  xlsxUrl: null,
+  csvUrl: null,
+  jsonUrl: null,
+  xmlUrl: null,
+  textUrl: null,
+  htmlUrl: null,
+  ofxUrl: null,
+  qfxUrl: null,
+  qboUrl: null,
+  qifUrl: null,
 };
 
 describe('download URLs', () => {

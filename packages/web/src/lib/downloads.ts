@@ -1,6 +1,5 @@
 /** Which URL serves each output format of a file record, and the labels users see. */
-import type { CsvPreset, OutputFormat } from '@statemint/shared';
-import type { FileRecord } from '../api/types';
+import type { CsvPreset, FileRecord, OutputFormat } from '@statemint/shared';
 
 export const FORMAT_LABELS: Record<OutputFormat, string> = {
   xlsx: 'Excel',

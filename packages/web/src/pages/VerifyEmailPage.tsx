@@ -1,8 +1,8 @@
 /** SPEC §2 /verify-email: loading, success, error, expired; DECISIONS.md: a working resend by e-mail. */
-import { TEXTS } from '@statemint/shared';
+import { ROUTES, TEXTS } from '@statemint/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { apiRequest } from '../api/client';
+import { callApi } from '../api/client';
 import { ApiError } from '../api/errors';
 import { useModals } from '../app/modals';
 import { Link, navigate, useLocation } from '../app/router';
@@ -16,10 +16,7 @@ type Outcome = { state: 'success'; message: string } | { state: 'error' | 'expir
 
 async function verify(token: string): Promise<Outcome> {
   try {
-    const res = await apiRequest<{ success?: boolean; message?: string }>(
-      `/api/auth/verify-email?token=${encodeURIComponent(token)}`,
-      { auth: false },
-    );
+    const res = await callApi(ROUTES.verifyEmail, { query: { token }, auth: false });
     return { state: 'success', message: res.message ?? 'Your email has been verified.' };
   } catch (e) {
     if (e instanceof ApiError && e.status !== 0) {
@@ -44,7 +41,7 @@ function ResendForm() {
     if (problem) return;
     setBusy(true);
     try {
-      const res = await apiRequest<{ message?: string }>('/api/auth/resend-verification', {
+      const res = await callApi(ROUTES.resendVerification, {
         body: { email: email.trim() },
         auth: false,
       });

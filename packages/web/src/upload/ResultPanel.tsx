@@ -1,6 +1,7 @@
 /** Processing, completed and failed panels: reconciliation, preview, downloads in every format. */
+
+import type { FileRecord } from '@statemint/shared';
 import { type CsvPreset, downloadName, type OutputFormat } from '@statemint/shared';
-import type { FileRecord } from '../api/types';
 import { toast } from '../components/toast';
 import { Button, ProgressBar, Spinner } from '../components/ui';
 import { saveDownload } from '../lib/download';

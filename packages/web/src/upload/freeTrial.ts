@@ -1,7 +1,7 @@
 /** SPEC §6: the free-trial eligibility check that runs before every free-trial upload. */
-import { apiRequest } from '../api/client';
+import { ROUTES } from '@statemint/shared';
+import { callApi } from '../api/client';
 import { ApiError } from '../api/errors';
-import type { FreeTrialCheck } from '../api/types';
 import { toast } from '../components/toast';
 import { deviceFingerprint, FINGERPRINT_HEADER } from '../lib/fingerprint';
 import { FREE_TRIAL_CHECK_TOAST, freeTrialDenied } from '../lib/messages';
@@ -10,7 +10,7 @@ import { FREE_TRIAL_CHECK_TOAST, freeTrialDenied } from '../lib/messages';
 export async function freeTrialAllowed(email: string): Promise<boolean> {
   const fingerprint = deviceFingerprint();
   try {
-    const check = await apiRequest<FreeTrialCheck>('/api/check-free-trial', {
+    const check = await callApi(ROUTES.checkFreeTrial, {
       body: { email, deviceFingerprint: fingerprint },
       headers: { [FINGERPRINT_HEADER]: fingerprint },
     });

@@ -1,9 +1,8 @@
 /** SPEC §4 upload flow: no file, chosen, uploading (30/70/100), then polling every 2 s until completed or failed. */
-import { LIMITS } from '@statemint/shared';
+import { LIMITS, ROUTES } from '@statemint/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiFetch, apiRequest } from '../api/client';
-import type { FileRecord } from '../api/types';
+import { apiFetch, callApi } from '../api/client';
 import { toast } from '../components/toast';
 import { deviceFingerprint, FINGERPRINT_HEADER } from '../lib/fingerprint';
 import { POLL_FAILED_TEXT, SUCCESS } from '../lib/messages';
@@ -28,7 +27,7 @@ export function useUploadFlow(where: 'upload' | 'dashboard') {
   const status = useQuery({
     queryKey: ['/api/files', fileId],
     enabled: fileId !== null,
-    queryFn: () => apiRequest<FileRecord>(`/api/files/${encodeURIComponent(fileId ?? '')}`),
+    queryFn: () => callApi(ROUTES.getFile, { params: { id: fileId ?? '' } }),
     refetchInterval: (q) => {
       const s = q.state.data?.status;
       return s === 'completed' || s === 'failed' || q.state.error ? false : LIMITS.pollIntervalMs;

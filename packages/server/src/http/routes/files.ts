@@ -3,8 +3,7 @@
  * authorise, call one service function, shape the answer.
  */
 import multipart from '@fastify/multipart';
-import type { FreeTrialCheckResponse } from '@statemint/shared';
-import { AppError } from '@statemint/shared';
+import { AppError, type FreeTrialCheckResponse, ROUTES } from '@statemint/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import {
@@ -31,7 +30,7 @@ import {
 import { startSweeper } from '../../sweeper/sweeper';
 import { dashboard } from '../../vault/dashboard';
 import { requestRestore } from '../../vault/restore';
-import { authenticate, authenticateOptional } from '../auth';
+import { route } from '../route';
 
 const registry = new WeakMap<AppContext, FilesContext>();
 
@@ -45,17 +44,7 @@ export function filesContextOf(app: FastifyInstance): FilesContext {
 const FINGERPRINT_HEADER = 'x-device-fingerprint';
 const ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
-interface IdParams {
-  id: string;
-}
-
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', maxLength: 64 } },
-} as const;
-
-function fileId(request: FastifyRequest<{ Params: IdParams }>): string {
+function fileId(request: FastifyRequest<{ Params: { id: string } }>): string {
   const id = request.params.id;
   if (!ID_PATTERN.test(id)) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
   return id;
@@ -95,123 +84,65 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     auth: request.auth,
   });
 
-  app.post('/api/check-free-trial', {
-    preHandler: authenticateOptional,
-    schema: {
-      body: {
-        type: 'object',
-        properties: {
-          email: { type: 'string', maxLength: 254 },
-          deviceFingerprint: { type: 'string', maxLength: 512 },
-        },
-      },
-    },
-    handler: async (request: FastifyRequest<{ Body: { email?: string; deviceFingerprint?: string } | undefined }>) => {
-      const email = request.auth?.user.email ?? (request.body?.email?.trim() || null);
-      const refusal = await freeTrialRefusal(files, {
-        email,
-        fingerprint: fingerprint(request) ?? (request.body?.deviceFingerprint?.trim() || null),
-        ip: request.ip,
-      });
-      const answer: FreeTrialCheckResponse = refusal
-        ? { canUse: false, reason: refusal.message, code: refusal.code }
-        : { canUse: true, reason: AVAILABLE_MESSAGE };
-      return answer;
-    },
+  route(app, ROUTES.checkFreeTrial, async (request) => {
+    const email = request.auth?.user.email ?? (request.body?.email?.trim() || null);
+    const refusal = await freeTrialRefusal(files, {
+      email,
+      fingerprint: fingerprint(request) ?? (request.body?.deviceFingerprint?.trim() || null),
+      ip: request.ip,
+    });
+    const answer: FreeTrialCheckResponse = refusal
+      ? { canUse: false, reason: refusal.message, code: refusal.code }
+      : { canUse: true, reason: AVAILABLE_MESSAGE };
+    return answer;
   });
 
-  app.post('/api/files/upload-free-trial', { preHandler: authenticateOptional }, async (request, reply) =>
+  route(app, ROUTES.uploadFreeTrial, async (request, reply) =>
     reply.status(201).send(await uploadFreeTrial(files, await uploadContext(request))),
   );
-  app.post('/api/files/upload-paid', { preHandler: authenticateOptional }, async (request, reply) =>
+  route(app, ROUTES.uploadPaid, async (request, reply) =>
     reply.status(201).send(await uploadPaid(files, await uploadContext(request))),
   );
-  app.post('/api/files/upload', { preHandler: authenticate }, async (request, reply) =>
+  route(app, ROUTES.upload, async (request, reply) =>
     reply.status(201).send(await uploadForAccount(files, await uploadContext(request))),
   );
 
-  app.get<{ Params: IdParams }>(
-    '/api/files/:id',
-    { preHandler: authenticateOptional, schema: { params: idParams } },
-    async (request) => getFileRecord(files, fileId(request), request.auth?.user.id ?? null),
+  route(app, ROUTES.getFile, async (request) => getFileRecord(files, fileId(request), request.auth?.user.id ?? null));
+
+  route(app, ROUTES.downloadFree, async (request, reply) =>
+    send(reply, await downloadFree(files, fileId(request), request.query.format, request.query.preset)),
   );
 
-  app.get<{ Params: IdParams; Querystring: { format?: string; preset?: string } }>(
-    '/api/download-free/:id',
-    {
-      schema: {
-        params: idParams,
-        querystring: {
-          type: 'object',
-          properties: { format: { type: 'string', maxLength: 16 }, preset: { type: 'string', maxLength: 16 } },
-        },
-      },
-    },
-    async (request, reply) =>
-      send(reply, await downloadFree(files, fileId(request), request.query.format, request.query.preset)),
-  );
+  route(app, ROUTES.originalLink, async (request) => originalLink(files, fileId(request), request.auth!.user.id));
 
-  app.get<{ Params: IdParams }>(
-    '/api/files/:id/download',
-    { preHandler: authenticate, schema: { params: idParams } },
-    async (request) => originalLink(files, fileId(request), request.auth!.user.id),
-  );
-
-  const tokenQuery = { type: 'object', properties: { token: { type: 'string', maxLength: 128 } } } as const;
-  app.get<{ Params: IdParams & { format: string }; Querystring: { token?: string; preset?: string } }>(
-    '/api/files/:id/download/:format',
-    {
-      preHandler: authenticateOptional,
-      schema: {
-        params: { ...idParams, properties: { ...idParams.properties, format: { type: 'string', maxLength: 16 } } },
-        querystring: {
-          ...tokenQuery,
-          properties: { ...tokenQuery.properties, preset: { type: 'string', maxLength: 16 } },
-        },
-      },
-    },
-    async (request, reply) =>
-      send(
-        reply,
-        await downloadOwned(
-          files,
-          fileId(request),
-          request.params.format,
-          { userId: request.auth?.user.id ?? null, token: request.query.token },
-          request.query.preset,
-        ),
+  route(app, ROUTES.downloadFormat, async (request, reply) =>
+    send(
+      reply,
+      await downloadOwned(
+        files,
+        fileId(request),
+        request.params.format,
+        { userId: request.auth?.user.id ?? null, token: request.query.token },
+        request.query.preset,
       ),
+    ),
   );
 
-  app.get<{ Params: IdParams; Querystring: { token?: string } }>(
-    '/api/files/:id/original',
-    { preHandler: authenticateOptional, schema: { params: idParams, querystring: tokenQuery } },
-    async (request, reply) =>
-      send(
-        reply,
-        await downloadOriginal(files, fileId(request), {
-          userId: request.auth?.user.id ?? null,
-          token: request.query.token,
-        }),
-      ),
+  route(app, ROUTES.downloadOriginal, async (request, reply) =>
+    send(
+      reply,
+      await downloadOriginal(files, fileId(request), {
+        userId: request.auth?.user.id ?? null,
+        token: request.query.token,
+      }),
+    ),
   );
 
-  app.get('/api/dashboard', { preHandler: authenticate }, async (request) =>
-    dashboard(files, request.auth!.user, request.ip),
+  route(app, ROUTES.dashboard, async (request) => dashboard(files, request.auth!.user, request.ip));
+
+  route(app, ROUTES.restoreFile, async (request) =>
+    requestRestore(files, request.auth!.user, fileId(request), request.body?.expedited === true),
   );
 
-  app.post<{ Params: IdParams; Body: { expedited?: boolean } | undefined }>(
-    '/api/files/:id/restore',
-    {
-      preHandler: authenticate,
-      schema: { params: idParams, body: { type: 'object', properties: { expedited: { type: 'boolean' } } } },
-    },
-    async (request) => requestRestore(files, request.auth!.user, fileId(request), request.body?.expedited === true),
-  );
-
-  app.delete<{ Params: IdParams }>(
-    '/api/files/:id',
-    { preHandler: authenticate, schema: { params: idParams } },
-    async (request) => deleteOwnedFile(files, fileId(request), request.auth!.user.id),
-  );
+  route(app, ROUTES.deleteFile, async (request) => deleteOwnedFile(files, fileId(request), request.auth!.user.id));
 }

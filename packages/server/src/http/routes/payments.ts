@@ -1,100 +1,40 @@
 /** SPEC §7 payment routes, the test-mode card step and the Stripe webhook. */
-import { AppError, type PaymentType, type RegistrationData } from '@statemint/shared';
+import { AppError, ROUTES } from '@statemint/shared';
 import type { FastifyInstance } from 'fastify';
-import { type TestCard, TestModeProvider } from '../../payments/test-mode';
+import { TestModeProvider } from '../../payments/test-mode';
 import { confirmPayment, createPaymentIntent, handlePaymentSucceeded } from '../../services/payments';
 import { applySubscriptionState, endSubscription } from '../../services/subscriptions';
 import { bearerToken, optionalAuth, requireAuth } from '../auth';
-import { emailSchema, nameSchema, newPasswordSchema } from './schemas';
-
-interface CreateBody {
-  amount: number;
-  type: PaymentType;
-  fileId?: string;
-  email?: string;
-  registrationData?: RegistrationData;
-}
+import { route } from '../route';
 
 export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
 
-  app.post<{ Body: CreateBody }>(
-    '/api/payments/create-payment-intent',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['amount', 'type'],
-          properties: {
-            amount: { type: 'integer', minimum: 1 },
-            type: { type: 'string', enum: ['payasyougo', 'pro', 'business'] },
-            fileId: { type: 'string', maxLength: 100 },
-            email: emailSchema,
-            registrationData: {
-              type: 'object',
-              required: ['email', 'password', 'name'],
-              properties: { email: emailSchema, password: newPasswordSchema, name: nameSchema },
-            },
-          },
-        },
-      },
-    },
-    async (request) => {
-      // Subscriptions: a sent token must be valid (401 tells the web app to log in again).
-      const auth =
-        request.body.type !== 'payasyougo' && bearerToken(request)
-          ? await requireAuth(request)
-          : await optionalAuth(request);
-      return createPaymentIntent(ctx, request.body, auth?.user ?? null);
-    },
-  );
+  route(app, ROUTES.createPaymentIntent, async (request) => {
+    // Subscriptions: a sent token must be valid (401 tells the web app to log in again).
+    const auth =
+      request.body.type !== 'payasyougo' && bearerToken(request)
+        ? await requireAuth(request)
+        : await optionalAuth(request);
+    return createPaymentIntent(ctx, request.body, auth?.user ?? null);
+  });
 
-  app.post<{ Body: { paymentIntentId: string } }>(
-    '/api/payments/confirm',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['paymentIntentId'],
-          properties: { paymentIntentId: { type: 'string', minLength: 1, maxLength: 200 } },
-        },
-      },
-    },
-    async (request) => {
-      // A stale token must not fail a pay-per-file confirmation; a user's subscription still
-      // needs that user's live session (confirmPayment answers 401/403).
-      const auth = await optionalAuth(request);
-      return confirmPayment(ctx, request.body.paymentIntentId, auth?.user ?? null);
-    },
-  );
+  route(app, ROUTES.confirmPayment, async (request) => {
+    // A stale token must not fail a pay-per-file confirmation; a user's subscription still
+    // needs that user's live session (confirmPayment answers 401/403).
+    const auth = await optionalAuth(request);
+    return confirmPayment(ctx, request.body.paymentIntentId, auth?.user ?? null);
+  });
 
   const provider = ctx.payments;
   if (provider instanceof TestModeProvider) {
-    app.post<{ Body: TestCard }>(
-      '/api/payments/test-mode/confirm-card',
-      {
-        schema: {
-          body: {
-            type: 'object',
-            required: ['clientSecret', 'number', 'expMonth', 'expYear', 'cvc'],
-            properties: {
-              clientSecret: { type: 'string', minLength: 1, maxLength: 200 },
-              number: { type: 'string', minLength: 1, maxLength: 30 },
-              expMonth: { type: 'integer', minimum: 1, maximum: 12 },
-              expYear: { type: 'integer', minimum: 0, maximum: 9999 },
-              cvc: { type: 'string', minLength: 1, maxLength: 4 },
-            },
-          },
-        },
-      },
-      async (request) => provider.confirmCard(request.body),
-    );
+    route(app, ROUTES.testModeConfirmCard, async (request) => provider.confirmCard(request.body));
   }
 
   // Stripe webhooks: the signature is checked over the raw bytes, so this scope keeps them raw.
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    scope.post('/api/payments/webhook', async (request) => {
+    route(scope, ROUTES.stripeWebhook, async (request) => {
       if (!provider.parseWebhook) throw new AppError('NOT_FOUND', 'Not found');
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
@@ -104,7 +44,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       else if (event.kind === 'subscription_updated')
         await applySubscriptionState(ctx, event.subscriptionId, event.state, event.status);
       else if (event.kind === 'subscription_deleted') await endSubscription(ctx, event.subscriptionId);
-      return { received: true };
+      return { received: true as const };
     });
   });
 }

@@ -1,11 +1,19 @@
 /** SPEC §2 dashboard: the Secure Document Vault. */
+
 import * as Tabs from '@radix-ui/react-tabs';
-import { isSubscriptionPlan, LIMITS, PLAN_LABELS, PLAN_LIMITS, PRODUCT_NAME, usesFreeTrial } from '@statemint/shared';
+import {
+  isSubscriptionPlan,
+  LIMITS,
+  PLAN_LABELS,
+  PLAN_LIMITS,
+  PRODUCT_NAME,
+  ROUTES,
+  usesFreeTrial,
+} from '@statemint/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../../api/client';
+import { callApi } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import type { Dashboard } from '../../api/types';
 import { useModals } from '../../app/modals';
 import { Link, navigate } from '../../app/router';
 import { useSession } from '../../app/session';
@@ -28,7 +36,7 @@ export default function DashboardPage() {
     refetchInterval: LIMITS.dashboardRefetchMs,
     staleTime: LIMITS.dashboardStaleMs,
     retry: (count, e) => !(e instanceof ApiError && e.isAuthError) && count < LIMITS.dashboardRetries,
-    queryFn: () => apiRequest<Dashboard>('/api/dashboard'),
+    queryFn: () => callApi(ROUTES.dashboard),
   });
 
   // SPEC §4: no session, no dashboard; a 401/403 ends the session.
@@ -50,7 +58,7 @@ export default function DashboardPage() {
   }, [serverUser, sessionUser, setUser]);
 
   const resend = useMutation({
-    mutationFn: () => apiRequest('/api/auth/send-verification', { method: 'POST' }),
+    mutationFn: () => callApi(ROUTES.sendVerification),
     onSuccess: () => toast(SUCCESS.verificationSent),
     onError: (e) => toast(actionFailure('sendVerification', e)),
   });

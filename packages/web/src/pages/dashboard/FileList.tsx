@@ -1,11 +1,10 @@
 /** My Files: name, size, date, transactions, currency, 'Available until', badge and SPEC §4's actions. */
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import * as Tooltip from '@radix-ui/react-tooltip';
-import { type CsvPreset, downloadName, LIMITS, type OutputFormat } from '@statemint/shared';
+import { type CsvPreset, downloadName, type FileRecord, LIMITS, type OutputFormat, ROUTES } from '@statemint/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { apiRequest } from '../../api/client';
-import type { FileRecord } from '../../api/types';
+import { callApi } from '../../api/client';
 import { toast } from '../../components/toast';
 import { Button, buttonClass, StatusBadge } from '../../components/ui';
 import { fileActions, fileBadge } from '../../lib/badge';
@@ -27,7 +26,6 @@ const HOUR = 3_600_000;
 export function availableUntil(file: FileRecord): string | null {
   if (file.restoreStatus === 'completed' && file.restoreExpiresAt) return file.restoreExpiresAt;
   if (file.availableUntil) return file.availableUntil;
-  if (file.expiresAt) return file.expiresAt;
   if (file.status === 'completed')
     return new Date(Date.parse(file.createdAt) + LIMITS.hotFileHours * HOUR).toISOString();
   return null;
@@ -82,7 +80,7 @@ function FileRow({ file }: { file: FileRecord }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['/api/dashboard'] });
 
   const restore = useMutation({
-    mutationFn: () => apiRequest(`/api/files/${encodeURIComponent(file.id)}/restore`, { body: { expedited: false } }),
+    mutationFn: () => callApi(ROUTES.restoreFile, { params: { id: file.id }, body: { expedited: false } }),
     onSuccess: () => {
       toast(SUCCESS.restore);
       void refresh();
@@ -90,7 +88,7 @@ function FileRow({ file }: { file: FileRecord }) {
     onError: (e) => toast(actionFailure('restore', e)),
   });
   const remove = useMutation({
-    mutationFn: () => apiRequest(`/api/files/${encodeURIComponent(file.id)}`, { method: 'DELETE' }),
+    mutationFn: () => callApi(ROUTES.deleteFile, { params: { id: file.id } }),
     onSuccess: () => {
       toast(SUCCESS.delete);
       void refresh();
@@ -100,9 +98,7 @@ function FileRow({ file }: { file: FileRecord }) {
 
   async function original() {
     try {
-      const res = await apiRequest<{ downloadUrl: string; filename?: string }>(
-        `/api/files/${encodeURIComponent(file.id)}/download`,
-      );
+      const res = await callApi(ROUTES.originalLink, { params: { id: file.id } });
       window.open(res.downloadUrl, '_blank', 'noopener');
       toast(SUCCESS.download);
     } catch (e) {

@@ -1,7 +1,6 @@
 /** Four stat cards; monthly uploads and restores have progress bars and read 'Unlimited' for -1. */
-import { LIMITS } from '@statemint/shared';
+import { type DashboardResponse, LIMITS } from '@statemint/shared';
 import type { ReactNode } from 'react';
-import type { Dashboard } from '../../api/types';
 import { ProgressBar } from '../../components/ui';
 import { formatFileSize } from '../../lib/format';
 
@@ -27,7 +26,7 @@ function usage(used: number, limit: number, title: string) {
 }
 
 /** A free account's uploads are its free trial: say whether it can be used now, never 'N left this month'. */
-function freeTrialCard(trial: NonNullable<Dashboard['freeTrial']>) {
+function freeTrialCard(trial: NonNullable<DashboardResponse['freeTrial']>) {
   if (trial.canUse)
     return { value: 'Free trial', note: `1 free conversion every ${LIMITS.freeTrialWindowHours} hours: available now` };
   if (trial.code === 'FREE_TRIAL_LOCKED')
@@ -45,7 +44,7 @@ function formatDateTime(iso: string): string {
   return new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 }
 
-export function StatCards({ data }: { data: Dashboard }) {
+export function StatCards({ data }: { data: DashboardResponse }) {
   const uploads = data.freeTrial
     ? { ...freeTrialCard(data.freeTrial), bar: null }
     : usage(data.stats.filesThisMonth, data.limits.uploads, 'Monthly Uploads');

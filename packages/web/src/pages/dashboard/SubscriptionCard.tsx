@@ -1,18 +1,19 @@
 /** Subscription card: plan, Cancel Subscription (confirm), auto-delete toggle, retention dropdown when on. */
+
 import * as Select from '@radix-ui/react-select';
 import * as Switch from '@radix-ui/react-switch';
-import { formatPrice, LIMITS, PLAN_LIMITS, PRICES_CENTS } from '@statemint/shared';
+import type { ApiUser } from '@statemint/shared';
+import { formatPrice, LIMITS, PLAN_LIMITS, PRICES_CENTS, ROUTES } from '@statemint/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { apiRequest } from '../../api/client';
-import type { User } from '../../api/types';
+import { callApi } from '../../api/client';
 import { useSession } from '../../app/session';
 import { toast } from '../../components/toast';
 import { Button } from '../../components/ui';
 import { formatShortDate } from '../../lib/format';
 import { actionFailure, SUCCESS } from '../../lib/messages';
 
-export function SubscriptionCard({ user }: { user: User }) {
+export function SubscriptionCard({ user }: { user: ApiUser }) {
   const { setUser } = useSession();
   const queryClient = useQueryClient();
   const switchId = useId();
@@ -22,7 +23,7 @@ export function SubscriptionCard({ user }: { user: User }) {
   const limits = PLAN_LIMITS[user.plan];
 
   const cancel = useMutation({
-    mutationFn: () => apiRequest<{ cancelAt: string }>('/api/subscriptions/cancel', { method: 'POST' }),
+    mutationFn: () => callApi(ROUTES.cancelSubscription),
     onSuccess: (res) => {
       toast(SUCCESS.cancel(formatShortDate(res.cancelAt)));
       setUser({ ...user, subscriptionStatus: 'canceling', cancelAt: res.cancelAt });
@@ -33,7 +34,7 @@ export function SubscriptionCard({ user }: { user: User }) {
 
   const retention = useMutation({
     mutationFn: (body: { autoDeleteEnabled?: boolean; fileRetentionDays?: number }) =>
-      apiRequest<{ autoDeleteEnabled: boolean; fileRetentionDays: number }>('/api/auth/update-retention', { body }),
+      callApi(ROUTES.updateRetention, { body }),
     onSuccess: (res) => {
       toast(SUCCESS.retention);
       setUser({ ...user, ...res });

@@ -1,0 +1,469 @@
+/**
+ * The API's route table: one entry per endpoint, used by the server (Fastify registers each
+ * handler with the entry's method, path, schemas and authentication, and OpenAPI is generated
+ * from them) and by the web app's client (typed paths, bodies and answers).
+ *
+ * A new endpoint is added here first, then given a handler with the server's `route(app, ROUTES.x, ...)`.
+ */
+import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
+import { CSV_PRESETS, OUTPUT_FORMATS } from '../files';
+import { LIMITS } from '../plans';
+import {
+  ApiErrorSchema,
+  ApiUserSchema,
+  BinarySchema,
+  CancelSubscriptionResponseSchema,
+  ChangePasswordResponseSchema,
+  ConfirmPaymentResponseSchema,
+  CreatePaymentIntentResponseSchema,
+  DashboardResponseSchema,
+  EmailSchema,
+  FileRecordSchema,
+  FreeTrialCheckResponseSchema,
+  LoginResponseSchema,
+  MessageSchema,
+  NameSchema,
+  NewPasswordSchema,
+  OriginalDownloadResponseSchema,
+  PasswordSchema,
+  PaymentTypeSchema,
+  PublicConfigSchema,
+  RegisterResponseSchema,
+  RestoreResponseSchema,
+  UpdateRetentionResponseSchema,
+  UploadResponseSchema,
+  VerifyEmailResponseSchema,
+} from './schemas';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call: `none` (anyone; no token read), `optional` (anyone; a valid token makes it the
+ * user's call), `required` (a logged-in user, else 401).
+ */
+export type RouteAuth = 'none' | 'optional' | 'required';
+
+/** One multipart form field of an upload, for the documentation. */
+export interface MultipartField {
+  description: string;
+  binary?: boolean;
+  required?: boolean;
+}
+
+export interface RouteSpec {
+  method: HttpMethod;
+  /** Fastify style: /api/files/:id */
+  path: string;
+  /** OpenAPI operationId. */
+  id: string;
+  summary: string;
+  description?: string;
+  tag: 'Account' | 'Payments' | 'Files' | 'Developer' | 'Service';
+  auth: RouteAuth;
+  /** Also answers to `Authorization: Bearer sm_live_...` API keys (conversion and file endpoints). */
+  apiKey?: boolean;
+  params?: TObject;
+  querystring?: TObject;
+  body?: TSchema;
+  /** Multipart uploads: their fields (the server reads the stream itself, so they are documented only). */
+  multipart?: Record<string, MultipartField>;
+  /** Request headers worth documenting (Idempotency-Key, ...). */
+  headers?: TObject;
+  /** Answers by status. Error answers share ApiErrorSchema. */
+  response: Record<number, TSchema>;
+  /** Content type of a 200 that is not JSON (downloads). */
+  produces?: string;
+  /** Hidden from OpenAPI (provider callbacks). */
+  hidden?: boolean;
+}
+
+const route = <const R extends RouteSpec>(spec: R): R => spec;
+
+const IdParams = Type.Object({ id: Type.String({ maxLength: 64, description: 'File id' }) });
+const TokenQuery = Type.Object({
+  token: Type.Optional(Type.String({ maxLength: 128, description: 'Signed download token from a file record' })),
+});
+const FormatParam = Type.String({
+  maxLength: 16,
+  description: `One of ${OUTPUT_FORMATS.join(', ')} (also excel, text)`,
+});
+const PresetQuery = Type.String({ maxLength: 16, description: `CSV column preset: ${CSV_PRESETS.join(', ')}` });
+
+const errors = <const C extends number>(...codes: C[]) =>
+  Object.fromEntries(codes.map((c) => [c, ApiErrorSchema])) as Record<C, typeof ApiErrorSchema>;
+
+const FINGERPRINT_HEADERS = Type.Object({
+  'x-device-fingerprint': Type.Optional(Type.String({ description: 'Device fingerprint (free trial)' })),
+});
+const UPLOAD_FILE: MultipartField = {
+  description: `The statement (PDF, image, DOC/DOCX, TXT, RTF, CSV, XLSX or ZIP), at most ${LIMITS.maxUploadBytes / 1024 / 1024} MB`,
+  binary: true,
+  required: true,
+};
+
+export const ROUTES = {
+  // ---------------------------------------------------------------- Service
+  health: route({
+    method: 'GET',
+    path: '/api/health',
+    id: 'health',
+    summary: 'Liveness check',
+    tag: 'Service',
+    auth: 'none',
+    response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+  }),
+  openapi: route({
+    method: 'GET',
+    path: '/api/openapi.json',
+    id: 'getOpenApi',
+    summary: 'This API, as an OpenAPI 3.1 document',
+    tag: 'Service',
+    auth: 'none',
+    response: { 200: Type.Object({ openapi: Type.String() }, { additionalProperties: true }) },
+  }),
+  config: route({
+    method: 'GET',
+    path: '/api/config',
+    id: 'getConfig',
+    summary: 'Public settings of this server',
+    tag: 'Service',
+    auth: 'none',
+    response: { 200: PublicConfigSchema },
+  }),
+
+  // ---------------------------------------------------------------- Account
+  register: route({
+    method: 'POST',
+    path: '/api/auth/register',
+    id: 'register',
+    summary: 'Create an account',
+    description: 'Sends a verification e-mail; no session until the address is verified.',
+    tag: 'Account',
+    auth: 'none',
+    body: Type.Object({ email: EmailSchema, password: NewPasswordSchema, name: NameSchema }),
+    response: { 201: RegisterResponseSchema, ...errors(400, 409, 429) },
+  }),
+  login: route({
+    method: 'POST',
+    path: '/api/auth/login',
+    id: 'login',
+    summary: 'Log in',
+    tag: 'Account',
+    auth: 'none',
+    body: Type.Object({ email: EmailSchema, password: PasswordSchema }),
+    response: { 200: LoginResponseSchema, ...errors(400, 401, 429) },
+  }),
+  user: route({
+    method: 'GET',
+    path: '/api/auth/user',
+    id: 'getUser',
+    summary: 'The logged-in user',
+    tag: 'Account',
+    auth: 'required',
+    response: { 200: ApiUserSchema, ...errors(401) },
+  }),
+  logout: route({
+    method: 'POST',
+    path: '/api/auth/logout',
+    id: 'logout',
+    summary: 'Log out (revokes the sent session token)',
+    tag: 'Account',
+    auth: 'none',
+    response: { 200: MessageSchema },
+  }),
+  changePassword: route({
+    method: 'POST',
+    path: '/api/auth/change-password',
+    id: 'changePassword',
+    summary: 'Change the password',
+    description: 'Signs out every other session and answers a fresh token for this one.',
+    tag: 'Account',
+    auth: 'required',
+    body: Type.Object({ currentPassword: PasswordSchema, newPassword: NewPasswordSchema }),
+    response: { 200: ChangePasswordResponseSchema, ...errors(400, 401) },
+  }),
+  updateRetention: route({
+    method: 'POST',
+    path: '/api/auth/update-retention',
+    id: 'updateRetention',
+    summary: 'Auto-delete and retention of vault files',
+    tag: 'Account',
+    auth: 'required',
+    body: Type.Object(
+      {
+        autoDeleteEnabled: Type.Optional(Type.Boolean()),
+        fileRetentionDays: Type.Optional(
+          Type.Integer({ enum: [...LIMITS.retentionChoices], description: 'Days: 1, 3, 7, 14 or 30' }),
+        ),
+      },
+      { minProperties: 1 },
+    ),
+    response: { 200: UpdateRetentionResponseSchema, ...errors(400, 401, 403) },
+  }),
+  sendVerification: route({
+    method: 'POST',
+    path: '/api/auth/send-verification',
+    id: 'sendVerification',
+    summary: 'Send a new verification e-mail to the logged-in user',
+    tag: 'Account',
+    auth: 'required',
+    response: { 200: MessageSchema, ...errors(401, 429) },
+  }),
+  resendVerification: route({
+    method: 'POST',
+    path: '/api/auth/resend-verification',
+    id: 'resendVerification',
+    summary: 'Send a new verification e-mail to an address',
+    description: 'Answers the same whether or not an account exists.',
+    tag: 'Account',
+    auth: 'none',
+    body: Type.Object({ email: EmailSchema }),
+    response: { 200: MessageSchema, ...errors(400, 429) },
+  }),
+  verifyEmail: route({
+    method: 'GET',
+    path: '/api/auth/verify-email',
+    id: 'verifyEmail',
+    summary: 'Verify an e-mail address with the e-mailed token',
+    tag: 'Account',
+    auth: 'none',
+    querystring: Type.Object({ token: Type.Optional(Type.String()) }),
+    response: { 200: VerifyEmailResponseSchema, ...errors(400) },
+  }),
+
+  // ---------------------------------------------------------------- Payments
+  createPaymentIntent: route({
+    method: 'POST',
+    path: '/api/payments/create-payment-intent',
+    id: 'createPaymentIntent',
+    summary: 'Start a payment (one file, or a Pro or Business subscription)',
+    tag: 'Payments',
+    auth: 'optional',
+    body: Type.Object({
+      amount: Type.Integer({ minimum: 1, description: 'Cents; must be the price of `type`' }),
+      type: PaymentTypeSchema,
+      fileId: Type.Optional(Type.String({ maxLength: 100 })),
+      email: Type.Optional(EmailSchema),
+      registrationData: Type.Optional(
+        Type.Object({ email: EmailSchema, password: NewPasswordSchema, name: NameSchema }),
+      ),
+    }),
+    response: { 200: CreatePaymentIntentResponseSchema, ...errors(400, 401, 409) },
+  }),
+  confirmPayment: route({
+    method: 'POST',
+    path: '/api/payments/confirm',
+    id: 'confirmPayment',
+    summary: 'Confirm a paid intent (checked with the card processor)',
+    tag: 'Payments',
+    auth: 'optional',
+    body: Type.Object({ paymentIntentId: Type.String({ minLength: 1, maxLength: 200 }) }),
+    response: { 200: ConfirmPaymentResponseSchema, ...errors(400, 401, 402, 403, 404) },
+  }),
+  testModeConfirmCard: route({
+    method: 'POST',
+    path: '/api/payments/test-mode/confirm-card',
+    id: 'testModeConfirmCard',
+    summary: 'Pay an intent with a test card (test mode only)',
+    description: '4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined. Absent while Stripe is configured.',
+    tag: 'Payments',
+    auth: 'none',
+    body: Type.Object({
+      clientSecret: Type.String({ minLength: 1, maxLength: 200 }),
+      number: Type.String({ minLength: 1, maxLength: 30 }),
+      expMonth: Type.Integer({ minimum: 1, maximum: 12 }),
+      expYear: Type.Integer({ minimum: 0, maximum: 9999 }),
+      cvc: Type.String({ minLength: 1, maxLength: 4 }),
+    }),
+    response: { 200: Type.Object({ status: Type.Literal('succeeded') }), ...errors(400, 402) },
+  }),
+  stripeWebhook: route({
+    method: 'POST',
+    path: '/api/payments/webhook',
+    id: 'stripeWebhook',
+    summary: 'Stripe webhook endpoint (signed by Stripe)',
+    tag: 'Payments',
+    auth: 'none',
+    response: { 200: Type.Object({ received: Type.Literal(true) }), ...errors(400, 404) },
+  }),
+  cancelSubscription: route({
+    method: 'POST',
+    path: '/api/subscriptions/cancel',
+    id: 'cancelSubscription',
+    summary: 'Cancel the subscription at the end of the paid period',
+    tag: 'Payments',
+    auth: 'required',
+    response: { 200: CancelSubscriptionResponseSchema, ...errors(401, 403) },
+  }),
+
+  // ---------------------------------------------------------------- Files
+  checkFreeTrial: route({
+    method: 'POST',
+    path: '/api/check-free-trial',
+    id: 'checkFreeTrial',
+    summary: 'May this visitor use the free trial now?',
+    tag: 'Files',
+    auth: 'optional',
+    headers: FINGERPRINT_HEADERS,
+    body: Type.Object({
+      email: Type.Optional(Type.String({ maxLength: 254 })),
+      deviceFingerprint: Type.Optional(Type.String({ maxLength: 512 })),
+    }),
+    response: { 200: FreeTrialCheckResponseSchema },
+  }),
+  uploadFreeTrial: route({
+    method: 'POST',
+    path: '/api/files/upload-free-trial',
+    id: 'uploadFreeTrial',
+    summary: 'Convert one file on the free trial (1 per 24 hours)',
+    tag: 'Files',
+    auth: 'optional',
+    headers: FINGERPRINT_HEADERS,
+    multipart: { file: UPLOAD_FILE, email: { description: 'E-mail (anonymous uploads)' } },
+    response: { 201: UploadResponseSchema, ...errors(400, 413, 415, 429) },
+  }),
+  uploadPaid: route({
+    method: 'POST',
+    path: '/api/files/upload-paid',
+    id: 'uploadPaid',
+    summary: 'Convert one file paid for with a pay-as-you-go payment',
+    tag: 'Files',
+    auth: 'optional',
+    multipart: {
+      file: UPLOAD_FILE,
+      email: { description: 'The e-mail the payment was made with', required: true },
+      paymentIntentId: { description: 'The succeeded payment', required: true },
+    },
+    response: { 201: UploadResponseSchema, ...errors(400, 402, 413, 415) },
+  }),
+  upload: route({
+    method: 'POST',
+    path: '/api/files/upload',
+    id: 'upload',
+    summary: 'Convert a file into the vault (monthly quota of the plan)',
+    description:
+      'Answers at once with the file id and status `processing`; poll GET /api/files/{id} until `completed` or `failed`.',
+    tag: 'Files',
+    auth: 'required',
+    apiKey: true,
+    multipart: { file: UPLOAD_FILE },
+    response: { 201: UploadResponseSchema, ...errors(400, 401, 403, 413, 415, 429) },
+  }),
+  getFile: route({
+    method: 'GET',
+    path: '/api/files/:id',
+    id: 'getFile',
+    summary: 'A file: status, reconciliation, first transactions and download links',
+    tag: 'Files',
+    auth: 'optional',
+    apiKey: true,
+    params: IdParams,
+    response: { 200: FileRecordSchema, ...errors(401, 404) },
+  }),
+  deleteFile: route({
+    method: 'DELETE',
+    path: '/api/files/:id',
+    id: 'deleteFile',
+    summary: 'Delete a file: the original, every output and every row',
+    tag: 'Files',
+    auth: 'required',
+    apiKey: true,
+    params: IdParams,
+    response: { 200: MessageSchema, ...errors(401, 404) },
+  }),
+  downloadFree: route({
+    method: 'GET',
+    path: '/api/download-free/:id',
+    id: 'downloadAnonymous',
+    summary: 'Download an output of a free-trial or pay-as-you-go file (within its hour)',
+    tag: 'Files',
+    auth: 'none',
+    params: IdParams,
+    querystring: Type.Object({ format: Type.Optional(FormatParam), preset: Type.Optional(PresetQuery) }),
+    produces: 'application/octet-stream',
+    response: { 200: BinarySchema, ...errors(400, 404, 410) },
+  }),
+  originalLink: route({
+    method: 'GET',
+    path: '/api/files/:id/download',
+    id: 'getOriginalLink',
+    summary: 'A short-lived link to the uploaded original',
+    tag: 'Files',
+    auth: 'required',
+    apiKey: true,
+    params: IdParams,
+    response: { 200: OriginalDownloadResponseSchema, ...errors(401, 404) },
+  }),
+  downloadFormat: route({
+    method: 'GET',
+    path: '/api/files/:id/download/:format',
+    id: 'downloadFormat',
+    summary: 'Download an output of a vault file',
+    description: 'Authorised by the signed `token` of the file record, or by a Bearer token or API key.',
+    tag: 'Files',
+    auth: 'optional',
+    apiKey: true,
+    params: Type.Object({ id: IdParams.properties.id, format: FormatParam }),
+    querystring: Type.Object({ token: TokenQuery.properties.token, preset: Type.Optional(PresetQuery) }),
+    produces: 'application/octet-stream',
+    response: { 200: BinarySchema, ...errors(400, 401, 404, 409, 410) },
+  }),
+  downloadOriginal: route({
+    method: 'GET',
+    path: '/api/files/:id/original',
+    id: 'downloadOriginal',
+    summary: 'Download the uploaded original of a vault file',
+    tag: 'Files',
+    auth: 'optional',
+    apiKey: true,
+    params: IdParams,
+    querystring: TokenQuery,
+    produces: 'application/octet-stream',
+    response: { 200: BinarySchema, ...errors(401, 404, 410) },
+  }),
+  dashboard: route({
+    method: 'GET',
+    path: '/api/dashboard',
+    id: 'getDashboard',
+    summary: 'The vault: user, usage, limits and recent files',
+    tag: 'Files',
+    auth: 'required',
+    response: { 200: DashboardResponseSchema, ...errors(401) },
+  }),
+  restoreFile: route({
+    method: 'POST',
+    path: '/api/files/:id/restore',
+    id: 'restoreFile',
+    summary: 'Restore an archived file for 24 hours',
+    tag: 'Files',
+    auth: 'required',
+    apiKey: true,
+    params: IdParams,
+    body: Type.Object({ expedited: Type.Optional(Type.Boolean()) }),
+    response: { 200: RestoreResponseSchema, ...errors(401, 403, 404, 409) },
+  }),
+} as const satisfies Record<string, RouteSpec>;
+
+export type RouteName = keyof typeof ROUTES;
+
+type Part<R, K extends string> = R extends { [P in K]: infer S extends TSchema } ? Static<S> : undefined;
+
+/** The JSON body a route takes. */
+export type RouteBody<R extends RouteSpec> = Part<R, 'body'>;
+export type RouteParams<R extends RouteSpec> = Part<R, 'params'>;
+export type RouteQuery<R extends RouteSpec> = Part<R, 'querystring'>;
+
+type SuccessCodes<R extends RouteSpec> = Extract<keyof R['response'], 200 | 201 | 202 | 204>;
+/** What a route answers on success. */
+export type RouteResponse<R extends RouteSpec> = {
+  [K in SuccessCodes<R>]: R['response'][K] extends TSchema ? Static<R['response'][K]> : never;
+}[SuccessCodes<R>];
+
+/** Fills a route's `:params` into its path. */
+export function routePath(spec: Pick<RouteSpec, 'path'>, params?: Record<string, string | number>): string {
+  return spec.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} for ${spec.path}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,310 @@
+/**
+ * JSON schemas (TypeBox) of the API's bodies and answers. The interfaces in api.ts and
+ * files-api.ts stay what server and web code name; each schema here is checked at compile time
+ * against its interface (both ways), so a field added to one and not the other fails `npm test`.
+ * The server validates requests and writes answers with these schemas, and OpenAPI is made from them.
+ */
+import { type Static, type TSchema, type TUnsafe, Type } from '@sinclair/typebox';
+import type {
+  ApiUser,
+  CancelSubscriptionResponse,
+  ConfirmPaymentResponse,
+  CreatePaymentIntentResponse,
+  LoginResponse,
+  MessageResponse,
+  PublicConfig,
+  RegisterResponse,
+  UpdateRetentionResponse,
+  VerifyEmailResponse,
+} from '../api';
+import { ERROR_CODES } from '../errors';
+import { FILE_STATUSES, RESTORE_STATUSES } from '../files';
+import type {
+  DashboardResponse,
+  FileRecord,
+  FreeTrialCheckResponse,
+  OriginalDownloadResponse,
+  RestoreResponse,
+  UploadResponse,
+} from '../files-api';
+import { LIMITS, PAYMENT_TYPES, PLANS } from '../plans';
+import type { Transaction } from '../statement';
+
+/** Compile-time proof that a schema and an interface describe the same values (both ways). */
+export type Same<A, B> = [A] extends [B]
+  ? [B] extends [A]
+    ? [keyof A] extends [keyof B]
+      ? [keyof B] extends [keyof A]
+        ? true
+        : false
+      : false
+    : false
+  : false;
+export type Assert<T extends true> = T;
+
+/** A string enum (`{ type: 'string', enum: [...] }`), typed as the union of its values. */
+export const literals = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+/**
+ * The schema typed as its interface: the compiler then reads the interface instead of re-deriving
+ * it from the schema at every use (the Assert beside each proves the two agree).
+ */
+const typed = <T>(schema: TSchema) => schema as TUnsafe<T>;
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const DateTime = (description?: string) =>
+  Type.String({ format: 'date-time', ...(description ? { description } : {}) });
+
+// ---- Request pieces (the validation messages in the server's validation.ts name these fields) ----
+
+export const EmailSchema = Type.String({
+  minLength: 1,
+  maxLength: 254,
+  pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
+  description: 'An e-mail address',
+});
+export const NewPasswordSchema = Type.String({ minLength: LIMITS.minPasswordLength, maxLength: 1024 });
+export const PasswordSchema = Type.String({ minLength: 1, maxLength: 1024 });
+export const NameSchema = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+
+// ---- Errors ----
+
+export const ErrorCodeSchema = literals(ERROR_CODES, { description: 'Machine-readable error code' });
+export const ApiErrorSchema = Type.Object(
+  {
+    message: Type.String({ description: 'What a person reads' }),
+    code: ErrorCodeSchema,
+    field: Type.Optional(Type.String({ description: 'VALIDATION_FAILED: the offending field' })),
+  },
+  { title: 'ApiError' },
+);
+
+// ---- Accounts ----
+
+export const PlanSchema = literals(PLANS);
+export const PaymentTypeSchema = literals(PAYMENT_TYPES);
+
+const ApiUserObject = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    email: Type.String(),
+    plan: PlanSchema,
+    emailVerified: Type.Boolean(),
+    autoDeleteEnabled: Type.Boolean(),
+    fileRetentionDays: Type.Integer(),
+    subscriptionStatus: Nullable(literals(['active', 'canceling', 'canceled'] as const)),
+    currentPeriodEnd: Nullable(DateTime('End of the paid period, for subscribers')),
+    cancelAt: Nullable(DateTime('When a canceled subscription stops')),
+  },
+  { title: 'User' },
+);
+export type _User = Assert<Same<Static<typeof ApiUserObject>, ApiUser>>;
+export const ApiUserSchema = typed<ApiUser>(ApiUserObject);
+
+const MessageObject = Type.Object({ message: Type.String() });
+export type _Message = Assert<Same<Static<typeof MessageObject>, MessageResponse>>;
+export const MessageSchema = typed<MessageResponse>(MessageObject);
+
+const LoginResponseObject = Type.Object({
+  token: Type.Optional(Type.String({ description: 'Session token (Bearer); absent until the e-mail is verified' })),
+  user: Type.Optional(ApiUserSchema),
+  requiresVerification: Type.Boolean(),
+  message: Type.String(),
+});
+export type _Login = Assert<Same<Static<typeof LoginResponseObject>, LoginResponse>>;
+export const LoginResponseSchema = typed<LoginResponse>(LoginResponseObject);
+
+const RegisterResponseObject = Type.Object({
+  user: ApiUserSchema,
+  token: Type.Optional(Type.String()),
+  requiresVerification: Type.Boolean(),
+  message: Type.String(),
+});
+export type _Register = Assert<Same<Static<typeof RegisterResponseObject>, RegisterResponse>>;
+export const RegisterResponseSchema = typed<RegisterResponse>(RegisterResponseObject);
+
+const PublicConfigObject = Type.Object({
+  supportEmail: Type.String(),
+  stripePublishableKey: Nullable(Type.String()),
+  testMode: Type.Boolean(),
+});
+export type _PublicConfig = Assert<Same<Static<typeof PublicConfigObject>, PublicConfig>>;
+export const PublicConfigSchema = typed<PublicConfig>(PublicConfigObject);
+
+const VerifyEmailResponseObject = Type.Object({ success: Type.Literal(true), message: Type.String() });
+export type _Verify = Assert<Same<Static<typeof VerifyEmailResponseObject>, VerifyEmailResponse>>;
+export const VerifyEmailResponseSchema = typed<VerifyEmailResponse>(VerifyEmailResponseObject);
+
+const UpdateRetentionResponseObject = Type.Object({
+  autoDeleteEnabled: Type.Boolean(),
+  fileRetentionDays: Type.Integer(),
+});
+export type _Retention = Assert<Same<Static<typeof UpdateRetentionResponseObject>, UpdateRetentionResponse>>;
+export const UpdateRetentionResponseSchema = typed<UpdateRetentionResponse>(UpdateRetentionResponseObject);
+
+export const ChangePasswordResponseSchema = Type.Object({
+  token: Type.String({ description: 'A fresh session for this device; every other session was revoked' }),
+  message: Type.String(),
+});
+
+// ---- Payments and subscriptions ----
+
+const CreatePaymentIntentResponseObject = Type.Object({
+  clientSecret: Type.String(),
+  paymentIntentId: Type.String(),
+});
+export type _Intent = Assert<Same<Static<typeof CreatePaymentIntentResponseObject>, CreatePaymentIntentResponse>>;
+export const CreatePaymentIntentResponseSchema = typed<CreatePaymentIntentResponse>(CreatePaymentIntentResponseObject);
+
+const ConfirmPaymentResponseObject = Type.Object({
+  success: Type.Literal(true),
+  type: PaymentTypeSchema,
+  paymentIntentId: Type.String(),
+  token: Type.Optional(Type.String()),
+  user: Type.Optional(ApiUserSchema),
+});
+export type _Confirm = Assert<Same<Static<typeof ConfirmPaymentResponseObject>, ConfirmPaymentResponse>>;
+export const ConfirmPaymentResponseSchema = typed<ConfirmPaymentResponse>(ConfirmPaymentResponseObject);
+
+const CancelSubscriptionResponseObject = Type.Object({ cancelAt: DateTime(), message: Type.String() });
+export type _Cancel = Assert<Same<Static<typeof CancelSubscriptionResponseObject>, CancelSubscriptionResponse>>;
+export const CancelSubscriptionResponseSchema = typed<CancelSubscriptionResponse>(CancelSubscriptionResponseObject);
+
+// ---- Files ----
+
+export const FileStatusSchema = literals(FILE_STATUSES);
+export const RestoreStatusSchema = literals(RESTORE_STATUSES);
+
+const UploadResponseObject = Type.Object({ id: Type.String(), status: FileStatusSchema });
+export type _Upload = Assert<Same<Static<typeof UploadResponseObject>, UploadResponse>>;
+export const UploadResponseSchema = typed<UploadResponse>(UploadResponseObject);
+
+const FreeTrialCheckResponseObject = Type.Object({
+  canUse: Type.Boolean(),
+  reason: Type.String(),
+  code: Type.Optional(ErrorCodeSchema),
+});
+export type _FreeTrial = Assert<Same<Static<typeof FreeTrialCheckResponseObject>, FreeTrialCheckResponse>>;
+export const FreeTrialCheckResponseSchema = typed<FreeTrialCheckResponse>(FreeTrialCheckResponseObject);
+
+const TransactionBoxSchema = Type.Object({
+  page: Type.Integer(),
+  x: Type.Number(),
+  y: Type.Number(),
+  width: Type.Number(),
+  height: Type.Number(),
+  pageWidth: Type.Number(),
+  pageHeight: Type.Number(),
+});
+
+const TransactionObject = Type.Object(
+  {
+    date: Type.String({ description: 'ISO YYYY-MM-DD' }),
+    sourceDate: Type.String(),
+    description: Type.String(),
+    credit: Nullable(Type.Number()),
+    debit: Nullable(Type.Number()),
+    amount: Type.Number({ description: 'Signed: credit positive, debit negative' }),
+    balance: Nullable(Type.Number()),
+    reference: Nullable(Type.String()),
+    page: Type.Integer(),
+    confidence: Type.Optional(Type.Number()),
+    corrected: Type.Optional(Type.Boolean()),
+    bbox: Type.Optional(TransactionBoxSchema),
+  },
+  { title: 'Transaction' },
+);
+export type _Transaction = Assert<Same<Static<typeof TransactionObject>, Transaction>>;
+export const TransactionSchema = typed<Transaction>(TransactionObject);
+
+const url = () => Nullable(Type.String());
+
+const FileRecordObject = Type.Object(
+  {
+    id: Type.String(),
+    originalFilename: Type.String(),
+    fileSize: Type.Integer(),
+    createdAt: DateTime(),
+    mode: literals(['free_trial', 'paid', 'subscription'] as const),
+    status: FileStatusSchema,
+    restoreStatus: Nullable(RestoreStatusSchema),
+    restoreExpiresAt: Nullable(DateTime()),
+    availableUntil: Nullable(DateTime('Until when the outputs can be downloaded')),
+    deleteAt: Nullable(DateTime('When the file and everything derived from it is deleted')),
+    transactionCount: Nullable(Type.Integer()),
+    statementCount: Nullable(Type.Integer()),
+    currency: Nullable(Type.String()),
+    reconciliation: Nullable(
+      Type.Object({
+        status: literals(['balanced', 'unbalanced', 'unknown'] as const),
+        mismatches: Type.Array(
+          Type.Object({
+            row: Type.Integer(),
+            expected: Type.Number(),
+            printed: Type.Number(),
+            statement: Type.Integer(),
+          }),
+        ),
+      }),
+    ),
+    preview: Nullable(Type.Array(TransactionSchema)),
+    errorCode: Nullable(ErrorCodeSchema),
+    errorMessage: Nullable(Type.String()),
+    excelUrl: url(),
+    xlsxUrl: url(),
+    csvUrl: url(),
+    jsonUrl: url(),
+    xmlUrl: url(),
+    textUrl: url(),
+    htmlUrl: url(),
+    ofxUrl: url(),
+    qfxUrl: url(),
+    qboUrl: url(),
+    qifUrl: url(),
+  },
+  { title: 'File' },
+);
+export type _File = Assert<Same<Static<typeof FileRecordObject>, FileRecord>>;
+export const FileRecordSchema = typed<FileRecord>(FileRecordObject);
+
+const OriginalDownloadResponseObject = Type.Object({ downloadUrl: Type.String(), filename: Type.String() });
+export type _Original = Assert<Same<Static<typeof OriginalDownloadResponseObject>, OriginalDownloadResponse>>;
+export const OriginalDownloadResponseSchema = typed<OriginalDownloadResponse>(OriginalDownloadResponseObject);
+
+const RestoreResponseObject = Type.Object({ message: Type.String(), file: FileRecordSchema });
+export type _Restore = Assert<Same<Static<typeof RestoreResponseObject>, RestoreResponse>>;
+export const RestoreResponseSchema = typed<RestoreResponse>(RestoreResponseObject);
+
+const DashboardResponseObject = Type.Object({
+  user: ApiUserSchema,
+  stats: Type.Object({
+    totalFiles: Type.Integer(),
+    filesThisMonth: Type.Integer(),
+    restoresThisMonth: Type.Integer(),
+    storageUsed: Type.Integer({ description: 'Bytes' }),
+    archivedFiles: Type.Integer(),
+    restoredFiles: Type.Integer(),
+  }),
+  limits: Type.Object({
+    uploads: Type.Integer({ description: '-1: unlimited' }),
+    restores: Type.Integer({ description: '-1: unlimited' }),
+  }),
+  recentFiles: Type.Array(FileRecordSchema),
+  freeTrial: Type.Optional(
+    Type.Object(
+      {
+        canUse: Type.Boolean(),
+        code: Nullable(literals(['FREE_TRIAL_COOLDOWN', 'FREE_TRIAL_LOCKED'] as const)),
+        nextAt: Nullable(DateTime('When the free trial can be used again')),
+      },
+      { description: 'Free accounts only: their uploads are the free trial' },
+    ),
+  ),
+});
+export type _Dashboard = Assert<Same<Static<typeof DashboardResponseObject>, DashboardResponse>>;
+export const DashboardResponseSchema = typed<DashboardResponse>(DashboardResponseObject);
+
+/** A downloaded file: bytes, described for OpenAPI (the server sends them as they are). */
+export const BinarySchema = Type.String({ format: 'binary', description: 'The file' });
