@@ -23,6 +23,11 @@ export interface LoginResponse {
   token?: string;
   user?: ApiUser;
   requiresVerification: boolean;
+  /**
+   * Unverified e-mail only: true when this login sent a new verification link, false when none
+   * was sent (one went out minutes ago, or too many were sent). `message` says which.
+   */
+  verificationSent?: boolean;
   message: string;
 }
 
@@ -101,4 +106,19 @@ export interface VerifyEmailResponse {
 
 export interface MessageResponse {
   message: string;
+}
+
+/** GET /api/account/payments: one succeeded payment of the account (receipts are kept after account deletion). */
+export interface AccountPayment {
+  id: string;
+  type: PaymentType;
+  /** What it bought: 'Pro plan, monthly subscription', 'One file conversion (pay-as-you-go)'. */
+  description: string;
+  /** Cents. */
+  amount: number;
+  currency: string;
+  /** ISO time it was paid. */
+  paidAt: string;
+  cardLast4: string | null;
+  receiptSent: boolean;
 }

@@ -72,6 +72,10 @@ export interface PaymentsTable {
   consumed_at: number | null;
   confirmed_at: number | null;
   created_at: number;
+  /** Last four digits of the card, where the processor tells them (migration 0010). */
+  card_last4: string | null;
+  /** When the receipt e-mail was sent (once per payment). */
+  receipt_sent_at: number | null;
 }
 
 /** State of the built-in test-mode card processor (what Stripe keeps on its side). */
@@ -84,6 +88,7 @@ export interface TestModeIntentsTable {
   last_error: string | null;
   created_at: number;
   updated_at: number;
+  card_last4: string | null;
 }
 
 export interface Database {

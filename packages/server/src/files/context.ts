@@ -19,6 +19,9 @@ import type { FilesTables } from './schema';
 
 export type FilesDb = Kysely<Database & FilesTables>;
 
+/** Told once when a conversion ends (completed or failed): receipts, API webhooks. */
+export type ConversionListener = (event: { fileId: string; ok: boolean }) => Promise<void>;
+
 export interface FilesContext {
   ctx: AppContext;
   db: FilesDb;
@@ -28,6 +31,8 @@ export interface FilesContext {
   /** Keyed hashing of free-trial identifiers (e-mail, fingerprint, IP). */
   identifierKey: Buffer;
   conversionTimeoutMs: number;
+  /** Called once per finished conversion; areas add theirs when the app starts. */
+  conversionListeners: ConversionListener[];
 }
 
 export function filesDb(ctx: AppContext): FilesDb {
@@ -62,6 +67,7 @@ export async function createFilesContext(ctx: AppContext): Promise<FilesContext>
     links: new LinkSigner(masterKey, ctx.clock),
     identifierKey: derivedKey(masterKey, 'statemint free-trial identifiers'),
     conversionTimeoutMs: ctx.config.conversionTimeoutMs,
+    conversionListeners: [],
   };
   return files;
 }

@@ -41,6 +41,17 @@ export async function loadTask(files: FilesContext, job: ConversionJob): Promise
   };
 }
 
+/** Tells the conversion listeners (receipts, webhooks); a listener's failure is logged, never the job's. */
+async function notifyConversionFinished(files: FilesContext, fileId: string, ok: boolean): Promise<void> {
+  for (const listener of files.conversionListeners) {
+    try {
+      await listener({ fileId, ok });
+    } catch (err) {
+      files.ctx.log.error({ err, fileId }, 'conversion listener failed');
+    }
+  }
+}
+
 export async function applyOutcome(files: FilesContext, job: ConversionJob, outcome: ConversionOutcome): Promise<void> {
   const now = files.ctx.clock.now();
   const row = await files.db.selectFrom('files').selectAll().where('id', '=', job.fileId).executeTakeFirst();
@@ -62,16 +73,19 @@ export async function applyOutcome(files: FilesContext, job: ConversionJob, outc
     : null;
   if (job.kind === 'convert') {
     const update = files.db.updateTable('files').where('id', '=', row.id).where('status', '=', 'processing');
+    let flipped: { numUpdatedRows: bigint } | undefined;
     if (results) {
-      await update
+      flipped = await update
         .set({ ...results, status: 'completed', completed_at: now, error_code: null, error_message: null })
-        .execute();
+        .executeTakeFirst();
     } else if (!outcome.ok) {
-      await update
+      flipped = await update
         .set({ status: 'failed', completed_at: now, error_code: outcome.code, error_message: outcome.message })
-        .execute();
+        .executeTakeFirst();
       await releaseCharges(files, row.id);
     }
+    // Once per file: only the outcome that moved it out of 'processing' tells the listeners.
+    if (flipped && Number(flipped.numUpdatedRows) === 1) await notifyConversionFinished(files, row.id, outcome.ok);
     return;
   }
   const restore = files.db

@@ -39,7 +39,8 @@ export interface PaymentProvider {
     name: string;
     customerId: string | null;
   }): Promise<CreatedIntent>;
-  getIntentStatus(intentId: string): Promise<{ status: IntentStatus; amount: number }>;
+  /** Status and amount of an intent, and the card's last four digits once paid (where known). */
+  getIntentStatus(intentId: string): Promise<{ status: IntentStatus; amount: number; cardLast4?: string | null }>;
   /** State of a subscription after its first payment succeeded. */
   getSubscription(subscriptionId: string, now: number): Promise<SubscriptionState>;
   /** Stops renewal; access continues to the end of the period. */

@@ -97,8 +97,11 @@ export class StripeProvider implements PaymentProvider {
     return { intentId: intentIdFromClientSecret(clientSecret), clientSecret, subscriptionId: sub.id, customerId };
   }
 
-  async getIntentStatus(intentId: string): Promise<{ status: IntentStatus; amount: number }> {
-    const intent = await this.stripe.paymentIntents.retrieve(intentId);
+  async getIntentStatus(intentId: string): Promise<{ status: IntentStatus; amount: number; cardLast4: string | null }> {
+    const intent = await this.stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
+    const charge = intent.latest_charge;
+    const cardLast4 =
+      charge && typeof charge === 'object' ? (charge.payment_method_details?.card?.last4 ?? null) : null;
     const s: string = intent.status;
     const status: IntentStatus =
       s === 'succeeded' || s === 'processing' || s === 'canceled'
@@ -106,7 +109,7 @@ export class StripeProvider implements PaymentProvider {
         : s === 'requires_action' || s === 'requires_confirmation'
           ? 'requires_action'
           : 'requires_payment_method';
-    return { status, amount: intent.amount };
+    return { status, amount: intent.amount, cardLast4 };
   }
 
   async getSubscription(subscriptionId: string): Promise<SubscriptionState> {

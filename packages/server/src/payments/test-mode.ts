@@ -55,6 +55,7 @@ export class TestModeProvider implements PaymentProvider {
         last_error: null,
         created_at: now,
         updated_at: now,
+        card_last4: null,
       })
       .execute();
     return { intentId, clientSecret };
@@ -76,13 +77,14 @@ export class TestModeProvider implements PaymentProvider {
   async getIntentStatus(intentId: string) {
     const row = await this.db
       .selectFrom('test_mode_intents')
-      .select(['status', 'amount'])
+      .select(['status', 'amount', 'card_last4'])
       .where('id', '=', intentId)
       .executeTakeFirst();
     if (!row) throw new AppError('NOT_FOUND', 'Payment not found');
     return {
       status: row.status === 'succeeded' ? ('succeeded' as const) : ('requires_payment_method' as const),
       amount: row.amount,
+      cardLast4: row.card_last4,
     };
   }
 
@@ -135,7 +137,7 @@ export class TestModeProvider implements PaymentProvider {
     }
     await this.db
       .updateTable('test_mode_intents')
-      .set({ status: 'succeeded', last_error: null, updated_at: this.clock.now() })
+      .set({ status: 'succeeded', last_error: null, card_last4: number.slice(-4), updated_at: this.clock.now() })
       .where('id', '=', intent.id)
       .execute();
     return { status: 'succeeded' };

@@ -67,15 +67,46 @@ export async function login(ctx: AppContext, input: { email: string; password: s
   // Same work for an unknown e-mail as for a wrong password: one argon2 verification.
   const ok = await verifyPassword(found?.password_hash ?? (await dummyPasswordHash()), input.password);
   if (!found || !ok) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
-  if (found.email_verified !== 1) {
-    return {
-      requiresVerification: true,
-      message: 'Please verify your email before logging in. Check your inbox for the verification link.',
-    };
-  }
+  if (found.email_verified !== 1) return unverifiedLogin(ctx, found);
   const user = await refreshSubscription(ctx, found);
   const token = await createSession(ctx, user.id);
   return { token, user: toApiUser(user), requiresVerification: false, message: 'Login successful' };
+}
+
+/** A link younger than this is not replaced on login: the one in the inbox keeps working. */
+export const RECENT_VERIFICATION_MS = 10 * 60_000;
+
+/**
+ * Login with the right password on an unverified e-mail: a new link is sent unless one went out
+ * in the last minutes (or too many did), and the answer says which, so the toast never claims
+ * an e-mail that was not sent.
+ */
+async function unverifiedLogin(ctx: AppContext, user: UserRow): Promise<LoginResponse> {
+  const now = ctx.clock.now();
+  const recent = await ctx.db
+    .selectFrom('email_verifications')
+    .select('created_at')
+    .where('user_id', '=', user.id)
+    .where('used_at', 'is', null)
+    .where('created_at', '>', now - RECENT_VERIFICATION_MS)
+    .executeTakeFirst();
+  const l = ctx.config.authRateLimits;
+  const allowed = !recent && ctx.rateLimiter.hit(`verify-mail:user:${user.id}`, l.verificationEmails, l.windowMs) === 0;
+  if (allowed) {
+    await sendVerificationEmail(ctx, user);
+    return {
+      requiresVerification: true,
+      verificationSent: true,
+      message: `Please verify your email before logging in. We have sent a new verification link to ${user.email}.`,
+    };
+  }
+  return {
+    requiresVerification: true,
+    verificationSent: false,
+    message: recent
+      ? `Please verify your email before logging in. We sent a verification link to ${user.email} a few minutes ago: please check your inbox and spam folder.`
+      : 'Please verify your email before logging in. Too many verification emails were sent; please use the latest link, or try again later.',
+  };
 }
 
 /** Revokes every session of the user (all devices) and returns a fresh one for this device. */

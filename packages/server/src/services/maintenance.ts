@@ -3,12 +3,15 @@
  * expired verification links, and the password hashes of checkout sign-ups never paid.
  */
 import type { AppContext } from '../context';
+import { sendPendingReceipts } from './receipts';
 
 const DAY = 24 * 3600_000;
 export const MAINTENANCE_INTERVAL_MS = 3600_000;
 
 export async function pruneAccountData(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
+  // Receipts not sent yet: a failed send, or a pay-as-you-go payment no conversion used in its hour.
+  await sendPendingReceipts(ctx);
   await ctx.db
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('expires_at', '<', now), eb('revoked_at', '<', now - DAY)]))

@@ -23,6 +23,7 @@ import { isUniqueViolation } from '../db';
 import type { Database, PaymentsTable } from '../db/schema';
 import { EMAIL_TAKEN_MESSAGE } from './auth';
 import { hashPassword } from './passwords';
+import { sendReceipt } from './receipts';
 import { createSession } from './sessions';
 import { findUserByEmail, findUserById, newUserRow, normalizeEmail, toApiUser, type UserRow, userPlan } from './users';
 import { sendVerificationEmail } from './verification';
@@ -80,6 +81,8 @@ export async function createPaymentIntent(
         file_id: null,
         consumed_at: null,
         confirmed_at: null,
+        card_last4: null,
+        receipt_sent_at: null,
       })
       .execute();
     return { clientSecret: intent.clientSecret, paymentIntentId: intent.intentId };
@@ -126,6 +129,8 @@ export async function createPaymentIntent(
       file_id: null,
       consumed_at: null,
       confirmed_at: null,
+      card_last4: null,
+      receipt_sent_at: null,
     })
     .execute();
   return { clientSecret: intent.clientSecret, paymentIntentId: intent.intentId };
@@ -139,7 +144,11 @@ async function findPayment(ctx: AppContext, intentId: string): Promise<PaymentRo
  * Marks a payment succeeded and grants what it bought, exactly once per intent; the caller
  * has checked with the provider that it succeeded. Returns the account it created, if any.
  */
-export async function fulfilPayment(ctx: AppContext, payment: PaymentRow): Promise<{ createdUser: UserRow | null }> {
+export async function fulfilPayment(
+  ctx: AppContext,
+  payment: PaymentRow,
+  cardLast4: string | null = null,
+): Promise<{ createdUser: UserRow | null }> {
   if (payment.status === 'succeeded') return { createdUser: null };
   const now = ctx.clock.now();
   const state =
@@ -147,14 +156,17 @@ export async function fulfilPayment(ctx: AppContext, payment: PaymentRow): Promi
       ? await ctx.payments.getSubscription(payment.subscription_id, now)
       : null;
 
+  let fulfilled = false;
   const created = await ctx.db.transaction().execute(async (trx) => {
     const flipped = await trx
       .updateTable('payments')
-      .set({ status: 'succeeded', confirmed_at: now })
+      .set({ status: 'succeeded', confirmed_at: now, card_last4: cardLast4 })
       .where('id', '=', payment.id)
       .where('status', '=', 'pending')
       .executeTakeFirst();
-    if (Number(flipped.numUpdatedRows) !== 1 || payment.type === 'payasyougo' || !state) return null;
+    if (Number(flipped.numUpdatedRows) !== 1) return null;
+    fulfilled = true;
+    if (payment.type === 'payasyougo' || !state) return null;
 
     const subscription = {
       plan: payment.type,
@@ -186,6 +198,8 @@ export async function fulfilPayment(ctx: AppContext, payment: PaymentRow): Promi
       .execute();
     return user.id;
   });
+  // Subscriptions are receipted now; a pay-as-you-go payment when its file is converted (receipts.ts).
+  if (fulfilled && payment.type !== 'payasyougo') await sendReceipt(ctx, payment.id);
   if (!created) return { createdUser: null };
   const user = await findUserById(ctx, created);
   if (user) await sendVerificationEmail(ctx, user);
@@ -209,7 +223,7 @@ async function insertUserIn(
 /** Checks with the provider (never trusting the browser) and fulfils once. */
 async function confirmWithProvider(ctx: AppContext, payment: PaymentRow): Promise<{ createdUser: UserRow | null }> {
   if (payment.status === 'succeeded') return { createdUser: null };
-  const { status, amount } = await ctx.payments.getIntentStatus(payment.intent_id);
+  const { status, amount, cardLast4 } = await ctx.payments.getIntentStatus(payment.intent_id);
   if (status !== 'succeeded')
     throw new AppError(
       'PAYMENT_FAILED',
@@ -218,7 +232,7 @@ async function confirmWithProvider(ctx: AppContext, payment: PaymentRow): Promis
         : 'Payment has not been completed. Please try again.',
     );
   if (amount !== payment.amount) throw new AppError('PAYMENT_FAILED', 'Payment amount does not match.');
-  return fulfilPayment(ctx, payment);
+  return fulfilPayment(ctx, payment, cardLast4 ?? null);
 }
 
 export async function confirmPayment(
@@ -304,5 +318,10 @@ export async function releaseUploadCredit(ctx: AppContext, paymentIntentId: stri
 export async function handlePaymentSucceeded(ctx: AppContext, intentId: string): Promise<void> {
   const payment = await findPayment(ctx, intentId);
   if (!payment) return; // not one of ours (or created outside this app)
-  await fulfilPayment(ctx, payment);
+  // The event does not carry the card; ask for it (the receipt names it where known).
+  const cardLast4 = await ctx.payments
+    .getIntentStatus(intentId)
+    .then((s) => s.cardLast4 ?? null)
+    .catch(() => null);
+  await fulfilPayment(ctx, payment, cardLast4);
 }

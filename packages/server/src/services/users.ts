@@ -4,6 +4,7 @@ import { type ApiUser, LIMITS, PLANS, type Plan } from '@statemint/shared';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context';
 import type { UsersTable } from '../db/schema';
+import { recordRenewal } from './receipts';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -97,12 +98,19 @@ export async function refreshSubscription(ctx: AppContext, row: UserRow): Promis
   ) {
     let end = row.current_period_end;
     const period = 30 * 24 * 3600_000;
-    while (end <= now) end += period;
-    await ctx.db
+    const renewals: number[] = [];
+    while (end <= now) {
+      renewals.push(end);
+      end += period;
+    }
+    // Conditional on the old period end: two requests at once renew (and charge) once.
+    const moved = await ctx.db
       .updateTable('users')
       .set({ current_period_end: end, updated_at: now })
       .where('id', '=', row.id)
-      .execute();
+      .where('current_period_end', '=', row.current_period_end)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 1) for (const paidAt of renewals) await recordRenewal(ctx, row, paidAt);
     return { ...row, current_period_end: end, updated_at: now };
   }
   return row;

@@ -9,6 +9,7 @@ import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox
 import { CSV_PRESETS, OUTPUT_FORMATS } from '../files';
 import { LIMITS } from '../plans';
 import {
+  AccountPaymentSchema,
   ApiErrorSchema,
   ApiUserSchema,
   BinarySchema,
@@ -294,6 +295,16 @@ export const ROUTES = {
     tag: 'Payments',
     auth: 'required',
     response: { 200: CancelSubscriptionResponseSchema, ...errors(401, 403) },
+  }),
+
+  accountPayments: route({
+    method: 'GET',
+    path: '/api/account/payments',
+    id: 'listPayments',
+    summary: 'Past payments of the account, newest first (each was sent a receipt)',
+    tag: 'Payments',
+    auth: 'required',
+    response: { 200: Type.Array(AccountPaymentSchema), ...errors(401) },
   }),
 
   // ---------------------------------------------------------------- Files

@@ -6,6 +6,7 @@
  */
 import { type Static, type TSchema, type TUnsafe, Type } from '@sinclair/typebox';
 import type {
+  AccountPayment,
   ApiUser,
   CancelSubscriptionResponse,
   ConfirmPaymentResponse,
@@ -111,6 +112,9 @@ const LoginResponseObject = Type.Object({
   token: Type.Optional(Type.String({ description: 'Session token (Bearer); absent until the e-mail is verified' })),
   user: Type.Optional(ApiUserSchema),
   requiresVerification: Type.Boolean(),
+  verificationSent: Type.Optional(
+    Type.Boolean({ description: 'Unverified e-mail: whether this login sent a new verification link' }),
+  ),
   message: Type.String(),
 });
 export type _Login = Assert<Same<Static<typeof LoginResponseObject>, LoginResponse>>;
@@ -171,6 +175,22 @@ export const ConfirmPaymentResponseSchema = typed<ConfirmPaymentResponse>(Confir
 const CancelSubscriptionResponseObject = Type.Object({ cancelAt: DateTime(), message: Type.String() });
 export type _Cancel = Assert<Same<Static<typeof CancelSubscriptionResponseObject>, CancelSubscriptionResponse>>;
 export const CancelSubscriptionResponseSchema = typed<CancelSubscriptionResponse>(CancelSubscriptionResponseObject);
+
+const AccountPaymentObject = Type.Object(
+  {
+    id: Type.String({ description: 'Receipt number' }),
+    type: PaymentTypeSchema,
+    description: Type.String(),
+    amount: Type.Integer({ description: 'Cents' }),
+    currency: Type.String(),
+    paidAt: DateTime(),
+    cardLast4: Nullable(Type.String()),
+    receiptSent: Type.Boolean(),
+  },
+  { title: 'Payment' },
+);
+export type _AccountPayment = Assert<Same<Static<typeof AccountPaymentObject>, AccountPayment>>;
+export const AccountPaymentSchema = typed<AccountPayment>(AccountPaymentObject);
 
 // ---- Files ----
 

@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { callApi } from '../api/client';
 import { navigate } from '../app/router';
 import { useSession } from '../app/session';
-import { authFailure, CHECK_EMAIL_TOAST } from '../lib/messages';
+import { authFailure, CHECK_EMAIL_TOAST, unverifiedLoginToast } from '../lib/messages';
 import { validateAuthModal } from '../lib/validate';
 import { toast } from './toast';
 import { Button, Field, Modal } from './ui';
@@ -58,9 +58,13 @@ export function LoginModal({
         setForm({ name: '', email: '', password: '', confirmPassword: '' });
         setTimeout(() => navigate('/dashboard'), LIMITS.loginRedirectDelayMs);
       } else {
-        // SPEC §4: no token means the e-mail must be verified first.
+        // SPEC §4: no token means the e-mail must be verified first. A login says whether it sent a link.
         onOpenChange(false);
-        toast(CHECK_EMAIL_TOAST);
+        toast(
+          'verificationSent' in res
+            ? unverifiedLoginToast(res.verificationSent === true, res.message)
+            : CHECK_EMAIL_TOAST,
+        );
       }
     } catch (err) {
       toast(authFailure(err, mode));

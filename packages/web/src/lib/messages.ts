@@ -34,6 +34,13 @@ export const CHECK_EMAIL_TOAST = ok(
   'We sent you a verification link. Please verify your email to sign in.',
 );
 
+/** Login on an unverified e-mail: 'Check Your Email' only when a link was just sent; otherwise the server's words. */
+export function unverifiedLoginToast(sent: boolean, message: string): ToastSpec {
+  return sent
+    ? ok('Check Your Email', message)
+    : { title: 'Email Verification Required', description: message, variant: 'error' };
+}
+
 export type UploadOutcome = { toast: ToastSpec; openPaymentChooser: boolean };
 
 /** An upload failure: its toast, and whether the payment chooser opens (authenticated uploads only). */

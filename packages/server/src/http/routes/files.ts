@@ -18,6 +18,7 @@ import { createFilesContext, type FilesContext } from '../../files/context';
 import { AVAILABLE_MESSAGE, freeTrialRefusal } from '../../files/free-trial';
 import { recoverJobs } from '../../files/jobs';
 import { MULTIPART_LIMITS, readUpload } from '../../files/read-upload';
+import { paidFileReceipts } from '../../files/receipt-listener';
 import {
   deleteOwnedFile,
   getFileRecord,
@@ -67,6 +68,7 @@ function send(reply: FastifyReply, download: Download) {
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
   const files = await createFilesContext(app.ctx);
   registry.set(app.ctx, files);
+  files.conversionListeners.push(paidFileReceipts(files));
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   await files.queue.start();

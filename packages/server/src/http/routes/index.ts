@@ -3,6 +3,7 @@
  * (with app.ctx) and defines its routes with full paths (/api/...).
  */
 import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './account';
 import { authRoutes } from './auth';
 import { fileRoutes } from './files';
 import { paymentRoutes } from './payments';
@@ -10,4 +11,4 @@ import { subscriptionRoutes } from './subscriptions';
 
 export type RoutePlugin = (app: FastifyInstance) => Promise<void>;
 
-export const routePlugins: RoutePlugin[] = [authRoutes, paymentRoutes, subscriptionRoutes, fileRoutes];
+export const routePlugins: RoutePlugin[] = [authRoutes, accountRoutes, paymentRoutes, subscriptionRoutes, fileRoutes];

@@ -204,7 +204,8 @@ for (const db of testDatabases) {
       expect(withToken).toHaveLength(1);
       const { token, user } = withToken[0]!.body as { token: string; user: Record<string, unknown> };
       expect(user).toMatchObject({ email, name: 'Buyer', plan: 'business', emailVerified: false });
-      expect(s.outbox().length).toBe(mails + 1);
+      // The welcome (verification) e-mail and the receipt.
+      expect(s.outbox().length).toBe(mails + 2);
       expect((await s.api('/api/auth/user', { token })).body).toMatchObject({ plan: 'business' });
       const users = await s.ctx.db.selectFrom('users').select('id').where('email', '=', email).execute();
       expect(users).toHaveLength(1);

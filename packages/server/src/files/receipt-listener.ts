@@ -1,0 +1,26 @@
+/** A pay-as-you-go file converted: its payment's receipt goes out with a link to the result. */
+import { sendReceipt } from '../services/receipts';
+import type { ConversionListener, FilesContext } from './context';
+
+export function paidFileReceipts(files: FilesContext): ConversionListener {
+  return async ({ fileId, ok }) => {
+    if (!ok) return; // a failed conversion gives the payment back; it may be used again
+    const file = await files.db
+      .selectFrom('files')
+      .select(['id', 'mode', 'payment_intent_id', 'original_filename', 'expires_at'])
+      .where('id', '=', fileId)
+      .executeTakeFirst();
+    if (file?.mode !== 'paid' || !file.payment_intent_id) return;
+    const payment = await files.db
+      .selectFrom('payments')
+      .select('id')
+      .where('intent_id', '=', file.payment_intent_id)
+      .executeTakeFirst();
+    if (!payment) return;
+    await sendReceipt(files.ctx, payment.id, {
+      url: `${files.ctx.config.publicUrl}/api/download-free/${file.id}?format=excel`,
+      fileName: file.original_filename,
+      until: file.expires_at,
+    });
+  };
+}
