@@ -122,3 +122,46 @@ export interface AccountPayment {
   cardLast4: string | null;
   receiptSent: boolean;
 }
+
+/** An API key as listed on the settings page (the key itself is shown once, at creation). */
+export interface ApiKeyInfo {
+  id: string;
+  name: string;
+  /** The key's first characters (sm_live_abcd), to recognise it. */
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  /** Where conversion.completed and conversion.failed events of this key's uploads are POSTed. */
+  webhookUrl: string | null;
+}
+
+/** POST /api/keys: 201. `key` and `webhookSecret` are shown this once and never again. */
+export interface CreateApiKeyResponse {
+  apiKey: ApiKeyInfo;
+  key: string;
+  webhookSecret: string | null;
+}
+
+/** PUT /api/keys/{id}/webhook: a new URL gets a new signing secret, shown this once. */
+export interface UpdateWebhookResponse {
+  apiKey: ApiKeyInfo;
+  webhookSecret: string | null;
+}
+
+/** One webhook delivery of the delivery log (GET /api/keys/{id}/deliveries). */
+export interface WebhookDeliveryInfo {
+  id: string;
+  eventId: string;
+  eventType: 'conversion.completed' | 'conversion.failed';
+  fileId: string | null;
+  url: string;
+  /** 'pending' (will be tried again), 'delivered', or 'failed' (gave up). */
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
+  nextAttemptAt: string | null;
+}

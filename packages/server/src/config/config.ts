@@ -46,7 +46,21 @@ export interface Config {
   conversionTimeoutMs: number;
   /** BullMQ queue name when REDIS_URL is set (QUEUE_NAME). */
   queueName: string;
+  /** Requests per minute one API key may make (API_KEY_RATE_LIMIT, default 120). */
+  apiKeyRateLimitPerMinute: number;
+  /**
+   * Webhook URLs on loopback or private networks, and plain http (WEBHOOK_ALLOW_PRIVATE_URLS=true):
+   * off by default, so a webhook cannot be aimed at the server's own network.
+   */
+  webhookAllowPrivateUrls: boolean;
+  /** Waits before each retry of a failed webhook delivery; after the last, the delivery is given up. */
+  webhookRetryDelaysMs: number[];
+  /** Time limit of one webhook delivery. */
+  webhookTimeoutMs: number;
 }
+
+/** 10 s, 1 min, 5 min, 30 min, 2 h, 6 h: seven attempts over about nine hours. */
+export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];
 
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   windowMs: 15 * 60_000,
@@ -100,5 +114,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     conversionWorkers: Math.floor(positiveNumber('CONVERSION_WORKERS', env.CONVERSION_WORKERS, availableParallelism())),
     conversionTimeoutMs: positiveNumber('CONVERSION_TIMEOUT_MS', env.CONVERSION_TIMEOUT_MS, 120_000),
     queueName: env.QUEUE_NAME || 'statemint-conversions',
+    apiKeyRateLimitPerMinute: Math.floor(positiveNumber('API_KEY_RATE_LIMIT', env.API_KEY_RATE_LIMIT, 120)),
+    webhookAllowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS === 'true' || env.WEBHOOK_ALLOW_PRIVATE_URLS === '1',
+    webhookRetryDelaysMs: DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
+    webhookTimeoutMs: 10_000,
   };
 }

@@ -91,10 +91,72 @@ export interface TestModeIntentsTable {
   card_last4: string | null;
 }
 
+/** Developer API keys (migration 0011): only the sha256 of the key is kept; it is shown once. */
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** The first characters of the key (sm_live_abcd), to recognise it in a list. */
+  prefix: string;
+  key_hash: string;
+  webhook_url: string | null;
+  /** HMAC-SHA256 signing secret of the webhook (whsec_...). */
+  webhook_secret: string | null;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+/** An upload's Idempotency-Key: a retry with the same key answers the stored response. */
+export interface IdempotencyKeysTable {
+  id: string;
+  /** Whose key: key:<api key id>, user:<id> or ip:<address>. */
+  scope: string;
+  key: string;
+  /** sha256 of what was sent (route, file name, bytes, fields): another request under the same key is refused. */
+  request_hash: string;
+  /** 'running' | 'done' */
+  status: string;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: number;
+}
+
+/** Files uploaded with an API key: their conversion events go to the key's webhook. */
+export interface ApiUploadsTable {
+  file_id: string;
+  api_key_id: string;
+  created_at: number;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  api_key_id: string;
+  event_id: string;
+  /** conversion.completed | conversion.failed */
+  event_type: string;
+  file_id: string | null;
+  url: string;
+  /** The JSON body sent. */
+  payload: string;
+  /** 'pending' | 'delivered' | 'failed' (gave up) */
+  status: string;
+  attempts: number;
+  next_attempt_at: number | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: number;
+  delivered_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   email_verifications: EmailVerificationsTable;
   payments: PaymentsTable;
   test_mode_intents: TestModeIntentsTable;
+  api_keys: ApiKeysTable;
+  idempotency_keys: IdempotencyKeysTable;
+  api_uploads: ApiUploadsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

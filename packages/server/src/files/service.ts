@@ -201,6 +201,12 @@ export async function uploadForAccount(files: FilesContext, input: UploadContext
     payment_intent_id: null,
   });
   await recordUsage(files, auth.user.id, 'upload', row.id);
+  // Uploaded with an API key: the key's webhook hears how the conversion ends.
+  if (auth.apiKeyId)
+    await files.db
+      .insertInto('api_uploads')
+      .values({ file_id: row.id, api_key_id: auth.apiKeyId, created_at: files.ctx.clock.now() })
+      .execute();
   return accepted(files, row);
 }
 
@@ -253,6 +259,7 @@ export async function purgeFile(files: FilesContext, id: string): Promise<void> 
   await files.store.deletePrefix(fileKeyPrefix(id));
   await files.db.updateTable('usage_events').set({ file_id: null }).where('file_id', '=', id).execute();
   await files.db.updateTable('free_trial_uses').set({ file_id: null }).where('file_id', '=', id).execute();
+  await files.db.deleteFrom('api_uploads').where('file_id', '=', id).execute();
   await files.db.deleteFrom('files').where('id', '=', id).execute();
 }
 

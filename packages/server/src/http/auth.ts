@@ -5,6 +5,7 @@
  */
 import { AppError } from '@statemint/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isApiKey, verifyApiKey } from '../services/api-keys';
 import { type AuthSession, verifySessionToken } from '../services/sessions';
 
 declare module 'fastify' {
@@ -21,12 +22,23 @@ export function bearerToken(request: FastifyRequest): string | null {
   return m?.[1] ?? null;
 }
 
+/**
+ * A session token, or an API key where the route table allows one (conversion and file endpoints).
+ * An API key elsewhere (account, keys, payments) is refused: keys cannot manage the account.
+ */
+async function verifyToken(request: FastifyRequest, token: string): Promise<AuthSession> {
+  if (!isApiKey(token)) return verifySessionToken(request.server.ctx, token);
+  if (!request.routeOptions.config.spec?.apiKey)
+    throw new AppError('FORBIDDEN', 'API keys work on the conversion and file endpoints only. Please log in.');
+  return verifyApiKey(request.server.ctx, token);
+}
+
 /** The logged-in user's session, or 401 UNAUTHORIZED. */
 export async function requireAuth(request: FastifyRequest): Promise<AuthSession> {
   if (request.auth) return request.auth;
   const token = bearerToken(request);
   if (!token) throw new AppError('UNAUTHORIZED', 'Authentication required. Please log in.');
-  request.auth = await verifySessionToken(request.server.ctx, token);
+  request.auth = await verifyToken(request, token);
   return request.auth;
 }
 
@@ -38,6 +50,11 @@ export async function optionalAuth(request: FastifyRequest): Promise<AuthSession
   if (request.auth) return request.auth;
   const token = bearerToken(request);
   if (!token) return null;
+  // An API key always answers for itself: a revoked or unknown key is a 401, never an anonymous call.
+  if (isApiKey(token)) {
+    request.auth = await verifyToken(request, token);
+    return request.auth;
+  }
   try {
     request.auth = await verifySessionToken(request.server.ctx, token);
   } catch (e) {

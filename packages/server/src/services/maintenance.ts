@@ -20,6 +20,11 @@ export async function pruneAccountData(ctx: AppContext): Promise<void> {
     .deleteFrom('email_verifications')
     .where((eb) => eb.or([eb('expires_at', '<', now - DAY), eb('used_at', '<', now - DAY)]))
     .execute();
+  // Idempotency keys of uploads are kept a day.
+  await ctx.db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', now - DAY)
+    .execute();
   // A checkout sign-up that was never paid keeps no password hash beyond a day.
   await ctx.db
     .updateTable('payments')

@@ -13,6 +13,8 @@ const ISSUER = 'statemint';
 export interface AuthSession {
   user: UserRow;
   sessionId: string;
+  /** Set when the request authenticated with an API key instead of a session. */
+  apiKeyId?: string;
 }
 
 export async function createSession(ctx: AppContext, userId: string): Promise<string> {

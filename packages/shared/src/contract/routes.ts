@@ -11,11 +11,13 @@ import { LIMITS } from '../plans';
 import {
   AccountPaymentSchema,
   ApiErrorSchema,
+  ApiKeySchema,
   ApiUserSchema,
   BinarySchema,
   CancelSubscriptionResponseSchema,
   ChangePasswordResponseSchema,
   ConfirmPaymentResponseSchema,
+  CreateApiKeyResponseSchema,
   CreatePaymentIntentResponseSchema,
   DashboardResponseSchema,
   EmailSchema,
@@ -25,6 +27,7 @@ import {
   MessageSchema,
   NameSchema,
   NewPasswordSchema,
+  Nullable,
   OriginalDownloadResponseSchema,
   PasswordSchema,
   PaymentTypeSchema,
@@ -32,8 +35,10 @@ import {
   RegisterResponseSchema,
   RestoreResponseSchema,
   UpdateRetentionResponseSchema,
+  UpdateWebhookResponseSchema,
   UploadResponseSchema,
   VerifyEmailResponseSchema,
+  WebhookDeliverySchema,
 } from './schemas';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -90,11 +95,27 @@ const FormatParam = Type.String({
 });
 const PresetQuery = Type.String({ maxLength: 16, description: `CSV column preset: ${CSV_PRESETS.join(', ')}` });
 
+const KeyParams = Type.Object({ id: Type.String({ maxLength: 64, description: 'API key id' }) });
+const WebhookUrl = Type.String({
+  maxLength: 2048,
+  description: 'https URL that receives conversion.completed and conversion.failed events',
+});
+const IDEMPOTENCY_HEADER = {
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description: 'A retry with the same key answers the first response: it neither converts nor charges twice',
+    }),
+  ),
+};
+
 const errors = <const C extends number>(...codes: C[]) =>
   Object.fromEntries(codes.map((c) => [c, ApiErrorSchema])) as Record<C, typeof ApiErrorSchema>;
 
 const FINGERPRINT_HEADERS = Type.Object({
   'x-device-fingerprint': Type.Optional(Type.String({ description: 'Device fingerprint (free trial)' })),
+  ...IDEMPOTENCY_HEADER,
 });
 const UPLOAD_FILE: MultipartField = {
   description: `The statement (PDF, image, DOC/DOCX, TXT, RTF, CSV, XLSX or ZIP), at most ${LIMITS.maxUploadBytes / 1024 / 1024} MB`,
@@ -307,6 +328,61 @@ export const ROUTES = {
     response: { 200: Type.Array(AccountPaymentSchema), ...errors(401) },
   }),
 
+  // ---------------------------------------------------------------- Developer
+  listApiKeys: route({
+    method: 'GET',
+    path: '/api/keys',
+    id: 'listApiKeys',
+    summary: 'API keys of the account (Pro and Business)',
+    tag: 'Developer',
+    auth: 'required',
+    response: { 200: Type.Array(ApiKeySchema), ...errors(401) },
+  }),
+  createApiKey: route({
+    method: 'POST',
+    path: '/api/keys',
+    id: 'createApiKey',
+    summary: 'Create an API key (shown once), optionally with a webhook URL',
+    tag: 'Developer',
+    auth: 'required',
+    body: Type.Object({
+      name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+      webhookUrl: Type.Optional(WebhookUrl),
+    }),
+    response: { 201: CreateApiKeyResponseSchema, ...errors(400, 401, 403) },
+  }),
+  revokeApiKey: route({
+    method: 'DELETE',
+    path: '/api/keys/:id',
+    id: 'revokeApiKey',
+    summary: 'Revoke an API key: it stops working at once',
+    tag: 'Developer',
+    auth: 'required',
+    params: KeyParams,
+    response: { 200: ApiKeySchema, ...errors(401, 404) },
+  }),
+  setWebhook: route({
+    method: 'PUT',
+    path: '/api/keys/:id/webhook',
+    id: 'setWebhook',
+    summary: "Set (or clear, with null) the key's webhook URL; a new URL gets a new signing secret",
+    tag: 'Developer',
+    auth: 'required',
+    params: KeyParams,
+    body: Type.Object({ webhookUrl: Nullable(WebhookUrl) }),
+    response: { 200: UpdateWebhookResponseSchema, ...errors(400, 401, 403, 404) },
+  }),
+  webhookDeliveries: route({
+    method: 'GET',
+    path: '/api/keys/:id/deliveries',
+    id: 'listWebhookDeliveries',
+    summary: 'The webhook delivery log of a key, newest first',
+    tag: 'Developer',
+    auth: 'required',
+    params: KeyParams,
+    response: { 200: Type.Array(WebhookDeliverySchema), ...errors(401, 404) },
+  }),
+
   // ---------------------------------------------------------------- Files
   checkFreeTrial: route({
     method: 'POST',
@@ -340,6 +416,7 @@ export const ROUTES = {
     summary: 'Convert one file paid for with a pay-as-you-go payment',
     tag: 'Files',
     auth: 'optional',
+    headers: Type.Object(IDEMPOTENCY_HEADER),
     multipart: {
       file: UPLOAD_FILE,
       email: { description: 'The e-mail the payment was made with', required: true },
@@ -357,6 +434,7 @@ export const ROUTES = {
     tag: 'Files',
     auth: 'required',
     apiKey: true,
+    headers: Type.Object(IDEMPOTENCY_HEADER),
     multipart: { file: UPLOAD_FILE },
     response: { 201: UploadResponseSchema, ...errors(400, 401, 403, 413, 415, 429) },
   }),

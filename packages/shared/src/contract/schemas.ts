@@ -7,16 +7,20 @@
 import { type Static, type TSchema, type TUnsafe, Type } from '@sinclair/typebox';
 import type {
   AccountPayment,
+  ApiKeyInfo,
   ApiUser,
   CancelSubscriptionResponse,
   ConfirmPaymentResponse,
+  CreateApiKeyResponse,
   CreatePaymentIntentResponse,
   LoginResponse,
   MessageResponse,
   PublicConfig,
   RegisterResponse,
   UpdateRetentionResponse,
+  UpdateWebhookResponse,
   VerifyEmailResponse,
+  WebhookDeliveryInfo,
 } from '../api';
 import { ERROR_CODES } from '../errors';
 import { FILE_STATUSES, RESTORE_STATUSES } from '../files';
@@ -191,6 +195,58 @@ const AccountPaymentObject = Type.Object(
 );
 export type _AccountPayment = Assert<Same<Static<typeof AccountPaymentObject>, AccountPayment>>;
 export const AccountPaymentSchema = typed<AccountPayment>(AccountPaymentObject);
+
+// ---- Developer API ----
+
+const ApiKeyObject = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    prefix: Type.String({ description: 'The first characters of the key' }),
+    createdAt: DateTime(),
+    lastUsedAt: Nullable(DateTime()),
+    revokedAt: Nullable(DateTime()),
+    webhookUrl: Nullable(Type.String()),
+  },
+  { title: 'ApiKey' },
+);
+export type _ApiKey = Assert<Same<Static<typeof ApiKeyObject>, ApiKeyInfo>>;
+export const ApiKeySchema = typed<ApiKeyInfo>(ApiKeyObject);
+
+const CreateApiKeyResponseObject = Type.Object({
+  apiKey: ApiKeySchema,
+  key: Type.String({ description: 'sm_live_...: shown once; send it as Authorization: Bearer <key>' }),
+  webhookSecret: Nullable(Type.String({ description: 'whsec_...: verifies webhook signatures; shown once' })),
+});
+export type _CreateApiKey = Assert<Same<Static<typeof CreateApiKeyResponseObject>, CreateApiKeyResponse>>;
+export const CreateApiKeyResponseSchema = typed<CreateApiKeyResponse>(CreateApiKeyResponseObject);
+
+const UpdateWebhookResponseObject = Type.Object({
+  apiKey: ApiKeySchema,
+  webhookSecret: Nullable(Type.String({ description: 'The new signing secret; shown once' })),
+});
+export type _UpdateWebhook = Assert<Same<Static<typeof UpdateWebhookResponseObject>, UpdateWebhookResponse>>;
+export const UpdateWebhookResponseSchema = typed<UpdateWebhookResponse>(UpdateWebhookResponseObject);
+
+const WebhookDeliveryObject = Type.Object(
+  {
+    id: Type.String(),
+    eventId: Type.String(),
+    eventType: literals(['conversion.completed', 'conversion.failed'] as const),
+    fileId: Nullable(Type.String()),
+    url: Type.String(),
+    status: literals(['pending', 'delivered', 'failed'] as const),
+    attempts: Type.Integer(),
+    lastStatusCode: Nullable(Type.Integer()),
+    lastError: Nullable(Type.String()),
+    createdAt: DateTime(),
+    deliveredAt: Nullable(DateTime()),
+    nextAttemptAt: Nullable(DateTime()),
+  },
+  { title: 'WebhookDelivery' },
+);
+export type _WebhookDelivery = Assert<Same<Static<typeof WebhookDeliveryObject>, WebhookDeliveryInfo>>;
+export const WebhookDeliverySchema = typed<WebhookDeliveryInfo>(WebhookDeliveryObject);
 
 // ---- Files ----
 

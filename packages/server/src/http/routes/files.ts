@@ -3,7 +3,7 @@
  * authorise, call one service function, shape the answer.
  */
 import multipart from '@fastify/multipart';
-import { AppError, type FreeTrialCheckResponse, ROUTES } from '@statemint/shared';
+import { AppError, type FreeTrialCheckResponse, ROUTES, type UploadResponse } from '@statemint/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import {
@@ -31,6 +31,7 @@ import {
 import { startSweeper } from '../../sweeper/sweeper';
 import { dashboard } from '../../vault/dashboard';
 import { requestRestore } from '../../vault/restore';
+import { uploadFingerprint, withIdempotency } from '../idempotency';
 import { route } from '../route';
 
 const registry = new WeakMap<AppContext, FilesContext>();
@@ -99,15 +100,19 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     return answer;
   });
 
-  route(app, ROUTES.uploadFreeTrial, async (request, reply) =>
-    reply.status(201).send(await uploadFreeTrial(files, await uploadContext(request))),
-  );
-  route(app, ROUTES.uploadPaid, async (request, reply) =>
-    reply.status(201).send(await uploadPaid(files, await uploadContext(request))),
-  );
-  route(app, ROUTES.upload, async (request, reply) =>
-    reply.status(201).send(await uploadForAccount(files, await uploadContext(request))),
-  );
+  // Uploads take an Idempotency-Key: a retry answers the first response, converting and charging once.
+  const idempotentUpload =
+    (name: string, upload: (files: FilesContext, input: UploadContext) => Promise<UploadResponse>) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const input = await uploadContext(request);
+      return withIdempotency(request, reply, uploadFingerprint(name, input.upload), async () => ({
+        status: 201,
+        body: await upload(files, input),
+      }));
+    };
+  route(app, ROUTES.uploadFreeTrial, idempotentUpload('uploadFreeTrial', uploadFreeTrial));
+  route(app, ROUTES.uploadPaid, idempotentUpload('uploadPaid', uploadPaid));
+  route(app, ROUTES.upload, idempotentUpload('upload', uploadForAccount));
 
   route(app, ROUTES.getFile, async (request) => getFileRecord(files, fileId(request), request.auth?.user.id ?? null));
 

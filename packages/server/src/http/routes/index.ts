@@ -6,9 +6,17 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account';
 import { authRoutes } from './auth';
 import { fileRoutes } from './files';
+import { keyRoutes } from './keys';
 import { paymentRoutes } from './payments';
 import { subscriptionRoutes } from './subscriptions';
 
 export type RoutePlugin = (app: FastifyInstance) => Promise<void>;
 
-export const routePlugins: RoutePlugin[] = [authRoutes, accountRoutes, paymentRoutes, subscriptionRoutes, fileRoutes];
+export const routePlugins: RoutePlugin[] = [
+  authRoutes,
+  accountRoutes,
+  paymentRoutes,
+  subscriptionRoutes,
+  fileRoutes,
+  keyRoutes,
+];

@@ -1,0 +1,327 @@
+/** The developer API: API keys, Bearer sm_live_ on the file endpoints, per-key rate limits, Idempotency-Key, webhooks. */
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filesDb } from '../../files/context';
+import { sampleCsvStatement } from '../../files/sample-statements';
+import { payForFile, proUser } from '../../files/test-accounts';
+import { upload, waitForFile } from '../../files/test-helpers';
+import { createVerifiedUser, startTestServer, type TestServer, testDatabases } from '../../test/harness';
+import { webhooksOf } from './keys';
+
+interface Created {
+  apiKey: { id: string; name: string; prefix: string; lastUsedAt: string | null; webhookUrl: string | null };
+  key: string;
+  webhookSecret: string | null;
+}
+
+async function createKey(s: TestServer, token: string, body: object = { name: 'Bookkeeping sync' }) {
+  return s.api<Created>('/api/keys', { body, token });
+}
+
+/** A local receiver of webhooks: answers the queued statuses in turn (then 200) and keeps what it got. */
+async function startReceiver(statuses: number[]) {
+  const got: Array<{ headers: Record<string, string | string[] | undefined>; body: string }> = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      got.push({ headers: req.headers, body });
+      res.statusCode = statuses.shift() ?? 200;
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/statemint`;
+  return { url, got, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** Runs due deliveries, then says how many requests the receiver got. */
+async function delivered(s: TestServer, got: unknown[]): Promise<number> {
+  await webhooksOf(s.app).runDue();
+  return got.length;
+}
+
+for (const db of testDatabases) {
+  describe(`API keys (${db})`, () => {
+    let s: TestServer;
+    beforeAll(async () => {
+      s = await startTestServer({ db });
+    });
+    afterAll(() => s?.close());
+
+    it('creates keys on Pro only, shows the key once and keeps only its hash', async () => {
+      const free = await createVerifiedUser(s);
+      const refused = await createKey(s, free.token);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'SUBSCRIPTION_REQUIRED' });
+
+      const pro = await proUser(s);
+      const created = await createKey(s, pro.token);
+      expect(created.status).toBe(201);
+      expect(created.body.key).toMatch(/^sm_live_[\w-]{43}$/);
+      expect(created.body.apiKey).toMatchObject({ name: 'Bookkeeping sync', lastUsedAt: null, webhookUrl: null });
+      expect(created.body.key.startsWith(created.body.apiKey.prefix)).toBe(true);
+      const list = await s.api<Array<Record<string, unknown>>>('/api/keys', { token: pro.token });
+      expect(list.body).toHaveLength(1);
+      expect(JSON.stringify(list.body)).not.toContain(created.body.key);
+      const rows = await s.ctx.db.selectFrom('api_keys').selectAll().execute();
+      expect(JSON.stringify(rows)).not.toContain(created.body.key);
+
+      expect((await createKey(s, pro.token, { name: '  ' })).status).toBe(400);
+      // An API key cannot manage keys or the account.
+      const withKey = await s.api('/api/keys', { token: created.body.key });
+      expect(withKey.status).toBe(403);
+      expect(withKey.body).toMatchObject({ code: 'FORBIDDEN' });
+      expect((await s.api('/api/dashboard', { token: created.body.key })).status).toBe(403);
+    });
+
+    it('authenticates uploads and file reads with Bearer sm_live_, records last use, refuses a revoked key', async () => {
+      const pro = await proUser(s);
+      const { key, apiKey } = (await createKey(s, pro.token)).body;
+      const up = await upload(s, '/api/files/upload', { name: 'April.csv', bytes: sampleCsvStatement(6), token: key });
+      expect(up.status).toBe(201);
+      const file = await waitForFile(s, up.body.id, key);
+      expect(file.status).toBe('completed');
+      const csv = await fetch(`${s.url}/api/files/${up.body.id}/download/csv`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(csv.status).toBe(200);
+      const listed = await s.api<Array<{ id: string; lastUsedAt: string | null }>>('/api/keys', { token: pro.token });
+      expect(listed.body.find((k) => k.id === apiKey.id)?.lastUsedAt).not.toBeNull();
+
+      const revoked = await s.api(`/api/keys/${apiKey.id}`, { method: 'DELETE', token: pro.token });
+      expect(revoked.status).toBe(200);
+      expect(revoked.body).toMatchObject({ revokedAt: expect.any(String) });
+      const again = await upload(s, '/api/files/upload', { name: 'May.csv', bytes: sampleCsvStatement(6), token: key });
+      expect(again.status).toBe(401);
+      expect(again.body).toMatchObject({ code: 'UNAUTHORIZED', message: 'This API key has been revoked.' });
+      // Revoked is never anonymous, even where anonymous calls are allowed.
+      expect((await s.api(`/api/files/${up.body.id}`, { token: key })).status).toBe(401);
+      expect((await s.api(`/api/files/${up.body.id}`, { token: 'sm_live_nonsense' })).status).toBe(401);
+      // Someone else's key id is not found.
+      const other = await proUser(s);
+      expect((await s.api(`/api/keys/${apiKey.id}`, { method: 'DELETE', token: other.token })).status).toBe(404);
+    });
+
+    it('refuses a key whose account left the Pro and Business plans', async () => {
+      const pro = await proUser(s);
+      const { key } = (await createKey(s, pro.token)).body;
+      await s.ctx.db.updateTable('users').set({ plan: 'free' }).where('email', '=', pro.email).execute();
+      const r = await s.api('/api/files/abcdefgh12345678', { token: key });
+      expect(r.status).toBe(403);
+      expect(r.body).toMatchObject({ code: 'SUBSCRIPTION_REQUIRED' });
+    });
+
+    it('limits requests per key per minute with 429 and Retry-After', async () => {
+      const limited = await startTestServer({ db, config: { apiKeyRateLimitPerMinute: 5 } });
+      try {
+        await rateLimited(limited);
+      } finally {
+        await limited.close();
+      }
+    });
+
+    async function rateLimited(s: TestServer) {
+      const pro = await proUser(s);
+      const a = (await createKey(s, pro.token, { name: 'a' })).body.key;
+      const b = (await createKey(s, pro.token, { name: 'b' })).body.key;
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await s.api('/api/files/abcdefgh12345678', { token: a })).status);
+      expect(statuses).toEqual([404, 404, 404, 404, 404, 429]);
+      const over = await s.api('/api/files/abcdefgh12345678', { token: a });
+      expect(over.body).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Per key: another key of the same account is not limited.
+      expect((await s.api('/api/files/abcdefgh12345678', { token: b })).status).toBe(404);
+      s.clock.advance(61_000);
+      expect((await s.api('/api/files/abcdefgh12345678', { token: a })).status).toBe(404);
+    }
+  });
+
+  describe(`Idempotency-Key on uploads (${db})`, () => {
+    let s: TestServer;
+    beforeAll(async () => {
+      s = await startTestServer({ db });
+    });
+    afterAll(() => s?.close());
+
+    it('answers a retried upload with the first response: one conversion, one quota use', async () => {
+      const pro = await proUser(s);
+      const { key } = (await createKey(s, pro.token)).body;
+      const bytes = sampleCsvStatement(5);
+      const send = (name: string, idem: string) =>
+        upload(s, '/api/files/upload', { name, bytes, token: key, headers: { 'idempotency-key': idem } });
+      const first = await send('June.csv', 'upload-june-1');
+      expect(first.status).toBe(201);
+      const replay = await send('June.csv', 'upload-june-1');
+      expect(replay.status).toBe(201);
+      expect(replay.body).toEqual(first.body);
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      const used = await filesDb(s.ctx)
+        .selectFrom('users')
+        .innerJoin('usage_events', 'usage_events.user_id', 'users.id')
+        .select('usage_events.id')
+        .where('users.email', '=', pro.email)
+        .execute();
+      expect(used).toHaveLength(1);
+
+      const reused = await send('July.csv', 'upload-june-1');
+      expect(reused.status).toBe(422);
+      expect(reused.body).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+      const bad = await send('June.csv', 'with space');
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'idempotency-key' });
+      // Keys are per caller: the same key from another account is a new upload.
+      const other = await proUser(s);
+      const theirs = await upload(s, '/api/files/upload', {
+        name: 'June.csv',
+        bytes,
+        token: other.token,
+        headers: { 'idempotency-key': 'upload-june-1' },
+      });
+      expect(theirs.status).toBe(201);
+      expect(theirs.body.id).not.toBe(first.body.id);
+    });
+
+    it('does not charge a pay-as-you-go payment twice for a retried upload', async () => {
+      const email = `idem-${Date.now()}@example.com`;
+      const paymentIntentId = await payForFile(s, email);
+      const send = () =>
+        upload(s, '/api/files/upload-paid', {
+          name: 'Paid.csv',
+          bytes: sampleCsvStatement(4),
+          fields: { email, paymentIntentId },
+          headers: { 'idempotency-key': 'paid-1' },
+        });
+      const first = await send();
+      expect(first.status).toBe(201);
+      const second = await send();
+      expect(second.status).toBe(201);
+      expect(second.body.id).toBe(first.body.id);
+      const rows = await filesDb(s.ctx)
+        .selectFrom('files')
+        .select('id')
+        .where('payment_intent_id', '=', paymentIntentId)
+        .execute();
+      expect(rows).toHaveLength(1);
+    });
+  });
+
+  describe(`webhooks (${db})`, () => {
+    let s: TestServer;
+    let strict: TestServer;
+    beforeAll(async () => {
+      [s, strict] = await Promise.all([
+        startTestServer({ db, config: { webhookAllowPrivateUrls: true, webhookRetryDelaysMs: [60_000, 120_000] } }),
+        startTestServer({ db }),
+      ]);
+    });
+    afterAll(async () => {
+      await s?.close();
+      await strict?.close();
+    });
+
+    it.each([
+      ['not a url', 'is not a valid URL.'],
+      ['http://hooks.example.com/x', 'must start with https://.'],
+      ['ftp://hooks.example.com/x', 'must start with https://.'],
+      ['https://127.0.0.1/x', 'must point to a public address.'],
+      ['https://localhost:8080/x', 'must point to a public address.'],
+      ['https://10.1.2.3/x', 'must point to a public address.'],
+      ['https://[::1]/x', 'must point to a public address.'],
+      ['https://169.254.169.254/latest', 'must point to a public address.'],
+      ['https://user:pw@hooks.example.com/x', 'must not contain a user name or password.'],
+    ])('refuses the webhook URL %s', async (webhookUrl, why) => {
+      const pro = await proUser(strict);
+      const r = await createKey(strict, pro.token, { name: 'hook', webhookUrl });
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual({ code: 'VALIDATION_FAILED', field: 'webhookUrl', message: `Webhook URL ${why}` });
+    });
+
+    it('signs conversion.completed with HMAC-SHA256 over the timestamp and body, retries with backoff, logs deliveries', async () => {
+      const receiver = await startReceiver([500]);
+      try {
+        const pro = await proUser(s);
+        const created = (await createKey(s, pro.token, { name: 'hook', webhookUrl: receiver.url })).body;
+        expect(created.webhookSecret).toMatch(/^whsec_/);
+        const up = await upload(s, '/api/files/upload', {
+          name: 'Hooked.csv',
+          bytes: sampleCsvStatement(5),
+          token: created.key,
+        });
+        expect((await waitForFile(s, up.body.id, created.key)).status).toBe('completed');
+        await expect.poll(() => delivered(s, receiver.got)).toBe(1);
+
+        const first = receiver.got[0]!;
+        const signature = String(first.headers['statemint-signature']);
+        const [, t, v1] = signature.match(/^t=(\d+),v1=([0-9a-f]{64})$/) ?? [];
+        const expected = createHmac('sha256', created.webhookSecret!).update(`${t}.${first.body}`).digest('hex');
+        expect(v1).toBe(expected);
+        const event = JSON.parse(first.body);
+        expect(event).toMatchObject({
+          type: 'conversion.completed',
+          data: { file: { id: up.body.id, status: 'completed' } },
+        });
+        expect(first.headers['statemint-event-id']).toBe(event.id);
+
+        const log = () =>
+          s.api<Array<Record<string, unknown>>>(`/api/keys/${created.apiKey.id}/deliveries`, { token: pro.token });
+        expect((await log()).body[0]).toMatchObject({
+          status: 'pending',
+          attempts: 1,
+          lastStatusCode: 500,
+          lastError: 'HTTP 500',
+          eventType: 'conversion.completed',
+        });
+        // Not before the backoff.
+        await webhooksOf(s.app).runDue();
+        expect(receiver.got).toHaveLength(1);
+        s.clock.advance(60_000);
+        await webhooksOf(s.app).runDue();
+        expect(receiver.got).toHaveLength(2);
+        expect(receiver.got[1]!.headers['statemint-event-id']).toBe(event.id);
+        expect((await log()).body[0]).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 200 });
+      } finally {
+        await receiver.close();
+      }
+    });
+
+    it('sends conversion.failed, and gives up after the last retry', async () => {
+      const receiver = await startReceiver([503, 503, 503]);
+      try {
+        const pro = await proUser(s);
+        const created = (await createKey(s, pro.token, { name: 'hook' })).body;
+        const set = await s.api<{ webhookSecret: string }>(`/api/keys/${created.apiKey.id}/webhook`, {
+          method: 'PUT',
+          body: { webhookUrl: receiver.url },
+          token: pro.token,
+        });
+        expect(set.status).toBe(200);
+        expect(set.body.webhookSecret).toMatch(/^whsec_/);
+        const up = await upload(s, '/api/files/upload', {
+          name: 'Empty.txt',
+          bytes: 'Hello, this is not a bank statement at all.\n',
+          token: created.key,
+        });
+        expect((await waitForFile(s, up.body.id, created.key)).status).toBe('failed');
+        await expect.poll(() => delivered(s, receiver.got)).toBe(1);
+        expect(JSON.parse(receiver.got[0]!.body)).toMatchObject({ type: 'conversion.failed' });
+        s.clock.advance(60_000);
+        await webhooksOf(s.app).runDue();
+        s.clock.advance(120_000);
+        await webhooksOf(s.app).runDue();
+        expect(receiver.got).toHaveLength(3);
+        const log = await s.api<Array<Record<string, unknown>>>(`/api/keys/${created.apiKey.id}/deliveries`, {
+          token: pro.token,
+        });
+        expect(log.body[0]).toMatchObject({ status: 'failed', attempts: 3, lastStatusCode: 503, nextAttemptAt: null });
+      } finally {
+        await receiver.close();
+      }
+    });
+  });
+}

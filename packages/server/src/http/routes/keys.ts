@@ -1,0 +1,55 @@
+/**
+ * The developer API's settings: API keys (create, list, revoke), each key's webhook URL and its
+ * delivery log. Session only: an API key cannot manage keys. Starts the webhook dispatcher.
+ */
+import { ROUTES } from '@statemint/shared';
+import type { FastifyInstance } from 'fastify';
+import { createApiKey, findOwnedKey, listApiKeys, revokeApiKey, setWebhook } from '../../services/api-keys';
+import { conversionWebhooks, toDeliveryInfo, WebhookDispatcher } from '../../services/webhooks';
+import { requireAuth } from '../auth';
+import { route } from '../route';
+import { filesContextOf } from './files';
+
+const registry = new WeakMap<object, WebhookDispatcher>();
+
+/** The webhook dispatcher of an app (tests run it by hand with runDue). */
+export function webhooksOf(app: FastifyInstance): WebhookDispatcher {
+  const dispatcher = registry.get(app.ctx);
+  if (!dispatcher) throw new Error('key routes are not registered');
+  return dispatcher;
+}
+
+export async function keyRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+  const dispatcher = new WebhookDispatcher(ctx);
+  registry.set(ctx, dispatcher);
+  filesContextOf(app).conversionListeners.push(conversionWebhooks(filesContextOf(app), dispatcher));
+  dispatcher.start();
+  app.addHook('onClose', async () => dispatcher.close());
+
+  route(app, ROUTES.listApiKeys, async (request) => listApiKeys(ctx, (await requireAuth(request)).user));
+
+  route(app, ROUTES.createApiKey, async (request, reply) =>
+    reply.status(201).send(await createApiKey(ctx, (await requireAuth(request)).user, request.body)),
+  );
+
+  route(app, ROUTES.revokeApiKey, async (request) =>
+    revokeApiKey(ctx, (await requireAuth(request)).user, request.params.id),
+  );
+
+  route(app, ROUTES.setWebhook, async (request) =>
+    setWebhook(ctx, (await requireAuth(request)).user, request.params.id, request.body.webhookUrl),
+  );
+
+  route(app, ROUTES.webhookDeliveries, async (request) => {
+    const key = await findOwnedKey(ctx, (await requireAuth(request)).user, request.params.id);
+    const rows = await ctx.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('api_key_id', '=', key.id)
+      .orderBy('created_at', 'desc')
+      .limit(100)
+      .execute();
+    return rows.map(toDeliveryInfo);
+  });
+}

@@ -1,0 +1,207 @@
+/**
+ * Developer API keys (Pro and Business): `sm_live_` + 256 random bits, shown once, stored as a
+ * sha256 hash, named, with a last-used time and a per-key rate limit. A key authenticates the
+ * conversion and file endpoints (routes marked `apiKey` in the route table) as its owner.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
+import { type ApiKeyInfo, AppError, type CreateApiKeyResponse, isSubscriptionPlan } from '@statemint/shared';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../context';
+import type { ApiKeysTable } from '../db/schema';
+import type { AuthSession } from './sessions';
+import { findUserById, refreshSubscription, type UserRow, userPlan } from './users';
+
+export const API_KEY_PREFIX = 'sm_live_';
+export const MAX_KEYS_PER_ACCOUNT = 20;
+const PLAN_MESSAGE = 'API keys are available on the Pro and Business plans.';
+const INVALID_KEY = 'Invalid API key.';
+
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+
+export function isApiKey(token: string): boolean {
+  return token.startsWith(API_KEY_PREFIX);
+}
+
+function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function toApiKeyInfo(row: ApiKeyRow): ApiKeyInfo {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    createdAt: new Date(row.created_at).toISOString(),
+    lastUsedAt: iso(row.last_used_at),
+    revokedAt: iso(row.revoked_at),
+    webhookUrl: row.webhook_url,
+  };
+}
+
+function requireApiPlan(user: UserRow): void {
+  if (!isSubscriptionPlan(userPlan(user))) throw new AppError('SUBSCRIPTION_REQUIRED', PLAN_MESSAGE);
+}
+
+function isPrivateAddress(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.local') || h.endsWith('.internal')) return true;
+  const v = isIP(h);
+  if (v === 4) {
+    const [a = 0, b = 0] = h.split('.').map(Number);
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b < 128) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b < 32) ||
+      (a === 192 && b === 168) ||
+      a >= 224
+    );
+  }
+  if (v === 6) {
+    if (h === '::' || h === '::1') return true;
+    if (h.startsWith('::ffff:')) return isPrivateAddress(h.slice(7));
+    return /^(fc|fd|fe8|fe9|fea|feb|ff)/.test(h);
+  }
+  return false;
+}
+
+/** True for loopback, private, link-local and other non-public addresses (webhooks never go there). */
+export function isPrivateHost(host: string): boolean {
+  return isPrivateAddress(host);
+}
+
+/** A webhook URL people may set: https to a public host (http and private hosts only where configured). */
+export function validateWebhookUrl(ctx: AppContext, raw: string): string {
+  const fail = (why: string): never => {
+    throw new AppError('VALIDATION_FAILED', `Webhook URL ${why}`, { field: 'webhookUrl' });
+  };
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return fail('is not a valid URL.');
+  }
+  const allowPrivate = ctx.config.webhookAllowPrivateUrls;
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) fail('must start with https://.');
+  if (url.username || url.password) fail('must not contain a user name or password.');
+  if (url.hash) fail('must not contain a #fragment.');
+  if (!allowPrivate && isPrivateAddress(url.hostname)) fail('must point to a public address.');
+  if (url.href.length > 2048) fail('is too long.');
+  return url.href;
+}
+
+function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64url')}`;
+}
+
+export async function listApiKeys(ctx: AppContext, user: UserRow): Promise<ApiKeyInfo[]> {
+  const rows = await ctx.db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map(toApiKeyInfo);
+}
+
+export async function createApiKey(
+  ctx: AppContext,
+  user: UserRow,
+  input: { name: string; webhookUrl?: string },
+): Promise<CreateApiKeyResponse> {
+  requireApiPlan(user);
+  const name = input.name.trim();
+  if (!name) throw new AppError('VALIDATION_FAILED', 'Name is required', { field: 'name' });
+  const webhookUrl = input.webhookUrl ? validateWebhookUrl(ctx, input.webhookUrl) : null;
+  const { n } = await ctx.db
+    .selectFrom('api_keys')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', user.id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= MAX_KEYS_PER_ACCOUNT)
+    throw new AppError('VALIDATION_FAILED', `An account can have at most ${MAX_KEYS_PER_ACCOUNT} active API keys.`);
+  const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const webhookSecret = webhookUrl ? newWebhookSecret() : null;
+  const row: ApiKeyRow = {
+    id: randomUUID(),
+    user_id: user.id,
+    name,
+    prefix: key.slice(0, API_KEY_PREFIX.length + 4),
+    key_hash: hashKey(key),
+    webhook_url: webhookUrl,
+    webhook_secret: webhookSecret,
+    created_at: ctx.clock.now(),
+    last_used_at: null,
+    revoked_at: null,
+  };
+  await ctx.db.insertInto('api_keys').values(row).execute();
+  return { apiKey: toApiKeyInfo(row), key, webhookSecret };
+}
+
+export async function findOwnedKey(ctx: AppContext, user: UserRow, id: string): Promise<ApiKeyRow> {
+  const row = await ctx.db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'API key not found.');
+  return row;
+}
+
+export async function revokeApiKey(ctx: AppContext, user: UserRow, id: string): Promise<ApiKeyInfo> {
+  const row = await findOwnedKey(ctx, user, id);
+  const revokedAt = row.revoked_at ?? ctx.clock.now();
+  await ctx.db.updateTable('api_keys').set({ revoked_at: revokedAt }).where('id', '=', row.id).execute();
+  return toApiKeyInfo({ ...row, revoked_at: revokedAt });
+}
+
+export async function setWebhook(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  rawUrl: string | null,
+): Promise<{ apiKey: ApiKeyInfo; webhookSecret: string | null }> {
+  requireApiPlan(user);
+  const row = await findOwnedKey(ctx, user, id);
+  if (row.revoked_at !== null) throw new AppError('NOT_FOUND', 'API key not found.');
+  const webhookUrl = rawUrl ? validateWebhookUrl(ctx, rawUrl) : null;
+  // A new URL gets a new secret; the same URL keeps its secret (not shown again).
+  const changed = webhookUrl !== row.webhook_url;
+  const webhookSecret = webhookUrl ? (changed ? newWebhookSecret() : row.webhook_secret) : null;
+  await ctx.db
+    .updateTable('api_keys')
+    .set({ webhook_url: webhookUrl, webhook_secret: webhookSecret })
+    .where('id', '=', row.id)
+    .execute();
+  return {
+    apiKey: toApiKeyInfo({ ...row, webhook_url: webhookUrl, webhook_secret: webhookSecret }),
+    webhookSecret: changed ? webhookSecret : null,
+  };
+}
+
+/**
+ * Resolves `Authorization: Bearer sm_live_...` to its owner, or 401 (unknown or revoked key) /
+ * 403 (the plan no longer includes the API) / 429 (over the key's rate limit).
+ */
+export async function verifyApiKey(ctx: AppContext, key: string): Promise<AuthSession> {
+  const row = await ctx.db.selectFrom('api_keys').selectAll().where('key_hash', '=', hashKey(key)).executeTakeFirst();
+  if (!row) throw new AppError('UNAUTHORIZED', INVALID_KEY);
+  if (row.revoked_at !== null) throw new AppError('UNAUTHORIZED', 'This API key has been revoked.');
+  const found = await findUserById(ctx, row.user_id);
+  if (!found) throw new AppError('UNAUTHORIZED', INVALID_KEY);
+  const user = await refreshSubscription(ctx, found);
+  requireApiPlan(user);
+  ctx.rateLimiter.check([{ key: `api-key:${row.id}`, limit: ctx.config.apiKeyRateLimitPerMinute }], 60_000);
+  const now = ctx.clock.now();
+  // Last used, to the minute: one write a minute per key at most.
+  if (row.last_used_at === null || now - row.last_used_at >= 60_000)
+    await ctx.db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', row.id).execute();
+  return { user, sessionId: `api-key:${row.id}`, apiKeyId: row.id };
+}
