@@ -149,6 +149,17 @@ export interface WebhookDeliveriesTable {
   delivered_at: number | null;
 }
 
+/** A requested e-mail change (migration 0012): it takes effect when the link sent to the new address is opened. */
+export interface EmailChangesTable {
+  id: string;
+  user_id: string;
+  new_email: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -159,4 +170,5 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   api_uploads: ApiUploadsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  email_changes: EmailChangesTable;
 }

@@ -27,6 +27,11 @@ const FIELD_MESSAGES: Record<string, Messages> = {
     maxLength: 'Password must be at most 1024 characters long.',
   },
   currentPassword: { required: 'Current password is required' },
+  newEmail: {
+    required: TEXTS.emailRequired,
+    minLength: TEXTS.emailRequired,
+    other: TEXTS.emailInvalid,
+  },
   newPassword: {
     required: 'New password is required',
     minLength: TEXTS.passwordTooShort,

@@ -45,6 +45,8 @@ export interface PaymentProvider {
   getSubscription(subscriptionId: string, now: number): Promise<SubscriptionState>;
   /** Stops renewal; access continues to the end of the period. */
   cancelAtPeriodEnd(subscriptionId: string, currentPeriodEnd: number): Promise<SubscriptionState>;
+  /** Undoes cancelAtPeriodEnd before the period ends: the subscription renews again. */
+  resume(subscriptionId: string, currentPeriodEnd: number): Promise<SubscriptionState>;
   /** Verifies the signature and parses; throws on a bad signature. Stripe only. */
   parseWebhook?(rawBody: Buffer, signature: string): WebhookEvent;
 }

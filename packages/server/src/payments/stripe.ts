@@ -122,6 +122,10 @@ export class StripeProvider implements PaymentProvider {
     return { ...state, cancelAt: state.cancelAt ?? state.currentPeriodEnd };
   }
 
+  async resume(subscriptionId: string): Promise<SubscriptionState> {
+    return periodOf(await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false }));
+  }
+
   parseWebhook(rawBody: Buffer, signature: string): WebhookEvent {
     if (!this.webhookSecret) throw new AppError('NOT_FOUND', 'Not found');
     let event: Stripe.Event;

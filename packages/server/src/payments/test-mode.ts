@@ -96,6 +96,10 @@ export class TestModeProvider implements PaymentProvider {
     return { currentPeriodEnd, cancelAt: currentPeriodEnd };
   }
 
+  async resume(_subscriptionId: string, currentPeriodEnd: number): Promise<SubscriptionState> {
+    return { currentPeriodEnd, cancelAt: null };
+  }
+
   /** The card step that Stripe.js performs in the browser. */
   async confirmCard(card: TestCard): Promise<{ status: 'succeeded' }> {
     const intent = await this.db

@@ -58,3 +58,29 @@ export async function endSubscription(ctx: AppContext, subscriptionId: string): 
     .where('subscription_id', '=', subscriptionId)
     .execute();
 }
+
+/** Takes back a cancellation before the paid period ends: the subscription renews again. */
+export async function resumeSubscription(ctx: AppContext, user: UserRow): Promise<{ message: string }> {
+  const now = ctx.clock.now();
+  if (
+    !isSubscriptionPlan(userPlan(user)) ||
+    !user.subscription_id ||
+    user.current_period_end === null ||
+    user.subscription_status !== 'canceling' ||
+    (user.cancel_at !== null && user.cancel_at <= now)
+  )
+    throw new AppError('SUBSCRIPTION_REQUIRED', 'There is no canceled subscription to resume.');
+  const state = await ctx.payments.resume(user.subscription_id, user.current_period_end);
+  await ctx.db
+    .updateTable('users')
+    .set({
+      subscription_status: 'active',
+      cancel_at: null,
+      current_period_end: state.currentPeriodEnd,
+      updated_at: now,
+    })
+    .where('id', '=', user.id)
+    .execute();
+  const renews = new Date(state.currentPeriodEnd).toISOString().slice(0, 10);
+  return { message: `Your subscription has been resumed. It renews on ${renews}.` };
+}

@@ -318,6 +318,39 @@ export const ROUTES = {
     response: { 200: CancelSubscriptionResponseSchema, ...errors(401, 403) },
   }),
 
+  changeEmail: route({
+    method: 'POST',
+    path: '/api/account/change-email',
+    id: 'changeEmail',
+    summary: 'Change the e-mail address: it takes effect when the link sent to the new address is opened',
+    tag: 'Account',
+    auth: 'required',
+    body: Type.Object({ newEmail: EmailSchema, password: PasswordSchema }),
+    response: { 200: MessageSchema, ...errors(400, 401, 409, 429) },
+  }),
+  confirmEmailChange: route({
+    method: 'POST',
+    path: '/api/account/confirm-email-change',
+    id: 'confirmEmailChange',
+    summary: 'Confirm a new e-mail address with the e-mailed token (signs every session out)',
+    tag: 'Account',
+    auth: 'none',
+    body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }),
+    response: { 200: VerifyEmailResponseSchema, ...errors(400, 409) },
+  }),
+  deleteAccount: route({
+    method: 'DELETE',
+    path: '/api/account',
+    id: 'deleteAccount',
+    summary: 'Delete the account and all its files (payments are kept as receipts)',
+    tag: 'Account',
+    auth: 'required',
+    body: Type.Object({ password: PasswordSchema }),
+    response: {
+      200: Type.Object({ message: Type.String(), filesDeleted: Type.Integer() }),
+      ...errors(400, 401),
+    },
+  }),
   accountPayments: route({
     method: 'GET',
     path: '/api/account/payments',
@@ -381,6 +414,16 @@ export const ROUTES = {
     auth: 'required',
     params: KeyParams,
     response: { 200: Type.Array(WebhookDeliverySchema), ...errors(401, 404) },
+  }),
+
+  resumeSubscription: route({
+    method: 'POST',
+    path: '/api/subscriptions/resume',
+    id: 'resumeSubscription',
+    summary: 'Take back a cancellation before the paid period ends',
+    tag: 'Payments',
+    auth: 'required',
+    response: { 200: MessageSchema, ...errors(401, 403) },
   }),
 
   // ---------------------------------------------------------------- Files

@@ -1,12 +1,31 @@
-/** The settings page's account routes: past payments (receipts). */
+/** The settings page's account routes: e-mail change, account deletion, past payments (receipts). */
 import { ROUTES } from '@statemint/shared';
 import type { FastifyInstance } from 'fastify';
+import { purgeFilesOfUser } from '../../files/service';
+import { confirmEmailChange, deleteAccount, requestEmailChange } from '../../services/account';
 import { toAccountPayment } from '../../services/receipts';
 import { requireAuth } from '../auth';
 import { route } from '../route';
+import { filesContextOf } from './files';
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
+
+  route(app, ROUTES.changeEmail, async (request) =>
+    requestEmailChange(ctx, (await requireAuth(request)).user, request.body),
+  );
+
+  route(app, ROUTES.confirmEmailChange, async (request) => confirmEmailChange(ctx, request.body.token));
+
+  route(app, ROUTES.deleteAccount, async (request) => {
+    const { user } = await requireAuth(request);
+    const files = filesContextOf(app);
+    return deleteAccount(ctx, user, request.body, async (userId) => {
+      const n = await purgeFilesOfUser(files, userId);
+      await files.db.deleteFrom('usage_events').where('user_id', '=', userId).execute();
+      return n;
+    });
+  });
 
   route(app, ROUTES.accountPayments, async (request) => {
     const { user } = await requireAuth(request);
