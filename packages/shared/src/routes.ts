@@ -9,6 +9,8 @@ export const WEB_ROUTES = [
   '/terms',
   '/blog',
   '/pricing',
+  '/settings',
+  '/docs/api',
 ] as const;
 
 export function isWebRoute(pathname: string): boolean {

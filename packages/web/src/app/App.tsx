@@ -21,6 +21,8 @@ const BlogPage = lazy(() => import('../pages/BlogPage'));
 const PrivacyPage = lazy(() => import('../pages/PrivacyPage'));
 const TermsPage = lazy(() => import('../pages/TermsPage'));
 const PricingPage = lazy(() => import('../pages/PricingPage'));
+const SettingsPage = lazy(() => import('../pages/settings/SettingsPage'));
+const ApiDocsPage = lazy(() => import('../pages/ApiDocsPage'));
 
 function Page({ pathname }: { pathname: string }) {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -42,6 +44,10 @@ function Page({ pathname }: { pathname: string }) {
       return <TermsPage />;
     case '/pricing':
       return <PricingPage />;
+    case '/settings':
+      return <SettingsPage />;
+    case '/docs/api':
+      return <ApiDocsPage />;
     default:
       return <NotFoundPage />;
   }
@@ -55,6 +61,8 @@ const TITLES: Record<string, string> = {
   '/privacy': 'Privacy Policy',
   '/terms': 'Terms of Service',
   '/pricing': 'Pricing',
+  '/settings': 'Account Settings',
+  '/docs/api': 'API Reference',
 };
 
 function Shell() {

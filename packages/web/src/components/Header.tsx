@@ -75,6 +75,12 @@ export function Header() {
                   </DropdownMenu.Item>
                   <DropdownMenu.Item
                     className="cursor-pointer rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
+                    onSelect={() => navigate('/settings')}
+                  >
+                    Settings
+                  </DropdownMenu.Item>
+                  <DropdownMenu.Item
+                    className="cursor-pointer rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
                     onSelect={() => logout()}
                   >
                     Logout
@@ -117,6 +123,9 @@ export function Header() {
             <>
               <Link href="/dashboard" className="block py-2 text-slate-700" onClick={() => setOpen(false)}>
                 Dashboard
+              </Link>
+              <Link href="/settings" className="block py-2 text-slate-700" onClick={() => setOpen(false)}>
+                Settings
               </Link>
               <button
                 type="button"

@@ -14,9 +14,12 @@ import { validatePaygEmail } from '../lib/validate';
 
 type Outcome = { state: 'success'; message: string } | { state: 'error' | 'expired'; message: string };
 
-async function verify(token: string): Promise<Outcome> {
+async function verify(token: string, emailChange: boolean): Promise<Outcome> {
   try {
-    const res = await callApi(ROUTES.verifyEmail, { query: { token }, auth: false });
+    // A link from the settings page's e-mail change confirms the new address instead.
+    const res = emailChange
+      ? await callApi(ROUTES.confirmEmailChange, { body: { token }, auth: false })
+      : await callApi(ROUTES.verifyEmail, { query: { token }, auth: false });
     return { state: 'success', message: res.message ?? 'Your email has been verified.' };
   } catch (e) {
     if (e instanceof ApiError && e.status !== 0) {
@@ -84,12 +87,13 @@ function ResendForm() {
 export default function VerifyEmailPage() {
   const { search } = useLocation();
   const token = search.get('token');
+  const emailChange = search.get('change') === '1';
   const { user, refreshUser } = useSession();
   const { openLogin } = useModals();
   const [resend, setResend] = useState(false);
   const { data } = useQuery({
-    queryKey: ['verify-email', token],
-    queryFn: () => verify(token ?? ''),
+    queryKey: ['verify-email', token, emailChange],
+    queryFn: () => verify(token ?? '', emailChange),
     enabled: Boolean(token),
   });
   const outcome: Outcome | undefined = token ? data : { state: 'error', message: TEXTS.noVerificationToken };
