@@ -279,7 +279,7 @@ export default function SettingsPage() {
         <EmailSection email={user.email} />
         <PasswordSection />
         <Section
-          title="Subscription"
+          title="Your plan"
           description={
             subscriber
               ? canceling && user.cancelAt
