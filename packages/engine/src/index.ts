@@ -5,4 +5,5 @@
 
 export type { Reconciliation, Statement, StatementFacts, Transaction } from '@statemint/shared';
 export { type ConvertOptions, convert } from './convert';
+export { type PageImage, type PageImageOptions, pageImage } from './page-image';
 export { detectInputKind, type InputKind } from './readers/detect';

@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'FILE_EXPIRED',
   'FILE_ARCHIVED',
   'FORMAT_NOT_AVAILABLE',
+  // Review: an edit saved on top of a version that is no longer the latest
+  'VERSION_CONFLICT',
   // Conversion (engine)
   'CONVERSION_FAILED',
   'NOT_IMPLEMENTED',
@@ -79,6 +81,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   FILE_EXPIRED: 410,
   FILE_ARCHIVED: 409,
   FORMAT_NOT_AVAILABLE: 404,
+  VERSION_CONFLICT: 409,
   CONVERSION_FAILED: 422,
   NOT_IMPLEMENTED: 501,
   UNREADABLE_FILE: 422,

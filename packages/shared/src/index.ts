@@ -5,5 +5,6 @@ export * from './files';
 export * from './files-api';
 export * from './messages';
 export * from './plans';
+export * from './review';
 export * from './routes';
 export * from './statement';

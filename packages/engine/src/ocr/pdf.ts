@@ -159,13 +159,14 @@ function toGrey(src: Uint8Array | Uint8ClampedArray, width: number, height: numb
   return { data: out, width, height };
 }
 
-async function renderPage(page: PDFPageProxy): Promise<GreyImage> {
-  let scale = RENDER_DPI / 72;
+/** The page drawn to 8-bit grey at `dpi` (300 for OCR), within the pixel limit. */
+export async function renderPage(page: PDFPageProxy, dpi = RENDER_DPI): Promise<GreyImage> {
+  let scale = dpi / 72;
   const base = page.getViewport({ scale: 1 });
   if (base.width * base.height * scale * scale > MAX_IMAGE_PIXELS)
     scale = Math.sqrt(MAX_IMAGE_PIXELS / (base.width * base.height));
   const viewport = page.getViewport({ scale });
-  const { createCanvas } = await import('@napi-rs/canvas');
+  const { createCanvas } = pdfjsCanvas();
   const width = Math.ceil(viewport.width);
   const height = Math.ceil(viewport.height);
   const canvas = createCanvas(width, height);
@@ -184,7 +185,17 @@ function tooLargePage(): AppError {
 
 const require = createRequire(import.meta.url);
 
-async function openPdf(bytes: Uint8Array, password: string | undefined): Promise<PDFDocumentProxy> {
+/**
+ * The @napi-rs/canvas that pdf.js itself loads (its own dependency, which may be another version
+ * than the engine's): pdf.js fills glyph outlines with that module's Path2D, which another
+ * version's canvas refuses ('not a valid enum value of type CanvasFillRule').
+ */
+function pdfjsCanvas(): typeof import('@napi-rs/canvas') {
+  const fromPdfjs = createRequire(require.resolve('pdfjs-dist/legacy/build/pdf.mjs'));
+  return fromPdfjs('@napi-rs/canvas') as typeof import('@napi-rs/canvas');
+}
+
+export async function openPdf(bytes: Uint8Array, password: string | undefined): Promise<PDFDocumentProxy> {
   const root = dirname(require.resolve('pdfjs-dist/package.json'));
   try {
     return await getDocument({

@@ -12,6 +12,7 @@ import { BullMqQueue } from '../queue/bullmq-queue';
 import { InProcessQueue } from '../queue/in-process-queue';
 import type { ConversionQueue, OutcomeHandler, TaskLoader } from '../queue/types';
 import { WorkerPool } from '../queue/worker-pool';
+import type { StoreSpec } from '../storage/create';
 import type { FileStore } from '../storage/file-store';
 import { LocalFileStore } from '../storage/local-file-store';
 import { applyOutcome, loadTask } from './jobs';
@@ -26,6 +27,8 @@ export interface FilesContext {
   ctx: AppContext;
   db: FilesDb;
   store: FileStore;
+  /** The same store as plain data, for worker threads. */
+  storeSpec: StoreSpec;
   queue: ConversionQueue;
   links: LinkSigner;
   /** Keyed hashing of free-trial identifiers (e-mail, fingerprint, IP). */
@@ -48,8 +51,9 @@ export async function createFilesContext(ctx: AppContext): Promise<FilesContext>
   const root = join(ctx.config.dataDir, 'files');
   const store = new LocalFileStore(root, masterKey);
   await store.init();
+  const storeSpec: StoreSpec = { kind: 'local', root, masterKey };
   const pool = new WorkerPool({
-    store: { kind: 'local', root, masterKey },
+    store: storeSpec,
     size: ctx.config.conversionWorkers,
   });
   // The queue calls back into the files service, which needs the finished context.
@@ -63,6 +67,7 @@ export async function createFilesContext(ctx: AppContext): Promise<FilesContext>
     ctx,
     db: filesDb(ctx),
     store,
+    storeSpec,
     queue,
     links: new LinkSigner(masterKey, ctx.clock),
     identifierKey: derivedKey(masterKey, 'statemint free-trial identifiers'),

@@ -7,7 +7,9 @@ import { LIMITS } from '@statemint/shared';
 import { GENERIC_FAILURE } from '../queue/run-task';
 import type { ConversionJob, ConversionOutcome, ConversionTask } from '../queue/types';
 import type { FilesContext } from './context';
+import { notifyFileChanged } from './events';
 import { fileKeyPrefix } from './keys';
+import { readPassword } from './password';
 
 /** Conversion starts without an outcome (crashes) before a file is marked failed. */
 export const MAX_ATTEMPTS = 3;
@@ -38,6 +40,7 @@ export async function loadTask(files: FilesContext, job: ConversionJob): Promise
     kind: job.kind,
     originalFilename: row.original_filename,
     timeoutMs: files.conversionTimeoutMs,
+    password: await readPassword(files, row.id),
   };
 }
 
@@ -86,6 +89,7 @@ export async function applyOutcome(files: FilesContext, job: ConversionJob, outc
     }
     // Once per file: only the outcome that moved it out of 'processing' tells the listeners.
     if (flipped && Number(flipped.numUpdatedRows) === 1) await notifyConversionFinished(files, row.id, outcome.ok);
+    notifyFileChanged(files, row.id);
     return;
   }
   const restore = files.db
@@ -105,6 +109,7 @@ export async function applyOutcome(files: FilesContext, job: ConversionJob, outc
     files.ctx.log.error({ fileId: row.id, code: outcome.ok ? null : outcome.code }, 'restore failed');
     await restore.set({ restore_status: null, restore_expires_at: null }).execute();
   }
+  notifyFileChanged(files, row.id);
 }
 
 /**

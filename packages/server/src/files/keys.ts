@@ -12,3 +12,18 @@ export function originalKey(fileId: string): string {
 export function outputKey(fileId: string, format: OutputFormat): string {
   return `${fileKeyPrefix(fileId)}/out.${format}`;
 }
+
+/** One saved version of the file's statements (0: the conversion; edits and restores add more). */
+export function statementsKey(fileId: string, version: number): string {
+  return `${fileKeyPrefix(fileId)}/statements/v${version}`;
+}
+
+/** The PDF password given with the upload or a retry, kept (encrypted) for re-conversions and page pictures. */
+export function passwordKey(fileId: string): string {
+  return `${fileKeyPrefix(fileId)}/password`;
+}
+
+/** A page picture drawn for the review screen (`slot` names the page and, for ZIPs, the entry). */
+export function pageImageKey(fileId: string, slot: string): string {
+  return `${fileKeyPrefix(fileId)}/pages/${slot}`;
+}

@@ -74,9 +74,21 @@ export interface UsageEventsTable {
   created_at: number;
 }
 
+/** Versions of a file's statements after the conversion (review edits, restores); migration 0140. */
+export interface StatementVersionsTable {
+  file_id: string;
+  /** 1, 2, ... (0 is the conversion and has no row). */
+  version: number;
+  /** 'edit' | 'restore' */
+  kind: string;
+  restored_from: number | null;
+  created_at: number;
+}
+
 /** A type (not an interface) so Kysely's withTables accepts it. */
 export type FilesTables = {
   files: FilesTable;
+  statement_versions: StatementVersionsTable;
   free_trial_uses: FreeTrialUsesTable;
   free_trial_locks: FreeTrialLocksTable;
   usage_events: UsageEventsTable;

@@ -11,6 +11,7 @@ import type { FilesContext } from './context';
 import { freeTrialRefusal, recordFreeTrialUse } from './free-trial';
 import { fileKeyPrefix, originalKey } from './keys';
 import { anonymousExpiry, type FileRow, isAlive, isEphemeral, type RetentionSettings } from './life';
+import { passwordField, storePassword } from './password';
 import type { UploadedFile } from './read-upload';
 import { toFileRecord } from './record';
 import type { FilesTable } from './schema';
@@ -131,7 +132,9 @@ async function storeNewFile(
   return row;
 }
 
-async function accepted(files: FilesContext, row: FilesTable): Promise<UploadResponse> {
+async function accepted(files: FilesContext, row: FilesTable, upload: UploadedFile): Promise<UploadResponse> {
+  // A protected PDF's password (the `password` field) opens it in the worker.
+  await storePassword(files, row.id, passwordField(upload.fields.password));
   await files.queue.enqueue({ fileId: row.id, kind: 'convert' });
   return { id: row.id, status: 'processing' };
 }
@@ -141,6 +144,7 @@ export async function uploadFreeTrial(files: FilesContext, input: UploadContext)
   const user = input.auth?.user ?? null;
   const email = user ? user.email : requireEmail(input.upload.fields.email, EMAIL_REQUIRED_MESSAGE);
   const kind = checkUploadType(input.upload.fileName, input.upload.bytes);
+  passwordField(input.upload.fields.password);
   const identity = { email, fingerprint: input.fingerprint, ip: input.ip };
   const refusal = await freeTrialRefusal(files, identity);
   if (refusal) throw refusal;
@@ -152,7 +156,7 @@ export async function uploadFreeTrial(files: FilesContext, input: UploadContext)
   });
   await recordFreeTrialUse(files, identity, row.id);
   if (user) await recordUsage(files, user.id, 'upload', row.id);
-  return accepted(files, row);
+  return accepted(files, row, input.upload);
 }
 
 /** POST /api/files/upload-paid: one upload per succeeded $1.49 payment, bound to its e-mail. */
@@ -160,6 +164,7 @@ export async function uploadPaid(files: FilesContext, input: UploadContext): Pro
   const paymentIntentId = (input.upload.fields.paymentIntentId ?? '').trim();
   const email = requireEmail(input.upload.fields.email, TEXTS.paygEmailRequired);
   const kind = checkUploadType(input.upload.fileName, input.upload.bytes);
+  passwordField(input.upload.fields.password);
   if (!paymentIntentId) throw new AppError('PAYMENT_REQUIRED', PAYMENT_REQUIRED_MESSAGE, { field: 'paymentIntentId' });
   const id = newFileId();
   // The credit is taken first (conditionally, so two uploads cannot share one payment) and
@@ -178,7 +183,7 @@ export async function uploadPaid(files: FilesContext, input: UploadContext): Pro
     await releaseUploadCredit(files.ctx, paymentIntentId, id);
     throw e;
   }
-  return accepted(files, row);
+  return accepted(files, row, input.upload);
 }
 
 /** POST /api/files/upload (Bearer): the plan's monthly quota; free accounts use the free trial. */
@@ -188,6 +193,7 @@ export async function uploadForAccount(files: FilesContext, input: UploadContext
   const plan = userPlan(auth.user);
   if (usesFreeTrial(plan)) return uploadFreeTrial(files, input);
   const kind = checkUploadType(input.upload.fileName, input.upload.bytes);
+  passwordField(input.upload.fields.password);
   const limit = PLAN_LIMITS[plan].uploads;
   if (limit !== -1 && (await countUsage(files, auth.user.id, 'upload')) >= limit)
     throw new AppError(
@@ -207,7 +213,7 @@ export async function uploadForAccount(files: FilesContext, input: UploadContext
       .insertInto('api_uploads')
       .values({ file_id: row.id, api_key_id: auth.apiKeyId, created_at: files.ctx.clock.now() })
       .execute();
-  return accepted(files, row);
+  return accepted(files, row, input.upload);
 }
 
 /**
@@ -260,6 +266,7 @@ export async function purgeFile(files: FilesContext, id: string): Promise<void> 
   await files.db.updateTable('usage_events').set({ file_id: null }).where('file_id', '=', id).execute();
   await files.db.updateTable('free_trial_uses').set({ file_id: null }).where('file_id', '=', id).execute();
   await files.db.deleteFrom('api_uploads').where('file_id', '=', id).execute();
+  await files.db.deleteFrom('statement_versions').where('file_id', '=', id).execute();
   await files.db.deleteFrom('files').where('id', '=', id).execute();
 }
 

@@ -6,7 +6,8 @@
 import { convert } from '@statemint/engine';
 import { exportStatements } from '@statemint/engine/export';
 import { AppError, isAppError, OUTPUT_FORMATS, type OutputFormat, type Statement, TEXTS } from '@statemint/shared';
-import { originalKey, outputKey } from '../files/keys';
+import { originalKey, outputKey, statementsKey } from '../files/keys';
+import { encodeStatements } from '../review/document';
 import type { FileStore } from '../storage/file-store';
 import type { ConversionOutcome, ConversionSummary, ConversionTask, StatementMismatch } from './types';
 
@@ -20,29 +21,48 @@ export async function runTask(store: FileStore, task: ConversionTask): Promise<C
       if (verified) return verified;
     }
     const bytes = await store.get(originalKey(task.fileId));
-    const statements = await convert(bytes, { fileName: task.originalFilename, timeoutMs: task.timeoutMs });
-    const outputs: Partial<Record<OutputFormat, number>> = {};
-    for (const format of OUTPUT_FORMATS) {
-      let data: Uint8Array | string;
-      try {
-        data = await exportStatements(statements, format);
-      } catch (e) {
-        // A writer that is not there yet makes that one format unavailable, not the file failed.
-        if (isAppError(e) && e.code === 'NOT_IMPLEMENTED') {
-          await store.delete(outputKey(task.fileId, format));
-          continue;
-        }
-        throw e;
-      }
-      await store.put(outputKey(task.fileId, format), data);
-      outputs[format] = typeof data === 'string' ? Buffer.byteLength(data, 'utf8') : data.byteLength;
-    }
-    if (Object.keys(outputs).length === 0)
-      throw new AppError('CONVERSION_FAILED', 'No output format could be written for this statement.');
+    const statements = await convert(bytes, {
+      fileName: task.originalFilename,
+      timeoutMs: task.timeoutMs,
+      password: task.password,
+    });
+    // The conversion itself is version 0 of the statements the review screen shows and edits.
+    await store.put(statementsKey(task.fileId, 0), encodeStatements(statements));
+    const outputs = await writeOutputs(store, task.fileId, statements);
     return { ok: true, summary: summarize(statements, outputs) };
   } catch (e) {
     return failure(e);
   }
+}
+
+/**
+ * Writes every output format of the statements, replacing the file's earlier outputs; returns the
+ * size of each one written. Also used when the review screen saves an edited version.
+ */
+export async function writeOutputs(
+  store: FileStore,
+  fileId: string,
+  statements: Statement[],
+): Promise<Partial<Record<OutputFormat, number>>> {
+  const outputs: Partial<Record<OutputFormat, number>> = {};
+  for (const format of OUTPUT_FORMATS) {
+    let data: Uint8Array | string;
+    try {
+      data = await exportStatements(statements, format);
+    } catch (e) {
+      // A writer that is not there yet makes that one format unavailable, not the file failed.
+      if (isAppError(e) && e.code === 'NOT_IMPLEMENTED') {
+        await store.delete(outputKey(fileId, format));
+        continue;
+      }
+      throw e;
+    }
+    await store.put(outputKey(fileId, format), data);
+    outputs[format] = typeof data === 'string' ? Buffer.byteLength(data, 'utf8') : data.byteLength;
+  }
+  if (Object.keys(outputs).length === 0)
+    throw new AppError('CONVERSION_FAILED', 'No output format could be written for this statement.');
+  return outputs;
 }
 
 /** A restore whose outputs all open (integrity checked) needs no conversion. */

@@ -26,6 +26,8 @@ export interface ConversionTask {
   kind: JobKind;
   originalFilename: string;
   timeoutMs: number;
+  /** The PDF's password when one was given (held in memory only; stored encrypted with the file). */
+  password?: string | undefined;
 }
 
 export interface StatementMismatch extends ReconciliationMismatch {

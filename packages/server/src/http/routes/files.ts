@@ -44,15 +44,15 @@ export function filesContextOf(app: FastifyInstance): FilesContext {
 }
 
 const FINGERPRINT_HEADER = 'x-device-fingerprint';
-const ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+export const ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
-function fileId(request: FastifyRequest<{ Params: { id: string } }>): string {
+export function fileId(request: FastifyRequest<{ Params: { id: string } }>): string {
   const id = request.params.id;
   if (!ID_PATTERN.test(id)) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
   return id;
 }
 
-function fingerprint(request: FastifyRequest): string | null {
+export function fingerprint(request: FastifyRequest): string | null {
   const raw = request.headers[FINGERPRINT_HEADER];
   const value = Array.isArray(raw) ? raw[0] : raw;
   return value?.trim().slice(0, 512) || null;

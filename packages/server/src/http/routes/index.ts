@@ -8,6 +8,7 @@ import { authRoutes } from './auth';
 import { fileRoutes } from './files';
 import { keyRoutes } from './keys';
 import { paymentRoutes } from './payments';
+import { reviewRoutes } from './review';
 import { subscriptionRoutes } from './subscriptions';
 
 export type RoutePlugin = (app: FastifyInstance) => Promise<void>;
@@ -19,4 +20,5 @@ export const routePlugins: RoutePlugin[] = [
   subscriptionRoutes,
   fileRoutes,
   keyRoutes,
+  reviewRoutes,
 ];

@@ -1,0 +1,66 @@
+/**
+ * POST /api/files/{id}/retry: a failed conversion runs again, typically with the password of a
+ * protected PDF. A failure gave back what the upload took (jobs.ts releaseCharges), so the retry
+ * takes that same charge again: the same free-trial use, monthly upload or pay-per-file payment,
+ * never a second one.
+ */
+import { AppError, type FileRecord, PLAN_LIMITS } from '@statemint/shared';
+import { consumeUploadCredit } from '../services/payments';
+import { findUserById, userPlan } from '../services/users';
+import type { FilesContext } from './context';
+import { notifyFileChanged } from './events';
+import { freeTrialRefusal, recordFreeTrialUse } from './free-trial';
+import type { FileRow } from './life';
+import { passwordField, storePassword } from './password';
+import { countUsage, findReadableFile, getFileRecord, recordUsage } from './service';
+
+export const NOT_FAILED_MESSAGE = 'Only a conversion that failed can be run again.';
+
+export interface RetryInput {
+  id: string;
+  userId: string | null;
+  password: string | undefined;
+  ip: string;
+  fingerprint: string | null;
+}
+
+async function takeChargeAgain(files: FilesContext, row: FileRow, input: RetryInput): Promise<void> {
+  if (row.mode === 'paid') {
+    if (!row.payment_intent_id || !row.email) throw new AppError('PAYMENT_REQUIRED', 'Payment required.');
+    await consumeUploadCredit(files.ctx, { paymentIntentId: row.payment_intent_id, email: row.email, fileId: row.id });
+    return;
+  }
+  if (row.mode === 'free_trial') {
+    const identity = { email: row.email, fingerprint: input.fingerprint, ip: input.ip };
+    const refusal = await freeTrialRefusal(files, identity);
+    if (refusal) throw refusal;
+    await recordFreeTrialUse(files, identity, row.id);
+    if (row.user_id) await recordUsage(files, row.user_id, 'upload', row.id);
+    return;
+  }
+  if (!row.user_id) throw new AppError('NOT_FOUND', 'File not found.');
+  const user = await findUserById(files.ctx, row.user_id);
+  if (!user) throw new AppError('NOT_FOUND', 'File not found.');
+  const limit = PLAN_LIMITS[userPlan(user)].uploads;
+  if (limit !== -1 && (await countUsage(files, user.id, 'upload')) >= limit)
+    throw new AppError('QUOTA_EXCEEDED', `You have used all ${limit} uploads of your plan this month.`);
+  await recordUsage(files, user.id, 'upload', row.id);
+}
+
+export async function retryConversion(files: FilesContext, input: RetryInput): Promise<FileRecord> {
+  const password = passwordField(input.password);
+  const row = await findReadableFile(files, input.id, input.userId);
+  if (row.status !== 'failed') throw new AppError('VALIDATION_FAILED', NOT_FAILED_MESSAGE);
+  await takeChargeAgain(files, row, input);
+  await storePassword(files, row.id, password);
+  const updated = await files.db
+    .updateTable('files')
+    .set({ status: 'processing', attempts: 0, error_code: null, error_message: null, completed_at: null })
+    .where('id', '=', row.id)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) throw new AppError('VALIDATION_FAILED', NOT_FAILED_MESSAGE);
+  notifyFileChanged(files, row.id);
+  await files.queue.enqueue({ fileId: row.id, kind: 'convert' });
+  return getFileRecord(files, row.id, input.userId);
+}

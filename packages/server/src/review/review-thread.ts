@@ -1,0 +1,58 @@
+/**
+ * Entry of the review worker thread: the CPU work of the review screen, off the event loop.
+ * `export`: writes every output format of a saved statements version (downloads use it).
+ * `page`: draws one page of the original for the review screen, kept (encrypted) once drawn.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { pageImage } from '@statemint/engine';
+import { originalKey, pageImageKey, statementsKey } from '../files/keys';
+import { failure, summarize, writeOutputs } from '../queue/run-task';
+import type { ConversionOutcome } from '../queue/types';
+import { createFileStore, type StoreSpec } from '../storage/create';
+import { StoredObjectMissingError } from '../storage/file-store';
+import { decodeStatements } from './document';
+
+export type ReviewRequest =
+  | { op: 'export'; fileId: string; version: number }
+  | {
+      op: 'page';
+      fileId: string;
+      fileName: string;
+      page: number;
+      source: string | undefined;
+      password: string | undefined;
+      slot: string;
+    };
+
+export type ReviewAnswer = ConversionOutcome | { ok: true; png: Uint8Array };
+
+const port = parentPort;
+if (!port) throw new Error('review-thread.ts must run in a worker thread');
+const store = createFileStore((workerData as { store: StoreSpec }).store);
+
+async function handle(request: ReviewRequest): Promise<ReviewAnswer> {
+  if (request.op === 'export') {
+    const statements = decodeStatements((await store.get(statementsKey(request.fileId, request.version))).toString());
+    const outputs = await writeOutputs(store, request.fileId, statements);
+    return { ok: true, summary: summarize(statements, outputs) };
+  }
+  const key = pageImageKey(request.fileId, request.slot);
+  try {
+    return { ok: true, png: new Uint8Array(await store.get(key)) };
+  } catch (e) {
+    if (!(e instanceof StoredObjectMissingError)) throw e;
+  }
+  const image = await pageImage(await store.get(originalKey(request.fileId)), request.page, {
+    fileName: request.fileName,
+    source: request.source,
+    password: request.password,
+  });
+  await store.put(key, image.png);
+  return { ok: true, png: image.png };
+}
+
+port.on('message', (message: { id: number; request: ReviewRequest }) => {
+  handle(message.request)
+    .catch(failure)
+    .then((answer) => port.postMessage({ id: message.id, answer }));
+});

@@ -1,0 +1,262 @@
+/**
+ * The review screen's services: a file's statements at their latest version, saving edits as a
+ * new version (the conversion, version 0, is kept and can be brought back), and the pictures of
+ * the original's pages. Every download uses the latest version: saving writes every output
+ * format again from it (in the review worker thread).
+ */
+import { createHash } from 'node:crypto';
+import {
+  AppError,
+  type FileRecord,
+  REVIEW_LIMITS,
+  reconcileStatement,
+  type Statement,
+  type StatementsResponse,
+  type StatementVersionInfo,
+  statementProblem,
+} from '@statemint/shared';
+import { isUniqueViolation } from '../db';
+import type { FilesContext } from '../files/context';
+import { outputKey, statementsKey } from '../files/keys';
+import { availableUntil, type FileRow, isAlive, isEphemeral } from '../files/life';
+import { readPassword } from '../files/password';
+import { findReadableFile, getFileRecord, NOT_FOUND_MESSAGE } from '../files/service';
+import { StoredObjectMissingError } from '../storage/file-store';
+import { decodeStatements, encodeStatements } from './document';
+import { ReviewWorker } from './review-worker';
+
+export const NOT_READY_MESSAGE = 'This file has no converted statements to review.';
+export const ARCHIVED_MESSAGE = 'This file is archived. Restore it to review it again.';
+export const CONFLICT_MESSAGE =
+  'These statements were changed elsewhere since you opened them. Reload to see the latest version.';
+
+/** Input kinds whose pages have pictures (PDF, images, ZIPs of them). */
+const PAGED_KINDS = new Set(['pdf', 'png', 'jpeg', 'gif', 'bmp', 'tiff', 'svg', 'zip']);
+
+const workers = new WeakMap<FilesContext, ReviewWorker>();
+
+function workerOf(files: FilesContext): ReviewWorker {
+  let w = workers.get(files);
+  if (!w) {
+    w = new ReviewWorker(files.storeSpec);
+    workers.set(files, w);
+  }
+  return w;
+}
+
+export async function closeReviewWorker(files: FilesContext): Promise<void> {
+  await workers.get(files)?.close();
+}
+
+/** The file, if its statements can be reviewed now (converted and downloadable). */
+async function reviewableFile(files: FilesContext, id: string, userId: string | null): Promise<FileRow> {
+  const row = await findReadableFile(files, id, userId);
+  if (row.status === 'archived' || (row.status === 'completed' && availableUntil(row, files.ctx.clock.now()) === null))
+    throw new AppError('FILE_ARCHIVED', ARCHIVED_MESSAGE);
+  if (row.status !== 'completed') throw new AppError('NOT_FOUND', NOT_READY_MESSAGE);
+  return row;
+}
+
+async function latestVersion(files: FilesContext, fileId: string): Promise<number> {
+  const row = await files.db
+    .selectFrom('statement_versions')
+    .select((eb) => eb.fn.max('version').as('latest'))
+    .where('file_id', '=', fileId)
+    .executeTakeFirst();
+  return Number(row?.latest ?? 0);
+}
+
+async function versionsOf(files: FilesContext, row: FileRow): Promise<StatementVersionInfo[]> {
+  const rows = await files.db
+    .selectFrom('statement_versions')
+    .selectAll()
+    .where('file_id', '=', row.id)
+    .orderBy('version')
+    .execute();
+  return [
+    { version: 0, kind: 'conversion', createdAt: new Date(row.completed_at ?? row.created_at).toISOString() },
+    ...rows.map((r) => ({
+      version: r.version,
+      kind: r.kind as 'edit' | 'restore',
+      createdAt: new Date(Number(r.created_at)).toISOString(),
+      restoredFrom: r.restored_from,
+    })),
+  ];
+}
+
+async function readVersion(files: FilesContext, fileId: string, version: number): Promise<Statement[]> {
+  try {
+    return decodeStatements((await files.store.get(statementsKey(fileId, version))).toString('utf8'));
+  } catch (e) {
+    if (!(e instanceof StoredObjectMissingError)) throw e;
+  }
+  // Converted before versions were stored: the JSON export is the conversion.
+  if (version === 0) {
+    try {
+      return decodeStatements((await files.store.get(outputKey(fileId, 'json'))).toString('utf8'));
+    } catch (e) {
+      if (!(e instanceof StoredObjectMissingError)) throw e;
+    }
+  }
+  throw new AppError('NOT_FOUND', 'This version of the statements does not exist.');
+}
+
+function pageUrl(files: FilesContext, row: FileRow): string | null {
+  if (!PAGED_KINDS.has(row.input_kind)) return null;
+  const base = `/api/files/${row.id}/pages/{page}`;
+  // An <img> sends no Authorization header: vault files' pictures are fetched with a signed link.
+  return isEphemeral(row) ? `${base}?v=1` : `${base}?token=${files.links.sign(row.id, 'pages')}`;
+}
+
+export async function getStatements(
+  files: FilesContext,
+  id: string,
+  userId: string | null,
+): Promise<StatementsResponse> {
+  const row = await reviewableFile(files, id, userId);
+  const version = await latestVersion(files, row.id);
+  return {
+    version,
+    versions: await versionsOf(files, row),
+    statements: await readVersion(files, row.id, version),
+    pageUrl: pageUrl(files, row),
+  };
+}
+
+function checkStatements(statements: Statement[]): Statement[] {
+  if (statements.length === 0 || statements.length > REVIEW_LIMITS.statements)
+    throw new AppError('VALIDATION_FAILED', 'A file holds between 1 and 200 statements.', { field: 'statements' });
+  const rows = statements.reduce((n, s) => n + s.transactions.length, 0);
+  if (rows > REVIEW_LIMITS.transactions)
+    throw new AppError('VALIDATION_FAILED', `A file holds at most ${REVIEW_LIMITS.transactions} rows.`, {
+      field: 'statements',
+    });
+  return statements.map((s, i) => {
+    const problem = statementProblem(s);
+    if (problem)
+      throw new AppError('VALIDATION_FAILED', statements.length > 1 ? `Statement ${i + 1}: ${problem}` : problem, {
+        field: 'statements',
+      });
+    // The balance check of a saved version is the server's own, never the browser's.
+    return { ...s, reconciliation: reconcileStatement(s) };
+  });
+}
+
+export interface SavedVersion {
+  version: number;
+  file: FileRecord;
+}
+
+async function saveVersion(
+  files: FilesContext,
+  row: FileRow,
+  userId: string | null,
+  input: { baseVersion: number; statements: Statement[]; kind: 'edit' | 'restore'; restoredFrom: number | null },
+): Promise<SavedVersion> {
+  const statements = checkStatements(input.statements);
+  const version = (await latestVersion(files, row.id)) + 1;
+  if (input.baseVersion !== version - 1) throw new AppError('VERSION_CONFLICT', CONFLICT_MESSAGE);
+  try {
+    await files.db
+      .insertInto('statement_versions')
+      .values({
+        file_id: row.id,
+        version,
+        kind: input.kind,
+        restored_from: input.restoredFrom,
+        created_at: files.ctx.clock.now(),
+      })
+      .execute();
+  } catch (e) {
+    // Another save took this version number first.
+    if (isUniqueViolation(e)) throw new AppError('VERSION_CONFLICT', CONFLICT_MESSAGE);
+    throw e;
+  }
+  await files.store.put(statementsKey(row.id, version), encodeStatements(statements));
+  const answer = await workerOf(files).run({ op: 'export', fileId: row.id, version });
+  if (!answer.ok || !('summary' in answer)) {
+    await files.db
+      .deleteFrom('statement_versions')
+      .where('file_id', '=', row.id)
+      .where('version', '=', version)
+      .execute();
+    await files.store.delete(statementsKey(row.id, version));
+    throw answer.ok ? new AppError('INTERNAL_ERROR', 'Saving failed.') : new AppError(answer.code, answer.message);
+  }
+  const summary = answer.summary;
+  await files.db
+    .updateTable('files')
+    .set({
+      transaction_count: summary.transactionCount,
+      statement_count: summary.statementCount,
+      currency: summary.currency,
+      reconciliation: JSON.stringify(summary.reconciliation),
+      preview: JSON.stringify(summary.preview),
+      outputs: JSON.stringify(summary.outputs),
+      outputs_size: Object.values(summary.outputs).reduce((a, b) => a + b, 0),
+    })
+    .where('id', '=', row.id)
+    .execute();
+  return { version, file: await getFileRecord(files, row.id, userId) };
+}
+
+/** PUT /api/files/{id}/statements */
+export async function saveStatements(
+  files: FilesContext,
+  id: string,
+  userId: string | null,
+  body: { baseVersion: number; statements: Statement[] },
+): Promise<SavedVersion> {
+  const row = await reviewableFile(files, id, userId);
+  return saveVersion(files, row, userId, { ...body, kind: 'edit', restoredFrom: null });
+}
+
+/** POST /api/files/{id}/statements/restore: an earlier version (0: the conversion) becomes the latest again. */
+export async function restoreVersion(
+  files: FilesContext,
+  id: string,
+  userId: string | null,
+  version: number,
+): Promise<SavedVersion> {
+  const row = await reviewableFile(files, id, userId);
+  const latest = await latestVersion(files, row.id);
+  if (version > latest) throw new AppError('NOT_FOUND', 'This version of the statements does not exist.');
+  const statements = await readVersion(files, row.id, version);
+  return saveVersion(files, row, userId, { baseVersion: latest, statements, kind: 'restore', restoredFrom: version });
+}
+
+/**
+ * GET /api/files/{id}/pages/{page}: a page of the original as PNG. Anonymous files by their id
+ * within their hour; vault files by their owner (Bearer) or the signed link of getStatements.
+ */
+export async function pagePicture(
+  files: FilesContext,
+  id: string,
+  who: { userId: string | null; token: string | undefined },
+  page: number,
+  source: string | undefined,
+): Promise<Buffer> {
+  const row = await files.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+  const now = files.ctx.clock.now();
+  if (!row || !isAlive(row, now) || !PAGED_KINDS.has(row.input_kind))
+    throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  const allowed =
+    isEphemeral(row) ||
+    (who.userId !== null && who.userId === row.user_id) ||
+    (who.token !== undefined && files.links.verify(row.id, 'pages', who.token));
+  if (!allowed) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  if (availableUntil(row, now) === null) throw new AppError('FILE_ARCHIVED', ARCHIVED_MESSAGE);
+  const slot = source ? `e${createHash('sha256').update(source).digest('hex').slice(0, 24)}-p${page}` : `p${page}`;
+  const answer = await workerOf(files).run({
+    op: 'page',
+    fileId: row.id,
+    fileName: row.original_filename,
+    page,
+    source,
+    password: await readPassword(files, row.id),
+    slot,
+  });
+  if (!answer.ok) throw new AppError(answer.code === 'CONVERSION_FAILED' ? 'NOT_FOUND' : answer.code, answer.message);
+  if (!('png' in answer)) throw new AppError('INTERNAL_ERROR', 'No picture.');
+  return Buffer.from(answer.png);
+}
