@@ -11,6 +11,8 @@ export const WEB_ROUTES = [
   '/pricing',
   '/settings',
   '/docs/api',
+  // A file's result (review and downloads): /review?file=<id>; the pay-per-file receipt links here.
+  '/review',
 ] as const;
 
 export function isWebRoute(pathname: string): boolean {

@@ -144,7 +144,8 @@ for (const db of testDatabases) {
       expect(file).toMatchObject({ id, status: 'completed', transactionCount: 9 });
       const csv = await fetch(`${second.url}/api/download-free/${id}?format=csv`);
       expect(csv.status).toBe(200);
-      expect(storedObjects(dataDir).filter((p) => p.includes(id))).toHaveLength(11);
+      // The original, ten outputs and the statements (version 0).
+      expect(storedObjects(dataDir).filter((p) => p.includes(id))).toHaveLength(12);
       await kill(second);
     });
   });

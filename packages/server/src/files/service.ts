@@ -12,6 +12,7 @@ import { freeTrialRefusal, recordFreeTrialUse } from './free-trial';
 import { fileKeyPrefix, originalKey } from './keys';
 import { anonymousExpiry, type FileRow, isAlive, isEphemeral, type RetentionSettings } from './life';
 import { passwordField, storePassword } from './password';
+import { sendPaidReceipt } from './receipt';
 import type { UploadedFile } from './read-upload';
 import { toFileRecord } from './record';
 import type { FilesTable } from './schema';
@@ -183,7 +184,9 @@ export async function uploadPaid(files: FilesContext, input: UploadContext): Pro
     await releaseUploadCredit(files.ctx, paymentIntentId, id);
     throw e;
   }
-  return accepted(files, row, input.upload);
+  const answer = await accepted(files, row, input.upload);
+  await sendPaidReceipt(files, { email, fileId: row.id, fileName: row.original_filename, paymentIntentId });
+  return answer;
 }
 
 /** POST /api/files/upload (Bearer): the plan's monthly quota; free accounts use the free trial. */

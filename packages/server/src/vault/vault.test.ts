@@ -23,6 +23,8 @@ import { createVerifiedUser, startTestServer, type TestServer, testDatabases } f
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 const CSV = sampleCsvStatement(12, 250_000, 7);
+// The original, the ten output formats and the statements (version 0) the review screen reads.
+const STORED_PER_FILE = 12;
 
 async function proUser(s: TestServer) {
   const u = await createVerifiedUser(s);
@@ -220,7 +222,7 @@ for (const db of testDatabases) {
     it('deletes the original, every output and every row', async () => {
       const u = await proUser(s);
       const file = await uploadAs(s, u.token);
-      expect(objectsOf(s, file.id).length).toBe(11);
+      expect(objectsOf(s, file.id).length).toBe(STORED_PER_FILE);
       const del = await s.api(`/api/files/${file.id}`, { token: u.token, method: 'DELETE' });
       expect(del.status).toBe(200);
       expect(objectsOf(s, file.id)).toEqual([]);
@@ -247,7 +249,7 @@ for (const db of testDatabases) {
       expect(report.archived).toBeGreaterThanOrEqual(1);
       const archived = await waitForFile(s, file.id, u.token);
       expect(archived).toMatchObject({ status: 'archived', restoreStatus: null, csvUrl: null, availableUntil: null });
-      expect(objectsOf(s, file.id).length).toBe(11);
+      expect(objectsOf(s, file.id).length).toBe(STORED_PER_FILE);
       const blocked = await s.api(`/api/files/${file.id}/download`, { token: u.token });
       expect(blocked.status).toBe(409);
       expect(blocked.body).toMatchObject({ code: 'FILE_ARCHIVED' });
@@ -303,7 +305,7 @@ for (const db of testDatabases) {
       await sweep(files);
       expect(objectsOf(s, dropped.id)).toEqual([]);
       expect((await s.api(`/api/files/${dropped.id}`, { token: short.token })).status).toBe(404);
-      expect(objectsOf(s, kept.id).length).toBe(11);
+      expect(objectsOf(s, kept.id).length).toBe(STORED_PER_FILE);
 
       s.clock.advance(28 * DAY);
       await sweep(files);
@@ -351,10 +353,10 @@ for (const db of testDatabases) {
       });
       expect(res.status).toBe(201);
       await waitForFile(s, res.body.id);
-      expect(objectsOf(s, res.body.id).length).toBe(11);
+      expect(objectsOf(s, res.body.id).length).toBe(STORED_PER_FILE);
       s.clock.advance(HOUR - 1);
       await sweep(filesContextOf(s.app));
-      expect(objectsOf(s, res.body.id).length).toBe(11);
+      expect(objectsOf(s, res.body.id).length).toBe(STORED_PER_FILE);
       s.clock.advance(1);
       expect((await s.api(`/api/files/${res.body.id}`)).status).toBe(404);
       const report = await sweep(filesContextOf(s.app));
