@@ -6,6 +6,7 @@
  * Money is compared in integer cents.
  */
 import type { ErrorCode } from './errors';
+import type { FileRecord } from './files-api';
 import type { Reconciliation, ReconciliationMismatch, Statement, Transaction } from './statement';
 
 export const cents = (value: number): number => Math.round(value * 100);
@@ -129,6 +130,12 @@ export interface StatementsResponse {
 export interface SaveStatementsRequest {
   baseVersion: number;
   statements: Statement[];
+}
+
+/** PUT /api/files/{id}/statements and POST .../statements/restore: the new latest version. */
+export interface SavedVersionResponse {
+  version: number;
+  file: FileRecord;
 }
 
 /** POST /api/files/{id}/statements/restore */

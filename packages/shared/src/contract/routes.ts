@@ -8,6 +8,7 @@
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { CSV_PRESETS, OUTPUT_FORMATS } from '../files';
 import { LIMITS } from '../plans';
+import { SavedVersionSchema, SaveStatementsBodySchema, StatementsResponseSchema } from './review';
 import {
   AccountPaymentSchema,
   ApiErrorSchema,
@@ -117,6 +118,8 @@ const FINGERPRINT_HEADERS = Type.Object({
   'x-device-fingerprint': Type.Optional(Type.String({ description: 'Device fingerprint (free trial)' })),
   ...IDEMPOTENCY_HEADER,
 });
+/** Every upload takes a protected PDF's password (issue 14). */
+const UPLOAD_PASSWORD: MultipartField = { description: 'The password of a password-protected PDF' };
 const UPLOAD_FILE: MultipartField = {
   description: `The statement (PDF, image, DOC/DOCX, TXT, RTF, CSV, XLSX or ZIP), at most ${LIMITS.maxUploadBytes / 1024 / 1024} MB`,
   binary: true,
@@ -449,7 +452,11 @@ export const ROUTES = {
     tag: 'Files',
     auth: 'optional',
     headers: FINGERPRINT_HEADERS,
-    multipart: { file: UPLOAD_FILE, email: { description: 'E-mail (anonymous uploads)' } },
+    multipart: {
+      file: UPLOAD_FILE,
+      email: { description: 'E-mail (anonymous uploads)' },
+      password: UPLOAD_PASSWORD,
+    },
     response: { 201: UploadResponseSchema, ...errors(400, 413, 415, 429) },
   }),
   uploadPaid: route({
@@ -464,6 +471,7 @@ export const ROUTES = {
       file: UPLOAD_FILE,
       email: { description: 'The e-mail the payment was made with', required: true },
       paymentIntentId: { description: 'The succeeded payment', required: true },
+      password: UPLOAD_PASSWORD,
     },
     response: { 201: UploadResponseSchema, ...errors(400, 402, 413, 415) },
   }),
@@ -478,7 +486,7 @@ export const ROUTES = {
     auth: 'required',
     apiKey: true,
     headers: Type.Object(IDEMPOTENCY_HEADER),
-    multipart: { file: UPLOAD_FILE },
+    multipart: { file: UPLOAD_FILE, password: UPLOAD_PASSWORD },
     response: { 201: UploadResponseSchema, ...errors(400, 401, 403, 413, 415, 429) },
   }),
   getFile: route({
@@ -573,6 +581,89 @@ export const ROUTES = {
     params: IdParams,
     body: Type.Object({ expedited: Type.Optional(Type.Boolean()) }),
     response: { 200: RestoreResponseSchema, ...errors(401, 403, 404, 409) },
+  }),
+  // ---------------------------------------------------------------- Review (issue 14)
+  getStatements: route({
+    method: 'GET',
+    path: '/api/files/:id/statements',
+    id: 'getStatements',
+    summary: "A file's statements at their latest version, every row, and the versions kept",
+    tag: 'Files',
+    auth: 'optional',
+    apiKey: true,
+    params: IdParams,
+    response: { 200: StatementsResponseSchema, ...errors(401, 404, 409) },
+  }),
+  saveStatements: route({
+    method: 'PUT',
+    path: '/api/files/:id/statements',
+    id: 'saveStatements',
+    summary: 'Save edited statements as a new version',
+    description:
+      'Every download then uses this version; the conversion (version 0) is kept. The balance check is recomputed. 409 VERSION_CONFLICT when `baseVersion` is not the latest.',
+    tag: 'Files',
+    auth: 'optional',
+    apiKey: true,
+    params: IdParams,
+    body: SaveStatementsBodySchema,
+    response: { 200: SavedVersionSchema, ...errors(400, 401, 404, 409) },
+  }),
+  restoreStatementsVersion: route({
+    method: 'POST',
+    path: '/api/files/:id/statements/restore',
+    id: 'restoreStatementsVersion',
+    summary: 'Make an earlier version (0: the conversion) the latest again',
+    tag: 'Files',
+    auth: 'optional',
+    apiKey: true,
+    params: IdParams,
+    body: Type.Object({ version: Type.Integer({ minimum: 0 }) }),
+    response: { 200: SavedVersionSchema, ...errors(400, 401, 404, 409) },
+  }),
+  pagePicture: route({
+    method: 'GET',
+    path: '/api/files/:id/pages/:page',
+    id: 'getPagePicture',
+    summary: 'A page of the original as a PNG picture (PDFs, images, ZIPs of them)',
+    description: "Vault files: by their owner or the signed link of the statements' pageUrl.",
+    tag: 'Files',
+    auth: 'optional',
+    params: Type.Object({ id: IdParams.properties.id, page: Type.Integer({ minimum: 1, maximum: 100_000 }) }),
+    querystring: Type.Object({
+      token: TokenQuery.properties.token,
+      source: Type.Optional(Type.String({ maxLength: 512, description: 'ZIP entry (Statement.source)' })),
+      v: Type.Optional(Type.String({ maxLength: 8 })),
+    }),
+    produces: 'image/png',
+    response: { 200: BinarySchema, ...errors(401, 404, 409) },
+  }),
+  retryFile: route({
+    method: 'POST',
+    path: '/api/files/:id/retry',
+    id: 'retryFile',
+    summary: 'Run a failed conversion again, with the password of a protected PDF',
+    description: 'The failure gave the charge back; the retry takes that same charge again, never a second one.',
+    tag: 'Files',
+    auth: 'optional',
+    apiKey: true,
+    headers: FINGERPRINT_HEADERS,
+    params: IdParams,
+    body: Type.Object({ password: Type.Optional(Type.String({ maxLength: 1024 })) }),
+    response: { 200: FileRecordSchema, ...errors(400, 401, 402, 403, 404, 429) },
+  }),
+  fileEvents: route({
+    method: 'GET',
+    path: '/api/files/events',
+    id: 'followFiles',
+    summary: 'Server-sent events: the records of up to 20 files as their conversions progress',
+    description:
+      'Sends `file` events (a file record) at once and at every change, `gone` for a file that cannot be read; ends when none is processing.',
+    tag: 'Files',
+    auth: 'optional',
+    apiKey: true,
+    querystring: Type.Object({ ids: Type.String({ maxLength: 1400, description: 'File ids, comma-separated' }) }),
+    produces: 'text/event-stream',
+    response: { 200: Type.String({ description: 'text/event-stream' }), ...errors(400) },
   }),
 } as const satisfies Record<string, RouteSpec>;
 

@@ -4,20 +4,21 @@
  * PDF's password, and server-sent events with file records as conversions finish. Thin: validate,
  * authorise, call one service function, shape the answer.
  */
-import { AppError, type FileRecord, type RetryRequest, type SaveStatementsRequest } from '@statemint/shared';
+import { AppError, type FileRecord, ROUTES } from '@statemint/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { onFileChanged } from '../../files/events';
 import { retryConversion } from '../../files/retry';
 import { getFileRecord } from '../../files/service';
-import { SAVE_BODY_LIMIT, saveStatementsBody } from '../../review/schema';
 import { closeReviewWorker, getStatements, pagePicture, restoreVersion, saveStatements } from '../../review/service';
-import { authenticateOptional } from '../auth';
-import { fileId, filesContextOf, fingerprint, ID_PATTERN, type IdParams, idParams } from './files';
+import { route } from '../route';
+import { fileId, filesContextOf, fingerprint, ID_PATTERN } from './files';
 
 /** How often an event stream re-reads its files from the database (changes made by other processes). */
 export const EVENTS_RECHECK_MS = 2_000;
 const HEARTBEAT_MS = 15_000;
 const MAX_STREAM_FILES = 20;
+/** Edited statements of 50,000 rows stay well under this. */
+const SAVE_BODY_LIMIT = 32 * 1024 * 1024;
 
 const userOf = (request: FastifyRequest) => request.auth?.user.id ?? null;
 
@@ -30,158 +31,107 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   });
   app.addHook('onClose', async () => closeReviewWorker(files));
 
-  app.get<{ Params: IdParams }>(
-    '/api/files/:id/statements',
-    { preHandler: authenticateOptional, schema: { params: idParams } },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'private, no-store');
-      return getStatements(files, fileId(request), userOf(request));
-    },
-  );
+  route(app, ROUTES.getStatements, async (request, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+    return getStatements(files, fileId(request), userOf(request));
+  });
 
-  app.put<{ Params: IdParams; Body: SaveStatementsRequest }>(
-    '/api/files/:id/statements',
-    {
-      preHandler: authenticateOptional,
-      bodyLimit: SAVE_BODY_LIMIT,
-      schema: { params: idParams, body: saveStatementsBody },
-    },
+  route(
+    app,
+    ROUTES.saveStatements,
     async (request) => saveStatements(files, fileId(request), userOf(request), request.body),
+    { bodyLimit: SAVE_BODY_LIMIT },
   );
 
-  app.post<{ Params: IdParams; Body: { version: number } }>(
-    '/api/files/:id/statements/restore',
-    {
-      preHandler: authenticateOptional,
-      schema: {
-        params: idParams,
-        body: {
-          type: 'object',
-          required: ['version'],
-          properties: { version: { type: 'integer', minimum: 0 } },
-        },
-      },
-    },
-    async (request) => restoreVersion(files, fileId(request), userOf(request), request.body.version),
+  route(app, ROUTES.restoreStatementsVersion, async (request) =>
+    restoreVersion(files, fileId(request), userOf(request), request.body.version),
   );
 
-  app.get<{ Params: IdParams & { page: number }; Querystring: { token?: string; source?: string } }>(
-    '/api/files/:id/pages/:page',
-    {
-      preHandler: authenticateOptional,
-      schema: {
-        params: {
-          type: 'object',
-          required: ['id', 'page'],
-          properties: { ...idParams.properties, page: { type: 'integer', minimum: 1, maximum: 100_000 } },
-        },
-        querystring: {
-          type: 'object',
-          properties: { token: { type: 'string', maxLength: 128 }, source: { type: 'string', maxLength: 512 } },
-        },
-      },
-    },
-    async (request, reply) => {
-      const png = await pagePicture(
-        files,
-        fileId(request),
-        { userId: userOf(request), token: request.query.token },
-        request.params.page,
-        request.query.source || undefined,
-      );
-      return reply.type('image/png').header('Cache-Control', 'private, max-age=3600').send(png);
-    },
-  );
+  route(app, ROUTES.pagePicture, async (request, reply) => {
+    const png = await pagePicture(
+      files,
+      fileId(request),
+      { userId: userOf(request), token: request.query.token },
+      request.params.page,
+      request.query.source || undefined,
+    );
+    return reply.type('image/png').header('Cache-Control', 'private, max-age=3600').send(png);
+  });
 
-  app.post<{ Params: IdParams; Body: RetryRequest | undefined }>(
-    '/api/files/:id/retry',
-    {
-      preHandler: authenticateOptional,
-      schema: {
-        params: idParams,
-        body: { type: 'object', properties: { password: { type: 'string', maxLength: 1024 } } },
-      },
-    },
-    async (request) =>
-      retryConversion(files, {
-        id: fileId(request),
-        userId: userOf(request),
-        password: request.body?.password,
-        ip: request.ip,
-        fingerprint: fingerprint(request),
-      }),
+  route(app, ROUTES.retryFile, async (request) =>
+    retryConversion(files, {
+      id: fileId(request),
+      userId: userOf(request),
+      password: request.body?.password,
+      ip: request.ip,
+      fingerprint: fingerprint(request),
+    }),
   );
 
   /**
-   * GET /api/files/events?ids=a,b: server-sent events. Each file's record is sent at once
-   * (`file` events), then again whenever it changes; a file that cannot be read sends `gone`.
-   * The stream ends when no file of it is processing any more.
+   * Server-sent events. Each file's record is sent at once (`file`), then again whenever it
+   * changes; a file that cannot be read sends `gone`. The stream ends when no file of it is
+   * processing any more.
    */
-  app.get<{ Querystring: { ids?: string } }>(
-    '/api/files/events',
-    {
-      preHandler: authenticateOptional,
-      schema: { querystring: { type: 'object', properties: { ids: { type: 'string', maxLength: 1400 } } } },
-    },
-    async (request, reply) => {
-      const ids = [...new Set((request.query.ids ?? '').split(',').filter(Boolean))];
-      if (ids.length === 0 || ids.length > MAX_STREAM_FILES || !ids.every((id) => ID_PATTERN.test(id)))
-        throw new AppError('VALIDATION_FAILED', `ids must name 1 to ${MAX_STREAM_FILES} files.`, { field: 'ids' });
-      const userId = userOf(request);
-      const last = new Map<string, string>();
-      const open = new Set(ids);
-      let closed = false;
+  route(app, ROUTES.fileEvents, async (request, reply) => {
+    const ids = [...new Set(request.query.ids.split(',').filter(Boolean))];
+    if (ids.length === 0 || ids.length > MAX_STREAM_FILES || !ids.every((id) => ID_PATTERN.test(id)))
+      throw new AppError('VALIDATION_FAILED', `ids must name 1 to ${MAX_STREAM_FILES} files.`, { field: 'ids' });
+    const userId = userOf(request);
+    const last = new Map<string, string>();
+    const open = new Set(ids);
+    let closed = false;
 
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'private, no-store',
-        Connection: 'keep-alive',
-        'X-Accel-Buffering': 'no',
-      });
-      const write = (event: string, data: unknown) => {
-        if (!closed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      };
-      const finish = () => {
-        if (closed) return;
-        closed = true;
-        streams.delete(finish);
-        unsubscribe();
-        clearInterval(recheck);
-        clearInterval(heartbeat);
-        res.end();
-      };
-      const send = async (id: string) => {
-        let record: FileRecord;
-        try {
-          record = await getFileRecord(files, id, userId);
-        } catch {
-          if (open.delete(id)) write('gone', { id });
-          if (open.size === 0) finish();
-          return;
-        }
-        const key = `${record.status}|${record.restoreStatus}|${record.transactionCount}|${record.errorCode}`;
-        if (last.get(id) !== key) {
-          last.set(id, key);
-          write('file', record);
-        }
-        if (record.status !== 'processing') open.delete(id);
-        else open.add(id);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'private, no-store',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    const write = (event: string, data: unknown) => {
+      if (!closed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    };
+    const finish = () => {
+      if (closed) return;
+      closed = true;
+      streams.delete(finish);
+      unsubscribe();
+      clearInterval(recheck);
+      clearInterval(heartbeat);
+      res.end();
+    };
+    const send = async (id: string) => {
+      let record: FileRecord;
+      try {
+        record = await getFileRecord(files, id, userId);
+      } catch {
+        if (open.delete(id)) write('gone', { id });
         if (open.size === 0) finish();
-      };
-      const unsubscribe = onFileChanged(files, (id) => {
-        if (ids.includes(id)) void send(id);
-      });
-      const recheck = setInterval(() => {
-        for (const id of open) void send(id);
-      }, EVENTS_RECHECK_MS);
-      const heartbeat = setInterval(() => {
-        if (!closed) res.write(': keep-alive\n\n');
-      }, HEARTBEAT_MS);
-      streams.add(finish);
-      request.raw.on('close', finish);
-      for (const id of ids) await send(id);
-    },
-  );
+        return;
+      }
+      const key = `${record.status}|${record.restoreStatus}|${record.transactionCount}|${record.errorCode}`;
+      if (last.get(id) !== key) {
+        last.set(id, key);
+        write('file', record);
+      }
+      if (record.status !== 'processing') open.delete(id);
+      else open.add(id);
+      if (open.size === 0) finish();
+    };
+    const unsubscribe = onFileChanged(files, (id) => {
+      if (ids.includes(id)) void send(id);
+    });
+    const recheck = setInterval(() => {
+      for (const id of open) void send(id);
+    }, EVENTS_RECHECK_MS);
+    const heartbeat = setInterval(() => {
+      if (!closed) res.write(': keep-alive\n\n');
+    }, HEARTBEAT_MS);
+    streams.add(finish);
+    request.raw.on('close', finish);
+    for (const id of ids) await send(id);
+    return reply;
+  });
 }
