@@ -18,7 +18,8 @@ export function paidFileReceipts(files: FilesContext): ConversionListener {
       .executeTakeFirst();
     if (!payment) return;
     await sendReceipt(files.ctx, payment.id, {
-      url: `${files.ctx.config.publicUrl}/api/download-free/${file.id}?format=excel`,
+      // The result page (review and every download), which the web app serves at /review.
+      url: `${files.ctx.config.publicUrl}/review?file=${encodeURIComponent(file.id)}`,
       fileName: file.original_filename,
       until: file.expires_at,
     });

@@ -13,7 +13,6 @@ import { fileKeyPrefix, originalKey } from './keys';
 import { anonymousExpiry, type FileRow, isAlive, isEphemeral, type RetentionSettings } from './life';
 import { passwordField, storePassword } from './password';
 import type { UploadedFile } from './read-upload';
-import { sendPaidReceipt } from './receipt';
 import { toFileRecord } from './record';
 import type { FilesTable } from './schema';
 import { checkUploadType } from './upload-type';
@@ -184,9 +183,7 @@ export async function uploadPaid(files: FilesContext, input: UploadContext): Pro
     await releaseUploadCredit(files.ctx, paymentIntentId, id);
     throw e;
   }
-  const answer = await accepted(files, row, input.upload);
-  await sendPaidReceipt(files, { email, fileId: row.id, fileName: row.original_filename, paymentIntentId });
-  return answer;
+  return accepted(files, row, input.upload);
 }
 
 /** POST /api/files/upload (Bearer): the plan's monthly quota; free accounts use the free trial. */

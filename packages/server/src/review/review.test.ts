@@ -224,6 +224,7 @@ for (const db of testDatabases) {
         fields: { paymentIntentId, email: buyer },
       });
       expect(res.status).toBe(201);
+      await waitForFile(s, res.body.id);
       const mail = s
         .outbox()
         .filter((m) => m.includes(buyer))

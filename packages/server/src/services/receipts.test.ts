@@ -90,8 +90,9 @@ for (const db of testDatabases) {
       expect(mail).toContain('For: One file conversion (pay-as-you-go): March.csv');
       expect(mail).toContain('card ending in 4242');
       const link = mail.match(/Your converted file: (\S+)/)?.[1];
-      expect(link).toBe(`${s.url}/api/download-free/${up.body.id}?format=excel`);
-      const res = await fetch(link!);
+      expect(link).toBe(`${s.url}/review?file=${up.body.id}`);
+      // The result page reviews and downloads that file (issue 14).
+      const res = await fetch(`${s.url}/api/download-free/${new URL(link!).searchParams.get('file')}?format=excel`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('spreadsheetml');
       await sendPendingReceipts(s.ctx);
