@@ -14,7 +14,7 @@ import {
 } from '@statemint/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCsvStatement } from '../files/sample-statements';
-import { payForFile, proUser } from '../files/test-accounts';
+import { proUser } from '../files/test-accounts';
 import { fetchRaw, freshIp, upload, waitForFile } from '../files/test-helpers';
 import { startTestServer, type TestServer, testDatabases } from '../test/harness';
 
@@ -213,26 +213,6 @@ for (const db of testDatabases) {
       expect(events.at(-1)?.status).toBe('completed');
       const unknown = await fetch(`${s.url}/api/files/events?ids=unknown-id-123`);
       expect(await unknown.text()).toContain('event: gone');
-    });
-
-    it('e-mails the pay-per-file receipt with a link back to the result', async () => {
-      const buyer = email();
-      const paymentIntentId = await payForFile(s, buyer);
-      const res = await upload(s, '/api/files/upload-paid', {
-        name: 'march.csv',
-        bytes: sampleCsvStatement(5),
-        fields: { paymentIntentId, email: buyer },
-      });
-      expect(res.status).toBe(201);
-      await waitForFile(s, res.body.id);
-      const mail = s
-        .outbox()
-        .filter((m) => m.includes(buyer))
-        .at(-1)
-        ?.replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      expect(mail).toContain('$1.49');
-      expect(mail).toContain(`/review?file=${res.body.id}`);
     });
 
     it('the shared balance check agrees with the engine on converted statements', async () => {
