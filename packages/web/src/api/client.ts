@@ -21,6 +21,7 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Send the Bearer token (default true when one exists). */
   auth?: boolean;
+  signal?: AbortSignal;
 }
 
 export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
@@ -38,6 +39,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
       headers,
       body,
       credentials: 'include',
+      ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (e) {
     throw networkError(e);

@@ -23,6 +23,7 @@ const TermsPage = lazy(() => import('../pages/TermsPage'));
 const PricingPage = lazy(() => import('../pages/PricingPage'));
 const SettingsPage = lazy(() => import('../pages/settings/SettingsPage'));
 const ApiDocsPage = lazy(() => import('../pages/ApiDocsPage'));
+const ReviewPage = lazy(() => import('../pages/ReviewPage'));
 
 function Page({ pathname }: { pathname: string }) {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -48,6 +49,8 @@ function Page({ pathname }: { pathname: string }) {
       return <SettingsPage />;
     case '/docs/api':
       return <ApiDocsPage />;
+    case '/review':
+      return <ReviewPage />;
     default:
       return <NotFoundPage />;
   }
@@ -63,6 +66,7 @@ const TITLES: Record<string, string> = {
   '/pricing': 'Pricing',
   '/settings': 'Account Settings',
   '/docs/api': 'API Reference',
+  '/review': 'Review and Download',
 };
 
 function Shell() {

@@ -132,7 +132,8 @@ export const SUCCESS = {
   download: ok('Download Started'),
   delete: ok('File Deleted', 'The file and all its outputs were permanently deleted.'),
   cancel: (cancelAt: string) => ok('Subscription Canceled', `You keep access until ${cancelAt}.`),
-  upload: ok('Upload Successful', 'Your file is being converted.'),
+  // Shown once the conversion has succeeded (never beside a failed one).
+  upload: ok('Upload Successful', 'Your statement is converted: review it and download it below.'),
   upgrade: ok('Upgrade Successful', 'Welcome to your new plan.'),
   retention: ok('Settings Updated'),
   verificationSent: ok('Verification Email Sent', 'Please check your inbox for the verification link.'),

@@ -1,4 +1,7 @@
-/** SPEC §2/§4 upload page: free trial, pay-as-you-go and signed-in modes, banners, progress, results. */
+/**
+ * SPEC §2/§4 upload page: free trial, pay-as-you-go and signed-in modes, banners, and one row per
+ * chosen file with its progress and result (issue 14). The rows survive a reload of the page.
+ */
 import { formatPrice, LIMITS, PLAN_LABELS, PLAN_LIMITS, PRICES_CENTS, usesFreeTrial } from '@statemint/shared';
 import { useEffect, useState } from 'react';
 import { useModals } from '../app/modals';
@@ -12,10 +15,17 @@ import { EMAIL_INVALID_TOAST, EMAIL_REQUIRED_TOAST, LOGIN_TO_UPLOAD_TOAST, uploa
 import { EMAIL_PATTERN } from '../lib/validate';
 import { DropZone } from '../upload/DropZone';
 import { freeTrialAllowed } from '../upload/freeTrial';
-import { ResultPanel, UploadProgress } from '../upload/ResultPanel';
-import { type UploadTarget, useUploadFlow } from '../upload/useUploadFlow';
+import { UploadItems } from '../upload/UploadItems';
+import { type UploadTarget, useUploads } from '../upload/useUploads';
 
 type Mode = 'free' | 'payasyougo' | 'paid' | 'auth';
+
+/** The rows of this tab's uploads, kept across reloads (a paid result must not be lost to F5). */
+const UPLOADS_STORAGE_KEY = 'statemint.uploads';
+const ONE_FILE = {
+  free: `The free trial converts one file every ${LIMITS.freeTrialWindowHours} hours: this one was not sent.`,
+  paid: 'One payment converts one file: this one was not sent.',
+} as const;
 
 function readPayg(): { paymentIntentId: string; email: string } | null {
   try {
@@ -38,7 +48,7 @@ export default function UploadPage() {
   const [paymentIntentId, setPaymentIntentId] = useState<string | null>(null);
   // Paid without the checkout's e-mail at hand (another tab): ask for it, and keep asking while it is typed.
   const [askReceiptEmail, setAskReceiptEmail] = useState(false);
-  const flow = useUploadFlow('upload');
+  const uploads = useUploads('upload', { persistKey: UPLOADS_STORAGE_KEY });
 
   // SPEC §2: arriving with ?payment=…&mode=payasyougo switches to paid mode and cleans the URL.
   const paymentParam = search.get('payment');
@@ -61,7 +71,7 @@ export default function UploadPage() {
   }, [accountUploads]);
 
   async function convert() {
-    if (flow.uploading || !flow.file) return;
+    if (uploads.busy || uploads.chosen.length === 0) return;
     let target: UploadTarget;
     const fingerprint = { [FINGERPRINT_HEADER]: deviceFingerprint() };
     if (mode === 'auth') {
@@ -91,31 +101,33 @@ export default function UploadPage() {
       openLogin();
       return;
     }
-    try {
-      await flow.upload(target);
-      if (mode === 'paid') sessionStorage.removeItem(PAYG_STORAGE_KEY);
-    } catch (e) {
-      const outcome = uploadFailure(e, mode === 'auth');
-      toast(outcome.toast);
-      if (outcome.openPaymentChooser)
-        openCheckout({ kind: 'chooser', notice: 'Payment Required: Please choose a payment option to continue.' });
-    }
+    const onlyFirst = mode === 'free' ? ONE_FILE.free : mode === 'paid' ? ONE_FILE.paid : undefined;
+    await uploads.start(target, {
+      ...(onlyFirst ? { onlyFirst } : {}),
+      onError: (e) => {
+        const outcome = uploadFailure(e, mode === 'auth');
+        toast(outcome.toast);
+        if (outcome.openPaymentChooser)
+          openCheckout({ kind: 'chooser', notice: 'Payment Required: Please choose a payment option to continue.' });
+      },
+    });
+    if (mode === 'paid') sessionStorage.removeItem(PAYG_STORAGE_KEY);
   }
 
   function reset() {
-    flow.reset();
+    uploads.reset();
     setMode(defaultMode);
     setEmail('');
     setPaymentIntentId(null);
     setAskReceiptEmail(false);
   }
 
-  const working =
-    flow.phase === 'uploading' || flow.phase === 'processing' || flow.phase === 'completed' || flow.phase === 'failed';
+  const working = uploads.items.some((i) => i.state !== 'chosen');
   const limit = user ? PLAN_LIMITS[user.plan].uploads : 0;
 
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+    // Results (the review grid beside its page) get the width of the screen; the form stays narrow.
+    <section className={`mx-auto px-4 py-10 sm:py-14 ${working ? 'max-w-7xl' : 'max-w-3xl'}`}>
       <h1 className="text-3xl font-extrabold tracking-tight">Convert a Bank Statement</h1>
       <p className="mt-2 text-slate-600">Upload a statement and download it as Excel, CSV or JSON.</p>
 
@@ -191,20 +203,34 @@ export default function UploadPage() {
       </div>
 
       <div className="mt-6 space-y-4">
-        {(flow.phase === 'idle' || flow.phase === 'chosen') && (
+        {!working && (
           <>
-            <DropZone where="upload" file={flow.file} disabled={flow.uploading} onFiles={flow.choose} />
-            {flow.file && (
-              <Button size="lg" className="w-full" onClick={convert} disabled={flow.uploading}>
+            <DropZone where="upload" files={uploads.chosen} disabled={uploads.busy} onFiles={uploads.choose} />
+            {uploads.chosen.length > 0 && (
+              <Button size="lg" className="w-full" onClick={convert} disabled={uploads.busy}>
                 {mode === 'payasyougo'
                   ? `Pay ${formatPrice(PRICES_CENTS.payasyougo)} and Convert`
-                  : 'Convert Statement'}
+                  : uploads.chosen.length > 1
+                    ? `Convert ${uploads.chosen.length} Statements`
+                    : 'Convert Statement'}
               </Button>
             )}
           </>
         )}
-        {flow.phase === 'uploading' && <UploadProgress value={flow.progress} />}
-        <ResultPanel phase={flow.phase} record={flow.record} anonymous={mode !== 'auth'} onReset={reset} />
+        <UploadItems
+          items={working || uploads.items.length > 1 ? uploads.items : []}
+          onRetry={uploads.retry}
+          onReset={reset}
+          onSaved={uploads.updateRecord}
+          onRemove={uploads.remove}
+        />
+        {working &&
+          uploads.items.length > 1 &&
+          uploads.items.every((i) => !['uploading', 'processing'].includes(i.state)) && (
+            <Button variant="secondary" onClick={reset}>
+              Convert Other Files
+            </Button>
+          )}
       </div>
     </section>
   );

@@ -1,4 +1,7 @@
-/** Drag-and-drop or choose-file area; the native file input keeps it keyboard- and screen-reader-usable. */
+/**
+ * Drag-and-drop or choose-file area for one or several files; the native file input keeps it
+ * keyboard- and screen-reader-usable.
+ */
 import { MAX_UPLOAD_LABEL } from '@statemint/shared';
 import { type DragEvent, useId, useState } from 'react';
 import { formatFileSize } from '../lib/format';
@@ -6,12 +9,12 @@ import { acceptAttribute } from '../lib/validate';
 
 export function DropZone({
   where,
-  file,
+  files,
   disabled,
   onFiles,
 }: {
   where: 'upload' | 'dashboard';
-  file: File | null;
+  files: Array<{ name: string; size: number }>;
   disabled: boolean;
   onFiles: (files: FileList | null) => void;
 }) {
@@ -45,12 +48,16 @@ export function DropZone({
       >
         <path d="M12 16V4m0 0l-4 4m4-4l4 4M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3" />
       </svg>
-      {file ? (
+      {files.length === 1 && files[0] ? (
         <p className="mt-3 font-semibold text-ink" data-testid="chosen-file">
-          {file.name} <span className="font-normal text-slate-500">({formatFileSize(file.size)})</span>
+          {files[0].name} <span className="font-normal text-slate-500">({formatFileSize(files[0].size)})</span>
+        </p>
+      ) : files.length > 1 ? (
+        <p className="mt-3 font-semibold text-ink" data-testid="chosen-file">
+          {files.length} files chosen
         </p>
       ) : (
-        <p className="mt-3 font-semibold text-ink">Drag and drop your statement here</p>
+        <p className="mt-3 font-semibold text-ink">Drag and drop your statements here</p>
       )}
       <p className="mt-1 text-sm text-slate-500">
         PDF, images (JPG, PNG, TIFF), documents (DOC, DOCX, TXT, RTF), exports (CSV, XLSX) or ZIP, up to{' '}
@@ -62,13 +69,14 @@ export function DropZone({
           disabled ? 'pointer-events-none opacity-50' : ''
         }`}
       >
-        {file ? 'Choose a different file' : 'Choose File'}
+        {files.length ? 'Choose different files' : 'Choose Files'}
       </label>
       <input
         id={id}
         type="file"
         className="sr-only"
         accept={acceptAttribute(where)}
+        multiple
         disabled={disabled}
         data-testid="file-input"
         onChange={(e) => {

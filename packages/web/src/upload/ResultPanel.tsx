@@ -1,9 +1,13 @@
-/** Processing, completed and failed panels: reconciliation, preview, downloads in every format. */
-
-import type { FileRecord } from '@statemint/shared';
-import { type CsvPreset, downloadName, type OutputFormat } from '@statemint/shared';
+/**
+ * The result of one conversion: processing, failed (with the password form of a protected PDF)
+ * or completed: its balance check, the review screen with every row, and downloads in every
+ * format (which always carry the latest saved version).
+ */
+import { type CsvPreset, downloadName, type FileRecord, type OutputFormat, PASSWORD_ERRORS } from '@statemint/shared';
+import { useState } from 'react';
+import { ApiError } from '../api/errors';
 import { toast } from '../components/toast';
-import { Button, ProgressBar, Spinner } from '../components/ui';
+import { Button, Field, ProgressBar, Spinner } from '../components/ui';
 import { saveDownload } from '../lib/download';
 import {
   CSV_PRESET_LABELS,
@@ -14,7 +18,6 @@ import {
   PRIMARY_FORMATS,
   withPreset,
 } from '../lib/downloads';
-import { formatAmount } from '../lib/format';
 import {
   actionFailure,
   BALANCED_TEXT,
@@ -23,7 +26,7 @@ import {
   SUCCESS,
   unbalancedText,
 } from '../lib/messages';
-import type { Phase } from './useUploadFlow';
+import { ReviewScreen } from '../review/ReviewScreen';
 
 export function UploadProgress({ value }: { value: number }) {
   return (
@@ -54,78 +57,13 @@ function Reconciliation({ record }: { record: FileRecord }) {
         <span aria-hidden>✓</span> {BALANCED_TEXT}
       </p>
     );
-  const preview = record.preview ?? [];
   return (
-    <div
+    <p
       data-testid="reconciliation"
-      className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+      className="rounded-full bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-900 ring-1 ring-amber-200"
     >
-      <p className="font-semibold">{unbalancedText(rec.mismatches.length)}</p>
-      <ul className="mt-2 space-y-1">
-        {rec.mismatches.slice(0, 10).map((m) => {
-          const tx = m.row >= 0 ? preview[m.row] : undefined;
-          return (
-            <li key={`${m.row}-${m.expected}-${m.printed}`}>
-              {m.row < 0 ? 'Closing balance' : `Row ${m.row + 1}${tx ? ` (${tx.date}, ${tx.description})` : ''}`}:
-              expected {formatAmount(m.expected, record.currency)}, printed {formatAmount(m.printed, record.currency)}
-            </li>
-          );
-        })}
-      </ul>
-    </div>
-  );
-}
-
-function Preview({ record }: { record: FileRecord }) {
-  const seen = new Map<string, number>();
-  // Stable keys from the row's content; identical rows get a running suffix.
-  const rows = (record.preview ?? []).map((t) => {
-    const base = `${t.page}|${t.date}|${t.description}|${t.amount}|${t.balance}`;
-    const n = seen.get(base) ?? 0;
-    seen.set(base, n + 1);
-    return { t, key: `${base}|${n}` };
-  });
-  if (rows.length === 0) return null;
-  return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200">
-      <table className="min-w-full text-left text-sm">
-        <caption className="bg-slate-50 px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
-          Preview of the first {rows.length} transactions
-        </caption>
-        <thead className="bg-slate-50 text-xs text-slate-500">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Date
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Description
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Amount
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Balance
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map(({ t, key }) => (
-            <tr key={key}>
-              <td className="px-3 py-2 whitespace-nowrap">{t.date}</td>
-              <td className="px-3 py-2">{t.description}</td>
-              <td
-                className={`px-3 py-2 text-right whitespace-nowrap tabular-nums ${t.amount < 0 ? 'text-red-700' : 'text-brand-700'}`}
-              >
-                {formatAmount(t.amount, record.currency)}
-              </td>
-              <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
-                {formatAmount(t.balance, record.currency)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+      {unbalancedText(rec.mismatches.length)}
+    </p>
   );
 }
 
@@ -148,52 +86,108 @@ export async function downloadFormat(
   }
 }
 
-export function ResultPanel({
-  phase,
+export function ProcessingPanel() {
+  return (
+    <section aria-label="Processing" className="rounded-2xl border border-slate-200 bg-white p-6 text-center">
+      <Spinner label="Processing" />
+      <h2 className="mt-3 text-lg font-bold">Processing your statement…</h2>
+      <p className="mt-1 text-sm text-slate-600">This usually takes a few seconds. You can keep this page open.</p>
+    </section>
+  );
+}
+
+function PasswordForm({ onRetry }: { onRetry: (password: string) => Promise<void> }) {
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="mx-auto mt-4 flex max-w-sm flex-col gap-2 text-left"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (!password) return;
+        setBusy(true);
+        try {
+          await onRetry(password);
+        } catch (err) {
+          toast({
+            title: 'Could Not Open the PDF',
+            description: err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Please try again.',
+            variant: 'error',
+          });
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Field
+        label="PDF password"
+        type="password"
+        autoComplete="off"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <Button type="submit" disabled={busy || !password}>
+        Open PDF
+      </Button>
+      <p className="text-xs text-slate-600">The conversion runs again; you are not charged twice.</p>
+    </form>
+  );
+}
+
+export function FailedPanel({
+  record,
+  onRetry,
+  onReset,
+}: {
+  record: FileRecord | null;
+  onRetry?: (password: string) => Promise<void>;
+  onReset?: () => void;
+}) {
+  const needsPassword = record?.errorCode && PASSWORD_ERRORS.includes(record.errorCode);
+  return (
+    <section aria-label="Conversion failed" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
+      <h2 className="text-lg font-bold text-red-800">
+        {needsPassword ? 'This PDF Needs Its Password' : 'Conversion Failed'}
+      </h2>
+      <p className="mt-2 text-sm text-red-800">{record?.errorMessage || CONVERSION_FAILED_TEXT}</p>
+      {needsPassword && onRetry && <PasswordForm onRetry={onRetry} />}
+      {onReset && (
+        <Button className="mt-5" variant={needsPassword ? 'secondary' : 'primary'} onClick={onReset}>
+          Convert Another File
+        </Button>
+      )}
+    </section>
+  );
+}
+
+export function CompletedPanel({
   record,
   anonymous,
   onReset,
+  onSaved,
 }: {
-  phase: Phase;
-  record: FileRecord | undefined;
+  record: FileRecord;
   anonymous: boolean;
-  onReset: () => void;
+  onReset?: () => void;
+  onSaved?: (record: FileRecord) => void;
 }) {
-  if (phase === 'processing')
-    return (
-      <section aria-label="Processing" className="rounded-2xl border border-slate-200 bg-white p-6 text-center">
-        <Spinner label="Processing" />
-        <h2 className="mt-3 text-lg font-bold">Processing your statement…</h2>
-        <p className="mt-1 text-sm text-slate-600">This usually takes about 30 seconds. You can keep this page open.</p>
-      </section>
-    );
-  if (phase === 'failed')
-    return (
-      <section aria-label="Conversion failed" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
-        <h2 className="text-lg font-bold text-red-800">Conversion Failed</h2>
-        <p className="mt-2 text-sm text-red-700">{record?.errorMessage || CONVERSION_FAILED_TEXT}</p>
-        <Button className="mt-5" onClick={onReset}>
-          Convert Another File
-        </Button>
-      </section>
-    );
-  if (phase !== 'completed' || !record) return null;
   return (
     <section
       aria-label="Conversion complete"
-      className="space-y-5 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm"
+      className="space-y-5 rounded-2xl border border-brand-100 bg-white p-4 shadow-sm sm:p-6"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
+        <div className="min-w-0">
           <h2 className="text-lg font-bold">Conversion Complete</h2>
-          <p className="mt-1 text-sm text-slate-600">
+          <p className="mt-1 text-sm break-words text-slate-600">
             {record.originalFilename}: {record.transactionCount ?? 0} transactions
             {record.currency ? ` · ${record.currency}` : ''}
+            {record.statementCount && record.statementCount > 1 ? ` · ${record.statementCount} statements` : ''}
           </p>
         </div>
         <Reconciliation record={record} />
       </div>
-      <Preview record={record} />
+      <ReviewScreen file={record} {...(onSaved ? { onSaved } : {})} />
       <div>
         <h3 className="text-sm font-semibold text-slate-700">Download</h3>
         <div className="mt-2 flex flex-wrap gap-2">
@@ -216,9 +210,11 @@ export function ResultPanel({
           ))}
         </div>
       </div>
-      <Button variant="secondary" onClick={onReset}>
-        Convert Another File
-      </Button>
+      {onReset && (
+        <Button variant="secondary" onClick={onReset}>
+          Convert Another File
+        </Button>
+      )}
     </section>
   );
 }

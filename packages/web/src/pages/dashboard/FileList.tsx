@@ -5,6 +5,7 @@ import { type CsvPreset, downloadName, type FileRecord, LIMITS, type OutputForma
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { callApi } from '../../api/client';
+import { Link } from '../../app/router';
 import { toast } from '../../components/toast';
 import { Button, buttonClass, StatusBadge } from '../../components/ui';
 import { fileActions, fileBadge } from '../../lib/badge';
@@ -123,6 +124,15 @@ function FileRow({ file }: { file: FileRecord }) {
         <StatusBadge {...badge} />
         {actions.kind === 'download' ? (
           <>
+            {file.status === 'completed' && (
+              <Link
+                href={`/review?file=${encodeURIComponent(file.id)}`}
+                className={buttonClass('secondary', 'sm')}
+                aria-label={`Review ${file.originalFilename}`}
+              >
+                Review
+              </Link>
+            )}
             <Tip label="Download the file you uploaded">
               <Button size="sm" variant="secondary" onClick={original}>
                 Original

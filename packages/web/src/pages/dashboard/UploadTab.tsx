@@ -8,8 +8,10 @@ import { EXTRA_FORMATS, FORMAT_LABELS, PRIMARY_FORMATS } from '../../lib/downloa
 import { uploadFailure } from '../../lib/messages';
 import { DropZone } from '../../upload/DropZone';
 import { freeTrialAllowed } from '../../upload/freeTrial';
-import { ResultPanel, UploadProgress } from '../../upload/ResultPanel';
-import { useUploadFlow } from '../../upload/useUploadFlow';
+import { UploadItems } from '../../upload/UploadItems';
+import { useUploads } from '../../upload/useUploads';
+
+const ONE_FREE_FILE = `The free trial converts one file every ${LIMITS.freeTrialWindowHours} hours: this one was not sent.`;
 
 function Panel({ title, items }: { title: string; items: string[] }) {
   return (
@@ -25,38 +27,55 @@ function Panel({ title, items }: { title: string; items: string[] }) {
 }
 
 export function UploadTab() {
-  const flow = useUploadFlow('dashboard');
+  const uploads = useUploads('dashboard');
   const { openCheckout } = useModals();
   const { user } = useSession();
 
   async function convert() {
-    if (flow.uploading || !flow.file) return;
+    if (uploads.busy || uploads.chosen.length === 0) return;
     // SPEC §6: a free account's upload is its free trial, checked before the file is sent.
-    if (user && usesFreeTrial(user.plan) && !(await freeTrialAllowed(user.email))) return;
-    try {
-      await flow.upload({ path: '/api/files/upload', fields: {} });
-    } catch (e) {
-      const outcome = uploadFailure(e, true);
-      toast(outcome.toast);
-      if (outcome.openPaymentChooser)
-        openCheckout({ kind: 'chooser', notice: 'Payment Required: Please choose a payment option to continue.' });
-    }
+    const freeTrial = user !== null && usesFreeTrial(user.plan);
+    if (freeTrial && !(await freeTrialAllowed(user.email))) return;
+    await uploads.start(
+      { path: '/api/files/upload', fields: {} },
+      {
+        ...(freeTrial ? { onlyFirst: ONE_FREE_FILE } : {}),
+        onError: (e) => {
+          const outcome = uploadFailure(e, true);
+          toast(outcome.toast);
+          if (outcome.openPaymentChooser)
+            openCheckout({ kind: 'chooser', notice: 'Payment Required: Please choose a payment option to continue.' });
+        },
+      },
+    );
   }
+
+  const working = uploads.items.some((i) => i.state !== 'chosen');
 
   return (
     <div className="space-y-6">
-      {(flow.phase === 'idle' || flow.phase === 'chosen') && (
+      {!working && (
         <div className="space-y-4">
-          <DropZone where="dashboard" file={flow.file} disabled={flow.uploading} onFiles={flow.choose} />
-          {flow.file && (
-            <Button size="lg" className="w-full" onClick={convert} disabled={flow.uploading}>
-              Convert Statement
+          <DropZone where="dashboard" files={uploads.chosen} disabled={uploads.busy} onFiles={uploads.choose} />
+          {uploads.chosen.length > 0 && (
+            <Button size="lg" className="w-full" onClick={convert} disabled={uploads.busy}>
+              {uploads.chosen.length > 1 ? `Convert ${uploads.chosen.length} Statements` : 'Convert Statement'}
             </Button>
           )}
         </div>
       )}
-      {flow.phase === 'uploading' && <UploadProgress value={flow.progress} />}
-      <ResultPanel phase={flow.phase} record={flow.record} anonymous={false} onReset={flow.reset} />
+      <UploadItems
+        items={working || uploads.items.length > 1 ? uploads.items : []}
+        onRetry={uploads.retry}
+        onReset={uploads.reset}
+        onSaved={uploads.updateRecord}
+        onRemove={uploads.remove}
+      />
+      {working && uploads.items.length > 1 && (
+        <Button variant="secondary" onClick={uploads.reset}>
+          Convert Other Files
+        </Button>
+      )}
       <div className="grid gap-4 md:grid-cols-2">
         <Panel
           title="Supported input formats"

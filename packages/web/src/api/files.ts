@@ -1,0 +1,53 @@
+/**
+ * Calls of the review screen and the upload flow beyond SPEC §7, through the shared route table:
+ * statements and their versions, retries with a PDF's password, and the server-sent events that
+ * push file records.
+ */
+import { type FileRecord, ROUTES, type SaveStatementsRequest } from '@statemint/shared';
+import { createParser } from 'eventsource-parser';
+import { apiFetch, callApi, routeUrl } from './client';
+
+export const statementsKey = (id: string) => ['/api/files', id, 'statements'] as const;
+
+export const fetchStatements = (id: string) => callApi(ROUTES.getStatements, { params: { id } });
+
+export const saveStatements = (id: string, body: SaveStatementsRequest) =>
+  callApi(ROUTES.saveStatements, { params: { id }, body });
+
+export const restoreVersion = (id: string, version: number) =>
+  callApi(ROUTES.restoreStatementsVersion, { params: { id }, body: { version } });
+
+export const retryWithPassword = (id: string, password: string, headers: Record<string, string>) =>
+  callApi(ROUTES.retryFile, { params: { id }, body: { password }, headers });
+
+export const fetchFile = (id: string) => callApi(ROUTES.getFile, { params: { id } });
+
+/**
+ * Follows the files' records as the server pushes them (server-sent events). Read with fetch
+ * rather than EventSource, so the session's Bearer token goes along. Resolves when the server
+ * ends the stream (no file processing any more); rejects on a network or HTTP error.
+ */
+export async function followFiles(
+  ids: string[],
+  handlers: { onFile: (record: FileRecord) => void; onGone: (id: string) => void },
+  signal: AbortSignal,
+): Promise<void> {
+  const res = await apiFetch(routeUrl(ROUTES.fileEvents, { query: { ids: ids.join(',') } }), {
+    headers: { Accept: 'text/event-stream' },
+    signal,
+  });
+  const parser = createParser({
+    onEvent(event) {
+      if (event.event === 'file') handlers.onFile(JSON.parse(event.data) as FileRecord);
+      else if (event.event === 'gone') handlers.onGone((JSON.parse(event.data) as { id: string }).id);
+    },
+  });
+  const reader = res.body?.getReader();
+  if (!reader) return;
+  const decoder = new TextDecoder();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    parser.feed(decoder.decode(value, { stream: true }));
+  }
+}

@@ -1,0 +1,330 @@
+/**
+ * Every row of a statement in a virtualised grid (4,000 rows scroll as lightly as 40), with flags
+ * and spreadsheet keys: arrows move, Enter or typing edits, Enter and Tab commit and move on,
+ * Escape cancels, Delete clears. Roving focus: the active cell is the grid's one tab stop.
+ */
+// biome-ignore-all lint/a11y/useSemanticElements: a virtualised grid cannot be a <table>: its rows come and go as it scrolls, so it carries the ARIA grid roles itself
+// biome-ignore-all lint/a11y/useFocusableInteractive: the grid keeps one tab stop (roving tabindex on the active cell), as ARIA's grid pattern asks
+import type { EditableField, ReconciliationMismatch } from '@statemint/shared';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { forwardRef, type KeyboardEvent, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { formatAmount } from '../lib/format';
+import { cellText, LOW_CONFIDENCE, parseCell, type Row } from './model';
+
+export const COLUMNS: Array<{ field: EditableField; label: string; width: string; numeric?: boolean }> = [
+  { field: 'date', label: 'Date', width: '6.25rem' },
+  { field: 'description', label: 'Description', width: 'minmax(9rem, 1fr)' },
+  { field: 'debit', label: 'Debit', width: '5.75rem', numeric: true },
+  { field: 'credit', label: 'Credit', width: '5.75rem', numeric: true },
+  { field: 'amount', label: 'Amount', width: '6rem', numeric: true },
+  { field: 'balance', label: 'Balance', width: '6.75rem', numeric: true },
+];
+
+const TEMPLATE = `2.5rem ${COLUMNS.map((c) => c.width).join(' ')} 5.5rem`;
+const MIN_WIDTH = '48rem';
+const ROW_HEIGHT = 36;
+
+export interface Draft {
+  row: number;
+  field: EditableField;
+  text: string;
+}
+
+export interface RowFlags {
+  mismatch?: ReconciliationMismatch;
+  repaired: boolean;
+  lowConfidence: boolean;
+}
+
+export function rowFlags(row: Row, mismatch: ReconciliationMismatch | undefined): RowFlags {
+  return {
+    ...(mismatch ? { mismatch } : {}),
+    repaired: row._trace.length > 0 || row.corrected === true,
+    lowConfidence: row.confidence !== undefined && row.confidence < LOW_CONFIDENCE,
+  };
+}
+
+export function FlagBadges({ flags }: { flags: RowFlags }) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      {flags.mismatch && (
+        <span className="rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900" data-flag="balance">
+          Balance
+        </span>
+      )}
+      {flags.repaired && (
+        <span className="rounded bg-sky-100 px-1.5 text-xs font-semibold text-sky-900" data-flag="repaired">
+          Repaired
+        </span>
+      )}
+      {flags.lowConfidence && (
+        <span className="rounded bg-red-100 px-1.5 text-xs font-semibold text-red-900" data-flag="low-confidence">
+          Low OCR
+        </span>
+      )}
+    </span>
+  );
+}
+
+export interface GridHandle {
+  scrollToRow(row: number): void;
+}
+
+interface GridProps {
+  label: string;
+  rows: Row[];
+  currency: string | null;
+  mismatches: Map<number, ReconciliationMismatch>;
+  selected: number;
+  onSelect: (row: number) => void;
+  draft: Draft | null;
+  onDraft: (draft: Draft | null) => void;
+  onCommit: (row: number, field: EditableField, value: string | number | null) => void;
+}
+
+export const Grid = forwardRef<GridHandle, GridProps>(function Grid(
+  { label, rows, currency, mismatches, selected, onSelect, draft, onDraft, onCommit },
+  ref,
+) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [col, setCol] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const focusWanted = useRef(false);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+
+  useImperativeHandle(ref, () => ({
+    scrollToRow: (row: number) => virtualizer.scrollToIndex(row, { align: 'auto' }),
+  }));
+
+  const active = Math.min(selected, Math.max(0, rows.length - 1));
+  // Keep the active cell visible and, when the keyboard moved it, focused.
+  useEffect(() => {
+    if (rows.length === 0) return;
+    virtualizer.scrollToIndex(active, { align: 'auto' });
+    if (!focusWanted.current || draft) return;
+    requestAnimationFrame(() => {
+      scroller.current?.querySelector<HTMLElement>(`[data-cell="${active}-${col}"]`)?.focus({ preventScroll: true });
+    });
+  }, [active, col, draft, rows.length, virtualizer]);
+
+  const move = (row: number, c: number) => {
+    focusWanted.current = true;
+    setCol(Math.max(0, Math.min(COLUMNS.length - 1, c)));
+    onSelect(Math.max(0, Math.min(rows.length - 1, row)));
+  };
+
+  const startEdit = (text?: string) => {
+    const r = rows[active];
+    const column = COLUMNS[col];
+    if (!r || !column) return;
+    setError(null);
+    onDraft({ row: active, field: column.field, text: text ?? cellText(r, column.field) });
+  };
+
+  /** Commits the draft; false (and the cell stays open) when the text is not a valid value. */
+  const commit = (): boolean => {
+    if (!draft) return true;
+    const parsed = parseCell(draft.field, draft.text);
+    if ('error' in parsed) {
+      setError(parsed.error);
+      return false;
+    }
+    setError(null);
+    onCommit(draft.row, draft.field, parsed.value);
+    onDraft(null);
+    return true;
+  };
+
+  const onGridKey = (e: KeyboardEvent) => {
+    if (draft || e.ctrlKey || e.metaKey || e.altKey) return;
+    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1);
+    switch (e.key) {
+      case 'ArrowDown':
+        move(active + 1, col);
+        break;
+      case 'ArrowUp':
+        move(active - 1, col);
+        break;
+      case 'ArrowRight':
+        move(active, col + 1);
+        break;
+      case 'ArrowLeft':
+        move(active, col - 1);
+        break;
+      case 'PageDown':
+        move(active + page, col);
+        break;
+      case 'PageUp':
+        move(active - page, col);
+        break;
+      case 'Home':
+        move(e.ctrlKey ? 0 : active, 0);
+        break;
+      case 'End':
+        move(active, COLUMNS.length - 1);
+        break;
+      case 'Tab':
+        if (e.shiftKey ? col === 0 && active === 0 : col === COLUMNS.length - 1 && active === rows.length - 1) return;
+        if (e.shiftKey) move(col === 0 ? active - 1 : active, col === 0 ? COLUMNS.length - 1 : col - 1);
+        else move(col === COLUMNS.length - 1 ? active + 1 : active, col === COLUMNS.length - 1 ? 0 : col + 1);
+        break;
+      case 'Enter':
+      case 'F2':
+        startEdit();
+        break;
+      case 'Delete':
+      case 'Backspace': {
+        const column = COLUMNS[col];
+        if (column) onCommit(active, column.field, column.field === 'amount' ? 0 : column.numeric ? null : '');
+        break;
+      }
+      default:
+        if (e.key.length === 1) {
+          startEdit(e.key);
+          break;
+        }
+        return;
+    }
+    e.preventDefault();
+  };
+
+  const onEditorKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      setError(null);
+      onDraft(null);
+      focusWanted.current = true;
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      if (commit()) move(active + (e.shiftKey ? -1 : 1), col);
+    } else if (e.key === 'Tab') {
+      e.preventDefault();
+      if (commit()) {
+        if (e.shiftKey) move(col === 0 ? active - 1 : active, col === 0 ? COLUMNS.length - 1 : col - 1);
+        else move(col === COLUMNS.length - 1 ? active + 1 : active, col === COLUMNS.length - 1 ? 0 : col + 1);
+      }
+    }
+  };
+
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white">
+      <div
+        role="grid"
+        aria-label={label}
+        aria-rowcount={rows.length + 1}
+        aria-colcount={COLUMNS.length + 2}
+        ref={scroller}
+        onKeyDown={onGridKey}
+        className="relative h-[28rem] overflow-auto text-sm"
+        data-testid="review-grid"
+      >
+        <div
+          role="row"
+          aria-rowindex={1}
+          className="sticky top-0 z-10 grid border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600"
+          style={{ gridTemplateColumns: TEMPLATE, minWidth: MIN_WIDTH }}
+        >
+          <span role="columnheader" className="px-2 py-2">
+            #
+          </span>
+          {COLUMNS.map((c) => (
+            <span key={c.field} role="columnheader" className={`px-2 py-2 ${c.numeric ? 'text-right' : ''}`}>
+              {c.label}
+            </span>
+          ))}
+          <span role="columnheader" className="px-2 py-2">
+            Flags
+          </span>
+        </div>
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: MIN_WIDTH }}>
+          {virtualizer.getVirtualItems().map((v) => {
+            const r = rows[v.index] as Row;
+            const mismatch = mismatches.get(v.index);
+            const flags = rowFlags(r, mismatch);
+            const isActive = v.index === active;
+            return (
+              <div
+                key={r._key}
+                role="row"
+                aria-rowindex={v.index + 2}
+                aria-selected={isActive}
+                data-row={v.index}
+                onMouseDown={() => {
+                  focusWanted.current = true;
+                  if (v.index !== active) onSelect(v.index);
+                }}
+                className={`absolute left-0 grid w-full border-b border-slate-100 ${
+                  isActive ? 'bg-sky-50' : mismatch ? 'bg-amber-50' : 'bg-white'
+                }`}
+                style={{ gridTemplateColumns: TEMPLATE, height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
+              >
+                <span role="rowheader" className="px-2 py-2 text-xs text-slate-500 tabular-nums">
+                  {v.index + 1}
+                </span>
+                {COLUMNS.map((c, ci) => {
+                  const editing = draft && draft.row === v.index && draft.field === c.field;
+                  const cellActive = isActive && ci === col;
+                  const shown =
+                    c.numeric && r[c.field] !== null
+                      ? formatAmount(r[c.field] as number, currency)
+                      : cellText(r, c.field);
+                  return (
+                    <span
+                      key={c.field}
+                      role="gridcell"
+                      aria-colindex={ci + 2}
+                      aria-invalid={editing && error ? true : undefined}
+                      tabIndex={cellActive && !editing ? 0 : -1}
+                      data-cell={`${v.index}-${ci}`}
+                      onMouseDown={() => {
+                        focusWanted.current = true;
+                        setCol(ci);
+                      }}
+                      onDoubleClick={() => startEdit()}
+                      className={`truncate px-2 py-2 outline-none ${c.numeric ? 'text-right tabular-nums' : ''} ${
+                        cellActive ? 'ring-2 ring-sky-600 ring-inset' : ''
+                      } ${c.field === 'balance' && mismatch ? 'font-semibold text-amber-900' : ''}`}
+                      title={c.field === 'description' ? r.description : undefined}
+                    >
+                      {editing ? (
+                        <input
+                          // biome-ignore lint/a11y/noAutofocus: the cell being edited takes the keys, as in a spreadsheet
+                          autoFocus
+                          aria-label={`${c.label}, row ${v.index + 1}`}
+                          value={draft.text}
+                          onChange={(e) => onDraft({ ...draft, text: e.target.value })}
+                          onKeyDown={onEditorKey}
+                          onBlur={() => {
+                            if (!commit()) onDraft(null);
+                          }}
+                          className={`-my-1 w-full rounded border bg-white px-1 py-0.5 ${
+                            c.numeric ? 'text-right' : ''
+                          } ${error ? 'border-red-500' : 'border-sky-600'}`}
+                        />
+                      ) : (
+                        shown
+                      )}
+                    </span>
+                  );
+                })}
+                <span role="gridcell" aria-colindex={COLUMNS.length + 2} className="px-2 py-2">
+                  <FlagBadges flags={flags} />
+                </span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {error && (
+        <p role="alert" className="border-t border-slate-200 px-3 py-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+});

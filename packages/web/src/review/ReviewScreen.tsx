@@ -1,0 +1,326 @@
+/**
+ * The review screen (issue 14): every statement of a file as a tab with its header and balance
+ * check, every row in a grid (cards on a phone) beside the page it came from, edits with undo and
+ * redo, and saving as a new version that every download then uses (the conversion is kept and can
+ * be restored).
+ */
+import * as Tabs from '@radix-ui/react-tabs';
+import {
+  type EditableField,
+  type FileRecord,
+  type ReconciliationMismatch,
+  reconcileStatement,
+  setTransactionField,
+} from '@statemint/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { ApiError } from '../api/errors';
+import { fetchStatements, restoreVersion, saveStatements, statementsKey } from '../api/files';
+import { toast } from '../components/toast';
+import { Button, Spinner } from '../components/ui';
+import { formatShortDate } from '../lib/format';
+import { Cards } from './Cards';
+import { type Draft, Grid, type GridHandle } from './Grid';
+import { type Doc, type Edit, fromDoc, historyReducer, parseCell, type Row, toDoc } from './model';
+import { PageView } from './PageView';
+import { StatementHeader } from './StatementHeader';
+
+function useIsPhone(): boolean {
+  const query = '(max-width: 639px)';
+  const [phone, setPhone] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const m = window.matchMedia(query);
+    const on = () => setPhone(m.matches);
+    m.addEventListener('change', on);
+    return () => m.removeEventListener('change', on);
+  }, []);
+  return phone;
+}
+
+function tabLabel(doc: Doc, i: number): string {
+  const s = doc[i];
+  if (!s) return `Statement ${i + 1}`;
+  const f = s.statement;
+  const account = f.accountNumber ? `••${f.accountNumber.replace(/\s/g, '').slice(-4)}` : null;
+  const name = [f.bankName, account].filter(Boolean).join(' ') || s.source || `Statement ${i + 1}`;
+  return f.currency ? `${name} (${f.currency})` : name;
+}
+
+/** The document with the cell being typed applied, so the balance check follows every keystroke. */
+function withDraft(doc: Doc, statement: number, draft: Draft | null): Doc {
+  if (!draft) return doc;
+  const parsed = parseCell(draft.field, draft.text);
+  if ('error' in parsed) return doc;
+  return doc.map((s, i) =>
+    i !== statement
+      ? s
+      : {
+          ...s,
+          transactions: s.transactions.map((r, k) =>
+            k === draft.row ? { ...r, ...setTransactionField(r, draft.field, parsed.value) } : r,
+          ),
+        },
+  );
+}
+
+export function ReviewScreen({ file, onSaved }: { file: FileRecord; onSaved?: (record: FileRecord) => void }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: statementsKey(file.id),
+    queryFn: () => fetchStatements(file.id),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const [history, dispatch] = useReducer(historyReducer, { past: [], present: [], future: [] });
+  const [tab, setTab] = useState(0);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const grid = useRef<GridHandle>(null);
+  const phone = useIsPhone();
+
+  const loadedVersion = query.data?.version;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version from the server starts a fresh history
+  useEffect(() => {
+    if (query.data) {
+      dispatch({ type: 'reset', doc: toDoc(query.data.statements) });
+      setDraft(null);
+    }
+  }, [loadedVersion, query.data?.statements]);
+
+  const doc = history.present;
+  const statementIndex = Math.min(tab, Math.max(0, doc.length - 1));
+  const live = useMemo(() => withDraft(doc, statementIndex, draft), [doc, statementIndex, draft]);
+  const recs = useMemo(() => live.map((s) => reconcileStatement(s)), [live]);
+  const current = live[statementIndex];
+  const rows: Row[] = current?.transactions ?? [];
+  const sel = Math.min(selected[statementIndex] ?? 0, Math.max(0, rows.length - 1));
+  const mismatches = useMemo(() => {
+    const m = new Map<number, ReconciliationMismatch>();
+    for (const x of recs[statementIndex]?.mismatches ?? []) if (x.row >= 0) m.set(x.row, x);
+    return m;
+  }, [recs, statementIndex]);
+  const dirty = history.past.length > 0;
+
+  const select = useCallback(
+    (row: number) => {
+      setSelected((s) => {
+        const next = [...s];
+        next[statementIndex] = row;
+        return next;
+      });
+      grid.current?.scrollToRow(row);
+    },
+    [statementIndex],
+  );
+  const edit = useCallback((e: Edit) => dispatch({ type: 'edit', edit: e }), []);
+  const commitCell = useCallback(
+    (row: number, field: EditableField, value: string | number | null) =>
+      edit({ type: 'set', statement: statementIndex, row, field, value }),
+    [edit, statementIndex],
+  );
+
+  const afterSave = (saved: { version: number; file: FileRecord }, message: string) => {
+    toast({ title: message, description: `Version ${saved.version}: every download now uses it.`, variant: 'success' });
+    void queryClient.invalidateQueries({ queryKey: statementsKey(file.id) });
+    void queryClient.invalidateQueries({ queryKey: ['/api/dashboard'] });
+    onSaved?.(saved.file);
+  };
+  const failed = (title: string) => (e: unknown) =>
+    toast({
+      title,
+      description: e instanceof ApiError ? (e.serverMessage ?? e.message) : 'Please try again.',
+      variant: 'error',
+    });
+  const save = useMutation({
+    mutationFn: () => saveStatements(file.id, { baseVersion: loadedVersion ?? 0, statements: fromDoc(doc) }),
+    onSuccess: (saved) => afterSave(saved, 'Changes Saved'),
+    onError: failed('Save Failed'),
+  });
+  const restore = useMutation({
+    mutationFn: () => restoreVersion(file.id, 0),
+    onSuccess: (saved) => afterSave(saved, 'Original Restored'),
+    onError: failed('Restore Failed'),
+  });
+
+  const onKeys = (e: React.KeyboardEvent) => {
+    if (draft || !(e.ctrlKey || e.metaKey) || (e.target as HTMLElement).tagName === 'INPUT') return;
+    const key = e.key.toLowerCase();
+    if (key === 'z' && !e.shiftKey) dispatch({ type: 'undo' });
+    else if (key === 'y' || (key === 'z' && e.shiftKey)) dispatch({ type: 'redo' });
+    else if (key === 's') save.mutate();
+    else return;
+    e.preventDefault();
+  };
+
+  if (query.isPending)
+    return (
+      <div className="py-6 text-center">
+        <Spinner label="Loading the statements" />
+      </div>
+    );
+  if (query.error)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        The rows could not be loaded:{' '}
+        {query.error instanceof ApiError ? (query.error.serverMessage ?? query.error.message) : 'network error'}
+      </p>
+    );
+  if (!current) return null;
+  const versions = query.data.versions;
+  const latest = versions.at(-1);
+  const selectedRow = rows[sel];
+  const selectedMismatch = mismatches.get(sel);
+
+  return (
+    <section aria-label="Review statements" className="space-y-4" onKeyDown={onKeys} data-testid="review">
+      <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Edit rows">
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => dispatch({ type: 'undo' })}
+          disabled={!history.past.length}
+        >
+          Undo
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => dispatch({ type: 'redo' })}
+          disabled={!history.future.length}
+        >
+          Redo
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => edit({ type: 'add', statement: statementIndex, after: sel })}
+        >
+          Add row
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={!selectedRow}
+          onClick={() => edit({ type: 'delete', statement: statementIndex, row: sel })}
+        >
+          Delete row
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={!selectedRow}
+          onClick={() => edit({ type: 'split', statement: statementIndex, row: sel })}
+        >
+          Split row
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={sel >= rows.length - 1}
+          onClick={() => edit({ type: 'merge', statement: statementIndex, row: sel })}
+        >
+          Merge with next
+        </Button>
+        <span className="grow" />
+        {versions.length > 1 && (
+          <Button size="sm" variant="secondary" disabled={restore.isPending} onClick={() => restore.mutate()}>
+            Restore original
+          </Button>
+        )}
+        <Button size="sm" disabled={!dirty || save.isPending} onClick={() => save.mutate()}>
+          {save.isPending ? 'Saving…' : 'Save changes'}
+        </Button>
+      </div>
+      <p className="text-xs text-slate-500" data-testid="review-version">
+        {dirty
+          ? 'Unsaved changes: save them to include them in the downloads.'
+          : latest && latest.version > 0
+            ? `Version ${latest.version} (${latest.kind === 'restore' ? 'original restored' : 'edited'} ${formatShortDate(latest.createdAt)}); the original conversion is kept.`
+            : 'As converted. Edits are saved as a new version; the original is kept.'}
+      </p>
+
+      <Tabs.Root value={String(statementIndex)} onValueChange={(v) => setTab(Number(v))}>
+        {live.length > 1 && (
+          <Tabs.List aria-label="Statements" className="flex gap-1 overflow-x-auto border-b border-slate-200">
+            {live.map((_, i) => (
+              <Tabs.Trigger
+                // biome-ignore lint/suspicious/noArrayIndexKey: statements have no id; their order is fixed
+                key={i}
+                value={String(i)}
+                className="shrink-0 rounded-t-md px-3 py-2 text-sm font-semibold whitespace-nowrap text-slate-600 data-[state=active]:bg-brand-600 data-[state=active]:text-white"
+              >
+                {tabLabel(live, i)}
+                {recs[i]?.status === 'unbalanced' ? ' ⚠' : ''}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+        )}
+        <Tabs.Content value={String(statementIndex)} className="space-y-4 pt-3 outline-none">
+          <StatementHeader
+            statement={current}
+            rec={recs[statementIndex] ?? { status: 'unknown', mismatches: [] }}
+            onSelectRow={select}
+          />
+          {phone ? (
+            <Cards
+              rows={rows}
+              currency={current.statement.currency}
+              mismatches={mismatches}
+              selected={sel}
+              onSelect={select}
+              onSet={(row, values) => {
+                for (const [field, value] of Object.entries(values))
+                  edit({ type: 'set', statement: statementIndex, row, field: field as EditableField, value });
+              }}
+              pageUrl={query.data.pageUrl}
+              source={current.source}
+            />
+          ) : (
+            <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+              <div className="min-w-0 space-y-2">
+                <Grid
+                  ref={grid}
+                  label={`Rows of ${tabLabel(live, statementIndex)}`}
+                  rows={rows}
+                  currency={current.statement.currency}
+                  mismatches={mismatches}
+                  selected={sel}
+                  onSelect={select}
+                  draft={draft}
+                  onDraft={setDraft}
+                  onCommit={commitCell}
+                />
+                {selectedRow && (selectedRow._trace.length > 0 || selectedMismatch) && (
+                  <div className="rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm" aria-live="polite">
+                    <p className="font-semibold">Row {sel + 1}</p>
+                    <ul className="mt-1 list-disc space-y-0.5 pl-5 text-slate-700">
+                      {selectedMismatch && (
+                        <li>
+                          Running balance: expected {selectedMismatch.expected.toFixed(2)}, printed{' '}
+                          {selectedMismatch.printed.toFixed(2)}
+                        </li>
+                      )}
+                      {selectedRow._trace.map((t, k) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: trace entries have no id
+                        <li key={k}>
+                          {t.field}: {String(t.from ?? '–')} → {String(t.to ?? '–')} ({t.why})
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
+              </div>
+              <PageView
+                pageUrl={query.data.pageUrl}
+                source={current.source}
+                rows={rows}
+                selected={sel}
+                onSelect={select}
+              />
+            </div>
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
+    </section>
+  );
+}
