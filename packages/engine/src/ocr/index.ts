@@ -5,12 +5,12 @@
 import { AppError } from '@statemint/shared';
 import type { LayoutDocument, LayoutPage } from '../layout/model';
 import type { InputKind } from '../readers/detect';
+import { type OcrLanguage, type OcrWord, ocrPoolSize, recognizeWords } from './backend';
 import { suggestLanguage } from './language';
 import { wordsToLines } from './lines';
-import { type OcrLanguage, type OcrWord, ocrPoolSize, recognizeWords } from './pool';
 import { decodeImagePage, type GreyImage, imagePageCount, type PrepareOptions, preparePage } from './prepare';
 
-export { shutdownOcr } from './pool';
+export { ocrEngine, shutdownOcr } from './backend';
 export { repairNumericToken } from './repair';
 
 /** Shared by the pages of one document, so a language found on page 1 is used from the start on page 2. */

@@ -4,7 +4,7 @@
  * of the document starts with it. Words here are ones the English model still reads well
  * (no accented letters needed) and that English statements do not use.
  */
-import type { OcrLanguage, OcrWord } from './pool';
+import type { OcrLanguage, OcrWord } from './backend';
 
 const MARKERS: Record<Exclude<OcrLanguage, 'eng'>, string[]> = {
   deu: [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { OcrWord } from './backend';
 import { wordsToLines } from './lines';
-import type { OcrWord } from './pool';
 
 const word = (
   text: string,

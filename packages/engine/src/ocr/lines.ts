@@ -4,7 +4,7 @@
  * (about 0.6 of a typeset line, or 0.7 em), so table columns (wide gaps) stay separate runs.
  */
 import type { LayoutLine, TextRun } from '../layout/model';
-import type { OcrWord } from './pool';
+import type { OcrWord } from './backend';
 
 /**
  * Word gap, in median word-box heights (capital height, about 0.7 em), above which a line splits

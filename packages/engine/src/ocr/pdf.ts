@@ -8,10 +8,10 @@ import { dirname, join } from 'node:path';
 import { AppError } from '@statemint/shared';
 import { getDocument, OPS, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { LayoutPage } from '../layout/model';
+import { ocrPoolSize } from './backend';
 import { checkDeadline, mapLimited, newOcrSession, type OcrSession, recognizeGreyPage } from './index';
 import { MAX_IMAGE_PIXELS } from './limits';
 import { wordsToLines } from './lines';
-import { ocrPoolSize } from './pool';
 import type { GreyImage } from './prepare';
 
 const RENDER_DPI = 300;

@@ -1,38 +1,19 @@
 /**
- * One process-wide pool of tesseract.js workers, sized to the machine's cores, created lazily
- * and reused across pages and documents. Language data comes from the @tesseract.js-data npm
- * packages and is handed to the workers as bytes, so nothing is ever fetched.
+ * The tesseract.js backend: one process-wide pool of workers, sized to the machine's cores,
+ * created lazily and reused across pages and documents. Language data is read from local files
+ * (models.ts), so nothing is ever fetched.
  */
-import { existsSync, mkdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { AppError } from '@statemint/shared';
 import { createWorker, OEM, type PSM, type Worker } from 'tesseract.js';
-
-export const OCR_LANGUAGES = ['eng', 'deu', 'fra', 'spa', 'por'] as const;
-export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
-
-export interface OcrWord {
-  text: string;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-  /** 0..100 as tesseract reports it. */
-  confidence: number;
-  /** Index of the text line tesseract put the word in (its lines follow skew and curvature). */
-  line?: number;
-}
-
-export interface RecognizeRequest {
-  /** An encoded image tesseract can read (PGM from prepare.ts, or PNG). */
-  image: Buffer;
-  langs: readonly OcrLanguage[];
-  /** Page segmentation mode; 6 (one uniform block) keeps table rows together. */
-  psm?: number;
-  deadline: number;
-}
+import {
+  type OcrBackend,
+  type OcrLanguage,
+  type OcrWord,
+  ocrPoolSize,
+  type RecognizeRequest,
+  TESSERACT_PARAMETERS,
+} from './backend';
+import { chooseOcrModels, type LanguageData, languageData } from './models';
 
 interface Job extends RecognizeRequest {
   resolve: (words: OcrWord[]) => void;
@@ -43,35 +24,6 @@ interface Slot {
   worker: Worker | null;
   langs: string;
   busy: boolean;
-}
-
-const require = createRequire(import.meta.url);
-
-/**
- * tesseract.js reads every language from one folder (`${langPath}/${lang}.traineddata.gz`), but
- * each npm package has its own; a folder of symlinks to them joins them. (Passing the data as
- * bytes, which tesseract.js also offers, is broken in 7.0.0: it initialises with the bytes as names.)
- */
-let langDir: string | null = null;
-function languageDir(): string {
-  if (langDir) return langDir;
-  const dir = join(tmpdir(), `statemint-tessdata-${process.getuid?.() ?? 'user'}`);
-  mkdirSync(dir, { recursive: true });
-  for (const lang of OCR_LANGUAGES) {
-    const file = `${lang}.traineddata.gz`;
-    const target = join(dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), '4.0.0_best_int', file);
-    const link = join(dir, file);
-    if (existsSync(link) && realpathSync(link) === realpathSync(target)) continue;
-    rmSync(link, { force: true });
-    try {
-      symlinkSync(target, link);
-    } catch (e) {
-      // Another process made it at the same moment.
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    }
-  }
-  langDir = dir;
-  return dir;
 }
 
 const langKey = (langs: readonly OcrLanguage[]) => [...langs].join('+');
@@ -94,9 +46,11 @@ class OcrPool {
   private queue: Job[] = [];
   private idleTimer: NodeJS.Timeout | null = null;
   readonly size: number;
+  private readonly data: LanguageData;
 
-  constructor(size: number) {
+  constructor(size: number, data: LanguageData) {
     this.size = Math.max(1, size);
+    this.data = data;
   }
 
   recognize(req: RecognizeRequest): Promise<OcrWord[]> {
@@ -139,8 +93,8 @@ class OcrPool {
       if (!slot.worker) {
         slot.worker = await createWorker(key, OEM.LSTM_ONLY, {
           cacheMethod: 'none',
-          gzip: true,
-          langPath: languageDir(),
+          gzip: this.data.gzip,
+          langPath: this.data.dir,
           // Without a handler tesseract.js throws worker errors as uncaught exceptions;
           // the failing call's promise rejects with the same error, and that is handled here.
           errorHandler: () => undefined,
@@ -152,14 +106,7 @@ class OcrPool {
       }
       await slot.worker.setParameters({
         tessedit_pageseg_mode: String(job.psm ?? 6) as PSM,
-        preserve_interword_spaces: '1',
-        // Light-on-dark bands are inverted during preparation (prepare.ts); tesseract's own
-        // retry of every line inverted costs about a fifth of the time.
-        tessedit_do_invert: '0',
-        // A PGM carries no resolution; pages are prepared to scan-sized text (prepare.ts).
-        user_defined_dpi: '300',
-        // Tesseract's own warnings ("Line cannot be recognized!!") would reach the user's stderr.
-        debug_file: '/dev/null',
+        ...TESSERACT_PARAMETERS,
       });
       const result = await slot.worker.recognize(job.image, {}, { blocks: true, text: false });
       job.resolve(collectWords(result.data.blocks));
@@ -213,22 +160,11 @@ function collectWords(blocks: BlockLike[] | null): OcrWord[] {
   return words;
 }
 
-let pool: OcrPool | null = null;
-
-/** Cores to use: all of them, but at least one (OCR_WORKERS overrides, e.g. for tests). */
-export function ocrPoolSize(): number {
-  const fromEnv = Number(process.env.OCR_WORKERS);
-  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : availableParallelism();
-}
-
-export function recognizeWords(req: RecognizeRequest): Promise<OcrWord[]> {
-  pool ??= new OcrPool(ocrPoolSize());
-  return pool.recognize(req);
-}
-
-/** Terminates the OCR workers (tests, server shutdown, end of a CLI run). Safe to call any time. */
-export async function shutdownOcr(): Promise<void> {
-  const p = pool;
-  pool = null;
-  if (p) await p.shutdown();
+export function poolBackend(): OcrBackend {
+  const pool = new OcrPool(ocrPoolSize(), languageData(chooseOcrModels(), true));
+  return {
+    name: 'tesseract.js',
+    recognize: (req) => pool.recognize(req),
+    shutdown: () => pool.shutdown(),
+  };
 }
