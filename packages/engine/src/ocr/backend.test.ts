@@ -55,40 +55,52 @@ describe.each([
   ['tesseract.js', () => poolBackend()],
 ] as const)('the %s backend', (name, make) => {
   const skip = name === 'tesseract' && !tesseractCommandPresent();
-  it.skipIf(skip)('reads a prepared statement page into words with boxes and line ids', async () => {
-    const backend = make();
-    backends.push(backend);
-    expect(backend.name).toBe(name);
-    const page = await preparedStatement();
-    const words = await backend.recognize({ image: page.image, langs: ['eng'], deadline: deadline() });
-    expectTableWords(words, page.width, page.height);
-  }, 120_000);
+  it.skipIf(skip)(
+    'reads a prepared statement page into words with boxes and line ids',
+    async () => {
+      const backend = make();
+      backends.push(backend);
+      expect(backend.name).toBe(name);
+      const page = await preparedStatement();
+      const words = await backend.recognize({ image: page.image, langs: ['eng'], deadline: deadline() });
+      expectTableWords(words, page.width, page.height);
+    },
+    120_000,
+  );
 
-  it.skipIf(skip)('reads a PNG as well, with two languages', async () => {
-    const backend = make();
-    backends.push(backend);
-    const page = await renderStatement({ fontPx: 28 });
-    const png = await sharp(page.png).greyscale().png().toBuffer();
-    const words = await backend.recognize({ image: png, langs: ['eng', 'deu'], deadline: deadline() });
-    expectTableWords(words, page.width, page.height);
-  }, 120_000);
+  it.skipIf(skip)(
+    'reads a PNG as well, with two languages',
+    async () => {
+      const backend = make();
+      backends.push(backend);
+      const page = await renderStatement({ fontPx: 28 });
+      const png = await sharp(page.png).greyscale().png().toBuffer();
+      const words = await backend.recognize({ image: png, langs: ['eng', 'deu'], deadline: deadline() });
+      expectTableWords(words, page.width, page.height);
+    },
+    120_000,
+  );
 
   it.skipIf(skip)('stops with TIMEOUT once the deadline has passed', async () => {
     const backend = make();
     backends.push(backend);
     const page = await preparedStatement();
-    await expect(backend.recognize({ image: page.image, langs: ['eng'], deadline: Date.now() - 1 })).rejects.toMatchObject(
-      { code: 'TIMEOUT' },
-    );
+    await expect(
+      backend.recognize({ image: page.image, langs: ['eng'], deadline: Date.now() - 1 }),
+    ).rejects.toMatchObject({ code: 'TIMEOUT' });
   });
 
-  it.skipIf(skip)('answers UNREADABLE_FILE for bytes that are no image', async () => {
-    const backend = make();
-    backends.push(backend);
-    await expect(
-      backend.recognize({ image: Buffer.from('not an image at all'), langs: ['eng'], deadline: deadline() }),
-    ).rejects.toMatchObject({ code: 'UNREADABLE_FILE' });
-  }, 60_000);
+  it.skipIf(skip)(
+    'answers UNREADABLE_FILE for bytes that are no image',
+    async () => {
+      const backend = make();
+      backends.push(backend);
+      await expect(
+        backend.recognize({ image: Buffer.from('not an image at all'), langs: ['eng'], deadline: deadline() }),
+      ).rejects.toMatchObject({ code: 'UNREADABLE_FILE' });
+    },
+    60_000,
+  );
 });
 
 describe('chooseOcrEngine', () => {
