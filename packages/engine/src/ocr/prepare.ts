@@ -1,6 +1,7 @@
 /**
  * Image preparation for OCR: decode (with size limits checked from the header first), orient by
- * EXIF, greyscale, flatten uneven lighting, stretch contrast, deskew (up to ±5°), remove
+ * EXIF, greyscale, cut a photographed page out of its background and undo its perspective
+ * (perspective.ts), flatten uneven lighting, stretch contrast, deskew (up to ±5°), remove
  * horizontal table rules, and scale so text is about as tall as in a 300-dpi scan.
  */
 import { AppError } from '@statemint/shared';
@@ -8,6 +9,7 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { InputKind } from '../readers/detect';
 import { bmpSize, decodeBmp, type GreyImage, tooLarge } from './bmp';
 import { MAX_IMAGE_PAGES, MAX_IMAGE_PIXELS } from './limits';
+import { rectifyPage } from './perspective';
 import { sanitizeSvg } from './svg';
 
 export type { GreyImage } from './bmp';
@@ -24,6 +26,8 @@ export interface PreparedPage {
   scale: number;
   /** Degrees the page was rotated by to straighten it. */
   deskew: number;
+  /** Whether a photographed page was cut out of its background and made rectangular first. */
+  rectified: boolean;
 }
 
 const unreadable = (cause?: unknown) =>
@@ -103,11 +107,13 @@ const MIN_GLYPH_PX = 13;
 const MAX_GLYPH_PX = 48;
 
 export interface PrepareOptions {
-  /** Skip background flattening (clean renders). */
+  /** Skip perspective correction and background flattening (clean renders). */
   flatten?: boolean;
 }
 
-export async function preparePage(img: GreyImage, options: PrepareOptions = {}): Promise<PreparedPage> {
+export async function preparePage(source: GreyImage, options: PrepareOptions = {}): Promise<PreparedPage> {
+  const photo = options.flatten !== false ? rectifyPage(source) : null;
+  const img = photo?.image ?? source;
   let { data, width, height } = img;
   if (options.flatten !== false) data = await flattenBackground(data, width, height);
   data = stretchContrast(data);
@@ -153,7 +159,7 @@ export async function preparePage(img: GreyImage, options: PrepareOptions = {}):
     pixels = out.data;
   }
   const image = Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'ascii'), pixels]);
-  return { image, width, height, scale, deskew: angle };
+  return { image, width, height, scale, deskew: angle, rectified: !!photo?.quad };
 }
 
 /**

@@ -3,6 +3,7 @@
  * noised like a scan, and encoders the image libraries do not offer (BMP). Used by tests only.
  */
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import { homography, type Quad, rectangle } from './perspective';
 
 export const STATEMENT_ROWS: string[][] = [
   ['03/01/2024', 'Grocery Market', '45.20', '', '1,204.80'],
@@ -195,4 +196,46 @@ function crc32(buf: Buffer): number {
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
   }
   return (c ^ 0xffffffff) >>> 0;
+}
+
+/**
+ * A phone photo of a page: the grey page drawn into `quad` (corners clockwise from top-left, as
+ * fractions of the photo's size) on a darker desk, lit unevenly (brighter at the top left).
+ */
+export function photographPage(
+  page: { data: Uint8Array; width: number; height: number },
+  quad: [number, number][],
+  width: number,
+  height: number,
+): { data: Uint8Array; width: number; height: number } {
+  const corners = quad.map(([x, y]) => [x * width, y * height]) as Quad;
+  const [a, b, c, d, e, f, g, h] = homography(corners, rectangle(page.width, page.height)) as number[] as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const z = g * x + h * y + 1;
+      const u = Math.round((a * x + b * y + c) / z);
+      const v = Math.round((d * x + e * y + f) / z);
+      const light = 1 - 0.25 * ((x / width + y / height) / 2);
+      const inside = u >= 0 && v >= 0 && u < page.width && v < page.height;
+      const paper = inside ? (page.data[v * page.width + u] as number) : 70 + ((x * 7 + y * 13) % 11);
+      out[y * width + x] = Math.round(paper * light);
+    }
+  return { data: out, width, height };
+}
+
+/** RGBA pixels to 8-bit grey (the red channel: the fixtures are drawn in greys). */
+export function rgbaToGrey(rgba: Uint8Array, width: number, height: number) {
+  const data = new Uint8Array(width * height);
+  for (let i = 0; i < data.length; i++) data[i] = rgba[i * 4] as number;
+  return { data, width, height };
 }
