@@ -41,6 +41,16 @@ describe('findPageQuad', () => {
     }
   });
 
+  it("leaves a neighbouring page's edge, with its text, out", async () => {
+    const { shot } = await photo();
+    const edge = Math.round(shot.width * 0.035);
+    for (let y = 0; y < shot.height; y++)
+      for (let x = 0; x < edge; x++) shot.data[y * shot.width + x] = y % 40 < 8 && x > 4 ? 40 : 225;
+    const quad = findPageQuad(shot);
+    expect(quad).not.toBeNull();
+    expect(Math.abs((quad?.[3]?.[0] ?? 0) / shot.width - (QUAD[3] as [number, number])[0])).toBeLessThan(0.015);
+  });
+
   it('leaves a scan, a page cut at the edge and a dark frame on white paper alone', async () => {
     const page = await renderStatement({ fontPx: 24, angle: 1.5, noise: 10 });
     const scan = rgbaToGrey(page.rgba, page.width, page.height);
