@@ -10,6 +10,7 @@ import type { FilesContext } from './context';
 import { notifyFileChanged } from './events';
 import { fileKeyPrefix } from './keys';
 import { readPassword } from './password';
+import { latestStatementsVersion } from './statement-versions';
 
 /** Conversion starts without an outcome (crashes) before a file is marked failed. */
 export const MAX_ATTEMPTS = 3;
@@ -41,6 +42,7 @@ export async function loadTask(files: FilesContext, job: ConversionJob): Promise
     originalFilename: row.original_filename,
     timeoutMs: files.conversionTimeoutMs,
     password: await readPassword(files, row.id),
+    ...(job.kind === 'restore' ? { statementsVersion: await latestStatementsVersion(files, row.id) } : {}),
   };
 }
 

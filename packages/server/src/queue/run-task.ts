@@ -7,7 +7,7 @@ import { convert } from '@statemint/engine';
 import { exportStatements } from '@statemint/engine/export';
 import { AppError, isAppError, OUTPUT_FORMATS, type OutputFormat, type Statement, TEXTS } from '@statemint/shared';
 import { originalKey, outputKey, statementsKey } from '../files/keys';
-import { encodeStatements } from '../review/document';
+import { decodeStatements, encodeStatements } from '../review/document';
 import type { FileStore } from '../storage/file-store';
 import type { ConversionOutcome, ConversionSummary, ConversionTask, StatementMismatch } from './types';
 
@@ -19,6 +19,9 @@ export async function runTask(store: FileStore, task: ConversionTask): Promise<C
     if (task.kind === 'restore') {
       const verified = await verifyOutputs(store, task);
       if (verified) return verified;
+      // An edited file's outputs are written again from its latest saved version, not converted afresh.
+      const edited = await latestEdit(store, task);
+      if (edited) return { ok: true, summary: summarize(edited, await writeOutputs(store, task.fileId, edited)) };
     }
     const bytes = await store.get(originalKey(task.fileId));
     const statements = await convert(bytes, {
@@ -63,6 +66,15 @@ export async function writeOutputs(
   if (Object.keys(outputs).length === 0)
     throw new AppError('CONVERSION_FAILED', 'No output format could be written for this statement.');
   return outputs;
+}
+
+async function latestEdit(store: FileStore, task: ConversionTask): Promise<Statement[] | null> {
+  if (!task.statementsVersion) return null;
+  try {
+    return decodeStatements((await store.get(statementsKey(task.fileId, task.statementsVersion))).toString('utf8'));
+  } catch {
+    return null;
+  }
 }
 
 /** A restore whose outputs all open (integrity checked) needs no conversion. */

@@ -28,6 +28,8 @@ export interface ConversionTask {
   timeoutMs: number;
   /** The PDF's password when one was given (held in memory only; stored encrypted with the file). */
   password?: string | undefined;
+  /** Restores: the latest saved version of the statements (review edits), 0 or absent when none. */
+  statementsVersion?: number;
 }
 
 export interface StatementMismatch extends ReconciliationMismatch {

@@ -4,6 +4,8 @@
  * pictures, a protected PDF opened by a retry with its password, and server-sent events.
  */
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildStatementPdf, sampleRows } from '@statemint/engine/testing';
 import {
   type FileRecord,
@@ -13,9 +15,12 @@ import {
   setTransactionField,
 } from '@statemint/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outputKey } from '../files/keys';
 import { sampleCsvStatement } from '../files/sample-statements';
 import { proUser } from '../files/test-accounts';
 import { fetchRaw, freshIp, upload, waitForFile } from '../files/test-helpers';
+import { filesContextOf } from '../http/routes/files';
+import { sweep } from '../sweeper/sweeper';
 import { startTestServer, type TestServer, testDatabases } from '../test/harness';
 
 const email = () => `review-${randomBytes(4).toString('hex')}@example.com`;
@@ -219,6 +224,36 @@ for (const db of testDatabases) {
       const file = await freeTrialFile(s, 'april.csv', sampleCsvStatement(20, 50_000, 3));
       const got = await s.api<StatementsResponse>(`/api/files/${file.id}/statements`);
       for (const st of got.body.statements) expect(reconcileStatement(st)).toEqual(st.reconciliation);
+    });
+
+    it('an edited vault file restored from the archive, an output damaged, downloads the edit', async () => {
+      const u = await proUser(s);
+      const res = await upload(s, '/api/files/upload', {
+        name: 'kept.csv',
+        bytes: sampleCsvStatement(6),
+        token: u.token,
+      });
+      const file = await waitForFile(s, res.body.id, u.token);
+      const got = await s.api<StatementsResponse>(`/api/files/${file.id}/statements`, { token: u.token });
+      const edited: Statement[] = structuredClone(got.body.statements);
+      (edited[0] as Statement).transactions[0]!.description = 'Kept through the archive';
+      const saved = await s.api(`/api/files/${file.id}/statements`, {
+        method: 'PUT',
+        body: { baseVersion: 0, statements: edited },
+        token: u.token,
+      });
+      expect(saved.status).toBe(200);
+      s.clock.advance(25 * 3600_000);
+      const files = filesContextOf(s.app);
+      await sweep(files);
+      // The stored CSV fails its integrity check: the restore writes the outputs again.
+      writeFileSync(join(s.dataDir, 'files', `${outputKey(file.id, 'csv')}.enc`), 'damaged');
+      const restore = await s.api(`/api/files/${file.id}/restore`, { body: {}, token: u.token });
+      expect(restore.status, JSON.stringify(restore.body)).toBe(200);
+      const restored = await waitForFile(s, file.id, u.token);
+      expect(restored.restoreStatus).toBe('completed');
+      const csv = await fetchRaw(s, restored.csvUrl as string);
+      expect(csv.body.toString('utf8')).toContain('Kept through the archive');
     });
   });
 }

@@ -21,6 +21,7 @@ import { outputKey, statementsKey } from '../files/keys';
 import { availableUntil, type FileRow, isAlive, isEphemeral } from '../files/life';
 import { readPassword } from '../files/password';
 import { findReadableFile, getFileRecord, NOT_FOUND_MESSAGE } from '../files/service';
+import { latestStatementsVersion } from '../files/statement-versions';
 import { StoredObjectMissingError } from '../storage/file-store';
 import { decodeStatements, encodeStatements } from './document';
 import { ReviewWorker } from './review-worker';
@@ -57,14 +58,7 @@ async function reviewableFile(files: FilesContext, id: string, userId: string | 
   return row;
 }
 
-async function latestVersion(files: FilesContext, fileId: string): Promise<number> {
-  const row = await files.db
-    .selectFrom('statement_versions')
-    .select((eb) => eb.fn.max('version').as('latest'))
-    .where('file_id', '=', fileId)
-    .executeTakeFirst();
-  return Number(row?.latest ?? 0);
-}
+const latestVersion = latestStatementsVersion;
 
 async function versionsOf(files: FilesContext, row: FileRow): Promise<StatementVersionInfo[]> {
   const rows = await files.db
