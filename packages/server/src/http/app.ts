@@ -81,7 +81,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     // Schema-checked input: "30" is coerced to 30; fields a schema forbids (additionalProperties: false) are dropped.
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: true, allErrors: false } },
+    // allowUnionTypes: `type: ['number', 'null']` (the review body's nullable values, which must not be coerced).
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: true, allErrors: false, allowUnionTypes: true } },
   });
 
   const clock = options.clock ?? systemClock;

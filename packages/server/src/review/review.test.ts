@@ -81,6 +81,9 @@ for (const db of testDatabases) {
       const st = edited[0] as Statement;
       st.transactions[1] = setTransactionField(st.transactions[1]!, 'description', 'Corrected by hand');
       st.transactions[1] = setTransactionField(st.transactions[1]!, 'amount', st.transactions[1]!.amount - 1);
+      // Values that are absent stay absent (null), never a printed zero or an empty text.
+      st.transactions[3] = { ...st.transactions[3]!, balance: null, credit: null, reference: null };
+      st.statement.bankName = null;
       const saved = await s.api<{ version: number; file: FileRecord }>(`/api/files/${file.id}/statements`, {
         method: 'PUT',
         body: { baseVersion: 0, statements: edited },
@@ -92,6 +95,13 @@ for (const db of testDatabases) {
       expect(saved.body.file.reconciliation?.mismatches[0]).toMatchObject({ row: 1, statement: 0 });
       const csv = (await fetchRaw(s, `/api/download-free/${file.id}?format=csv`)).body.toString('utf8');
       expect(csv).toContain('Corrected by hand');
+      const reread = await s.api<StatementsResponse>(`/api/files/${file.id}/statements`);
+      expect(reread.body.statements[0]?.transactions[3]).toMatchObject({
+        balance: null,
+        credit: null,
+        reference: null,
+      });
+      expect(reread.body.statements[0]?.statement.bankName).toBeNull();
       const xlsx = await fetchRaw(s, `/api/download-free/${file.id}?format=xlsx`);
       expect(xlsx.status).toBe(200);
 

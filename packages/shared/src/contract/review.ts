@@ -5,19 +5,53 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { REVIEW_LIMITS, type SavedVersionResponse, type StatementsResponse } from '../review';
-import type { Statement, StatementFacts, TraceEntry } from '../statement';
-import { type Assert, FileRecordSchema, literals, Nullable, type Same, TransactionSchema } from './schemas';
+import type { Statement, StatementFacts, TraceEntry, Transaction } from '../statement';
+import { type Assert, FileRecordSchema, literals, Nullable, type Same } from './schemas';
 
 const text = () => Type.String({ maxLength: REVIEW_LIMITS.textLength });
-const money = () => Nullable(Type.Number());
+/**
+ * `{ type: [T, 'null'] }` rather than anyOf: the server's validator coerces types, and inside an
+ * anyOf it would turn a null balance into 0 (a printed zero) and a null bank into "" on the way in.
+ * With a type list a value that already fits is left as it is.
+ */
+const orNull = <T>(type: 'number' | 'string' | 'integer', options: Record<string, unknown> = {}) =>
+  Type.Unsafe<T | null>({ type: [type, 'null'], ...options });
+const money = () => orNull<number>('number');
+const nullableText = (maxLength: number = REVIEW_LIMITS.textLength) => orNull<string>('string', { maxLength });
+
+const BoxObject = Type.Object({
+  page: Type.Integer(),
+  x: Type.Number(),
+  y: Type.Number(),
+  width: Type.Number(),
+  height: Type.Number(),
+  pageWidth: Type.Number(),
+  pageHeight: Type.Number(),
+});
+
+const TransactionObject = Type.Object({
+  date: Type.String({ maxLength: 10 }),
+  sourceDate: text(),
+  description: text(),
+  credit: money(),
+  debit: money(),
+  amount: Type.Number(),
+  balance: money(),
+  reference: nullableText(),
+  page: Type.Integer({ minimum: 0, maximum: 100_000 }),
+  confidence: Type.Optional(Type.Number()),
+  corrected: Type.Optional(Type.Boolean()),
+  bbox: Type.Optional(BoxObject),
+});
+export type _ReviewTransaction = Assert<Same<Static<typeof TransactionObject>, Transaction>>;
 
 const FactsObject = Type.Object({
-  bankName: Nullable(text()),
-  accountHolder: Nullable(text()),
-  accountNumber: Nullable(text()),
-  currency: Nullable(Type.String({ maxLength: 8 })),
-  periodStart: Nullable(Type.String({ maxLength: 10 })),
-  periodEnd: Nullable(Type.String({ maxLength: 10 })),
+  bankName: nullableText(),
+  accountHolder: nullableText(),
+  accountNumber: nullableText(),
+  currency: nullableText(8),
+  periodStart: nullableText(10),
+  periodEnd: nullableText(10),
   openingBalance: money(),
   closingBalance: money(),
 });
@@ -27,8 +61,11 @@ const TraceObject = Type.Object({
   pass: text(),
   row: Type.Optional(Type.Integer()),
   field: text(),
-  from: Type.Union([text(), Type.Number(), Type.Null()]),
-  to: Type.Union([text(), Type.Number(), Type.Null()]),
+  from: Type.Unsafe<string | number | null>({
+    type: ['string', 'number', 'null'],
+    maxLength: REVIEW_LIMITS.textLength,
+  }),
+  to: Type.Unsafe<string | number | null>({ type: ['string', 'number', 'null'], maxLength: REVIEW_LIMITS.textLength }),
   why: text(),
 });
 export type _Trace = Assert<Same<Static<typeof TraceObject>, TraceEntry>>;
@@ -36,7 +73,7 @@ export type _Trace = Assert<Same<Static<typeof TraceObject>, TraceEntry>>;
 const StatementObject = Type.Object(
   {
     statement: FactsObject,
-    transactions: Type.Array(TransactionSchema, { maxItems: REVIEW_LIMITS.transactions }),
+    transactions: Type.Array(TransactionObject, { maxItems: REVIEW_LIMITS.transactions }),
     reconciliation: Type.Object({
       status: literals(['balanced', 'unbalanced', 'unknown'] as const),
       mismatches: Type.Array(Type.Object({ row: Type.Integer(), expected: Type.Number(), printed: Type.Number() })),
