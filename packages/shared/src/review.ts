@@ -148,5 +148,8 @@ export interface RetryRequest {
   password?: string;
 }
 
+/** Files one server-sent event stream (GET /api/files/events) follows at most. */
+export const MAX_STREAM_FILES = 20;
+
 /** Conversion failures a password can fix. */
 export const PASSWORD_ERRORS: readonly ErrorCode[] = ['PDF_ENCRYPTED', 'PDF_PASSWORD_INCORRECT'];

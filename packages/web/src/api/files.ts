@@ -3,7 +3,7 @@
  * statements and their versions, retries with a PDF's password, and the server-sent events that
  * push file records.
  */
-import { type FileRecord, ROUTES, type SaveStatementsRequest } from '@statemint/shared';
+import { type FileRecord, MAX_STREAM_FILES, ROUTES, type SaveStatementsRequest } from '@statemint/shared';
 import { createParser } from 'eventsource-parser';
 import { apiFetch, callApi, routeUrl } from './client';
 
@@ -32,6 +32,13 @@ export async function followFiles(
   handlers: { onFile: (record: FileRecord) => void; onGone: (id: string) => void },
   signal: AbortSignal,
 ): Promise<void> {
+  // One stream follows at most MAX_STREAM_FILES files; more files take more streams.
+  if (ids.length > MAX_STREAM_FILES) {
+    const chunks: string[][] = [];
+    for (let i = 0; i < ids.length; i += MAX_STREAM_FILES) chunks.push(ids.slice(i, i + MAX_STREAM_FILES));
+    await Promise.all(chunks.map((chunk) => followFiles(chunk, handlers, signal)));
+    return;
+  }
   const res = await apiFetch(routeUrl(ROUTES.fileEvents, { query: { ids: ids.join(',') } }), {
     headers: { Accept: 'text/event-stream' },
     signal,

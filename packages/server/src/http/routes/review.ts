@@ -4,7 +4,7 @@
  * PDF's password, and server-sent events with file records as conversions finish. Thin: validate,
  * authorise, call one service function, shape the answer.
  */
-import { AppError, type FileRecord, ROUTES } from '@statemint/shared';
+import { AppError, type FileRecord, MAX_STREAM_FILES, ROUTES } from '@statemint/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { onFileChanged } from '../../files/events';
 import { retryConversion } from '../../files/retry';
@@ -16,7 +16,6 @@ import { fileId, filesContextOf, fingerprint, ID_PATTERN } from './files';
 /** How often an event stream re-reads its files from the database (changes made by other processes). */
 export const EVENTS_RECHECK_MS = 2_000;
 const HEARTBEAT_MS = 15_000;
-const MAX_STREAM_FILES = 20;
 /** Edited statements of 50,000 rows stay well under this. */
 const SAVE_BODY_LIMIT = 32 * 1024 * 1024;
 
