@@ -200,6 +200,12 @@ describe.skipIf(!hasChromium)('review and upload journeys in Chromium', () => {
     boxed.statements[0]?.transactions.forEach((t, i) => {
       t.bbox = { page: 1, x: 40, y: 176 + 18 * i, width: 515, height: 14, pageWidth: 595.28, pageHeight: 841.89 };
     });
+    // And what the engine's passes record (until they do): a repaired sign on row 3, a low OCR confidence on row 4.
+    const first = boxed.statements[0] as unknown as { trace?: unknown[]; transactions: Array<Record<string, unknown>> };
+    first.trace = [
+      { pass: 'signs', row: 2, field: 'amount', from: 113.88, to: -113.88, why: 'the running balance falls' },
+    ];
+    (first.transactions[3] as Record<string, unknown>).confidence = 0.5;
     const put = await fetch(`${server.url}/api/files/${fileId}/statements`, {
       method: 'PUT',
       headers: { ...auth.headers, 'content-type': 'application/json' },
@@ -212,6 +218,10 @@ describe.skipIf(!hasChromium)('review and upload journeys in Chromium', () => {
     const selectedBox = review.getByTestId('page-box-selected');
     await selectedBox.waitFor();
     expect(await selectedBox.getAttribute('aria-label')).toBe('Row 3');
+    const grid = review.getByRole('grid');
+    expect(await grid.locator('[data-row="2"] [data-flag="repaired"]').count()).toBe(1);
+    expect(await grid.locator('[data-row="3"] [data-flag="low-confidence"]').count()).toBe(1);
+    expect(await review.textContent()).toContain('amount: 113.88 → -113.88 (the running balance falls)');
     expect(await review.getByTestId('page-box').count()).toBe(5);
     const top = await selectedBox.evaluate((el) => (el as HTMLElement).style.top);
     expect(Number.parseFloat(top)).toBeCloseTo(((176 + 36) / 841.89) * 100, 1);
