@@ -308,6 +308,7 @@ describe.skipIf(!hasChromium)('review and upload journeys in Chromium', () => {
     const cards = done.getByTestId('review-cards');
     await cards.waitFor();
     expect(await done.getByRole('grid').count()).toBe(0);
+    await axe(page, 'review at 375 px');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await cards.getByRole('button', { name: 'Show on page' }).first().click();
@@ -362,12 +363,34 @@ describe.skipIf(!hasChromium)('review and upload journeys in Chromium', () => {
 
   it('axe-core finds no serious or critical violation on any screen', async () => {
     const anon = await openPage(browser, server.url);
-    for (const path of ['/', '/upload', '/pricing', '/blog', '/privacy', '/terms', '/verify-email', '/no-such-page']) {
+    for (const path of [
+      '/',
+      '/upload',
+      '/pricing',
+      '/blog',
+      '/privacy',
+      '/terms',
+      '/verify-email',
+      '/docs/api',
+      '/no-such-page',
+    ]) {
       await anon.page.goto(server.url + path);
       await anon.page.locator('main').waitFor();
       await anon.page.waitForTimeout(200);
       await axe(anon.page, path);
     }
+    // The dialogs: sign in, and the pay-per-file checkout.
+    await anon.page.goto(server.url);
+    await anon.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();
+    await anon.page.getByRole('dialog', { name: 'Sign In' }).waitFor();
+    await axe(anon.page, 'login dialog');
+    await anon.page.keyboard.press('Escape');
+    await anon.page.goto(`${server.url}/upload`);
+    await anon.page.getByRole('button', { name: 'Choose Different Option' }).click();
+    await anon.page.getByRole('button', { name: `Pay ${formatPrice(PRICES_CENTS.payasyougo)}`, exact: true }).click();
+    await anon.page.getByRole('dialog', { name: 'Pay Per File' }).waitFor();
+    await axe(anon.page, 'checkout dialog');
+    await anon.page.keyboard.press('Escape');
     // The landing page's main button shows where the keyboard focus is.
     await anon.page.goto(server.url);
     const main = anon.page.getByRole('link', { name: 'Convert a Statement' }).first();
@@ -406,6 +429,10 @@ describe.skipIf(!hasChromium)('review and upload journeys in Chromium', () => {
       .click();
     await page.getByRole('region', { name: 'Conversion complete' }).getByRole('grid').waitFor();
     await axe(page, '/review');
+    await page.goto(`${server.url}/settings`);
+    await page.locator('main h1').waitFor();
+    await page.waitForTimeout(300);
+    await axe(page, '/settings');
     await page.context().close();
   });
 
