@@ -8,6 +8,7 @@ import type { InputKind } from '../readers/detect';
 import { type OcrLanguage, type OcrWord, ocrPoolSize, recognizeWords } from './backend';
 import { suggestLanguage } from './language';
 import { wordsToLines } from './lines';
+import { missedRegions, rereadMissed } from './missed';
 import { decodeImagePage, type GreyImage, imagePageCount, type PrepareOptions, preparePage } from './prepare';
 
 export { ocrEngine, shutdownOcr } from './backend';
@@ -48,6 +49,16 @@ export async function recognizeGreyPage(
       if (session.langs.length === 1) session.langs = ['eng', extra];
       words = await recognizeWords({ image: page.image, langs: ['eng', extra], deadline: session.deadline });
     }
+  }
+  const regions = missedRegions(page.pixels, page.width, page.height, words, page.glyph);
+  if (regions.length) {
+    const firstLine = Math.max(-1, ...words.map((w) => w.line ?? 0)) + 1;
+    const read = (req: { image: Buffer; psm?: number }) =>
+      recognizeWords({ ...req, langs: session.langs, deadline: session.deadline });
+    words = [
+      ...words,
+      ...(await rereadMissed(page.pixels, page.width, page.height, regions, firstLine, read, page.glyph)),
+    ];
   }
   return { words, width: page.width, height: page.height, scale: page.scale };
 }

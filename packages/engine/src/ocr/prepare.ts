@@ -28,6 +28,10 @@ export interface PreparedPage {
   deskew: number;
   /** Whether a photographed page was cut out of its background and made rectangular first. */
   rectified: boolean;
+  /** The prepared pixels (8-bit grey, width x height): the PGM's body. */
+  pixels: Uint8Array;
+  /** Median glyph height in prepared pixels (0 when unknown). */
+  glyph: number;
 }
 
 const unreadable = (cause?: unknown) =>
@@ -159,7 +163,16 @@ export async function preparePage(source: GreyImage, options: PrepareOptions = {
     pixels = out.data;
   }
   const image = Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'ascii'), pixels]);
-  return { image, width, height, scale, deskew: angle, rectified: !!photo?.quad };
+  return {
+    image,
+    width,
+    height,
+    scale,
+    deskew: angle,
+    rectified: !!photo?.quad,
+    pixels: image.subarray(image.length - width * height),
+    glyph: Math.round(glyph * scale),
+  };
 }
 
 /**
