@@ -16,6 +16,8 @@ export interface MissedRegion {
 /** At most this many regions are read again per page (each is a small, quick read). */
 const MAX_REGIONS = 12;
 const INK = 128;
+/** Words read again are kept from this confidence on (0..100). */
+const MIN_CONFIDENCE = 75;
 
 /**
  * Regions of uncovered ink, in pixels: cells of a grid half a glyph wide, joined along a line
@@ -121,7 +123,11 @@ export function missedRegions(
     .map(({ x0, y0, x1, y1 }) => ({ x0, y0, x1, y1 }));
 }
 
-/** Reads each region again (cut out with a margin of paper) and returns the confident words found. */
+/**
+ * Reads the regions again in one call: each is cut out with a margin of paper and the cut-outs
+ * are stacked into one image (one process or worker call per page, not one per region); the
+ * confident words found are mapped back to page coordinates.
+ */
 export async function rereadMissed(
   pixels: Uint8Array,
   width: number,
@@ -131,35 +137,44 @@ export async function rereadMissed(
   recognize: (req: Pick<RecognizeRequest, 'image' | 'psm'>) => Promise<OcrWord[]>,
   glyph: number,
 ): Promise<OcrWord[]> {
-  const out: OcrWord[] = [];
-  let line = firstLine;
+  if (!regions.length) return [];
   const m = Math.max(8, Math.round((glyph || 16) * 0.8));
-  for (const r of regions) {
+  const cuts = regions.map((r) => {
     const x0 = Math.max(0, r.x0 - m);
     const y0 = Math.max(0, r.y0 - m);
-    const x1 = Math.min(width, r.x1 + m);
-    const y1 = Math.min(height, r.y1 + m);
-    const w = x1 - x0;
-    const h = y1 - y0;
-    const crop = Buffer.alloc(w * h);
-    for (let y = 0; y < h; y++) crop.set(pixels.subarray((y0 + y) * width + x0, (y0 + y) * width + x1), y * w);
-    const image = Buffer.concat([Buffer.from(`P5\n${w} ${h}\n255\n`, 'ascii'), crop]);
-    const words = await recognize({ image, psm: 6 });
-    const lines = new Map<number, number>();
-    for (const word of words) {
-      // Letters or digits, read with confidence: not the texture of a smudge.
-      if (word.confidence < 60 || !/[\p{L}\p{N}]{2}/u.test(word.text)) continue;
-      const key = word.line ?? 0;
-      if (!lines.has(key)) lines.set(key, line++);
-      out.push({
-        ...word,
-        x0: word.x0 + x0,
-        x1: word.x1 + x0,
-        y0: word.y0 + y0,
-        y1: word.y1 + y0,
-        line: lines.get(key) as number,
-      });
-    }
+    return { x0, y0, w: Math.min(width, r.x1 + m) - x0, h: Math.min(height, r.y1 + m) - y0, top: 0 };
+  });
+  const w = Math.max(...cuts.map((c) => c.w));
+  let h = 0;
+  for (const c of cuts) {
+    c.top = h;
+    h += c.h;
+  }
+  const stacked = Buffer.alloc(w * h, 255);
+  for (const c of cuts)
+    for (let y = 0; y < c.h; y++)
+      stacked.set(pixels.subarray((c.y0 + y) * width + c.x0, (c.y0 + y) * width + c.x0 + c.w), (c.top + y) * w);
+  const image = Buffer.concat([Buffer.from(`P5\n${w} ${h}\n255\n`, 'ascii'), stacked]);
+  const out: OcrWord[] = [];
+  const lines = new Map<string, number>();
+  for (const word of await recognize({ image, psm: 6 })) {
+    // Letters or digits, read with confidence: not the texture of a smudge.
+    if (word.confidence < MIN_CONFIDENCE || !/[\p{L}\p{N}]{2}/u.test(word.text)) continue;
+    const mid = (word.y0 + word.y1) / 2;
+    const i = cuts.findIndex((c) => mid >= c.top && mid < c.top + c.h);
+    const c = cuts[i];
+    // A word must lie within its cut-out (not straddle two).
+    if (!c || word.y0 < c.top - 2 || word.y1 > c.top + c.h + 2 || word.x1 > c.w + 2) continue;
+    const key = `${i}:${word.line ?? 0}`;
+    if (!lines.has(key)) lines.set(key, firstLine + lines.size);
+    out.push({
+      ...word,
+      x0: word.x0 + c.x0,
+      x1: word.x1 + c.x0,
+      y0: word.y0 - c.top + c.y0,
+      y1: word.y1 - c.top + c.y0,
+      line: lines.get(key) as number,
+    });
   }
   return out;
 }
