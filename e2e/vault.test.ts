@@ -12,7 +12,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser } from './browser';
 import { fixtureRows, statementPdf } from './fixtures';
-import { expectToast, openPage, payWithCard, readDownload, shoot, uniqueEmail, verificationPath } from './helpers';
+import {
+  expectToast,
+  openPage,
+  payWithCard,
+  readDownload,
+  readMail,
+  shoot,
+  uniqueEmail,
+  verificationPath,
+} from './helpers';
 import { type RunningServer, startServer } from './server';
 
 const PASSWORD = 'correct horse battery';
@@ -219,6 +228,32 @@ describe.skipIf(!hasChromium)('account and vault journeys in Chromium', () => {
     // Logging out ends the session on the server too: the old token no longer works.
     for (let i = 0; i < 20 && (await me()).status !== 401; i++) await page.waitForTimeout(100);
     expect((await me()).status).toBe(401);
+    expect(errors).toEqual([]);
+  });
+
+  it('resets a forgotten password from the login modal and logs in with the new one', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('dialog', { name: 'Sign In' }).getByRole('button', { name: 'Forgot your password?' }).click();
+    await page.waitForURL(`${server.url}/reset-password`);
+    const request = page.getByRole('form', { name: 'Request a password reset' });
+    await request.getByLabel('Your email').fill(email);
+    await request.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByRole('status').filter({ hasText: 'reset its password' }).waitFor();
+    const link = readMail(server.dataDir, email).match(/\/reset-password\?token=[A-Za-z0-9%._~-]+/);
+    if (!link) throw new Error('no reset link in the e-mail');
+    await page.goto(`${server.url}${link[0]}`);
+    const form = page.getByRole('form', { name: 'Choose a new password' });
+    await form.getByLabel('New password', { exact: true }).fill('a new password');
+    await form.getByLabel('Confirm new password').fill('a new password');
+    await form.getByRole('button', { name: 'Set New Password' }).click();
+    await page.getByRole('heading', { name: 'Password Reset' }).waitFor();
+    await shoot(page, 'password-reset-done');
+    await page.getByRole('button', { name: 'Go to Login' }).click();
+    const login = page.getByRole('dialog', { name: 'Sign In' });
+    await login.getByLabel('Email').fill(email);
+    await login.getByLabel('Password', { exact: true }).fill('a new password');
+    await login.locator('form').getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
     expect(errors).toEqual([]);
   });
 

@@ -70,6 +70,8 @@ export const LIMITS = {
   retentionChoices: [1, 3, 7, 14, 30] as const,
   minPasswordLength: 8,
   verificationTokenHours: 24,
+  /** A password-reset link works once, for this long. */
+  passwordResetTokenHours: 1,
   pollIntervalMs: 2000,
   uploadProgress: [30, 70, 100] as const,
   loginRedirectDelayMs: 200,

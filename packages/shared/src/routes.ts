@@ -5,6 +5,7 @@ export const WEB_ROUTES = [
   '/upload',
   '/dashboard',
   '/verify-email',
+  '/reset-password',
   '/privacy',
   '/terms',
   '/blog',

@@ -35,8 +35,12 @@ export interface Config {
   fileEncryptionKey: string | undefined;
   webDist: string;
   logLevel: string;
-  /** Trust X-Forwarded-For: true, or the proxies' addresses/CIDRs. Off by default so clients cannot fake their IP. */
-  trustProxy: boolean | string;
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed: addresses, CIDRs or proxy-addr's
+   * names (loopback, linklocal, uniquelocal), comma-separated. Off (false) by default so clients
+   * cannot fake their IP; never "any peer", which would let a client rotate its own header.
+   */
+  trustProxy: false | string;
   /** Lifetime of a login session (and of its JWT). */
   sessionTtlHours: number;
   authRateLimits: AuthRateLimits;
@@ -78,9 +82,18 @@ function positiveNumber(name: string, raw: string | undefined, fallback: number)
   return n;
 }
 
-function parseTrustProxy(raw: string | undefined): boolean | string {
-  if (!raw || raw === '0' || raw === 'false') return false;
-  return raw === 'true' || raw === '1' ? true : raw;
+/** TRUST_PROXY=true means the proxies of a private network, never any peer at all. */
+export const PRIVATE_PROXIES = 'loopback, linklocal, uniquelocal';
+
+function parseTrustProxy(raw: string | undefined): false | string {
+  const value = raw?.trim();
+  if (!value || value === '0' || value === 'false') return false;
+  if (value === 'true' || value === '1') return PRIVATE_PROXIES;
+  if (/^\d+$/.test(value))
+    throw new Error(
+      `TRUST_PROXY must name the proxies' addresses (a hop count cannot tell a proxy from a client), got '${raw}'`,
+    );
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

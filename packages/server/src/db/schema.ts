@@ -47,6 +47,17 @@ export interface EmailVerificationsTable {
   used_at: number | null;
 }
 
+/** A password-reset link (single use, 1 hour); like verification, only the token's hash is kept. */
+export interface PasswordResetsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  /** Set when used, or when superseded by a newer link or a password change. */
+  used_at: number | null;
+}
+
 /**
  * Our ledger of payments, one row per provider payment intent. A succeeded `payasyougo`
  * row is one paid upload credit bound to `email`: part 2 consumes it by setting
@@ -164,6 +175,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   email_verifications: EmailVerificationsTable;
+  password_resets: PasswordResetsTable;
   payments: PaymentsTable;
   test_mode_intents: TestModeIntentsTable;
   api_keys: ApiKeysTable;

@@ -17,7 +17,7 @@ for (const db of testDatabases) {
   describe(`failed conversions cost nothing (${db})`, () => {
     let s: TestServer;
     beforeAll(async () => {
-      s = await startTestServer({ db, config: { trustProxy: true, conversionWorkers: 1 } });
+      s = await startTestServer({ db, config: { trustProxy: 'loopback', conversionWorkers: 1 } });
     });
     afterAll(async () => {
       await s?.close();

@@ -23,7 +23,7 @@ import { UNSUPPORTED_MESSAGE } from './upload-type';
 const HOUR = 3600_000;
 const CSV = sampleCsvStatement(14);
 // One worker thread: the tests' conversions are small, and the two cores are shared with other test files.
-const trustProxy = { trustProxy: true, conversionWorkers: 1 };
+const trustProxy = { trustProxy: 'loopback', conversionWorkers: 1 };
 
 const DOWNLOAD_FORMATS: Array<[string, OutputFormat]> = [
   ['excel', 'xlsx'],

@@ -21,7 +21,7 @@ describe.skipIf(!redisUrl)('BullMQ conversion queue (Redis)', () => {
       config: {
         redisUrl,
         queueName: `statemint-test-${randomBytes(6).toString('hex')}`,
-        trustProxy: true,
+        trustProxy: 'loopback',
         conversionWorkers: 1,
       },
     });

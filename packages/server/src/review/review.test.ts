@@ -59,7 +59,7 @@ for (const db of testDatabases) {
   describe(`review API (${db})`, () => {
     let s: TestServer;
     beforeAll(async () => {
-      s = await startTestServer({ db, config: { trustProxy: true, conversionWorkers: 1 } });
+      s = await startTestServer({ db, config: { trustProxy: 'loopback', conversionWorkers: 1 } });
     });
     afterAll(async () => {
       await s?.close();

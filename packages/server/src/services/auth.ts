@@ -9,6 +9,7 @@ import {
 } from '@statemint/shared';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db';
+import { retireResetLinks } from './password-reset';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { createSession, revokeAllSessions } from './sessions';
 import {
@@ -124,6 +125,7 @@ export async function changePassword(
     .where('id', '=', user.id)
     .execute();
   await revokeAllSessions(ctx, user.id);
+  await retireResetLinks(ctx, user.id);
   return { token: await createSession(ctx, user.id), message: 'Password changed. Other sessions were signed out.' };
 }
 

@@ -25,6 +25,10 @@ export async function pruneAccountData(ctx: AppContext): Promise<void> {
     .deleteFrom('idempotency_keys')
     .where('created_at', '<', now - DAY)
     .execute();
+  await ctx.db
+    .deleteFrom('password_resets')
+    .where((eb) => eb.or([eb('expires_at', '<', now - DAY), eb('used_at', '<', now - DAY)]))
+    .execute();
   // A checkout sign-up that was never paid keeps no password hash beyond a day.
   await ctx.db
     .updateTable('payments')

@@ -47,7 +47,7 @@ export async function sendVerificationEmail(ctx: AppContext, user: UserRow): Pro
   if (ctx.mailer.kind === 'outbox') ctx.log.info(`verification link for ${user.email}: ${link}`);
 }
 
-function escapeHtml(s: string): string {
+export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

@@ -79,7 +79,10 @@ for (const db of testDatabases) {
     let s: TestServer;
     beforeAll(async () => {
       // Sessions outlive the 30 days the retention test moves the clock by.
-      s = await startTestServer({ db, config: { trustProxy: true, conversionWorkers: 1, sessionTtlHours: 24 * 90 } });
+      s = await startTestServer({
+        db,
+        config: { trustProxy: 'loopback', conversionWorkers: 1, sessionTtlHours: 24 * 90 },
+      });
     });
     afterAll(async () => {
       await s?.close();

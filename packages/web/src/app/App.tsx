@@ -17,6 +17,7 @@ import { SessionProvider } from './session';
 const UploadPage = lazy(() => import('../pages/UploadPage'));
 const DashboardPage = lazy(() => import('../pages/dashboard/DashboardPage'));
 const VerifyEmailPage = lazy(() => import('../pages/VerifyEmailPage'));
+const ResetPasswordPage = lazy(() => import('../pages/ResetPasswordPage'));
 const BlogPage = lazy(() => import('../pages/BlogPage'));
 const PrivacyPage = lazy(() => import('../pages/PrivacyPage'));
 const TermsPage = lazy(() => import('../pages/TermsPage'));
@@ -37,6 +38,8 @@ function Page({ pathname }: { pathname: string }) {
       return <DashboardPage />;
     case '/verify-email':
       return <VerifyEmailPage />;
+    case '/reset-password':
+      return <ResetPasswordPage />;
     case '/blog':
       return <BlogPage />;
     case '/privacy':
@@ -60,6 +63,7 @@ const TITLES: Record<string, string> = {
   '/upload': 'Convert a Statement',
   '/dashboard': 'Secure Document Vault',
   '/verify-email': 'Verify Your Email',
+  '/reset-password': 'Reset Your Password',
   '/blog': 'Blog',
   '/privacy': 'Privacy Policy',
   '/terms': 'Terms of Service',

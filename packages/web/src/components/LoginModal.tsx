@@ -118,6 +118,20 @@ export function LoginModal({
           value={form.password}
           onChange={set('password')}
         />
+        {isLogin && (
+          <p className="-mt-2 text-right text-sm">
+            <button
+              type="button"
+              className="font-semibold text-brand-700 hover:underline"
+              onClick={() => {
+                onOpenChange(false);
+                navigate('/reset-password');
+              }}
+            >
+              Forgot your password?
+            </button>
+          </p>
+        )}
         {!isLogin && (
           <Field
             label="Confirm Password"

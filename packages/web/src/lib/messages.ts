@@ -120,6 +120,8 @@ export const ACTION_FAILURES = {
   upload: ['Upload Failed', 'Upload failed'],
   retention: ['Update Failed', 'Failed to update retention settings'],
   sendVerification: ['Failed to Send Email', 'Failed to send verification email'],
+  passwordResetRequest: ['Failed to Send Email', 'Failed to send the password reset email'],
+  passwordReset: ['Reset Failed', 'Failed to reset your password'],
 } as const;
 
 export function actionFailure(action: keyof typeof ACTION_FAILURES, e: unknown): ToastSpec {

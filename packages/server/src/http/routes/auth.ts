@@ -2,6 +2,7 @@
 import { AppError, ROUTES, TEXTS } from '@statemint/shared';
 import type { FastifyInstance } from 'fastify';
 import { changePassword, limitAttempts, login, register, updateRetention } from '../../services/auth';
+import { requestPasswordReset, resetPassword } from '../../services/password-reset';
 import { revokeSession, verifySessionToken } from '../../services/sessions';
 import { findUserByEmail, normalizeEmail, toApiUser } from '../../services/users';
 import { sendVerificationEmail, verifyEmailToken } from '../../services/verification';
@@ -83,5 +84,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       throw new AppError('TOKEN_INVALID', 'This verification link is invalid or has already been used.');
     await verifyEmailToken(ctx, token);
     return { success: true as const, message: 'Your email has been verified. You can now log in.' };
+  });
+
+  // Same answer whether or not the account exists.
+  route(app, ROUTES.forgotPassword, async (request) => requestPasswordReset(ctx, request.body.email, request.ip));
+
+  route(app, ROUTES.resetPassword, async (request) => {
+    const token = request.body.token?.trim();
+    if (!token) throw new AppError('VALIDATION_FAILED', 'No password reset token provided', { field: 'token' });
+    if (token.length > 200)
+      throw new AppError('TOKEN_INVALID', 'This password reset link is invalid or has already been used.');
+    return resetPassword(ctx, token, request.body.password);
   });
 }

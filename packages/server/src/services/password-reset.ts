@@ -1,0 +1,104 @@
+/**
+ * Password reset by e-mail: a single-use token (only its sha256 is stored) valid for one
+ * hour. Using it sets the new password, proves the address (the account becomes verified)
+ * and ends every session of the account, so whoever held it before is signed out.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { AppError, LIMITS, type MessageResponse, PRODUCT_NAME } from '@statemint/shared';
+import type { AppContext } from '../context';
+import { hashPassword } from './passwords';
+import { revokeAllSessions } from './sessions';
+import { findUserByEmail, normalizeEmail, type UserRow } from './users';
+import { escapeHtml, hashToken } from './verification';
+
+export const RESET_REQUESTED_MESSAGE =
+  'If an account with that email exists, we have sent a link to reset its password. The link works for 1 hour.';
+export const RESET_DONE_MESSAGE = 'Your password has been reset. You can now log in with your new password.';
+const INVALID_MESSAGE = 'This password reset link is invalid or has already been used.';
+const EXPIRED_MESSAGE = 'This password reset link has expired. Please request a new one.';
+
+export function resetLink(ctx: AppContext, token: string): string {
+  return `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+/** Retires every unused reset link of the user (a new link, a password change, a reset). */
+export async function retireResetLinks(ctx: AppContext, userId: string): Promise<void> {
+  await ctx.db
+    .updateTable('password_resets')
+    .set({ used_at: ctx.clock.now() })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+async function sendResetEmail(ctx: AppContext, user: UserRow): Promise<void> {
+  const now = ctx.clock.now();
+  const token = randomBytes(32).toString('base64url');
+  await retireResetLinks(ctx, user.id);
+  await ctx.db
+    .insertInto('password_resets')
+    .values({
+      id: randomUUID(),
+      user_id: user.id,
+      token_hash: hashToken(token),
+      created_at: now,
+      expires_at: now + LIMITS.passwordResetTokenHours * 3600_000,
+      used_at: null,
+    })
+    .execute();
+  const link = resetLink(ctx, token);
+  const greeting = user.name ? `Hello ${user.name},` : 'Hello,';
+  const hours = LIMITS.passwordResetTokenHours;
+  const validity = `The link works once and expires in ${hours} hour${hours === 1 ? '' : 's'}.`;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: `Reset your ${PRODUCT_NAME} password`,
+    text: `${greeting}\n\nSomeone (hopefully you) asked to reset the password of your ${PRODUCT_NAME} account. To choose a new password, open this link:\n\n${link}\n\n${validity} Resetting signs out every device that is signed in. If you did not ask for this, ignore this email: your password stays as it is.\n\n${PRODUCT_NAME}\n`,
+    html: `<p>${escapeHtml(greeting)}</p><p>Someone (hopefully you) asked to reset the password of your ${PRODUCT_NAME} account.</p><p><a href="${escapeHtml(link)}">Choose a new password</a></p><p>${validity} Resetting signs out every device that is signed in. If you did not ask for this, ignore this email: your password stays as it is.</p><p>${PRODUCT_NAME}</p>`,
+  });
+  if (ctx.mailer.kind === 'outbox') ctx.log.info(`password reset link for ${user.email}: ${link}`);
+}
+
+/**
+ * POST /api/auth/forgot-password: the same answer whether or not the account exists. Limited
+ * per IP (RATE_LIMITED) and, silently, per address, so nobody can flood an inbox.
+ */
+export async function requestPasswordReset(ctx: AppContext, rawEmail: string, ip: string): Promise<MessageResponse> {
+  const l = ctx.config.authRateLimits;
+  ctx.rateLimiter.check([{ key: `reset-mail:ip:${ip}`, limit: l.verificationEmails * 4 }], l.windowMs);
+  const email = normalizeEmail(rawEmail);
+  const overLimit = ctx.rateLimiter.hit(`reset-mail:email:${email}`, l.verificationEmails, l.windowMs) > 0;
+  const user = await findUserByEmail(ctx, email);
+  if (user && !overLimit) await sendResetEmail(ctx, user);
+  return { message: RESET_REQUESTED_MESSAGE };
+}
+
+/** POST /api/auth/reset-password: sets the new password once per link and signs out everywhere. */
+export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<MessageResponse> {
+  const now = ctx.clock.now();
+  const row = await ctx.db
+    .selectFrom('password_resets')
+    .selectAll()
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row || row.used_at !== null) throw new AppError('TOKEN_INVALID', INVALID_MESSAGE);
+  if (row.expires_at <= now) throw new AppError('TOKEN_EXPIRED', EXPIRED_MESSAGE);
+  const passwordHash = await hashPassword(password);
+  // Single use even under concurrent submissions: only the request that flips used_at resets.
+  const taken = await ctx.db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) !== 1) throw new AppError('TOKEN_INVALID', INVALID_MESSAGE);
+  // The link reached the inbox, so the address is proven too.
+  await ctx.db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, email_verified: 1, updated_at: now })
+    .where('id', '=', row.user_id)
+    .execute();
+  await retireResetLinks(ctx, row.user_id);
+  await revokeAllSessions(ctx, row.user_id);
+  return { message: RESET_DONE_MESSAGE };
+}
