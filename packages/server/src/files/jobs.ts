@@ -12,8 +12,13 @@ import { fileKeyPrefix } from './keys';
 import { readPassword } from './password';
 import { latestStatementsVersion } from './statement-versions';
 
-/** Conversion starts without an outcome (crashes) before a file is marked failed. */
-export const MAX_ATTEMPTS = 3;
+/**
+ * Conversion starts without an outcome before a file is marked failed. An attempt is counted
+ * only when a worker starts the file (not when it is queued), and a conversion runs in a worker
+ * thread with bounded memory, so a file cannot take the process down by itself: this guard is
+ * for what is left, and it leaves room for a file caught in a few restarts in a row.
+ */
+export const MAX_ATTEMPTS = 5;
 /** Jobs older than this without an outcome are enqueued again by the sweeper (enqueueing is idempotent). */
 export const STUCK_AFTER_MS = 15 * 60_000;
 

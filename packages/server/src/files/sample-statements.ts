@@ -60,6 +60,36 @@ export function samplePdfStatement(count = 10, openingCents = 100_000, seed = 1)
     cells.push([50, y, row.date], [120, y, row.description]);
     cells.push([row.amountCents < 0 ? 330 : 400, y, money(Math.abs(row.amountCents))], [470, y, money(balance)]);
   }
+  return textPdf(cells);
+}
+
+/**
+ * A document that is not a bank statement: an invoice with dates and amounts but no
+ * transactions table, as a one-page text PDF or as plain text.
+ */
+export const LETTER_LINES = [
+  'Acme Plumbing Ltd',
+  '12 High Street, Springfield',
+  'INVOICE No. 2024-0117',
+  'Invoice date: 14 March 2024',
+  'Dear Ms Jones,',
+  'Thank you for choosing us for the repair of your boiler on 12 March 2024.',
+  'Please find the details of the work below and pay within 30 days.',
+  'Labour (3 hours) and replacement valve, total due: 245.00 EUR',
+  'Kind regards,',
+  'John Smith',
+];
+
+export function sampleLetterPdf(): Buffer {
+  return textPdf(LETTER_LINES.map((line, i) => [50, 800 - i * 18, line] as [number, number, string]));
+}
+
+export function sampleLetterText(): string {
+  return `${LETTER_LINES.join('\n\n')}\n`;
+}
+
+/** A one-page PDF with one positioned Helvetica text run per cell ([x, y, text]). */
+export function textPdf(cells: Array<[number, number, string]>): Buffer {
   const pdfString = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);
   const content = cells.map(([x, cy, t]) => `BT /F1 10 Tf ${x} ${cy} Td (${pdfString(t)}) Tj ET`).join('\n');
   const objects = [

@@ -2,25 +2,45 @@
  * The default ConversionQueue: jobs held in memory and run on the worker-thread pool.
  * Durability comes from the database: a file stays 'processing' until its outcome is
  * stored, and the files service re-enqueues such files on start.
+ *
+ * A job is loaded (which counts a conversion attempt) only when a worker is free to start
+ * it, never when it is queued: a backlog re-enqueued after a restart costs nothing.
  */
-import type { ConversionJob, ConversionQueue, OutcomeHandler, TaskLoader } from './types';
-import { PoolClosedError, type WorkerPool } from './worker-pool';
+import type {
+  ConversionJob,
+  ConversionOutcome,
+  ConversionQueue,
+  ConversionTask,
+  OutcomeHandler,
+  TaskLoader,
+} from './types';
+import { PoolClosedError } from './worker-pool';
 
 export interface QueueLogger {
   error(obj: object, msg: string): void;
 }
 
+/** What the queue needs of the worker pool (tests give it a stand-in). */
+export interface TaskRunner {
+  readonly size: number;
+  run(task: ConversionTask, expedited?: boolean): Promise<ConversionOutcome>;
+  close(): Promise<void>;
+}
+
+const keyOf = (job: ConversionJob) => `${job.kind}:${job.fileId}`;
+
 export class InProcessQueue implements ConversionQueue {
-  readonly #pool: WorkerPool;
+  readonly #pool: TaskRunner;
   readonly #load: TaskLoader;
   readonly #onOutcome: OutcomeHandler;
   readonly #log: QueueLogger;
+  /** Waiting jobs in arrival order; expedited ones are taken first. */
+  readonly #waiting: ConversionJob[] = [];
   readonly #active = new Map<string, Promise<void>>();
   #started = false;
   #closed = false;
-  readonly #early: ConversionJob[] = [];
 
-  constructor(pool: WorkerPool, load: TaskLoader, onOutcome: OutcomeHandler, log: QueueLogger) {
+  constructor(pool: TaskRunner, load: TaskLoader, onOutcome: OutcomeHandler, log: QueueLogger) {
     this.#pool = pool;
     this.#load = load;
     this.#onOutcome = onOutcome;
@@ -29,34 +49,55 @@ export class InProcessQueue implements ConversionQueue {
 
   async start(): Promise<void> {
     this.#started = true;
-    for (const job of this.#early.splice(0)) await this.enqueue(job);
+    this.#pump();
   }
 
   async enqueue(job: ConversionJob): Promise<void> {
     if (this.#closed) return;
-    if (!this.#started) {
-      this.#early.push(job);
+    const key = keyOf(job);
+    if (this.#active.has(key)) return;
+    const waiting = this.#waiting.find((j) => keyOf(j) === key);
+    if (waiting) {
+      if (job.expedited) waiting.expedited = true;
       return;
     }
-    const key = `${job.kind}:${job.fileId}`;
-    if (this.#active.has(key)) return;
-    const run = this.#run(job).finally(() => this.#active.delete(key));
-    this.#active.set(key, run);
+    this.#waiting.push({ ...job });
+    this.#pump();
   }
 
   async pending(): Promise<number> {
-    return this.#active.size + this.#early.length;
+    return this.#active.size + this.#waiting.length;
   }
 
   /** Resolves when every job enqueued so far has finished (tests, shutdown). */
   async drain(): Promise<void> {
-    while (this.#active.size > 0) await Promise.allSettled([...this.#active.values()]);
+    while (this.#active.size > 0 || (this.#started && !this.#closed && this.#waiting.length > 0))
+      await Promise.allSettled([...this.#active.values()]);
   }
 
   async close(): Promise<void> {
     this.#closed = true;
+    this.#waiting.length = 0;
     await this.#pool.close();
     await Promise.allSettled([...this.#active.values()]);
+  }
+
+  #takeNext(): ConversionJob | undefined {
+    const i = this.#waiting.findIndex((j) => j.expedited);
+    return this.#waiting.splice(i === -1 ? 0 : i, 1)[0];
+  }
+
+  /** Starts waiting jobs while the pool has an idle worker. */
+  #pump(): void {
+    while (this.#started && !this.#closed && this.#active.size < this.#pool.size && this.#waiting.length > 0) {
+      const job = this.#takeNext() as ConversionJob;
+      const key = keyOf(job);
+      const run = this.#run(job).finally(() => {
+        this.#active.delete(key);
+        this.#pump();
+      });
+      this.#active.set(key, run);
+    }
   }
 
   async #run(job: ConversionJob): Promise<void> {

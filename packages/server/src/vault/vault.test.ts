@@ -13,6 +13,7 @@ import {
 } from '@statemint/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesDb } from '../files/context';
+import { MAX_ATTEMPTS } from '../files/jobs';
 import { sampleCsvStatement } from '../files/sample-statements';
 import { newFileRow } from '../files/service';
 import { fetchRaw, freshIp, storedObjects, upload, waitForFile } from '../files/test-helpers';
@@ -319,7 +320,7 @@ for (const db of testDatabases) {
       expect((await s.api(`/api/files/${kept.id}`, { token: keeper.token })).status).toBe(404);
     });
 
-    it('re-enqueues lost jobs from the sweeper and gives up on a file that crashed three starts', async () => {
+    it('re-enqueues lost jobs from the sweeper and gives up on a file that crashed MAX_ATTEMPTS starts', async () => {
       const files = filesContextOf(s.app);
       const u = await proUser(s);
       const row = (id: string, attempts: number) => ({
@@ -337,7 +338,7 @@ for (const db of testDatabases) {
       for (const id of [lost, poison]) await files.store.put(`files/${id}/original`, CSV);
       await filesDb(s.ctx)
         .insertInto('files')
-        .values([row(lost, 0), row(poison, 3)])
+        .values([row(lost, 0), row(poison, MAX_ATTEMPTS)])
         .execute();
       expect((await sweep(files)).requeued).toBe(0);
       s.clock.advance(16 * 60_000);
