@@ -156,4 +156,9 @@ export const BALANCED_TEXT = 'Balanced';
 export const unbalancedText = (rows: number) => `Does not balance: ${rows} row(s) do not add up`;
 
 export const CONVERSION_FAILED_TEXT = TEXTS.conversionFailed;
+/** DECISIONS.md: failures are free (server side: files/jobs.ts releaseCharges). */
+export const FAILED_IS_FREE_TEXT =
+  'This did not use up your free trial, your payment or your monthly uploads: you can try another file.';
+export const NOT_A_STATEMENT_HINT =
+  "Please upload a bank statement: the PDF, a scan or photo of it, or your bank's export (CSV, XLSX, TXT).";
 export const POLL_FAILED_TEXT = 'Failed to fetch file status';

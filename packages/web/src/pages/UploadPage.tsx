@@ -115,7 +115,10 @@ export default function UploadPage() {
   }
 
   function reset() {
+    // A failed conversion used nothing up (DECISIONS.md): the same e-mail and payment take the next file.
+    const allFailed = uploads.items.length > 0 && uploads.items.every((i) => i.state === 'failed');
     uploads.reset();
+    if (allFailed) return;
     setMode(defaultMode);
     setEmail('');
     setPaymentIntentId(null);

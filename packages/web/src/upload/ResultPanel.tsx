@@ -22,7 +22,9 @@ import {
   actionFailure,
   BALANCED_TEXT,
   CONVERSION_FAILED_TEXT,
+  FAILED_IS_FREE_TEXT,
   missingFormatToast,
+  NOT_A_STATEMENT_HINT,
   SUCCESS,
   unbalancedText,
 } from '../lib/messages';
@@ -150,6 +152,8 @@ export function FailedPanel({
         {needsPassword ? 'This PDF Needs Its Password' : 'Conversion Failed'}
       </h2>
       <p className="mt-2 text-sm text-red-800">{record?.errorMessage || CONVERSION_FAILED_TEXT}</p>
+      {record?.errorCode === 'NOT_A_STATEMENT' && <p className="mt-2 text-sm text-red-800">{NOT_A_STATEMENT_HINT}</p>}
+      {record && <p className="mt-2 text-sm text-slate-700">{FAILED_IS_FREE_TEXT}</p>}
       {needsPassword && onRetry && <PasswordForm onRetry={onRetry} />}
       {onReset && (
         <Button className="mt-5" variant={needsPassword ? 'secondary' : 'primary'} onClick={onReset}>
