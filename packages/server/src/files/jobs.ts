@@ -6,7 +6,7 @@
 import { LIMITS } from '@statemint/shared';
 import { GENERIC_FAILURE } from '../queue/run-task';
 import type { ConversionJob, ConversionOutcome, ConversionTask } from '../queue/types';
-import type { FilesContext } from './context';
+import type { FilesContext, FilesDb } from './context';
 import { notifyFileChanged } from './events';
 import { fileKeyPrefix } from './keys';
 import { readPassword } from './password';
@@ -89,10 +89,17 @@ export async function applyOutcome(files: FilesContext, job: ConversionJob, outc
         .set({ ...results, status: 'completed', completed_at: now, error_code: null, error_message: null })
         .executeTakeFirst();
     } else if (!outcome.ok) {
-      flipped = await update
-        .set({ status: 'failed', completed_at: now, error_code: outcome.code, error_message: outcome.message })
-        .executeTakeFirst();
-      await releaseCharges(files, row.id);
+      // One transaction: whoever sees the file failed also sees its charges given back.
+      flipped = await files.db.transaction().execute(async (trx) => {
+        const failed = await trx
+          .updateTable('files')
+          .where('id', '=', row.id)
+          .where('status', '=', 'processing')
+          .set({ status: 'failed', completed_at: now, error_code: outcome.code, error_message: outcome.message })
+          .executeTakeFirst();
+        if (Number(failed.numUpdatedRows) === 1) await releaseCharges(files, row.id, trx);
+        return failed;
+      });
     }
     // Once per file: only the outcome that moved it out of 'processing' tells the listeners.
     if (flipped && Number(flipped.numUpdatedRows) === 1) await notifyConversionFinished(files, row.id, outcome.ok);
@@ -124,10 +131,10 @@ export async function applyOutcome(files: FilesContext, job: ConversionJob, outc
  * 24 hours), no monthly upload and no pay-per-file payment (the same payment may be used again,
  * with a corrected file or a password). A retry of the file takes them again (files/retry.ts).
  */
-export async function releaseCharges(files: FilesContext, fileId: string): Promise<void> {
-  await files.db.deleteFrom('free_trial_uses').where('file_id', '=', fileId).execute();
-  await files.db.deleteFrom('usage_events').where('file_id', '=', fileId).where('kind', '=', 'upload').execute();
-  await files.db
+export async function releaseCharges(files: FilesContext, fileId: string, db: FilesDb = files.db): Promise<void> {
+  await db.deleteFrom('free_trial_uses').where('file_id', '=', fileId).execute();
+  await db.deleteFrom('usage_events').where('file_id', '=', fileId).where('kind', '=', 'upload').execute();
+  await db
     .updateTable('payments')
     .set({ consumed_at: null, file_id: null })
     .where('file_id', '=', fileId)
