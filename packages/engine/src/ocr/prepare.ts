@@ -51,6 +51,8 @@ export async function imagePageCount(bytes: Uint8Array, kind: InputKind): Promis
   try {
     meta = await sharp(bytes).metadata();
   } catch (e) {
+    // sharp refuses a header whose size is past its own limit: that is an image too large, not a damaged one.
+    if (/pixel limit/i.test(String(e))) throw tooLarge();
     throw unreadable(e);
   }
   const width = meta.width ?? 0;

@@ -117,7 +117,9 @@ async function openPdf(pdfjs: PdfJs, bytes: Uint8Array, password: string | undef
       if (password) throw new AppError('PDF_PASSWORD_INCORRECT', 'The password for this PDF is incorrect.');
       throw new AppError('PDF_ENCRYPTED', 'This PDF is password-protected. Please provide its password.');
     }
-    throw new AppError('UNREADABLE_FILE', `This PDF could not be read: ${err.message ?? 'corrupt file'}.`);
+    // PDF.js messages end with their own full stop ('Invalid PDF structure.'): one is enough.
+    const why = (err.message ?? 'corrupt file').trim().replace(/[.\s]+$/, '') || 'corrupt file';
+    throw new AppError('UNREADABLE_FILE', `This PDF could not be read: ${why}.`);
   }
 }
 

@@ -24,6 +24,8 @@ import { StoredObjectMissingError } from '../storage/file-store';
 export const ARCHIVED_MESSAGE = 'This file is archived. Restore it to download it again.';
 export const LINK_EXPIRED_MESSAGE =
   'This download link has expired. Please download the file again from your dashboard.';
+export const VERIFY_TO_DOWNLOAD_MESSAGE =
+  'Please verify your email address to download files from your vault: use the link we sent you, or request a new one from your dashboard.';
 
 export interface Download {
   body: Buffer;
@@ -164,20 +166,61 @@ async function authorizedRow(
 ): Promise<FileRow> {
   const row = await findRow(files, id);
   if (!row?.user_id || !isAlive(row, files.ctx.clock.now())) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
-  if (who.userId !== null && who.userId === row.user_id) return row;
+  if (who.userId !== null && who.userId === row.user_id) return verifiedOwner(files, row);
   if (who.token) {
-    if (files.links.verify(row.id, target, who.token)) return row;
+    const sessionId = files.links.verify(row.id, target, who.token);
+    // The link lives only as long as the session it was made for (logout, password change).
+    if (sessionId && (await isLiveSession(files, sessionId, row.user_id))) return verifiedOwner(files, row);
     throw new AppError('UNAUTHORIZED', LINK_EXPIRED_MESSAGE);
   }
   if (who.userId === null) throw new AppError('UNAUTHORIZED', 'Authentication required. Please log in.');
   throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
 }
 
+/** Whether the login session (or API key) a link was made for still works for `userId`. */
+export async function isLiveSession(files: FilesContext, sessionId: string, userId: string): Promise<boolean> {
+  if (sessionId.startsWith('api-key:')) {
+    const key = await files.db
+      .selectFrom('api_keys')
+      .select(['user_id', 'revoked_at'])
+      .where('id', '=', sessionId.slice('api-key:'.length))
+      .executeTakeFirst();
+    return !!key && key.user_id === userId && key.revoked_at === null;
+  }
+  const session = await files.db
+    .selectFrom('sessions')
+    .select(['user_id', 'revoked_at', 'expires_at'])
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  return (
+    !!session && session.user_id === userId && session.revoked_at === null && session.expires_at > files.ctx.clock.now()
+  );
+}
+
+/**
+ * Vault files are downloaded only by an owner whose e-mail is verified: an account opened with
+ * someone else's address (a checkout sign-up) cannot use it to hand out files.
+ */
+async function verifiedOwner(files: FilesContext, row: FileRow): Promise<FileRow> {
+  const owner = await files.db
+    .selectFrom('users')
+    .select('email_verified')
+    .where('id', '=', row.user_id as string)
+    .executeTakeFirst();
+  if (owner?.email_verified !== 1) throw new AppError('EMAIL_NOT_VERIFIED', VERIFY_TO_DOWNLOAD_MESSAGE);
+  return row;
+}
+
 /** GET /api/files/{id}/download (Bearer): a short-lived link to the original upload. */
-export async function originalLink(files: FilesContext, id: string, userId: string): Promise<OriginalDownloadResponse> {
-  const row = await findOwnedFile(files, id, userId);
+export async function originalLink(
+  files: FilesContext,
+  id: string,
+  userId: string,
+  sessionId: string,
+): Promise<OriginalDownloadResponse> {
+  const row = await verifiedOwner(files, await findOwnedFile(files, id, userId));
   if (isArchivedNow(row, files.ctx.clock.now())) throw new AppError('FILE_ARCHIVED', ARCHIVED_MESSAGE);
-  return { downloadUrl: originalUrl(row, files.links), filename: row.original_filename };
+  return { downloadUrl: originalUrl(row, files.links.forSession(sessionId)), filename: row.original_filename };
 }
 
 /** GET /api/files/{id}/original?token= (or Bearer): the original bytes. */

@@ -36,17 +36,25 @@ const MULTIPART_ERRORS: Record<string, () => AppError> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: () => new AppError('VALIDATION_FAILED', NO_FILE_MESSAGE, { field: 'file' }),
 };
 
-function fileName(raw: string | undefined): string {
-  // Only the last path segment, without control characters; it is data, never a path.
+/** Longest file name kept; a longer one is refused as such (not mistaken for an unsupported type). */
+export const MAX_FILE_NAME_LENGTH = 255;
+export const NAME_TOO_LONG_MESSAGE = `The file name is too long: please rename the file to at most ${MAX_FILE_NAME_LENGTH} characters.`;
+export const BAD_MULTIPART_MESSAGE = 'The upload could not be read: it is not a complete multipart form.';
+
+// Bidirectional and invisible formatting characters: a name like 'statement\u202Efdp.exe' would
+// read as something it is not wherever it is shown.
+const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFEFF]/gu;
+
+export function fileName(raw: string | undefined): string {
+  // Only the last path segment, without control or bidi characters; it is data, never a path.
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = [...base]
+  return [...base.replace(INVISIBLE, '')]
     .filter((c) => {
       const code = c.codePointAt(0) ?? 0;
-      return code >= 0x20 && code !== 0x7f;
+      return code >= 0x20 && (code < 0x7f || code > 0x9f);
     })
     .join('')
     .trim();
-  return clean.slice(-255);
 }
 
 export async function readUpload(request: FastifyRequest): Promise<UploadedFile> {
@@ -71,7 +79,10 @@ export async function readUpload(request: FastifyRequest): Promise<UploadedFile>
         }
         if (part.file.truncated || size > LIMITS.maxUploadBytes)
           throw new AppError('FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE, { field: 'file' });
-        file = { fileName: fileName(part.filename), bytes: Buffer.concat(chunks, size) };
+        const name = fileName(part.filename);
+        if (name.length > MAX_FILE_NAME_LENGTH)
+          throw new AppError('VALIDATION_FAILED', NAME_TOO_LONG_MESSAGE, { field: 'file' });
+        file = { fileName: name, bytes: Buffer.concat(chunks, size) };
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
@@ -80,7 +91,9 @@ export async function readUpload(request: FastifyRequest): Promise<UploadedFile>
     const code = (e as { code?: unknown }).code;
     const mapped = typeof code === 'string' ? MULTIPART_ERRORS[code] : undefined;
     if (mapped) throw mapped();
-    throw e;
+    if (e instanceof AppError) throw e;
+    // Anything else busboy raises is a malformed body (no boundary, garbage, no closing boundary).
+    throw new AppError('VALIDATION_FAILED', BAD_MULTIPART_MESSAGE, { field: 'file' });
   }
   if (!file?.fileName) throw new AppError('VALIDATION_FAILED', NO_FILE_MESSAGE, { field: 'file' });
   // A file that arrived with no bytes was chosen: say what is wrong with it, not that none was.

@@ -12,7 +12,7 @@ import {
   type RestoreStatus,
   type Transaction,
 } from '@statemint/shared';
-import type { LinkSigner } from '../downloads/links';
+import type { LinkMinter } from '../downloads/links';
 import { availableUntil, deleteAt, type FileRow, isEphemeral, type RetentionSettings } from './life';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
@@ -27,18 +27,25 @@ export function storedFormats(row: FileRow): OutputFormat[] {
 }
 
 /** Where a format is downloaded: anonymous files by id, vault files by a signed link. */
-export function formatUrl(row: FileRow, format: OutputFormat, links: LinkSigner): string {
+export function formatUrl(row: FileRow, format: OutputFormat, links: LinkMinter | null): string | null {
   if (isEphemeral(row)) return `/api/download-free/${row.id}?format=${format}`;
+  if (!links) return null;
   return `/api/files/${row.id}/download/${format}?token=${links.sign(row.id, format)}`;
 }
 
-export function originalUrl(row: FileRow, links: LinkSigner): string {
+export function originalUrl(row: FileRow, links: LinkMinter): string {
   return `/api/files/${row.id}/original?token=${links.sign(row.id, 'original')}`;
 }
 
 export function toFileRecord(
   row: FileRow,
-  opts: { now: number; links: LinkSigner; retention: RetentionSettings | null; withPreview: boolean },
+  opts: {
+    now: number;
+    /** Signs vault links for the session asking; null: no vault links (the owner is not asking). */
+    links: LinkMinter | null;
+    retention: RetentionSettings | null;
+    withPreview: boolean;
+  },
 ): FileRecord {
   const urls: FileUrls = {
     excelUrl: null,

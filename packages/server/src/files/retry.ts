@@ -19,6 +19,8 @@ export const NOT_FAILED_MESSAGE = 'Only a conversion that failed can be run agai
 export interface RetryInput {
   id: string;
   userId: string | null;
+  /** Signs the answer's vault links for this session. */
+  sessionId?: string | null;
   password: string | undefined;
   ip: string;
   fingerprint: string | null;
@@ -62,5 +64,5 @@ export async function retryConversion(files: FilesContext, input: RetryInput): P
   if (Number(updated.numUpdatedRows) !== 1) throw new AppError('VALIDATION_FAILED', NOT_FAILED_MESSAGE);
   notifyFileChanged(files, row.id);
   await files.queue.enqueue({ fileId: row.id, kind: 'convert' });
-  return getFileRecord(files, row.id, input.userId);
+  return getFileRecord(files, row.id, input.userId, input.sessionId ?? null);
 }

@@ -247,11 +247,16 @@ export async function retentionOf(files: FilesContext, userId: string | null): P
   return { autoDeleteEnabled: user.auto_delete_enabled === 1, fileRetentionDays: user.file_retention_days };
 }
 
-export async function getFileRecord(files: FilesContext, id: string, userId: string | null): Promise<FileRecord> {
+export async function getFileRecord(
+  files: FilesContext,
+  id: string,
+  userId: string | null,
+  sessionId: string | null = null,
+): Promise<FileRecord> {
   const row = await findReadableFile(files, id, userId);
   return toFileRecord(row, {
     now: files.ctx.clock.now(),
-    links: files.links,
+    links: sessionId ? files.links.forSession(sessionId) : null,
     retention: await retentionOf(files, row.user_id),
     withPreview: true,
   });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { type ApiErrorBody, AppError, type ErrorCode, isAppError, isWebRoute, ROUTES } from '@statemint/shared';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config/config';
 import { loadSecrets } from '../config/secrets';
 import { type AppContext, type Clock, systemClock } from '../context';
@@ -72,14 +72,40 @@ function fastifyErrorCode(status: number): ErrorCode {
   if (status === 429) return 'RATE_LIMITED';
   if (status === 401) return 'UNAUTHORIZED';
   if (status === 403) return 'FORBIDDEN';
-  if (status === 413) return 'FILE_TOO_LARGE';
+  // 413 here is a JSON body over the limit: not a file (uploads answer FILE_TOO_LARGE themselves).
   return 'VALIDATION_FAILED';
 }
+
+const BODY_TOO_LARGE_MESSAGE = 'The request body is too large.';
+const BAD_REQUEST_BODY = JSON.stringify({
+  message: 'The request could not be understood.',
+  code: 'VALIDATION_FAILED',
+} satisfies ApiErrorBody);
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
+    // Per-request lines at info halve throughput: requests are logged at debug (onResponse below).
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
+    // Requests the router cannot even take (a bad percent-encoding) answer like every other error.
+    frameworkErrors: (error, _request, reply) => {
+      const badUrl = (error as { code?: string }).code === 'FST_ERR_BAD_URL';
+      (reply as FastifyReply)
+        .status(400)
+        .header('Cache-Control', 'no-store')
+        .send({
+          message: badUrl ? 'The address of this request is not valid.' : 'The request could not be understood.',
+          code: 'VALIDATION_FAILED',
+        } satisfies ApiErrorBody);
+    },
+    // What Node's HTTP parser refuses (an unknown method, a broken request line): the same body shape.
+    clientErrorHandler: (_error, socket) => {
+      if (!socket.writable) return socket.destroy();
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(BAD_REQUEST_BODY)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${BAD_REQUEST_BODY}`,
+      );
+    },
     // Schema-checked input: "30" is coerced to 30; fields a schema forbids (additionalProperties: false) are dropped.
     // allowUnionTypes: `type: ['number', 'null']` (the review body's nullable values, which must not be coerced).
     ajv: { customOptions: { removeAdditional: true, coerceTypes: true, allErrors: false, allowUnionTypes: true } },
@@ -163,7 +189,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply.status(400).send(validationBody(fe.validation, fe.validationContext));
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      const message = fe.statusCode === 400 && /JSON/i.test(fe.message) ? 'Request body is not valid JSON' : fe.message;
+      const message =
+        fe.statusCode === 413
+          ? BODY_TOO_LARGE_MESSAGE
+          : fe.statusCode === 400 && /JSON/i.test(fe.message)
+            ? 'Request body is not valid JSON'
+            : fe.message;
       return reply
         .status(fe.statusCode)
         .send({ message, code: fastifyErrorCode(fe.statusCode) } satisfies ApiErrorBody);
@@ -178,6 +209,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const pruneTimer = setInterval(prune, MAINTENANCE_INTERVAL_MS);
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
+
+  // Whatever an API answer holds (a session, a file record, signed links) is never kept by a cache.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+  });
+  if (['debug', 'trace'].includes(config.logLevel))
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.debug(
+        { req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request completed',
+      );
+    });
 
   await registerOpenApi(app);
   route(app, ROUTES.health, async () => ({ status: 'ok' as const }));

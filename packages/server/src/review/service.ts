@@ -16,6 +16,7 @@ import {
   statementProblem,
 } from '@statemint/shared';
 import { isUniqueViolation } from '../db';
+import { isLiveSession } from '../downloads/service';
 import type { FilesContext } from '../files/context';
 import { outputKey, statementsKey } from '../files/keys';
 import { availableUntil, type FileRow, isAlive, isEphemeral } from '../files/life';
@@ -95,17 +96,20 @@ async function readVersion(files: FilesContext, fileId: string, version: number)
   throw new AppError('NOT_FOUND', 'This version of the statements does not exist.');
 }
 
-function pageUrl(files: FilesContext, row: FileRow): string | null {
+function pageUrl(files: FilesContext, row: FileRow, sessionId: string | null): string | null {
   if (!PAGED_KINDS.has(row.input_kind)) return null;
   const base = `/api/files/${row.id}/pages/{page}`;
-  // An <img> sends no Authorization header: vault files' pictures are fetched with a signed link.
-  return isEphemeral(row) ? `${base}?v=1` : `${base}?token=${files.links.sign(row.id, 'pages')}`;
+  if (isEphemeral(row)) return `${base}?v=1`;
+  // An <img> sends no Authorization header: vault files' pictures are fetched with a signed link,
+  // which lives as long as the session it was made for.
+  return sessionId ? `${base}?token=${files.links.sign(row.id, 'pages', sessionId)}` : null;
 }
 
 export async function getStatements(
   files: FilesContext,
   id: string,
   userId: string | null,
+  sessionId: string | null = null,
 ): Promise<StatementsResponse> {
   const row = await reviewableFile(files, id, userId);
   const version = await latestVersion(files, row.id);
@@ -113,7 +117,7 @@ export async function getStatements(
     version,
     versions: await versionsOf(files, row),
     statements: await readVersion(files, row.id, version),
-    pageUrl: pageUrl(files, row),
+    pageUrl: pageUrl(files, row, sessionId),
   };
 }
 
@@ -146,6 +150,7 @@ async function saveVersion(
   row: FileRow,
   userId: string | null,
   input: { baseVersion: number; statements: Statement[]; kind: 'edit' | 'restore'; restoredFrom: number | null },
+  sessionId: string | null = null,
 ): Promise<SavedVersion> {
   const statements = checkStatements(input.statements);
   const version = (await latestVersion(files, row.id)) + 1;
@@ -191,7 +196,7 @@ async function saveVersion(
     })
     .where('id', '=', row.id)
     .execute();
-  return { version, file: await getFileRecord(files, row.id, userId) };
+  return { version, file: await getFileRecord(files, row.id, userId, sessionId) };
 }
 
 /** PUT /api/files/{id}/statements */
@@ -200,9 +205,10 @@ export async function saveStatements(
   id: string,
   userId: string | null,
   body: { baseVersion: number; statements: Statement[] },
+  sessionId: string | null = null,
 ): Promise<SavedVersion> {
   const row = await reviewableFile(files, id, userId);
-  return saveVersion(files, row, userId, { ...body, kind: 'edit', restoredFrom: null });
+  return saveVersion(files, row, userId, { ...body, kind: 'edit', restoredFrom: null }, sessionId);
 }
 
 /** POST /api/files/{id}/statements/restore: an earlier version (0: the conversion) becomes the latest again. */
@@ -211,12 +217,24 @@ export async function restoreVersion(
   id: string,
   userId: string | null,
   version: number,
+  sessionId: string | null = null,
 ): Promise<SavedVersion> {
   const row = await reviewableFile(files, id, userId);
   const latest = await latestVersion(files, row.id);
   if (version > latest) throw new AppError('NOT_FOUND', 'This version of the statements does not exist.');
   const statements = await readVersion(files, row.id, version);
-  return saveVersion(files, row, userId, { baseVersion: latest, statements, kind: 'restore', restoredFrom: version });
+  return saveVersion(
+    files,
+    row,
+    userId,
+    { baseVersion: latest, statements, kind: 'restore', restoredFrom: version },
+    sessionId,
+  );
+}
+
+async function linkIsLive(files: FilesContext, row: FileRow, token: string): Promise<boolean> {
+  const sessionId = files.links.verify(row.id, 'pages', token);
+  return !!sessionId && !!row.user_id && (await isLiveSession(files, sessionId, row.user_id));
 }
 
 /**
@@ -237,7 +255,7 @@ export async function pagePicture(
   const allowed =
     isEphemeral(row) ||
     (who.userId !== null && who.userId === row.user_id) ||
-    (who.token !== undefined && files.links.verify(row.id, 'pages', who.token));
+    (who.token !== undefined && (await linkIsLive(files, row, who.token)));
   if (!allowed) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
   if (availableUntil(row, now) === null) throw new AppError('FILE_ARCHIVED', ARCHIVED_MESSAGE);
   const slot = source ? `e${createHash('sha256').update(source).digest('hex').slice(0, 24)}-p${page}` : `p${page}`;

@@ -9,7 +9,12 @@ import { toApiUser, type UserRow, userPlan } from '../services/users';
 
 export const RECENT_FILES = 100;
 
-export async function dashboard(files: FilesContext, user: UserRow, ip: string): Promise<DashboardResponse> {
+export async function dashboard(
+  files: FilesContext,
+  user: UserRow,
+  ip: string,
+  sessionId: string,
+): Promise<DashboardResponse> {
   const now = files.ctx.clock.now();
   const rows = (
     await files.db
@@ -46,6 +51,8 @@ export async function dashboard(files: FilesContext, user: UserRow, ip: string):
     limits: { uploads: limits.uploads, restores: limits.restores },
     recentFiles: rows
       .slice(0, RECENT_FILES)
-      .map((row) => toFileRecord(row, { now, links: files.links, retention, withPreview: false })),
+      .map((row) =>
+        toFileRecord(row, { now, links: files.links.forSession(sessionId), retention, withPreview: false }),
+      ),
   };
 }

@@ -12,7 +12,7 @@ import { type UserRow, userPlan } from '../services/users';
 
 export const RESTORE_REQUESTED_MESSAGE = 'Restoration requested. Your file will be available for 24 hours.';
 
-async function answer(files: FilesContext, id: string, message: string): Promise<RestoreResponse> {
+async function answer(files: FilesContext, id: string, message: string, sessionId: string): Promise<RestoreResponse> {
   const row = (await files.db
     .selectFrom('files')
     .selectAll()
@@ -22,7 +22,7 @@ async function answer(files: FilesContext, id: string, message: string): Promise
     message,
     file: toFileRecord(row, {
       now: files.ctx.clock.now(),
-      links: files.links,
+      links: files.links.forSession(sessionId),
       retention: await retentionOf(files, row.user_id),
       withPreview: false,
     }),
@@ -34,14 +34,16 @@ export async function requestRestore(
   user: UserRow,
   id: string,
   expedited: boolean,
+  sessionId: string,
 ): Promise<RestoreResponse> {
   const row = await findOwnedFile(files, id, user.id);
   const now = files.ctx.clock.now();
   if (row.restore_status === 'requested' || row.restore_status === 'in_progress')
-    return answer(files, id, 'Restoration is already in progress.');
+    return answer(files, id, 'Restoration is already in progress.', sessionId);
   const archived = row.status === 'archived' || (row.status === 'completed' && availableUntil(row, now) === null);
   if (!archived) {
-    if (row.status === 'completed') return answer(files, id, 'This file is available; no restore is needed.');
+    if (row.status === 'completed')
+      return answer(files, id, 'This file is available; no restore is needed.', sessionId);
     throw new AppError('VALIDATION_FAILED', 'Only archived files can be restored.', { field: 'id' });
   }
   if (isEphemeral(row)) throw new AppError('NOT_FOUND', 'File not found.');
@@ -66,8 +68,8 @@ export async function requestRestore(
     .where('id', '=', row.id)
     .where((eb) => eb.or([eb('restore_status', 'is', null), eb('restore_status', '=', 'completed')]))
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) return answer(files, id, 'Restoration is already in progress.');
+  if (Number(updated.numUpdatedRows) !== 1) return answer(files, id, 'Restoration is already in progress.', sessionId);
   await recordUsage(files, user.id, 'restore', row.id);
   await files.queue.enqueue({ fileId: row.id, kind: 'restore', expedited });
-  return answer(files, id, RESTORE_REQUESTED_MESSAGE);
+  return answer(files, id, RESTORE_REQUESTED_MESSAGE, sessionId);
 }

@@ -114,13 +114,17 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   route(app, ROUTES.uploadPaid, idempotentUpload('uploadPaid', uploadPaid));
   route(app, ROUTES.upload, idempotentUpload('upload', uploadForAccount));
 
-  route(app, ROUTES.getFile, async (request) => getFileRecord(files, fileId(request), request.auth?.user.id ?? null));
+  route(app, ROUTES.getFile, async (request) =>
+    getFileRecord(files, fileId(request), request.auth?.user.id ?? null, request.auth?.sessionId ?? null),
+  );
 
   route(app, ROUTES.downloadFree, async (request, reply) =>
     send(reply, await downloadFree(files, fileId(request), request.query.format, request.query.preset)),
   );
 
-  route(app, ROUTES.originalLink, async (request) => originalLink(files, fileId(request), request.auth!.user.id));
+  route(app, ROUTES.originalLink, async (request) =>
+    originalLink(files, fileId(request), request.auth!.user.id, request.auth!.sessionId),
+  );
 
   route(app, ROUTES.downloadFormat, async (request, reply) =>
     send(
@@ -145,10 +149,18 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     ),
   );
 
-  route(app, ROUTES.dashboard, async (request) => dashboard(files, request.auth!.user, request.ip));
+  route(app, ROUTES.dashboard, async (request) =>
+    dashboard(files, request.auth!.user, request.ip, request.auth!.sessionId),
+  );
 
   route(app, ROUTES.restoreFile, async (request) =>
-    requestRestore(files, request.auth!.user, fileId(request), request.body?.expedited === true),
+    requestRestore(
+      files,
+      request.auth!.user,
+      fileId(request),
+      request.body?.expedited === true,
+      request.auth!.sessionId,
+    ),
   );
 
   route(app, ROUTES.deleteFile, async (request) => deleteOwnedFile(files, fileId(request), request.auth!.user.id));

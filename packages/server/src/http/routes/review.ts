@@ -32,18 +32,19 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, ROUTES.getStatements, async (request, reply) => {
     reply.header('Cache-Control', 'private, no-store');
-    return getStatements(files, fileId(request), userOf(request));
+    return getStatements(files, fileId(request), userOf(request), request.auth?.sessionId ?? null);
   });
 
   route(
     app,
     ROUTES.saveStatements,
-    async (request) => saveStatements(files, fileId(request), userOf(request), request.body),
+    async (request) =>
+      saveStatements(files, fileId(request), userOf(request), request.body, request.auth?.sessionId ?? null),
     { bodyLimit: SAVE_BODY_LIMIT },
   );
 
   route(app, ROUTES.restoreStatementsVersion, async (request) =>
-    restoreVersion(files, fileId(request), userOf(request), request.body.version),
+    restoreVersion(files, fileId(request), userOf(request), request.body.version, request.auth?.sessionId ?? null),
   );
 
   route(app, ROUTES.pagePicture, async (request, reply) => {
@@ -61,6 +62,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     retryConversion(files, {
       id: fileId(request),
       userId: userOf(request),
+      sessionId: request.auth?.sessionId ?? null,
       password: request.body?.password,
       ip: request.ip,
       fingerprint: fingerprint(request),
@@ -77,6 +79,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     if (ids.length === 0 || ids.length > MAX_STREAM_FILES || !ids.every((id) => ID_PATTERN.test(id)))
       throw new AppError('VALIDATION_FAILED', `ids must name 1 to ${MAX_STREAM_FILES} files.`, { field: 'ids' });
     const userId = userOf(request);
+    const sessionId = request.auth?.sessionId ?? null;
     const last = new Map<string, string>();
     const open = new Set(ids);
     let closed = false;
@@ -104,7 +107,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     const send = async (id: string) => {
       let record: FileRecord;
       try {
-        record = await getFileRecord(files, id, userId);
+        record = await getFileRecord(files, id, userId, sessionId);
       } catch {
         if (open.delete(id)) write('gone', { id });
         if (open.size === 0) finish();
