@@ -6,13 +6,17 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_SUPPORT_EMAIL } from '@statemint/shared';
 
-/** Sliding-window limits on the account endpoints (per window, counted per IP and per e-mail). */
+/** Fixed-window limits on the account endpoints. Logins count failures only. */
 export interface AuthRateLimits {
   windowMs: number;
+  /** Failed logins from one IP (any accounts). */
   loginPerIp: number;
+  /** Failed logins of one account from one IP (with backoff past 5: services/auth.ts). */
   loginPerEmail: number;
   registerPerIp: number;
   registerPerEmail: number;
+  /** create-payment-intent calls per IP. */
+  paymentIntentsPerIp: number;
   /** send-verification / resend-verification e-mails per account (and per IP for resend). */
   verificationEmails: number;
 }
@@ -72,6 +76,7 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   loginPerEmail: 10,
   registerPerIp: 20,
   registerPerEmail: 5,
+  paymentIntentsPerIp: 30,
   verificationEmails: 5,
 };
 

@@ -242,6 +242,91 @@ for (const db of testDatabases) {
       expect((await fetchRaw(s, record.csvUrl as string)).status).toBe(200);
     });
 
+    it('backs off failed logins of one account from one address and never counts successes (finding 10)', async () => {
+      const u = await createVerifiedUser(s);
+      const login = (password: string) => s.api('/api/auth/login', { body: { email: u.email, password } });
+      for (let i = 0; i < 12; i++) expect((await login(u.password)).status).toBe(200);
+      for (let i = 0; i < 5; i++) expect((await login('wrong password')).status).toBe(401);
+      expect((await login('wrong password')).status).toBe(429);
+      s.clock.advance(1000);
+      expect((await login('wrong password')).status).toBe(401);
+      expect((await login(u.password)).status).toBe(429);
+      s.clock.advance(2000);
+      expect((await login(u.password)).status).toBe(200);
+      // A success starts the pair afresh.
+      for (let i = 0; i < 5; i++) expect((await login('wrong password')).status).toBe(401);
+    });
+
+    it('two checkout sign-ups for one new e-mail: the second is refused before its charge, or refunded (finding 3)', async () => {
+      const card = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
+      const signup = async (email: string) =>
+        (
+          await s.api<{ clientSecret: string; paymentIntentId: string }>('/api/payments/create-payment-intent', {
+            body: { amount: 3500, type: 'pro', registrationData: { email, password: 'buyer password', name: 'B' } },
+          })
+        ).body;
+      const pay = (clientSecret: string) =>
+        s.api('/api/payments/test-mode/confirm-card', { body: { clientSecret, ...card } });
+      const confirm = (paymentIntentId: string) => s.api('/api/payments/confirm', { body: { paymentIntentId } });
+      const charged = async (intentId: string) =>
+        (await s.ctx.db.selectFrom('test_mode_intents').select('status').where('id', '=', intentId).executeTakeFirst())
+          ?.status;
+
+      // Both intents made before either is paid; the first completes, the second card is never charged.
+      const email = `twice-${db}@example.com`;
+      const [a, b] = [await signup(email), await signup(email)];
+      await pay(a.clientSecret);
+      expect((await confirm(a.paymentIntentId)).status).toBe(200);
+      const refused = await pay(b.clientSecret);
+      expect(refused.body).toMatchObject({ code: 'EMAIL_TAKEN' });
+      expect(await charged(b.paymentIntentId)).not.toBe('succeeded');
+
+      // Both cards charged before either confirms: the loser is refunded, with a message that says so.
+      const email2 = `twice-paid-${db}@example.com`;
+      const [c, d] = [await signup(email2), await signup(email2)];
+      await pay(c.clientSecret);
+      await pay(d.clientSecret);
+      expect((await confirm(c.paymentIntentId)).status).toBe(200);
+      const lost = await confirm(d.paymentIntentId);
+      expect(lost.status).toBe(409);
+      expect(lost.body).toMatchObject({ code: 'EMAIL_TAKEN', message: expect.stringContaining('refunded') });
+      expect(await charged(d.paymentIntentId)).toBe('refunded');
+      const ledger = await s.ctx.db
+        .selectFrom('payments')
+        .select('status')
+        .where('intent_id', '=', d.paymentIntentId)
+        .executeTakeFirst();
+      expect(ledger?.status).toBe('refunded');
+      expect((await confirm(d.paymentIntentId)).status).toBe(409);
+      const users = await s.ctx.db.selectFrom('users').select('plan').where('email', '=', email2).execute();
+      expect(users).toEqual([{ plan: 'pro' }]);
+    });
+
+    it('create-payment-intent is limited per IP, and a checkout sign-up like a registration (finding 11)', async () => {
+      const signup = (i: number) =>
+        s.api('/api/payments/create-payment-intent', {
+          body: {
+            amount: 3500,
+            type: 'pro',
+            registrationData: { email: `probe-${i}@example.com`, password: 'pw long enough', name: 'P' },
+          },
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < 25; i++) statuses.push((await signup(i)).status);
+      // Registration allows 20 per IP per window; payment intents 30.
+      expect(statuses.filter((x) => x === 200).length).toBeLessThanOrEqual(20);
+      expect(statuses.at(-1)).toBe(429);
+      let last = 200;
+      for (let i = 0; i < 40 && last !== 429; i++)
+        last = (
+          await s.api('/api/payments/create-payment-intent', {
+            body: { amount: 149, type: 'payasyougo', email: 'p@example.com' },
+          })
+        ).status;
+      expect(last).toBe(429);
+      s.clock.advance(15 * 60_000 + 1);
+    });
+
     it('a client rotating X-Forwarded-For keeps its own address for the limits (finding 7)', async () => {
       const u = await createVerifiedUser(s);
       const statuses: number[] = [];

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { type ApiErrorBody, AppError, type ErrorCode, isAppError, isWebRoute, ROUTES } from '@statemint/shared';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from '../config/config';
 import { loadSecrets } from '../config/secrets';
 import { type AppContext, type Clock, systemClock } from '../context';
@@ -86,7 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     // Per-request lines at info halve throughput: requests are logged at debug (onResponse below).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     // Requests the router cannot even take (a bad percent-encoding) answer like every other error.
     frameworkErrors: (error, _request, reply) => {

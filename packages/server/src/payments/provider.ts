@@ -47,6 +47,8 @@ export interface PaymentProvider {
   cancelAtPeriodEnd(subscriptionId: string, currentPeriodEnd: number): Promise<SubscriptionState>;
   /** Undoes cancelAtPeriodEnd before the period ends: the subscription renews again. */
   resume(subscriptionId: string, currentPeriodEnd: number): Promise<SubscriptionState>;
+  /** Gives a succeeded payment back in full; a subscription it started is canceled at once. */
+  refund(input: { intentId: string; subscriptionId: string | null }): Promise<void>;
   /** Verifies the signature and parses; throws on a bad signature. Stripe only. */
   parseWebhook?(rawBody: Buffer, signature: string): WebhookEvent;
 }

@@ -126,6 +126,11 @@ export class StripeProvider implements PaymentProvider {
     return periodOf(await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false }));
   }
 
+  async refund(input: { intentId: string; subscriptionId: string | null }): Promise<void> {
+    if (input.subscriptionId) await this.stripe.subscriptions.cancel(input.subscriptionId);
+    await this.stripe.refunds.create({ payment_intent: input.intentId });
+  }
+
   parseWebhook(rawBody: Buffer, signature: string): WebhookEvent {
     if (!this.webhookSecret) throw new AppError('NOT_FOUND', 'Not found');
     let event: Stripe.Event;

@@ -100,6 +100,24 @@ export class TestModeProvider implements PaymentProvider {
     return { currentPeriodEnd, cancelAt: null };
   }
 
+  async refund(input: { intentId: string }): Promise<void> {
+    await this.db
+      .updateTable('test_mode_intents')
+      .set({ status: 'refunded', updated_at: this.clock.now() })
+      .where('id', '=', input.intentId)
+      .execute();
+  }
+
+  /** The intent a client secret belongs to (the card step is told which payment it pays). */
+  async intentIdOf(clientSecret: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('test_mode_intents')
+      .select('id')
+      .where('client_secret', '=', clientSecret)
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
   /** The card step that Stripe.js performs in the browser. */
   async confirmCard(card: TestCard): Promise<{ status: 'succeeded' }> {
     const intent = await this.db

@@ -11,6 +11,7 @@ import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db';
 import { retireResetLinks } from './password-reset';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { tooManyAttempts } from './rate-limit';
 import { createSession, revokeAllSessions } from './sessions';
 import {
   findUserByEmail,
@@ -25,6 +26,45 @@ import { sendVerificationEmail } from './verification';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please log in instead.';
 const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+
+/** Failed logins of one (account, IP) pair allowed before each further try must wait (1 s, 2 s, 4 s, ...). */
+export const LOGIN_BACKOFF_AFTER = 5;
+/** Failed logins of one account from all addresses in a window: a wide net against distributed guessing. */
+export const LOGIN_FAILURES_PER_ACCOUNT = 100;
+
+const loginKeys = (ip: string, email: string) => {
+  const e = normalizeEmail(email);
+  return { ip: `login-fail:ip:${ip}`, pair: `login-fail:pair:${e}|${ip}`, account: `login-fail:account:${e}` };
+};
+
+/**
+ * Login limits count failures only (a successful login never uses them up), and mostly per
+ * (account, IP): ten bad passwords from one address do not lock the owner out elsewhere.
+ * Past LOGIN_BACKOFF_AFTER failures a pair waits 2^(n-k) seconds between tries.
+ */
+export function checkLoginAllowed(ctx: AppContext, ip: string, email: string): void {
+  const l = ctx.config.authRateLimits;
+  const keys = loginKeys(ip, email);
+  const now = ctx.clock.now();
+  let waitMs = 0;
+  const ipFails = ctx.rateLimiter.peek(keys.ip, l.windowMs);
+  if (ipFails.count >= l.loginPerIp) waitMs = Math.max(waitMs, ipFails.resetsAt - now);
+  const account = ctx.rateLimiter.peek(keys.account, l.windowMs);
+  if (account.count >= LOGIN_FAILURES_PER_ACCOUNT) waitMs = Math.max(waitMs, account.resetsAt - now);
+  const pair = ctx.rateLimiter.peek(keys.pair, l.windowMs);
+  if (pair.count >= l.loginPerEmail) waitMs = Math.max(waitMs, pair.resetsAt - now);
+  else if (pair.count >= LOGIN_BACKOFF_AFTER) {
+    const backoff = Math.min(2 ** (pair.count - LOGIN_BACKOFF_AFTER) * 1000, l.windowMs);
+    waitMs = Math.max(waitMs, pair.last + backoff - now);
+  }
+  if (waitMs > 0) throw tooManyAttempts(waitMs);
+}
+
+function recordLoginFailure(ctx: AppContext, ip: string, email: string): void {
+  const { windowMs } = ctx.config.authRateLimits;
+  const keys = loginKeys(ip, email);
+  for (const key of [keys.ip, keys.pair, keys.account]) ctx.rateLimiter.hit(key, Number.POSITIVE_INFINITY, windowMs);
+}
 
 /** Counts an attempt per IP and per e-mail; throws RATE_LIMITED over either limit. */
 export function limitAttempts(ctx: AppContext, action: 'login' | 'register', ip: string, email: string): void {
@@ -63,11 +103,20 @@ export async function register(
   };
 }
 
-export async function login(ctx: AppContext, input: { email: string; password: string }): Promise<LoginResponse> {
+export async function login(
+  ctx: AppContext,
+  input: { email: string; password: string },
+  ip = 'unknown',
+): Promise<LoginResponse> {
+  checkLoginAllowed(ctx, ip, input.email);
   const found = await findUserByEmail(ctx, input.email);
   // Same work for an unknown e-mail as for a wrong password: one argon2 verification.
   const ok = await verifyPassword(found?.password_hash ?? (await dummyPasswordHash()), input.password);
-  if (!found || !ok) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+  if (!found || !ok) {
+    recordLoginFailure(ctx, ip, input.email);
+    throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+  }
+  ctx.rateLimiter.clear(loginKeys(ip, input.email).pair);
   if (found.email_verified !== 1) return unverifiedLogin(ctx, found);
   const user = await refreshSubscription(ctx, found);
   const token = await createSession(ctx, user.id);

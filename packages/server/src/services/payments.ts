@@ -144,12 +144,48 @@ async function findPayment(ctx: AppContext, intentId: string): Promise<PaymentRo
  * Marks a payment succeeded and grants what it bought, exactly once per intent; the caller
  * has checked with the provider that it succeeded. Returns the account it created, if any.
  */
+export const SIGNUP_REFUNDED_MESSAGE =
+  'An account with this email was created while you were paying. Your payment has been refunded in full: please log in to that account (or reset its password) instead.';
+
+/**
+ * A checkout sign-up whose e-mail got an account meanwhile (a second checkout, a registration):
+ * the charge is refunded and the subscription canceled, never kept for nothing.
+ */
+async function refundTakenSignup(ctx: AppContext, payment: PaymentRow): Promise<{ createdUser: null }> {
+  const marked = await ctx.db
+    .updateTable('payments')
+    .set({ status: 'refunded', pending_password_hash: null, confirmed_at: ctx.clock.now() })
+    .where('id', '=', payment.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (Number(marked.numUpdatedRows) === 1)
+    await ctx.payments.refund({ intentId: payment.intent_id, subscriptionId: payment.subscription_id });
+  // A concurrent confirmation of this same payment created the account: nothing to refund.
+  else if ((await findPayment(ctx, payment.intent_id))?.status === 'succeeded') return { createdUser: null };
+  throw new AppError('EMAIL_TAKEN', SIGNUP_REFUNDED_MESSAGE, { field: 'email' });
+}
+
+/**
+ * Before the card is charged (the test-mode card step; with Stripe the browser charges and
+ * fulfilPayment refunds): a checkout sign-up for an e-mail that has an account by now is refused.
+ */
+export async function refuseTakenSignupBeforeCharge(ctx: AppContext, intentId: string): Promise<void> {
+  const payment = await findPayment(ctx, intentId);
+  if (payment?.status !== 'pending' || !payment.pending_password_hash || !payment.email) return;
+  if (await findUserByEmail(ctx, payment.email))
+    throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { field: 'registrationData.email' });
+}
+
 export async function fulfilPayment(
   ctx: AppContext,
   payment: PaymentRow,
   cardLast4: string | null = null,
 ): Promise<{ createdUser: UserRow | null }> {
   if (payment.status === 'succeeded') return { createdUser: null };
+  if (payment.status === 'refunded') throw new AppError('EMAIL_TAKEN', SIGNUP_REFUNDED_MESSAGE, { field: 'email' });
+  if (payment.user_id === null && payment.pending_password_hash && payment.email) {
+    if (await findUserByEmail(ctx, payment.email)) return refundTakenSignup(ctx, payment);
+  }
   const now = ctx.clock.now();
   const state =
     payment.type !== 'payasyougo' && payment.subscription_id
@@ -157,47 +193,55 @@ export async function fulfilPayment(
       : null;
 
   let fulfilled = false;
-  const created = await ctx.db.transaction().execute(async (trx) => {
-    const flipped = await trx
-      .updateTable('payments')
-      .set({ status: 'succeeded', confirmed_at: now, card_last4: cardLast4 })
-      .where('id', '=', payment.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(flipped.numUpdatedRows) !== 1) return null;
-    fulfilled = true;
-    if (payment.type === 'payasyougo' || !state) return null;
+  let created: string | null;
+  try {
+    created = await ctx.db.transaction().execute(async (trx) => {
+      const flipped = await trx
+        .updateTable('payments')
+        .set({ status: 'succeeded', confirmed_at: now, card_last4: cardLast4 })
+        .where('id', '=', payment.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(flipped.numUpdatedRows) !== 1) return null;
+      fulfilled = true;
+      if (payment.type === 'payasyougo' || !state) return null;
 
-    const subscription = {
-      plan: payment.type,
-      subscription_status: 'active',
-      subscription_id: payment.subscription_id,
-      provider_customer_id: payment.provider_customer_id,
-      current_period_end: state.currentPeriodEnd,
-      cancel_at: null,
-      auto_delete_enabled: 0,
-      file_retention_days: LIMITS.defaultRetentionDays,
-      updated_at: now,
-    };
-    if (payment.user_id) {
-      await trx.updateTable('users').set(subscription).where('id', '=', payment.user_id).execute();
-      return null;
-    }
-    if (!payment.pending_password_hash || !payment.email) return null;
-    const user = await insertUserIn(trx, {
-      email: payment.email,
-      name: payment.pending_name ?? '',
-      passwordHash: payment.pending_password_hash,
-      now,
+      const subscription = {
+        plan: payment.type,
+        subscription_status: 'active',
+        subscription_id: payment.subscription_id,
+        provider_customer_id: payment.provider_customer_id,
+        current_period_end: state.currentPeriodEnd,
+        cancel_at: null,
+        auto_delete_enabled: 0,
+        file_retention_days: LIMITS.defaultRetentionDays,
+        updated_at: now,
+      };
+      if (payment.user_id) {
+        await trx.updateTable('users').set(subscription).where('id', '=', payment.user_id).execute();
+        return null;
+      }
+      if (!payment.pending_password_hash || !payment.email) return null;
+      const user = await insertUserIn(trx, {
+        email: payment.email,
+        name: payment.pending_name ?? '',
+        passwordHash: payment.pending_password_hash,
+        now,
+      });
+      await trx.updateTable('users').set(subscription).where('id', '=', user.id).execute();
+      await trx
+        .updateTable('payments')
+        .set({ user_id: user.id, pending_password_hash: null })
+        .where('id', '=', payment.id)
+        .execute();
+      return user.id;
     });
-    await trx.updateTable('users').set(subscription).where('id', '=', user.id).execute();
-    await trx
-      .updateTable('payments')
-      .set({ user_id: user.id, pending_password_hash: null })
-      .where('id', '=', payment.id)
-      .execute();
-    return user.id;
-  });
+  } catch (e) {
+    // Two sign-ups for one e-mail confirmed at once: the loser is refunded.
+    if (e instanceof AppError && e.code === 'EMAIL_TAKEN' && payment.pending_password_hash)
+      return refundTakenSignup(ctx, payment);
+    throw e;
+  }
   // Subscriptions are receipted now; a pay-as-you-go payment when its file is converted (receipts.ts).
   if (fulfilled && payment.type !== 'payasyougo') await sendReceipt(ctx, payment.id);
   if (!created) return { createdUser: null };
@@ -223,6 +267,7 @@ async function insertUserIn(
 /** Checks with the provider (never trusting the browser) and fulfils once. */
 async function confirmWithProvider(ctx: AppContext, payment: PaymentRow): Promise<{ createdUser: UserRow | null }> {
   if (payment.status === 'succeeded') return { createdUser: null };
+  if (payment.status === 'refunded') throw new AppError('EMAIL_TAKEN', SIGNUP_REFUNDED_MESSAGE, { field: 'email' });
   const { status, amount, cardLast4 } = await ctx.payments.getIntentStatus(payment.intent_id);
   if (status !== 'succeeded')
     throw new AppError(

@@ -8,6 +8,8 @@ import type { Clock } from '../context';
 interface Window {
   start: number;
   count: number;
+  /** Time of the latest hit. */
+  last: number;
 }
 
 export class RateLimiter {
@@ -19,30 +21,46 @@ export class RateLimiter {
     const now = this.clock.now();
     let w = this.windows.get(key);
     if (!w || now - w.start >= windowMs) {
-      w = { start: now, count: 0 };
+      w = { start: now, count: 0, last: now };
       this.windows.set(key, w);
       if (this.windows.size > 100_000) this.prune(now, windowMs);
     }
     w.count += 1;
+    w.last = now;
     return w.count > limit ? w.start + windowMs - now : 0;
+  }
+
+  /** Hits of `key` in its current window, without counting one: {count, last hit, window end}. */
+  peek(key: string, windowMs: number): { count: number; last: number; resetsAt: number } {
+    const now = this.clock.now();
+    const w = this.windows.get(key);
+    if (!w || now - w.start >= windowMs) return { count: 0, last: 0, resetsAt: now };
+    return { count: w.count, last: w.last, resetsAt: w.start + windowMs };
+  }
+
+  /** Forgets `key` (a successful login clears its failures). */
+  clear(key: string): void {
+    this.windows.delete(key);
   }
 
   /** Throws RATE_LIMITED when any of the keys is over its limit (all are counted). */
   check(keys: { key: string; limit: number }[], windowMs: number): void {
     let waitMs = 0;
     for (const { key, limit } of keys) waitMs = Math.max(waitMs, this.hit(key, limit, windowMs));
-    if (waitMs > 0) {
-      const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-      throw new RateLimitedError(
-        `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        Math.ceil(waitMs / 1000),
-      );
-    }
+    if (waitMs > 0) throw tooManyAttempts(waitMs);
   }
 
   private prune(now: number, windowMs: number): void {
     for (const [k, w] of this.windows) if (now - w.start >= windowMs) this.windows.delete(k);
   }
+}
+
+export function tooManyAttempts(waitMs: number): RateLimitedError {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return new RateLimitedError(
+    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    Math.max(1, Math.ceil(waitMs / 1000)),
+  );
 }
 
 export class RateLimitedError extends AppError {

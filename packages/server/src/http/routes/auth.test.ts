@@ -14,7 +14,7 @@ for (const db of testDatabases) {
     beforeAll(async () => {
       s = await startTestServer({
         db,
-        config: { logLevel: 'info' },
+        config: { logLevel: 'debug' },
         logStream: new Writable({
           write(chunk, _enc, done) {
             logLines.push(String(chunk));
@@ -316,12 +316,14 @@ for (const db of testDatabases) {
       s = await startTestServer({
         db,
         config: {
+          trustProxy: 'loopback',
           authRateLimits: {
             windowMs: 60_000,
             loginPerIp: 6,
             loginPerEmail: 3,
             registerPerIp: 3,
             registerPerEmail: 2,
+            paymentIntentsPerIp: 30,
             verificationEmails: 2,
           },
         },
@@ -331,22 +333,29 @@ for (const db of testDatabases) {
       await s?.close();
     });
 
-    it('limits login per e-mail, then per IP, until the window passes', async () => {
-      const login = (email: string) => s.api('/api/auth/login', { body: { email, password: 'whatever-1234' } });
-      for (let i = 0; i < 3; i++) expect((await login('victim@example.com')).status).toBe(401);
-      const limited = await login('victim@example.com');
+    it('counts failed logins only, per (account, IP), then per IP, until the window passes', async () => {
+      const owner = await createVerifiedUser(s, { email: 'victim@example.com', password: PASSWORD });
+      const login = (email: string, ip: string, password = 'whatever-1234') =>
+        s.api('/api/auth/login', { body: { email, password }, headers: { 'x-forwarded-for': ip } });
+      // Successful logins never use the limits up.
+      for (let i = 0; i < 8; i++) expect((await login(owner.email, '203.0.113.1', PASSWORD)).status).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await login('victim@example.com', '203.0.113.2')).status).toBe(401);
+      const limited = await login('victim@example.com', '203.0.113.2');
       expect(limited.status).toBe(429);
       expect(limited.body).toEqual({
         code: 'RATE_LIMITED',
         message: 'Too many attempts. Please try again in 1 minute.',
       });
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-      // Other addresses from the same IP: allowed until the per-IP limit (6 attempts) is used up.
-      expect((await login('other1@example.com')).status).toBe(401);
-      expect((await login('other2@example.com')).status).toBe(401);
-      expect((await login('other3@example.com')).status).toBe(429);
+      // The attacker's failures do not lock the owner out from their own address.
+      expect((await login(owner.email, '203.0.113.1', PASSWORD)).status).toBe(200);
+      // Other addresses from the attacker's IP: allowed until its failures (6) are used up.
+      expect((await login('other1@example.com', '203.0.113.2')).status).toBe(401);
+      expect((await login('other2@example.com', '203.0.113.2')).status).toBe(401);
+      expect((await login('other3@example.com', '203.0.113.2')).status).toBe(401);
+      expect((await login('other4@example.com', '203.0.113.2')).status).toBe(429);
       s.clock.advance(61_000);
-      expect((await login('victim@example.com')).status).toBe(401);
+      expect((await login('victim@example.com', '203.0.113.2')).status).toBe(401);
     });
 
     it('limits registration per IP and per e-mail', async () => {

@@ -26,10 +26,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(201).send(await register(ctx, request.body));
   });
 
-  route(app, ROUTES.login, async (request) => {
-    limitAttempts(ctx, 'login', request.ip, request.body.email);
-    return login(ctx, request.body);
-  });
+  route(app, ROUTES.login, async (request) => login(ctx, request.body, request.ip));
 
   route(app, ROUTES.user, async (request) => toApiUser((await requireAuth(request)).user));
 

@@ -2,7 +2,13 @@
 import { AppError, ROUTES } from '@statemint/shared';
 import type { FastifyInstance } from 'fastify';
 import { TestModeProvider } from '../../payments/test-mode';
-import { confirmPayment, createPaymentIntent, handlePaymentSucceeded } from '../../services/payments';
+import { limitAttempts } from '../../services/auth';
+import {
+  confirmPayment,
+  createPaymentIntent,
+  handlePaymentSucceeded,
+  refuseTakenSignupBeforeCharge,
+} from '../../services/payments';
 import { applySubscriptionState, endSubscription } from '../../services/subscriptions';
 import { bearerToken, optionalAuth, requireAuth } from '../auth';
 import { route } from '../route';
@@ -11,6 +17,11 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
 
   route(app, ROUTES.createPaymentIntent, async (request) => {
+    // Bounded per IP, and a checkout sign-up counts as a registration: the answer tells
+    // whether an e-mail has an account, exactly as registering does.
+    const l = ctx.config.authRateLimits;
+    ctx.rateLimiter.check([{ key: `payment-intent:ip:${request.ip}`, limit: l.paymentIntentsPerIp }], l.windowMs);
+    if (request.body.registrationData) limitAttempts(ctx, 'register', request.ip, request.body.registrationData.email);
     // Subscriptions: a sent token must be valid (401 tells the web app to log in again).
     const auth =
       request.body.type !== 'payasyougo' && bearerToken(request)
@@ -28,7 +39,11 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
 
   const provider = ctx.payments;
   if (provider instanceof TestModeProvider) {
-    route(app, ROUTES.testModeConfirmCard, async (request) => provider.confirmCard(request.body));
+    route(app, ROUTES.testModeConfirmCard, async (request) => {
+      const intentId = await provider.intentIdOf(request.body.clientSecret);
+      if (intentId) await refuseTakenSignupBeforeCharge(ctx, intentId);
+      return provider.confirmCard(request.body);
+    });
   }
 
   // Stripe webhooks: the signature is checked over the raw bytes, so this scope keeps them raw.
@@ -40,8 +55,14 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
         throw new AppError('VALIDATION_FAILED', 'Invalid webhook signature', { field: 'stripe-signature' });
       const event = provider.parseWebhook(request.body, signature);
-      if (event.kind === 'payment_succeeded') await handlePaymentSucceeded(ctx, event.intentId);
-      else if (event.kind === 'subscription_updated')
+      if (event.kind === 'payment_succeeded') {
+        try {
+          await handlePaymentSucceeded(ctx, event.intentId);
+        } catch (e) {
+          // A sign-up whose e-mail was taken meanwhile has been refunded: nothing for Stripe to retry.
+          if (!(e instanceof AppError && e.code === 'EMAIL_TAKEN')) throw e;
+        }
+      } else if (event.kind === 'subscription_updated')
         await applySubscriptionState(ctx, event.subscriptionId, event.state, event.status);
       else if (event.kind === 'subscription_deleted') await endSubscription(ctx, event.subscriptionId);
       return { received: true as const };
