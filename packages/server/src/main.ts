@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { loadConfig } from './config/config';
 import { buildApp } from './http/app';
+import { ensurePrivateDir } from './storage/private-fs';
 
 const config = loadConfig();
-mkdirSync(config.dataDir, { recursive: true });
+ensurePrivateDir(config.dataDir);
 const app = await buildApp(config);
 await app.listen({ port: config.port, host: config.host });
 

@@ -22,7 +22,12 @@ export interface FreeTrialCheckResponse {
 
 export interface FileReconciliation {
   status: ReconciliationStatus;
-  /** `statement` indexes the statements of a ZIP or multi-account file. */
+  /** How many rows (and closing checks) do not add up. */
+  mismatchCount: number;
+  /**
+   * Which, with the figures: GET /api/files/{id} only (empty in lists, which read no statement
+   * content). `statement` indexes the statements of a ZIP or multi-account file.
+   */
   mismatches: Array<ReconciliationMismatch & { statement: number }>;
 }
 

@@ -4,8 +4,9 @@
  * and reused on every later start. Never logged.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensurePrivateDir } from '../storage/private-fs';
 import type { Config } from './config';
 
 export interface Secrets {
@@ -41,7 +42,7 @@ export function loadSecrets(config: Config): Secrets {
     changed = true;
   }
   if (changed) {
-    mkdirSync(config.dataDir, { recursive: true });
+    ensurePrivateDir(config.dataDir);
     writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
     chmodSync(file, 0o600);
   }

@@ -3,12 +3,13 @@
  * DATABASE_URL is set. Callers get one Kysely<Database> and never branch on the dialect
  * except through `dialect` for the rare non-portable statement.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/config';
+import { ensurePrivateDir, ensurePrivateFile } from '../storage/private-fs';
 import type { Database } from './schema';
 
 export type DbDialect = 'sqlite' | 'postgres';
@@ -52,9 +53,14 @@ export async function openDatabase(config: Config, options: DbOptions = {}): Pro
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
-  mkdirSync(config.dataDir, { recursive: true });
-  const sqlite = new SqliteDatabase(join(config.dataDir, 'statemint.db'));
+  ensurePrivateDir(config.dataDir);
+  const file = join(config.dataDir, 'statemint.db');
+  ensurePrivateFile(file);
+  for (const extra of ['-wal', '-shm']) if (existsSync(file + extra)) chmodSync(file + extra, 0o600);
+  const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
+  // Deleted rows are overwritten with zeros, not left readable in free pages.
+  sqlite.pragma('secure_delete = ON');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');

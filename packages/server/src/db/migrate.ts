@@ -42,5 +42,11 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DbDialect):
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
+  const ran = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  // Statement text a migration took out of SQLite must not linger in its free pages or the WAL.
+  if (dialect === 'sqlite' && ran.includes('0101_no_statement_text')) {
+    await sql`VACUUM`.execute(db);
+    await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+  }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -12,13 +12,13 @@ import {
   type OriginalDownloadResponse,
   OUTPUT_CONTENT_TYPES,
   type OutputFormat,
-  type Statement,
 } from '@statemint/shared';
 import type { FilesContext } from '../files/context';
 import { originalKey, outputKey } from '../files/keys';
 import { availableUntil, type FileRow, isAlive, isEphemeral } from '../files/life';
 import { originalUrl, storedFormats } from '../files/record';
 import { findOwnedFile, NOT_FOUND_MESSAGE } from '../files/service';
+import { currentStatements } from '../files/statement-versions';
 import { StoredObjectMissingError } from '../storage/file-store';
 
 export const ARCHIVED_MESSAGE = 'This file is archived. Restore it to download it again.';
@@ -105,10 +105,9 @@ async function outputOf(
   if (availableUntil(row, now) === null || !storedFormats(row).includes(format)) throw notAvailable(format);
   if (preset !== 'standard') {
     // The other CSV column sets are written on demand from the stored statements (the JSON output).
-    if (!storedFormats(row).includes('json')) throw notAvailable(format);
-    const json = await readStored(files, outputKey(row.id, 'json'), () => notAvailable(format));
-    const parsed = JSON.parse(json.toString('utf8')) as Statement | Statement[];
-    const csv = await exportStatements(Array.isArray(parsed) ? parsed : [parsed], 'csv', { csvPreset: preset });
+    const statements = await currentStatements(files, row.id);
+    if (!statements) throw notAvailable(format);
+    const csv = await exportStatements(statements, 'csv', { csvPreset: preset });
     return {
       body: Buffer.from(csv),
       contentType: OUTPUT_CONTENT_TYPES.csv,

@@ -76,7 +76,7 @@ export async function applyOutcome(files: FilesContext, job: ConversionJob, outc
         statement_count: outcome.summary.statementCount,
         currency: outcome.summary.currency,
         reconciliation: JSON.stringify(outcome.summary.reconciliation),
-        preview: JSON.stringify(outcome.summary.preview),
+        preview: null,
         outputs: JSON.stringify(outcome.summary.outputs),
         outputs_size: Object.values(outcome.summary.outputs).reduce((a, b) => a + b, 0),
       }

@@ -10,10 +10,12 @@ import {
   OUTPUT_FORMATS,
   type OutputFormat,
   type RestoreStatus,
+  type Statement,
   type Transaction,
 } from '@statemint/shared';
 import type { LinkMinter } from '../downloads/links';
 import { availableUntil, deleteAt, type FileRow, isEphemeral, type RetentionSettings } from './life';
+import { previewOf } from './statement-versions';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -37,6 +39,31 @@ export function originalUrl(row: FileRow, links: LinkMinter): string {
   return `/api/files/${row.id}/original?token=${links.sign(row.id, 'original')}`;
 }
 
+/** What only the sealed statements know: the first rows and where the balances do not add up. */
+export interface FileDetail {
+  preview: Transaction[];
+  mismatches: FileReconciliation['mismatches'];
+}
+
+export function detailOf(statements: Statement[]): FileDetail {
+  return {
+    preview: previewOf(statements),
+    mismatches: statements.flatMap((s, statement) => s.reconciliation.mismatches.map((m) => ({ ...m, statement }))),
+  };
+}
+
+function reconciliationOf(row: FileRow, detail: FileDetail | null): FileReconciliation | null {
+  const stored = parse<{ status: FileReconciliation['status']; mismatchCount?: number; mismatches?: unknown[] }>(
+    row.reconciliation,
+  );
+  if (!stored) return null;
+  return {
+    status: stored.status,
+    mismatchCount: stored.mismatchCount ?? stored.mismatches?.length ?? 0,
+    mismatches: detail?.mismatches ?? [],
+  };
+}
+
 export function toFileRecord(
   row: FileRow,
   opts: {
@@ -44,7 +71,8 @@ export function toFileRecord(
     /** Signs vault links for the session asking; null: no vault links (the owner is not asking). */
     links: LinkMinter | null;
     retention: RetentionSettings | null;
-    withPreview: boolean;
+    /** Read from the sealed statements for a single file's answer; lists go without. */
+    detail?: FileDetail | null;
   },
 ): FileRecord {
   const urls: FileUrls = {
@@ -79,8 +107,8 @@ export function toFileRecord(
     transactionCount: row.transaction_count,
     statementCount: row.statement_count,
     currency: row.currency,
-    reconciliation: parse<FileReconciliation>(row.reconciliation),
-    preview: opts.withPreview ? parse<Transaction[]>(row.preview) : null,
+    reconciliation: reconciliationOf(row, opts.detail ?? null),
+    preview: opts.detail?.preview ?? null,
     errorCode: row.error_code as ErrorCode | null,
     errorMessage: row.error_message,
     ...urls,

@@ -13,8 +13,9 @@ import { fileKeyPrefix, originalKey } from './keys';
 import { anonymousExpiry, type FileRow, isAlive, isEphemeral, type RetentionSettings } from './life';
 import { passwordField, storePassword } from './password';
 import type { UploadedFile } from './read-upload';
-import { toFileRecord } from './record';
+import { detailOf, toFileRecord } from './record';
 import type { FilesTable } from './schema';
+import { currentStatements } from './statement-versions';
 import { checkUploadType } from './upload-type';
 
 export const EMAIL_REQUIRED_MESSAGE = TEXTS.freeTrialEmailRequired;
@@ -254,11 +255,12 @@ export async function getFileRecord(
   sessionId: string | null = null,
 ): Promise<FileRecord> {
   const row = await findReadableFile(files, id, userId);
+  const statements = row.status === 'completed' ? await currentStatements(files, row.id) : null;
   return toFileRecord(row, {
     now: files.ctx.clock.now(),
     links: sessionId ? files.links.forSession(sessionId) : null,
     retention: await retentionOf(files, row.user_id),
-    withPreview: true,
+    detail: statements ? detailOf(statements) : null,
   });
 }
 

@@ -3,10 +3,11 @@
  * written as an .eml file to DATA_DIR/outbox (DECISIONS.md: one machine, no outside services).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config/config';
+import { ensurePrivateDir } from '../storage/private-fs';
 
 export interface Mail {
   to: string;
@@ -42,7 +43,7 @@ export function createMailer(config: Config): Mailer {
     kind: 'outbox',
     async send(mail) {
       const info = await transport.sendMail({ from: config.mailFrom, ...mail });
-      mkdirSync(dir, { recursive: true });
+      ensurePrivateDir(dir);
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       writeFileSync(join(dir, name), info.message as Buffer, { mode: 0o600 });
     },

@@ -9,9 +9,8 @@ import { AppError, isAppError, OUTPUT_FORMATS, type OutputFormat, type Statement
 import { originalKey, outputKey, statementsKey } from '../files/keys';
 import { decodeStatements, encodeStatements } from '../review/document';
 import type { FileStore } from '../storage/file-store';
-import type { ConversionOutcome, ConversionSummary, ConversionTask, StatementMismatch } from './types';
+import type { ConversionOutcome, ConversionSummary, ConversionTask } from './types';
 
-export const PREVIEW_ROWS = 10;
 export const GENERIC_FAILURE = TEXTS.conversionFailed;
 
 export async function runTask(store: FileStore, task: ConversionTask): Promise<ConversionOutcome> {
@@ -100,9 +99,7 @@ async function verifyOutputs(store: FileStore, task: ConversionTask): Promise<Co
 
 export function summarize(statements: Statement[], outputs: Partial<Record<OutputFormat, number>>): ConversionSummary {
   const transactions = statements.flatMap((s) => s.transactions);
-  const mismatches: StatementMismatch[] = statements.flatMap((s, statement) =>
-    s.reconciliation.mismatches.map((m) => ({ ...m, statement })),
-  );
+  const mismatchCount = statements.reduce((n, s) => n + s.reconciliation.mismatches.length, 0);
   const statuses = statements.map((s) => s.reconciliation.status);
   const status = statuses.includes('unbalanced')
     ? 'unbalanced'
@@ -113,8 +110,8 @@ export function summarize(statements: Statement[], outputs: Partial<Record<Outpu
     transactionCount: transactions.length,
     statementCount: statements.length,
     currency: statements.find((s) => s.statement.currency)?.statement.currency ?? null,
-    reconciliation: { status, mismatches },
-    preview: transactions.slice(0, PREVIEW_ROWS),
+    // The database gets the balance check's status and count, never statement text or amounts.
+    reconciliation: { status, mismatchCount },
     outputs,
   };
 }

@@ -1,11 +1,5 @@
 /** Typed conversion jobs and their explicit outcomes (EXAMPLES.md, practice 10). */
-import type {
-  ErrorCode,
-  OutputFormat,
-  ReconciliationMismatch,
-  ReconciliationStatus,
-  Transaction,
-} from '@statemint/shared';
+import type { ErrorCode, OutputFormat, ReconciliationMismatch, ReconciliationStatus } from '@statemint/shared';
 
 /**
  * `convert`: a new upload. `restore`: an archived file brought back; its stored outputs are
@@ -37,13 +31,20 @@ export interface StatementMismatch extends ReconciliationMismatch {
   statement: number;
 }
 
+export interface StoredReconciliation {
+  status: ReconciliationStatus;
+  mismatchCount: number;
+}
+
 export interface ConversionSummary {
   transactionCount: number;
   statementCount: number;
   currency: string | null;
-  reconciliation: { status: ReconciliationStatus; mismatches: StatementMismatch[] };
-  /** The first transactions, for the result panel. */
-  preview: Transaction[];
+  /**
+   * The balance check without its figures: the database keeps no statement text or amounts
+   * (the mismatches themselves are read from the sealed statements, files/statements.ts).
+   */
+  reconciliation: StoredReconciliation;
   /** Size in bytes of each output that was written; formats absent here are not available. */
   outputs: Partial<Record<OutputFormat, number>>;
 }

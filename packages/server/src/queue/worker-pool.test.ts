@@ -64,7 +64,7 @@ describe('WorkerPool', () => {
     const outcome = await pool(1).run(task('pdf1', 'march.pdf'));
     expect(outcome).toMatchObject({
       ok: true,
-      summary: { transactionCount: 10, reconciliation: { status: 'balanced', mismatches: [] } },
+      summary: { transactionCount: 10, reconciliation: { status: 'balanced', mismatchCount: 0 } },
     });
     expect(comparable(outcome)).toEqual(comparable(await runTask(store, task('pdf1', 'march.pdf'))));
   });

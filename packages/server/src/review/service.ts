@@ -18,13 +18,12 @@ import {
 import { isUniqueViolation } from '../db';
 import { isLiveSession } from '../downloads/service';
 import type { FilesContext } from '../files/context';
-import { outputKey, statementsKey } from '../files/keys';
+import { statementsKey } from '../files/keys';
 import { availableUntil, type FileRow, isAlive, isEphemeral } from '../files/life';
 import { readPassword } from '../files/password';
 import { findReadableFile, getFileRecord, NOT_FOUND_MESSAGE } from '../files/service';
-import { latestStatementsVersion } from '../files/statement-versions';
-import { StoredObjectMissingError } from '../storage/file-store';
-import { decodeStatements, encodeStatements } from './document';
+import { latestVersion, readVersion } from '../files/statement-versions';
+import { encodeStatements } from './document';
 import { ReviewWorker } from './review-worker';
 
 export const NOT_READY_MESSAGE = 'This file has no converted statements to review.';
@@ -59,8 +58,6 @@ async function reviewableFile(files: FilesContext, id: string, userId: string | 
   return row;
 }
 
-const latestVersion = latestStatementsVersion;
-
 async function versionsOf(files: FilesContext, row: FileRow): Promise<StatementVersionInfo[]> {
   const rows = await files.db
     .selectFrom('statement_versions')
@@ -77,23 +74,6 @@ async function versionsOf(files: FilesContext, row: FileRow): Promise<StatementV
       restoredFrom: r.restored_from,
     })),
   ];
-}
-
-async function readVersion(files: FilesContext, fileId: string, version: number): Promise<Statement[]> {
-  try {
-    return decodeStatements((await files.store.get(statementsKey(fileId, version))).toString('utf8'));
-  } catch (e) {
-    if (!(e instanceof StoredObjectMissingError)) throw e;
-  }
-  // Converted before versions were stored: the JSON export is the conversion.
-  if (version === 0) {
-    try {
-      return decodeStatements((await files.store.get(outputKey(fileId, 'json'))).toString('utf8'));
-    } catch (e) {
-      if (!(e instanceof StoredObjectMissingError)) throw e;
-    }
-  }
-  throw new AppError('NOT_FOUND', 'This version of the statements does not exist.');
 }
 
 function pageUrl(files: FilesContext, row: FileRow, sessionId: string | null): string | null {
@@ -190,7 +170,7 @@ async function saveVersion(
       statement_count: summary.statementCount,
       currency: summary.currency,
       reconciliation: JSON.stringify(summary.reconciliation),
-      preview: JSON.stringify(summary.preview),
+      preview: null,
       outputs: JSON.stringify(summary.outputs),
       outputs_size: Object.values(summary.outputs).reduce((a, b) => a + b, 0),
     })

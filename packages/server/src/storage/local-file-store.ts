@@ -8,6 +8,7 @@ import { mkdir, open as openFile, readdir, readFile, rename, rm, rmdir, stat, un
 import { dirname, join } from 'node:path';
 import { open, seal } from './envelope';
 import { assertValidKey, type FileStore, StoredObjectCorruptError, StoredObjectMissingError } from './file-store';
+import { ensurePrivateDir } from './private-fs';
 
 const TMP_DIR = '.tmp';
 
@@ -23,8 +24,9 @@ export class LocalFileStore implements FileStore {
 
   /** Removes temporary files a crash may have left (call once on start). */
   async init(): Promise<void> {
+    ensurePrivateDir(this.root);
     await rm(join(this.root, TMP_DIR), { recursive: true, force: true });
-    await mkdir(join(this.root, TMP_DIR), { recursive: true });
+    await mkdir(join(this.root, TMP_DIR), { recursive: true, mode: 0o700 });
   }
 
   #path(key: string): string {
@@ -37,7 +39,7 @@ export class LocalFileStore implements FileStore {
     const plaintext = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     const sealed = seal(this.#masterKey, key, plaintext);
     const tmpDir = join(this.root, TMP_DIR);
-    await mkdir(tmpDir, { recursive: true });
+    await mkdir(tmpDir, { recursive: true, mode: 0o700 });
     const tmp = join(tmpDir, randomBytes(12).toString('hex'));
     try {
       const handle = await openFile(tmp, 'wx', 0o600);
@@ -47,7 +49,7 @@ export class LocalFileStore implements FileStore {
       } finally {
         await handle.close();
       }
-      await mkdir(dirname(target), { recursive: true });
+      await mkdir(dirname(target), { recursive: true, mode: 0o700 });
       await rename(tmp, target);
     } catch (e) {
       await rm(tmp, { force: true });

@@ -51,8 +51,6 @@ export async function dashboard(
     limits: { uploads: limits.uploads, restores: limits.restores },
     recentFiles: rows
       .slice(0, RECENT_FILES)
-      .map((row) =>
-        toFileRecord(row, { now, links: files.links.forSession(sessionId), retention, withPreview: false }),
-      ),
+      .map((row) => toFileRecord(row, { now, links: files.links.forSession(sessionId), retention })),
   };
 }

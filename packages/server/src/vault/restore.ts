@@ -24,7 +24,6 @@ async function answer(files: FilesContext, id: string, message: string, sessionI
       now: files.ctx.clock.now(),
       links: files.links.forSession(sessionId),
       retention: await retentionOf(files, row.user_id),
-      withPreview: false,
     }),
   };
 }

@@ -315,6 +315,7 @@ const FileRecordObject = Type.Object(
     reconciliation: Nullable(
       Type.Object({
         status: literals(['balanced', 'unbalanced', 'unknown'] as const),
+        mismatchCount: Type.Integer(),
         mismatches: Type.Array(
           Type.Object({
             row: Type.Integer(),

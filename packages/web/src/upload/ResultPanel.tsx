@@ -64,7 +64,7 @@ function Reconciliation({ record }: { record: FileRecord }) {
       data-testid="reconciliation"
       className="rounded-full bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-900 ring-1 ring-amber-200"
     >
-      {unbalancedText(rec.mismatches.length)}
+      {unbalancedText(rec.mismatchCount ?? rec.mismatches.length)}
     </p>
   );
 }

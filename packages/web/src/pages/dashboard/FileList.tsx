@@ -55,7 +55,7 @@ function ReconciliationNote({ file }: { file: FileRecord }) {
     );
   return (
     <p className="mt-0.5 text-xs font-semibold text-amber-700" data-testid="file-reconciliation">
-      {unbalancedText(rec.mismatches.length)}
+      {unbalancedText(rec.mismatchCount ?? rec.mismatches.length)}
     </p>
   );
 }
