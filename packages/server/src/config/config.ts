@@ -52,6 +52,8 @@ export interface Config {
   conversionWorkers: number;
   /** Time limit of one conversion (CONVERSION_TIMEOUT_MS, default 120 s). */
   conversionTimeoutMs: number;
+  /** V8 heap limit of one conversion worker thread, MB (CONVERSION_MEMORY_MB, default 768). */
+  conversionMemoryMb: number;
   /** BullMQ queue name when REDIS_URL is set (QUEUE_NAME). */
   queueName: string;
   /** Requests per minute one API key may make (API_KEY_RATE_LIMIT, default 120). */
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     conversionWorkers: Math.floor(positiveNumber('CONVERSION_WORKERS', env.CONVERSION_WORKERS, availableParallelism())),
     conversionTimeoutMs: positiveNumber('CONVERSION_TIMEOUT_MS', env.CONVERSION_TIMEOUT_MS, 120_000),
+    conversionMemoryMb: positiveNumber('CONVERSION_MEMORY_MB', env.CONVERSION_MEMORY_MB, 768),
     queueName: env.QUEUE_NAME || 'statemint-conversions',
     apiKeyRateLimitPerMinute: Math.floor(positiveNumber('API_KEY_RATE_LIMIT', env.API_KEY_RATE_LIMIT, 120)),
     webhookAllowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS === 'true' || env.WEBHOOK_ALLOW_PRIVATE_URLS === '1',

@@ -55,6 +55,7 @@ export async function createFilesContext(ctx: AppContext): Promise<FilesContext>
   const pool = new WorkerPool({
     store: storeSpec,
     size: ctx.config.conversionWorkers,
+    memoryMb: ctx.config.conversionMemoryMb,
   });
   // The queue calls back into the files service, which needs the finished context.
   let files: FilesContext | undefined;

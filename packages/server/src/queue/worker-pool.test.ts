@@ -9,7 +9,7 @@ import type { StoreSpec } from '../storage/create';
 import { LocalFileStore } from '../storage/local-file-store';
 import { runTask } from './run-task';
 import type { ConversionOutcome, ConversionTask } from './types';
-import { WorkerPool } from './worker-pool';
+import { WorkerPool, type WorkerPoolOptions } from './worker-pool';
 
 let root: string;
 let spec: StoreSpec;
@@ -28,8 +28,8 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-function pool(size: number, graceMs?: number): WorkerPool {
-  const p = new WorkerPool({ store: spec, size, ...(graceMs === undefined ? {} : { graceMs }) });
+function pool(size: number, graceMs?: number, extra: Partial<WorkerPoolOptions> = {}): WorkerPool {
+  const p = new WorkerPool({ store: spec, size, ...(graceMs === undefined ? {} : { graceMs }), ...extra });
   pools.push(p);
   return p;
 }
@@ -92,5 +92,32 @@ describe('WorkerPool', () => {
       p.run(task('junk', 'junk.pdf'), expedited).then(() => order.push(name));
     await Promise.all([track('first', false), track('second', false), track('third', false), track('urgent', true)]);
     expect(order).toEqual(['first', 'urgent', 'second', 'third']);
+  });
+
+  it('refuses a text export of one 9.9 MB line at once, as no statement (issue 15, finding 5)', async () => {
+    await store.put(originalKey('oneline'), 'x1 2024-01-01 12.00 '.repeat(9.9e6 / 20));
+    const t0 = performance.now();
+    const outcome = await pool(1).run(task('oneline', 'oneline.txt'));
+    expect(outcome).toMatchObject({ ok: false, code: 'NOT_A_STATEMENT' });
+    expect(performance.now() - t0).toBeLessThan(5_000);
+  });
+
+  it('ends a worker whose heap stays large after its task, giving the memory back', async () => {
+    await store.put(originalKey('csv2'), sampleCsvStatement(5));
+    const p = pool(1, undefined, { recycleAboveMb: 0 });
+    expect(await p.run(task('csv2', 'march.csv'))).toMatchObject({ ok: true });
+    expect(p.threads).toBe(0);
+    const kept = pool(1);
+    expect(await kept.run(task('csv2', 'march.csv'))).toMatchObject({ ok: true });
+    expect(kept.threads).toBe(1);
+  });
+
+  it('fails a conversion past its memory limit and keeps serving', async () => {
+    await store.put(originalKey('big'), sampleCsvStatement(60_000));
+    const p = pool(1, undefined, { memoryMb: 48 });
+    const outcome = await p.run(task('big', 'big.csv', 60_000));
+    expect(outcome).toMatchObject({ ok: false, code: 'CONVERSION_FAILED' });
+    await store.put(originalKey('small'), sampleCsvStatement(3));
+    expect(await pool(1).run(task('small', 'small.csv'))).toMatchObject({ ok: true });
   });
 });

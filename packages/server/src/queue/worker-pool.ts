@@ -16,7 +16,14 @@ export interface WorkerPoolOptions {
   size?: number;
   /** Extra time past the task's own engine deadline before the worker is terminated. */
   graceMs?: number;
+  /** V8 heap limit of one worker thread in MB; past it the conversion fails, not the server. */
+  memoryMb?: number;
+  /** A worker whose heap is larger than this after a task is ended (its memory given back). */
+  recycleAboveMb?: number;
 }
+
+export const DEFAULT_WORKER_MEMORY_MB = 768;
+const DEFAULT_RECYCLE_ABOVE_MB = 192;
 
 interface Waiting {
   seq: number;
@@ -30,6 +37,9 @@ interface Slot {
   worker: Worker;
   current: (Waiting & { id: number; timer: NodeJS.Timeout }) | null;
 }
+
+export const OUT_OF_MEMORY_MESSAGE =
+  'This file needs more memory to convert than one conversion may use. Please split it into smaller files.';
 
 export class PoolClosedError extends Error {
   constructor() {
@@ -53,6 +63,11 @@ export class WorkerPool {
   constructor(options: WorkerPoolOptions) {
     this.#options = options;
     this.size = Math.max(1, options.size ?? availableParallelism());
+  }
+
+  /** Worker threads alive now. */
+  get threads(): number {
+    return this.#slots.size;
   }
 
   /** Tasks waiting plus tasks running. */
@@ -117,23 +132,41 @@ export class WorkerPool {
   }
 
   #spawn(): Slot {
-    const worker = new Worker(BOOTSTRAP, { workerData: { entry: ENTRY, store: this.#options.store } });
+    const memoryMb = this.#options.memoryMb ?? DEFAULT_WORKER_MEMORY_MB;
+    const worker = new Worker(BOOTSTRAP, {
+      workerData: { entry: ENTRY, store: this.#options.store },
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(64, memoryMb / 8) },
+    });
     const slot: Slot = { worker, current: null };
     this.#slots.add(slot);
-    worker.on('message', (message: { id?: number; outcome?: ConversionOutcome }) => {
+    worker.on('message', (message: { id?: number; outcome?: ConversionOutcome; heapMb?: number }) => {
       const current = slot.current;
       if (!current || message.id !== current.id || !message.outcome) return;
       clearTimeout(current.timer);
       slot.current = null;
       current.resolve(message.outcome);
+      // A big file leaves a big heap behind: end that worker so its memory goes back to the system.
+      if ((message.heapMb ?? 0) > (this.#options.recycleAboveMb ?? DEFAULT_RECYCLE_ABOVE_MB)) this.#retire(slot);
       this.#dispatch();
     });
-    worker.on('error', () => this.#fail(slot, 'CONVERSION_FAILED', TEXTS.conversionFailed));
+    worker.on('error', (err: Error & { code?: string }) =>
+      this.#fail(
+        slot,
+        'CONVERSION_FAILED',
+        err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? OUT_OF_MEMORY_MESSAGE : TEXTS.conversionFailed,
+      ),
+    );
     worker.on('exit', () => {
       if (this.#slots.has(slot)) this.#fail(slot, 'CONVERSION_FAILED', TEXTS.conversionFailed);
     });
     worker.unref();
     return slot;
+  }
+
+  /** Ends an idle worker; a fresh one is started on demand. */
+  #retire(slot: Slot): void {
+    if (!this.#slots.delete(slot)) return;
+    void slot.worker.terminate();
   }
 
   /** Ends a worker (stuck or crashed) and fails its task; a fresh worker is started on demand. */

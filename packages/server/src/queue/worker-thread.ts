@@ -1,4 +1,5 @@
 /** Entry of a conversion worker thread: takes one task at a time, answers with its outcome. */
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createFileStore, type StoreSpec } from '../storage/create';
 import { failure, runTask } from './run-task';
@@ -16,6 +17,10 @@ const store = createFileStore((workerData as { store: StoreSpec }).store);
 port.on('message', (request: WorkerRequest) => {
   runTask(store, request.task)
     .catch(failure)
-    .then((outcome) => port.postMessage({ id: request.id, outcome }));
+    .then((outcome) => {
+      // The JS heap only: OCR's WebAssembly memory is reused by the next scan, not garbage.
+      const heapMb = getHeapStatistics().total_heap_size / (1024 * 1024);
+      port.postMessage({ id: request.id, outcome, heapMb });
+    });
 });
 port.postMessage({ ready: true });
