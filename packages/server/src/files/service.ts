@@ -44,6 +44,13 @@ function requireEmail(raw: string | undefined, missingMessage: string): string {
   return email;
 }
 
+export function quotaExceeded(limit: number): AppError {
+  return new AppError(
+    'QUOTA_EXCEEDED',
+    `You have used all ${limit} uploads of your plan this month. Please upgrade your plan to upload more.`,
+  );
+}
+
 export function startOfUtcMonth(ms: number): number {
   const d = new Date(ms);
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
@@ -196,11 +203,7 @@ export async function uploadForAccount(files: FilesContext, input: UploadContext
   const kind = checkUploadType(input.upload.fileName, input.upload.bytes);
   passwordField(input.upload.fields.password);
   const limit = PLAN_LIMITS[plan].uploads;
-  if (limit !== -1 && (await countUsage(files, auth.user.id, 'upload')) >= limit)
-    throw new AppError(
-      'QUOTA_EXCEEDED',
-      `You have used all ${limit} uploads of your plan this month. Please upgrade your plan to upload more.`,
-    );
+  if (limit !== -1 && (await countUsage(files, auth.user.id, 'upload')) >= limit) throw quotaExceeded(limit);
   const row = await storeNewFile(files, input.upload, kind, {
     user_id: auth.user.id,
     mode: 'subscription',

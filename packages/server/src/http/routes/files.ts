@@ -14,6 +14,7 @@ import {
   downloadOwned,
   originalLink,
 } from '../../downloads/service';
+import { refusalBeforeBody, UploadGate } from '../../files/admission';
 import { createFilesContext, type FilesContext } from '../../files/context';
 import { AVAILABLE_MESSAGE, freeTrialRefusal } from '../../files/free-trial';
 import { recoverJobs } from '../../files/jobs';
@@ -100,6 +101,34 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     return answer;
   });
 
+  // Each upload is admitted before its body is read: refusals that need no body come first, and
+  // uploads in flight are bounded per address and in all (files/admission.ts).
+  const gate = new UploadGate();
+  const admitted = new WeakSet<FastifyRequest>();
+  const admit =
+    (path: 'free-trial' | 'paid' | 'account') =>
+    async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      try {
+        const refusal = await refusalBeforeBody(files, path, {
+          auth: request.auth,
+          ip: request.ip,
+          fingerprint: fingerprint(request),
+        });
+        if (refusal) throw refusal;
+        gate.take(request.ip);
+      } catch (e) {
+        // The body is not wanted: the connection closes after the answer instead of reading it all.
+        reply.header('Connection', 'close');
+        throw e;
+      }
+      admitted.add(request);
+    };
+  const release = async (request: FastifyRequest) => {
+    if (admitted.delete(request)) gate.release(request.ip);
+  };
+  app.addHook('onResponse', release);
+  app.addHook('onRequestAbort', release);
+
   // Uploads take an Idempotency-Key: a retry answers the first response, converting and charging once.
   const idempotentUpload =
     (name: string, upload: (files: FilesContext, input: UploadContext) => Promise<UploadResponse>) =>
@@ -110,9 +139,11 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         body: await upload(files, input),
       }));
     };
-  route(app, ROUTES.uploadFreeTrial, idempotentUpload('uploadFreeTrial', uploadFreeTrial));
-  route(app, ROUTES.uploadPaid, idempotentUpload('uploadPaid', uploadPaid));
-  route(app, ROUTES.upload, idempotentUpload('upload', uploadForAccount));
+  route(app, ROUTES.uploadFreeTrial, idempotentUpload('uploadFreeTrial', uploadFreeTrial), {
+    preHandler: admit('free-trial'),
+  });
+  route(app, ROUTES.uploadPaid, idempotentUpload('uploadPaid', uploadPaid), { preHandler: admit('paid') });
+  route(app, ROUTES.upload, idempotentUpload('upload', uploadForAccount), { preHandler: admit('account') });
 
   route(app, ROUTES.getFile, async (request) =>
     getFileRecord(files, fileId(request), request.auth?.user.id ?? null, request.auth?.sessionId ?? null),

@@ -1,0 +1,104 @@
+/**
+ * Issue 15, finding 6: an upload that will be refused is refused before its body is read, and
+ * uploads in flight are bounded per client address.
+ */
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, testDatabases } from '../test/harness';
+import { MAX_UPLOADS_PER_IP, TOO_MANY_UPLOADS_MESSAGE } from './admission';
+import { sampleCsvStatement } from './sample-statements';
+import { freshIp, upload, waitForFile } from './test-helpers';
+
+const BOUNDARY = 'statemint-admission-test';
+const DECLARED = 9_900_000;
+
+/**
+ * Starts a multipart upload that declares a 9.9 MB body but sends only its first 64 KB, then
+ * waits: the answer can only come from a server that decided without the rest.
+ */
+function stalledUpload(s: TestServer, ip: string): { socket: Socket; answer: Promise<string> } {
+  const { port } = new URL(s.url);
+  const head =
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="email"\r\n\r\nvisitor@example.com\r\n` +
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\n`;
+  const socket = connect(Number(port), '127.0.0.1');
+  socket.write(
+    `POST /api/files/upload-free-trial HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: ${ip}\r\n` +
+      `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${DECLARED}\r\n\r\n${head}`,
+  );
+  socket.write(Buffer.alloc(64 * 1024, 0x41));
+  const answer = new Promise<string>((resolve) => {
+    let text = '';
+    socket.on('data', (d) => {
+      text += d;
+      if (text.includes('\r\n\r\n') && text.includes('}')) resolve(text);
+    });
+    socket.on('close', () => resolve(text));
+    socket.on('error', () => resolve(text));
+  });
+  return { socket, answer };
+}
+
+for (const db of testDatabases) {
+  describe(`upload admission (${db})`, () => {
+    let s: TestServer;
+    beforeAll(async () => {
+      s = await startTestServer({ db, config: { trustProxy: 'loopback', conversionWorkers: 1 } });
+    });
+    afterAll(async () => {
+      await s?.close();
+    });
+
+    it('refuses an address whose free trial is used before reading the body', async () => {
+      const ip = freshIp();
+      const first = await upload(s, '/api/files/upload-free-trial', {
+        name: 'march.csv',
+        bytes: sampleCsvStatement(3),
+        fields: { email: 'first@example.com' },
+        ip,
+      });
+      expect((await waitForFile(s, first.body.id)).status).toBe('completed');
+      const { socket, answer } = stalledUpload(s, ip);
+      const text = await answer;
+      socket.destroy();
+      expect(text).toMatch(/^HTTP\/1\.1 429/);
+      expect(text).toContain('FREE_TRIAL_COOLDOWN');
+    });
+
+    it(`takes ${MAX_UPLOADS_PER_IP} uploads at once from one address, refusing more until one ends`, async () => {
+      const ip = freshIp();
+      const stalled = Array.from({ length: MAX_UPLOADS_PER_IP }, () => stalledUpload(s, ip));
+      await new Promise((r) => setTimeout(r, 300));
+      const more = await upload(s, '/api/files/upload-free-trial', {
+        name: 'march.csv',
+        bytes: sampleCsvStatement(3),
+        fields: { email: 'more@example.com' },
+        ip,
+      });
+      expect(more.status).toBe(429);
+      expect(more.body).toMatchObject({ code: 'RATE_LIMITED', message: TOO_MANY_UPLOADS_MESSAGE });
+      // Another address is not held up.
+      const other = await upload(s, '/api/files/upload-free-trial', {
+        name: 'march.csv',
+        bytes: sampleCsvStatement(3),
+        fields: { email: 'other@example.com' },
+        ip: freshIp(),
+      });
+      expect(other.status).toBe(201);
+      for (const { socket } of stalled) socket.destroy();
+      let after = 429;
+      for (let i = 0; i < 50 && after === 429; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        after = (
+          await upload(s, '/api/files/upload-free-trial', {
+            name: 'march.csv',
+            bytes: sampleCsvStatement(3),
+            fields: { email: 'after@example.com' },
+            ip,
+          })
+        ).status;
+      }
+      expect(after).toBe(201);
+    });
+  });
+}
