@@ -12,27 +12,38 @@ import { proUser } from '../files/test-accounts';
 import { fetchRaw, freshIp, upload, waitForFile } from '../files/test-helpers';
 import { createVerifiedUser, startTestServer, type TestServer, testDatabases } from '../test/harness';
 
-/** One raw HTTP exchange over a socket (what fetch would refuse to send). */
+/** One raw HTTP exchange over a socket (what fetch would refuse to send); resolves once the answer is complete. */
 function rawHttp(url: string, request: string): Promise<{ status: number; headers: string; body: string }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.end(request));
+    const socket = connect(Number(port), hostname, () => socket.write(request));
     let text = '';
+    const answer = () => {
+      const at = text.indexOf('\r\n\r\n');
+      if (at === -1) return null;
+      const head = text.slice(0, at);
+      const length = Number(/content-length:\s*(\d+)/i.exec(head)?.[1] ?? Number.NaN);
+      const body = text.slice(at + 4);
+      if (Number.isNaN(length) || Buffer.byteLength(body) < length) return null;
+      return { status: Number(head.split(' ')[1]), headers: head, body };
+    };
     socket.on('data', (d) => {
       text += d;
+      const done = answer();
+      if (done) {
+        socket.destroy();
+        resolve(done);
+      }
     });
     socket.on('error', reject);
-    socket.on('close', () => {
-      const [head = '', ...rest] = text.split('\r\n\r\n');
-      resolve({ status: Number(head.split(' ')[1]), headers: head, body: rest.join('\r\n\r\n') });
-    });
+    socket.on('close', () => resolve(answer() ?? { status: Number.NaN, headers: '', body: text }));
   });
 }
 
 function multipart(url: string, contentType: string, body: string) {
   return rawHttp(
     url,
-    `POST /api/files/upload-free-trial HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: ${contentType}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    `POST /api/files/upload-free-trial HTTP/1.1\r\nHost: x\r\nContent-Type: ${contentType}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
 }
 
@@ -140,6 +151,7 @@ for (const db of testDatabases) {
       const record = await waitForFile(s, spoof.body.id);
       expect(record.originalFilename).toBe('statementvsc.exe.csv');
 
+      await filesDb(s.ctx).deleteFrom('free_trial_uses').execute();
       const long = await upload(s, '/api/files/upload-free-trial', {
         name: `${'n'.repeat(100_000)}.csv`,
         bytes: csv,

@@ -42,7 +42,17 @@ export class BullMqQueue implements ConversionQueue {
         const outcome = await options.pool.run(task, job.data.expedited ?? false);
         await options.onOutcome(job.data, outcome);
       },
-      { connection: workerConnection, concurrency: options.pool.size, autorun: false },
+      {
+        connection: workerConnection,
+        concurrency: options.pool.size,
+        autorun: false,
+        // A process killed mid-job (SIGKILL, a lost machine) holds its job's lock until it expires;
+        // then another worker (or this one, restarted) takes it again. Our own attempts counter
+        // (files/jobs.ts MAX_ATTEMPTS) decides when a file has had enough, not BullMQ's.
+        lockDuration: 15_000,
+        stalledInterval: 5_000,
+        maxStalledCount: 1_000,
+      },
     );
   }
 

@@ -1,0 +1,268 @@
+// npm run load [-- --duration 10]
+//
+// Load figures of the real server beside a bare Fastify "hello" started in the same run, on
+// the same machine, each printed as a ratio to it (issue 15): GET /api/health, an authenticated
+// GET /api/dashboard (100 files), and 20 concurrent uploads; then the flood of 60 concurrent
+// 9.9 MB anonymous uploads from an address whose free trial is used, with the server's peak
+// RSS and the /api/health p99 meanwhile. The server runs on its defaults (LOG_LEVEL info).
+// Wall figures depend on what else the machine is doing: say what was running.
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+
+const root = join(import.meta.dirname, '..');
+const { values: args } = parseArgs({ options: { duration: { type: 'string', default: '10' } } });
+const duration = Number(args.duration);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function spawnAndWait(argv, env, healthPath) {
+  const port = await freePort();
+  const proc = spawn(process.execPath, argv, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`${argv.join(' ')} exited`);
+    try {
+      if ((await fetch(url + healthPath)).ok) return { proc, url };
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`${argv.join(' ')} did not start`);
+    await sleep(100);
+  }
+}
+
+const HELLO = `
+const { default: Fastify } = await import('fastify');
+const app = Fastify();
+app.get('/', async () => ({ hello: 'world' }));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+`;
+
+const FLOOD = `
+const boundary = 'flood' + Date.now();
+const head = '--' + boundary + '\\r\\nContent-Disposition: form-data; name="email"\\r\\n\\r\\nflood@example.com\\r\\n--' + boundary +
+  '\\r\\nContent-Disposition: form-data; name="file"; filename="big.txt"\\r\\nContent-Type: text/plain\\r\\n\\r\\n';
+const body = Buffer.concat([Buffer.from(head), Buffer.alloc(9.9e6, 0x41), Buffer.from('\\r\\n--' + boundary + '--\\r\\n')]);
+const results = await Promise.all(Array.from({ length: 60 }, () =>
+  fetch(process.env.URL + '/api/files/upload-free-trial', {
+    method: 'POST', body,
+    headers: { 'content-type': 'multipart/form-data; boundary=' + boundary, 'x-forwarded-for': process.env.FLOOD_IP },
+  }).then(async (r) => { await r.arrayBuffer(); return r.status; }).catch((e) => 'error ' + (e.cause?.code ?? e.message))));
+process.stdout.write(JSON.stringify(results));
+`;
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: 20, duration, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+async function api(url, path, { token, body, headers } = {}) {
+  const res = await fetch(url + path, {
+    method: body ? 'POST' : 'GET',
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+async function businessAccount(url, dataDir) {
+  const email = `load-${randomBytes(4).toString('hex')}@example.com`;
+  const password = 'load test password';
+  await api(url, '/api/auth/register', { body: { email, password, name: 'Load' } });
+  const mails = readdirSync(join(dataDir, 'outbox')).map((f) =>
+    readFileSync(join(dataDir, 'outbox', f), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '='),
+  );
+  const verify = mails.map((m) => m.match(/verify-email\?token=([\w-]+)/)?.[1]).find(Boolean);
+  await api(url, `/api/auth/verify-email?token=${verify}`);
+  const token = (await api(url, '/api/auth/login', { body: { email, password } })).body.token;
+  const intent = await api(url, '/api/payments/create-payment-intent', {
+    token,
+    body: { amount: 10000, type: 'business' },
+  });
+  await api(url, '/api/payments/test-mode/confirm-card', {
+    body: {
+      clientSecret: intent.body.clientSecret,
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: 2099,
+      cvc: '123',
+    },
+  });
+  await api(url, '/api/payments/confirm', { token, body: { paymentIntentId: intent.body.paymentIntentId } });
+  const me = await api(url, '/api/auth/user', { token });
+  return { token, userId: me.body.id };
+}
+
+/** Completed file rows for the dashboard, written straight into the database. */
+async function seedFiles(dataDir, userId, count) {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(join(dataDir, 'statemint.db'));
+  const insert = db.prepare(`INSERT INTO files (id, user_id, mode, original_filename, file_size, input_kind, status,
+    transaction_count, statement_count, currency, reconciliation, outputs, outputs_size, restore_expedited, attempts,
+    created_at, completed_at) VALUES (?, ?, 'subscription', ?, 12345, 'pdf', 'completed', 40, 1, 'USD',
+    '{"status":"balanced","mismatchCount":0}', '{"csv":2000,"json":9000,"xlsx":7000}', 18000, 0, 1, ?, ?)`);
+  const now = Date.now();
+  db.transaction(() => {
+    for (let i = 0; i < count; i++)
+      insert.run(randomUUID(), userId, `statement-${i}.pdf`, now - i * 60_000, now - i * 60_000);
+  })();
+  db.close();
+}
+
+function multipart(fields, file) {
+  const boundary = `load${randomBytes(8).toString('hex')}`;
+  const parts = Object.entries(fields).map(
+    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+  );
+  const head = `${parts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  return {
+    body: Buffer.concat([Buffer.from(head), file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    type: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+function rssMb(pid) {
+  const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
+  return m ? Number(m[1]) / 1024 : 0;
+}
+
+const p = (result, q) => result.latency[q] ?? result.latency.p99;
+const line = (name, r, base) =>
+  console.log(
+    `${name.padEnd(34)}${r.requests.average.toFixed(0).padStart(8)} req/s  p99 ${String(p(r, 'p99')).padStart(5)} ms  ${(r.requests.average / base).toFixed(2).padStart(6)} x hello  (${r.non2xx} non-2xx, ${r.errors} errors)`,
+  );
+
+const dataDir = mkdtempSync(join(tmpdir(), 'statemint-load-'));
+const hello = await spawnAndWait(['--input-type=module', '-e', HELLO], {}, '/');
+const server = await spawnAndWait(
+  [join(root, 'scripts/start-server.mjs')],
+  { DATA_DIR: dataDir, TRUST_PROXY: 'loopback', DATABASE_URL: '', REDIS_URL: '' },
+  '/api/health',
+);
+try {
+  const account = await businessAccount(server.url, dataDir);
+  await seedFiles(dataDir, account.userId, 100);
+  const samples = await (async () => {
+    const { register } = await import('tsx/esm/api');
+    register();
+    return import('../packages/server/src/files/sample-statements.ts');
+  })();
+
+  console.log(`load: ${duration} s per run, 20 connections, server and load generator on this machine`);
+  const base = await cannon({ url: `${hello.url}/` });
+  line('bare Fastify hello', base, base.requests.average);
+  const health = await cannon({ url: `${server.url}/api/health` });
+  line('GET /api/health', health, base.requests.average);
+  const dashboard = await cannon({
+    url: `${server.url}/api/dashboard`,
+    headers: { authorization: `Bearer ${account.token}` },
+  });
+  line('GET /api/dashboard (100 files)', dashboard, base.requests.average);
+  const csv = multipart({}, { name: 'march.csv', bytes: Buffer.from(samples.sampleCsvStatement(20)) });
+  let n = 0;
+  const uploads = await cannon({
+    url: `${server.url}/api/files/upload`,
+    method: 'POST',
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          headers: {
+            authorization: `Bearer ${account.token}`,
+            'content-type': csv.type,
+            // One address per upload, so the per-address cap of uploads in flight does not bite.
+            'x-forwarded-for': `2001:db8::${(++n).toString(16)}`,
+          },
+          body: csv.body,
+        }),
+      },
+    ],
+  });
+  line('POST /api/files/upload (20 at once)', uploads, base.requests.average);
+
+  // The flood: an address whose free trial is used sends 60 uploads of 9.9 MB at once.
+  const ip = '2001:db8:ffff::1';
+  const first = multipart(
+    { email: 'flood@example.com' },
+    { name: 'march.csv', bytes: Buffer.from(samples.sampleCsvStatement(5)) },
+  );
+  await fetch(`${server.url}/api/files/upload-free-trial`, {
+    method: 'POST',
+    body: first.body,
+    headers: { 'content-type': first.type, 'x-forwarded-for': ip },
+  });
+  const before = rssMb(server.proc.pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(server.proc.pid));
+  }, 25);
+  const latencies = [];
+  let flooding = true;
+  const prober = (async () => {
+    while (flooding) {
+      const t0 = performance.now();
+      await fetch(`${server.url}/api/health`);
+      latencies.push(performance.now() - t0);
+      await sleep(10);
+    }
+  })();
+  // The 60 uploads come from a process of their own, so this one's probes are not queued behind them.
+  const t0 = performance.now();
+  const flood = spawn(process.execPath, ['--input-type=module', '-e', FLOOD], {
+    env: { ...process.env, URL: server.url, FLOOD_IP: ip },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let floodOut = '';
+  flood.stdout.on('data', (d) => {
+    floodOut += d;
+  });
+  await new Promise((r) => flood.once('exit', r));
+  const results = JSON.parse(floodOut || '[]');
+  const floodMs = performance.now() - t0;
+  flooding = false;
+  await prober;
+  clearInterval(sampler);
+  latencies.sort((a, b) => a - b);
+  const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0;
+  const counts = {};
+  for (const r of results) counts[r] = (counts[r] ?? 0) + 1;
+  if (results.length !== 60) console.log('flood: the uploading process failed');
+  console.log(
+    `flood: 60 x 9.9 MB anonymous uploads, trial used: ${JSON.stringify(counts)} in ${(floodMs / 1000).toFixed(1)} s; server RSS ${before.toFixed(0)} -> peak ${peak.toFixed(0)} MB (target < 600); /api/health p99 ${p99.toFixed(0)} ms over ${latencies.length} probes (target < 100)`,
+  );
+  console.log(
+    `target: /api/health at >= 0.4 of hello: ${(health.requests.average / base.requests.average).toFixed(2)}`,
+  );
+} finally {
+  hello.proc.kill('SIGKILL');
+  server.proc.kill('SIGKILL');
+  await sleep(200);
+  rmSync(dataDir, { recursive: true, force: true });
+}
