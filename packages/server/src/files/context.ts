@@ -38,6 +38,20 @@ export interface FilesContext {
   conversionListeners: ConversionListener[];
 }
 
+const registry = new WeakMap<AppContext, FilesContext>();
+
+/** Made known by the HTTP app (buildApp) once createServices has made it. */
+export function registerFilesContext(ctx: AppContext, files: FilesContext): void {
+  registry.set(ctx, files);
+}
+
+/** The files services of an app (routes use them; tests run the sweeper and wait for jobs through them). */
+export function filesContextOf(app: { ctx: AppContext }): FilesContext {
+  const files = registry.get(app.ctx);
+  if (!files) throw new Error('the files services are not made for this app');
+  return files;
+}
+
 export function filesDb(ctx: AppContext): FilesDb {
   return ctx.db.withTables<FilesTables>();
 }

@@ -10,16 +10,12 @@ import fastifyStatic from '@fastify/static';
 import { type ApiErrorBody, AppError, type ErrorCode, isAppError, isWebRoute, ROUTES } from '@statemint/shared';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from '../config/config';
-import { loadSecrets } from '../config/secrets';
-import { type AppContext, type Clock, systemClock } from '../context';
-import { openDatabase } from '../db';
-import { migrateToLatest } from '../db/migrate';
-import { createMailer, type Mailer } from '../mail/mailer';
-import type { PaymentProvider } from '../payments/provider';
-import { type StripeApiEndpoint, StripeProvider } from '../payments/stripe';
-import { TestModeProvider } from '../payments/test-mode';
-import { MAINTENANCE_INTERVAL_MS, pruneAccountData } from '../services/maintenance';
-import { RateLimitedError, RateLimiter } from '../services/rate-limit';
+import type { AppContext, Clock } from '../context';
+import { createServices, type Services } from '../create-services';
+import { registerFilesContext } from '../files/context';
+import type { Mailer } from '../mail/mailer';
+import type { StripeApiEndpoint } from '../payments/stripe';
+import { RateLimitedError } from '../services/rate-limit';
 import { registerOpenApi } from './openapi';
 import { route } from './route';
 import { routePlugins } from './routes';
@@ -32,6 +28,8 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
+  /** Services made beforehand (createServices); by default buildApp makes its own. They close with the app. */
+  services?: Services;
   /** Tests move time with their own clock. */
   clock?: Clock;
   /** PostgreSQL only: run in this schema (created if missing). Tests isolate with it. */
@@ -111,42 +109,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ajv: { customOptions: { removeAdditional: true, coerceTypes: true, allErrors: false, allowUnionTypes: true } },
   });
 
-  const clock = options.clock ?? systemClock;
-  const secrets = loadSecrets(config);
-  const database = await openDatabase(config, options.pgSchema ? { pgSchema: options.pgSchema } : {});
-  app.addHook('onClose', async () => {
-    await database.destroy();
-  });
-  try {
-    await migrateToLatest(database.db, database.dialect);
-  } catch (e) {
-    await database.destroy();
-    throw e;
-  }
-  const mailer = options.mailer ?? createMailer(config);
-  app.addHook('onClose', async () => mailer.close());
-  const payments: PaymentProvider = config.stripeSecretKey
-    ? new StripeProvider(config.stripeSecretKey, config.stripeWebhookSecret, options.stripeApi)
-    : new TestModeProvider(database.db, clock);
-  if (config.stripeSecretKey && !config.stripeWebhookSecret)
-    app.log.warn(
-      'STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused; payments are confirmed by the browser call only',
-    );
-  const ctx: AppContext = {
-    config,
-    db: database.db,
-    dialect: database.dialect,
-    clock,
-    secrets,
-    mailer,
-    payments,
-    rateLimiter: new RateLimiter(clock),
-    log: app.log,
-  };
+  const services =
+    options.services ??
+    (await createServices(config, {
+      log: app.log,
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
+      ...(options.mailer ? { mailer: options.mailer } : {}),
+      ...(options.stripeApi ? { stripeApi: options.stripeApi } : {}),
+    }));
+  app.addHook('onClose', async () => services.close());
+  const ctx = services.ctx;
+  registerFilesContext(ctx, services.files);
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
 
-  const stripe = payments.mode === 'stripe';
+  const stripe = ctx.payments.mode === 'stripe';
   await app.register(helmet, {
     // The built web app: its own /assets scripts and styles, inline style attributes (Radix,
     // Tailwind), data: images; Stripe.js and its frames only when Stripe is configured.
@@ -203,13 +181,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.status(500).send({ message: 'Something went wrong. Please try again.', code: 'INTERNAL_ERROR' });
   });
 
-  const prune = () =>
-    pruneAccountData(ctx).catch((err: unknown) => app.log.error({ err }, 'account data housekeeping failed'));
-  await prune();
-  const pruneTimer = setInterval(prune, MAINTENANCE_INTERVAL_MS);
-  pruneTimer.unref();
-  app.addHook('onClose', async () => clearInterval(pruneTimer));
-
   // Whatever an API answer holds (a session, a file record, signed links) is never kept by a cache.
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
@@ -226,6 +197,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   route(app, ROUTES.health, async () => ({ status: 'ok' as const }));
 
   for (const plugin of routePlugins) await app.register(plugin);
+  // Background work starts once every route plugin has had its say (listeners, workers).
+  await app.after();
+  await services.start();
 
   app.all('/api/*', async () => {
     throw new AppError('NOT_FOUND', 'Not found');

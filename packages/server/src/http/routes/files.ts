@@ -5,7 +5,6 @@
 import multipart from '@fastify/multipart';
 import { AppError, type FreeTrialCheckResponse, ROUTES, type UploadResponse } from '@statemint/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
 import {
   attachmentHeader,
   type Download,
@@ -15,11 +14,9 @@ import {
   originalLink,
 } from '../../downloads/service';
 import { refusalBeforeBody, UploadGate } from '../../files/admission';
-import { createFilesContext, type FilesContext } from '../../files/context';
+import { type FilesContext, filesContextOf } from '../../files/context';
 import { AVAILABLE_MESSAGE, freeTrialRefusal } from '../../files/free-trial';
-import { recoverJobs } from '../../files/jobs';
 import { MULTIPART_LIMITS, readUpload } from '../../files/read-upload';
-import { paidFileReceipts } from '../../files/receipt-listener';
 import {
   deleteOwnedFile,
   getFileRecord,
@@ -29,20 +26,13 @@ import {
   uploadFreeTrial,
   uploadPaid,
 } from '../../files/service';
-import { startSweeper } from '../../sweeper/sweeper';
 import { dashboard } from '../../vault/dashboard';
 import { requestRestore } from '../../vault/restore';
 import { uploadFingerprint, withIdempotency } from '../idempotency';
 import { route } from '../route';
 
-const registry = new WeakMap<AppContext, FilesContext>();
-
 /** The files services of an app (tests run the sweeper and wait for jobs through it). */
-export function filesContextOf(app: FastifyInstance): FilesContext {
-  const files = registry.get(app.ctx);
-  if (!files) throw new Error('file routes are not registered');
-  return files;
-}
+export { filesContextOf } from '../../files/context';
 
 const FINGERPRINT_HEADER = 'x-device-fingerprint';
 export const ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
@@ -68,18 +58,8 @@ function send(reply: FastifyReply, download: Download) {
 }
 
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
-  const files = await createFilesContext(app.ctx);
-  registry.set(app.ctx, files);
-  files.conversionListeners.push(paidFileReceipts(files));
+  const files = filesContextOf(app);
   await app.register(multipart, { limits: MULTIPART_LIMITS });
-
-  await files.queue.start();
-  await recoverJobs(files);
-  const stopSweeper = startSweeper(files);
-  app.addHook('onClose', async () => {
-    await stopSweeper();
-    await files.queue.close();
-  });
 
   const uploadContext = async (request: FastifyRequest): Promise<UploadContext> => ({
     upload: await readUpload(request),

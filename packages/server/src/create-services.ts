@@ -1,0 +1,111 @@
+/**
+ * One place wires the services (issue 16): configuration and secrets, the database (migrated),
+ * mail, payments, the files area (store, conversion queue, links) and the background work that
+ * goes with them (conversion workers, job recovery, the file-life sweeper, account housekeeping).
+ * The HTTP app (http/app.ts), the tests and the worker entry point all start from here; nothing
+ * an HTTP plugin registers starts background work.
+ *
+ *   const services = await createServices(config, { log });
+ *   await services.start();   // workers, recovery, sweeper, housekeeping
+ *   ...
+ *   await services.close();
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config/config';
+import { loadSecrets } from './config/secrets';
+import { type AppContext, type Clock, systemClock } from './context';
+import { openDatabase } from './db';
+import { migrateToLatest } from './db/migrate';
+import { createFilesContext, type FilesContext } from './files/context';
+import { recoverJobs } from './files/jobs';
+import { paidFileReceipts } from './files/receipt-listener';
+import { createMailer, type Mailer } from './mail/mailer';
+import type { PaymentProvider } from './payments/provider';
+import { type StripeApiEndpoint, StripeProvider } from './payments/stripe';
+import { TestModeProvider } from './payments/test-mode';
+import { MAINTENANCE_INTERVAL_MS, pruneAccountData } from './services/maintenance';
+import { RateLimiter } from './services/rate-limit';
+import { startSweeper } from './sweeper/sweeper';
+
+export interface ServiceOptions {
+  /** Where the services log (the HTTP app's logger, or the worker's own). */
+  log: FastifyBaseLogger;
+  /** Tests move time with their own clock. */
+  clock?: Clock;
+  /** PostgreSQL only: run in this schema (created if missing). Tests isolate with it. */
+  pgSchema?: string;
+  /** Replaces the configured mailer (tests). */
+  mailer?: Mailer;
+  /** Stripe API endpoint other than api.stripe.com (tests). */
+  stripeApi?: StripeApiEndpoint;
+}
+
+export interface Services {
+  ctx: AppContext;
+  files: FilesContext;
+  /** Starts the background work: conversion workers, recovery of interrupted jobs, sweeper, housekeeping. */
+  start(): Promise<void>;
+  /** Stops the background work and closes every connection; running conversions are returned to the queue. */
+  close(): Promise<void>;
+}
+
+export async function createServices(config: Config, options: ServiceOptions): Promise<Services> {
+  const clock = options.clock ?? systemClock;
+  const secrets = loadSecrets(config);
+  const database = await openDatabase(config, options.pgSchema ? { pgSchema: options.pgSchema } : {});
+  try {
+    await migrateToLatest(database.db, database.dialect);
+  } catch (e) {
+    await database.destroy();
+    throw e;
+  }
+  const mailer = options.mailer ?? createMailer(config);
+  const payments: PaymentProvider = config.stripeSecretKey
+    ? new StripeProvider(config.stripeSecretKey, config.stripeWebhookSecret, options.stripeApi)
+    : new TestModeProvider(database.db, clock);
+  if (config.stripeSecretKey && !config.stripeWebhookSecret)
+    options.log.warn(
+      'STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused; payments are confirmed by the browser call only',
+    );
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    clock,
+    secrets,
+    mailer,
+    payments,
+    rateLimiter: new RateLimiter(clock),
+    log: options.log,
+  };
+  const files = await createFilesContext(ctx);
+  files.conversionListeners.push(paidFileReceipts(files));
+
+  let stopSweeper: (() => Promise<void>) | null = null;
+  let pruneTimer: NodeJS.Timeout | null = null;
+  let closed = false;
+  const prune = () =>
+    pruneAccountData(ctx).catch((err: unknown) => options.log.error({ err }, 'account data housekeeping failed'));
+
+  return {
+    ctx,
+    files,
+    async start() {
+      await prune();
+      pruneTimer = setInterval(prune, MAINTENANCE_INTERVAL_MS);
+      pruneTimer.unref();
+      await files.queue.start();
+      await recoverJobs(files);
+      stopSweeper = startSweeper(files);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (pruneTimer) clearInterval(pruneTimer);
+      await stopSweeper?.();
+      await files.queue.close();
+      mailer.close();
+      await database.destroy();
+    },
+  };
+}
