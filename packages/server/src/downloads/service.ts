@@ -15,7 +15,7 @@ import {
 } from '@statemint/shared';
 import type { FilesContext } from '../files/context';
 import { originalKey, outputKey } from '../files/keys';
-import { availableUntil, type FileRow, isAlive, isEphemeral } from '../files/life';
+import { availableUntil, type FileRow, isAlive, isArchivedNow, isEphemeral } from '../files/life';
 import { originalUrl, storedFormats } from '../files/record';
 import { findOwnedFile, NOT_FOUND_MESSAGE } from '../files/service';
 import { currentStatements } from '../files/statement-versions';
@@ -65,12 +65,6 @@ const ORIGINAL_CONTENT_TYPES: Record<string, string> = {
 function notAvailable(format: OutputFormat): AppError {
   const label = format === 'xlsx' ? 'Excel' : format.toUpperCase();
   return new AppError('FORMAT_NOT_AVAILABLE', `No ${label} file available. Please try a different format.`);
-}
-
-/** Archived (not restored): the vault keeps it, but it cannot be downloaded until restored. */
-function isArchivedNow(row: FileRow, now: number): boolean {
-  if (isEphemeral(row)) return false;
-  return row.status === 'archived' || (row.status === 'completed' && availableUntil(row, now) === null);
 }
 
 async function readStored(files: FilesContext, key: string, onMissing: () => AppError): Promise<Buffer> {

@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../db';
 import { isLiveSession } from '../downloads/service';
 import type { FilesContext } from '../files/context';
 import { statementsKey } from '../files/keys';
-import { availableUntil, type FileRow, isAlive, isEphemeral } from '../files/life';
+import { availableUntil, type FileRow, isAlive, isArchivedNow, isEphemeral } from '../files/life';
 import { readPassword } from '../files/password';
 import { findReadableFile, getFileRecord, NOT_FOUND_MESSAGE } from '../files/service';
 import { latestVersion, readVersion } from '../files/statement-versions';
@@ -52,8 +52,7 @@ export async function closeReviewWorker(files: FilesContext): Promise<void> {
 /** The file, if its statements can be reviewed now (converted and downloadable). */
 async function reviewableFile(files: FilesContext, id: string, userId: string | null): Promise<FileRow> {
   const row = await findReadableFile(files, id, userId);
-  if (row.status === 'archived' || (row.status === 'completed' && availableUntil(row, files.ctx.clock.now()) === null))
-    throw new AppError('FILE_ARCHIVED', ARCHIVED_MESSAGE);
+  if (isArchivedNow(row, files.ctx.clock.now())) throw new AppError('FILE_ARCHIVED', ARCHIVED_MESSAGE);
   if (row.status !== 'completed') throw new AppError('NOT_FOUND', NOT_READY_MESSAGE);
   return row;
 }

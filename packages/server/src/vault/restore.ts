@@ -5,7 +5,7 @@
  */
 import { AppError, PLAN_LIMITS, type RestoreResponse } from '@statemint/shared';
 import type { FilesContext } from '../files/context';
-import { availableUntil, type FileRow, isEphemeral } from '../files/life';
+import { type FileRow, isArchivedNow, isEphemeral } from '../files/life';
 import { toFileRecord } from '../files/record';
 import { countUsage, findOwnedFile, recordUsage, retentionOf } from '../files/service';
 import { type UserRow, userPlan } from '../services/users';
@@ -39,7 +39,7 @@ export async function requestRestore(
   const now = files.ctx.clock.now();
   if (row.restore_status === 'requested' || row.restore_status === 'in_progress')
     return answer(files, id, 'Restoration is already in progress.', sessionId);
-  const archived = row.status === 'archived' || (row.status === 'completed' && availableUntil(row, now) === null);
+  const archived = isArchivedNow(row, now);
   if (!archived) {
     if (row.status === 'completed')
       return answer(files, id, 'This file is available; no restore is needed.', sessionId);
