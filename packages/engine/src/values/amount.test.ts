@@ -43,10 +43,22 @@ describe('parseAmount', () => {
     expect(parseAmount(text, decimal)).toBeNull();
   });
 
-  it('names the currency printed with the amount', () => {
-    expect(parseAmount('£12.00')?.currency).toBe('GBP');
-    expect(parseAmount('€12.00')?.currency).toBe('EUR');
+  it('keeps the currency printed with the amount, before or after it, as printed', () => {
+    expect(parseAmount('£12.00')?.currency).toBe('£');
+    expect(parseAmount('€12.00')?.currency).toBe('€');
     expect(parseAmount('EUR 12.00')?.currency).toBe('EUR');
+    expect(parseAmount('US$1,550.73')?.currency).toBe('US$');
+    expect(parseAmount('1 234,50 kr', ',')).toEqual({ cents: 123450, mark: null, currency: 'kr' });
+    expect(parseAmount('-1234,50 zł', ',')).toEqual({ cents: 123450, mark: 'minus', currency: 'zł' });
+    expect(parseAmount('Rp 1.235.000', ',', true)).toEqual({ cents: 123500000, mark: null, currency: 'Rp' });
+    expect(parseAmount('CHF-1’234.50')).toEqual({ cents: 123450, mark: 'minus', currency: 'CHF' });
+    expect(parseAmount('₺1.234,50', ',')?.currency).toBe('₺');
+  });
+
+  it('keeps a sign word printed after the amount as printed', () => {
+    expect(parseAmount('1,234.56 DB')).toEqual({ cents: 123456, mark: 'debit', currency: null, suffix: 'DB' });
+    expect(parseAmount('12,00 C', ',')?.suffix).toBe('C');
+    expect(parseAmount('12,00 A', ',')?.mark).toBe('credit');
   });
 
   it('reads back every amount written in any of the supported styles (property)', () => {

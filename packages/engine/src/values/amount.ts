@@ -1,6 +1,11 @@
 /**
  * Money tokens: recognition and parsing into integer minor units (cents).
  * Never parseFloat a printed amount; an unreadable amount is `null`, never 0.
+ *
+ * Accepted: any grouping (`,` `.` space, no-break and narrow no-break space, `'`, `’`, Indian
+ * 2-digit groups) with the document's decimal mark; a currency before or after (a symbol, a
+ * symbol with letters such as `US$`, an ISO code, or a letter symbol such as `kr`, `zł`, `Rp`);
+ * a sign before or after, parentheses, or a sign word after (`DR`, `CR`, `S`, `H`, `D`, `C`, `DB`).
  */
 
 export type DecimalMark = '.' | ',';
@@ -13,59 +18,67 @@ export interface ParsedAmount {
   cents: number;
   /** Sign written on the token itself (leading/trailing minus, parentheses, DR/CR, S/H, D). */
   mark: SignMark;
-  /** Currency symbol or code printed with it, if any. */
+  /** Currency symbol or code printed with it, as printed, if any. */
   currency: string | null;
+  /** A sign word or letter printed after the amount ("DR", "S", "C"), as printed. */
+  suffix?: string;
 }
 
-const CURRENCY_SYMBOLS: Record<string, string> = {
-  '£': 'GBP',
-  '€': 'EUR',
-  '₹': 'INR',
-  '¥': 'JPY',
-  '₩': 'KRW',
-  R$: 'BRL',
-};
+// Letter symbols that CLDR gives currencies (narrow and standard), as banks print them.
+const LETTER_SYMBOLS = 'kr|kr\\.|zł|zl|Rp|Rs|Rs\\.|R|TL|lei|Ft|Kč|RM|Fr\\.|Fr|CHF|Bs|Dhs|DH|SFr';
+// A currency symbol (with letters before it: US$, R$, MX$, HK$), an ISO code, or a letter symbol.
+const CURRENCY = `(?:[A-Z]{0,3}\\p{Sc}|[A-Z]{3}|${LETTER_SYMBOLS})`;
+// Letters and words after an amount that say debit or credit.
+const SIGN_WORD = '(?:CR|DR|Cr|Dr|cr|dr|OD|od|DB|Db|db|C|D|S|H|K|B|A|c|d)\\.?';
+const MINUS = '[-−–]';
 
-// Leading part: sign, parenthesis, currency; the number; trailing: sign, parenthesis, DR/CR etc.
-const AMOUNT_RE =
-  /^(?<lead>[-+−–]?\s?\(?\s?(?:R\$|[$£€₹¥]|[A-Z]{3}\s)?\s?[-+−]?)(?<num>\d{1,3}(?:(?<sep>[.,' \u00a0\u202f])\d{2,3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?<trail>\s?(?:[A-Z]{3}|[$£€₹¥])?\)?\s?(?:[-+−]|CR|DR|Cr|Dr|cr|dr|OD|od|C|D|S|H)?\.?)$/u;
+const AMOUNT_RE = new RegExp(
+  `^(?<sign1>${MINUS}|\\+)?\\s?(?<open>\\()?\\s?(?<cur1>${CURRENCY})?\\s?(?<sign2>${MINUS}|\\+)?\\s?` +
+    `(?<num>\\d[\\d.,' \\u00a0\\u202f\\u2019]*\\d|\\d)` +
+    `\\s?(?<cur2>${CURRENCY})?\\s?(?<close>\\))?\\s?(?:(?<sign3>${MINUS}|\\+)|(?<word>${SIGN_WORD}))?$`,
+  'u',
+);
+
+const DEBIT_WORDS = new Set(['dr', 'd', 'od', 'db', 's', 'b']);
+const CREDIT_WORDS = new Set(['cr', 'c', 'h', 'k', 'a']);
 
 /**
- * Recognises a money token. `decimal` is the document's decimal mark when known;
- * amounts must carry two decimals unless `allowIntegers` (currencies without cents).
+ * Recognises a money token. `decimal` is the document's decimal mark; amounts must carry one
+ * or two decimals unless `allowIntegers` (currencies without cents, such as IDR and JPY).
  */
 export function parseAmount(token: string, decimal: DecimalMark = '.', allowIntegers = false): ParsedAmount | null {
   const text = token.trim();
-  if (!text || text.length > 32) return null;
+  if (!text || text.length > 40 || !/\d/.test(text)) return null;
   const m = AMOUNT_RE.exec(text);
   if (!m?.groups) return null;
-  const { lead = '', num = '', trail = '' } = m.groups;
-  const digits = splitNumber(num, decimal, allowIntegers);
-  if (digits === null) return null;
-
-  const open = lead.includes('(');
-  const close = trail.includes(')');
-  if (open !== close) return null;
+  const g = m.groups;
+  if (!!g.open !== !!g.close) return null;
+  if (g.cur1 && g.cur2) return null;
+  const signs = [g.sign1, g.sign2, g.sign3].filter(Boolean);
+  if (signs.length > 1) return null;
+  const cents = splitNumber(g.num as string, decimal, allowIntegers);
+  if (cents === null) return null;
   let mark: SignMark = null;
-  if (open) mark = 'minus';
-  if (/[-−–]/.test(lead)) mark = 'minus';
-  if (lead.includes('+')) mark = 'plus';
-  const suffix = trail.replace(/[\s.)]/g, '').replace(/^([A-Z]{3}|[$£€₹¥])/, '');
-  if (/^[-−]$/.test(suffix)) mark = 'minus';
-  else if (suffix === '+') mark = 'plus';
-  else if (/^(dr|d|s|od)$/i.test(suffix))
-    mark = 'debit'; // OD: overdrawn
-  else if (/^(cr|c|h)$/i.test(suffix)) mark = 'credit';
-
-  const symbol = /R\$|[$£€₹¥]/.exec(lead)?.[0] ?? /[$£€₹¥]/.exec(trail)?.[0];
-  const code = /[A-Z]{3}/.exec(lead)?.[0] ?? /^([A-Z]{3})/.exec(trail.trim())?.[1];
-  const currency = code ?? (symbol ? (CURRENCY_SYMBOLS[symbol] ?? symbol) : null);
-  return { cents: digits, mark, currency };
+  if (g.open) mark = 'minus';
+  const sign = signs[0];
+  if (sign) mark = sign === '+' ? 'plus' : 'minus';
+  let suffix: string | undefined;
+  if (g.word) {
+    // A bare letter after an amount needs a space ("12.50 D"); "12.50D" is as good for DR/CR.
+    suffix = g.word.replace(/\.$/, '');
+    const w = suffix.toLowerCase();
+    if (DEBIT_WORDS.has(w)) mark = 'debit';
+    else if (CREDIT_WORDS.has(w)) mark = 'credit';
+  }
+  const currency = g.cur1 ?? g.cur2 ?? null;
+  // "A 12.50" is no currency; three capitals are a code only when they are one.
+  if (currency && /^[A-Z]{1,2}$/.test(currency) && !/^(R|RM|TL|DH|Rp|Rs|Bs|Ft)$/.test(currency)) return null;
+  return { cents, mark, currency, ...(suffix ? { suffix } : {}) };
 }
 
 /** '1.234,56' with decimal ',' -> 123456. Returns null when the grouping does not fit the decimal mark. */
 function splitNumber(num: string, decimal: DecimalMark, allowIntegers: boolean): number | null {
-  const group = decimal === '.' ? /[,' \u00a0\u202f]/ : /[.' \u00a0\u202f]/;
+  const groupChars = decimal === '.' ? /[,' \u00a0\u202f\u2019]/ : /[.' \u00a0\u202f\u2019]/;
   let intPart = num;
   let frac = '';
   const lastDec = num.lastIndexOf(decimal);
@@ -75,16 +88,18 @@ function splitNumber(num: string, decimal: DecimalMark, allowIntegers: boolean):
   }
   if (frac.length === 0 && !allowIntegers) return null;
   if (frac.length === 1) frac += '0';
-  // The integer part may use only the grouping mark, in groups of 3 (or Indian 2s before the last 3).
-  const parts = intPart.split(group);
+  // The integer part may use only one grouping mark, in groups of 3 (or Indian 2s before the last 3).
+  const parts = intPart.split(groupChars);
   if (parts.some((p) => !/^\d+$/.test(p))) return null;
   if (parts.length > 1) {
+    const seps = new Set(intPart.replace(/\d/g, ''));
+    if (seps.size > 1) return null;
     const [first, ...rest] = parts;
     if (!first || first.length > 3) return null;
     const last = rest[rest.length - 1];
     if (last?.length !== 3) return null;
     if (rest.slice(0, -1).some((p) => p.length !== 3 && p.length !== 2)) return null;
-  }
+  } else if (frac.length === 0 && intPart.length > 12) return null;
   const value = Number(parts.join('')) * 100 + Number(frac || '0');
   return Number.isSafeInteger(value) ? value : null;
 }
@@ -97,8 +112,8 @@ export function inferDecimalMark(tokens: Iterable<string>): DecimalMark {
   let dayMonth = 0;
   for (const t of tokens) {
     const text = t.trim();
-    // A currency after the amount ("45,12 €", "2.540,00 EUR") is the currency, not a third digit group.
-    const m = /(\d)([.,])(\d{2})(?!\d)(?:\s?(?:[-+)]|CR|DR|S|H|D)?)?(?:\s?(?:[A-Z]{3}|[$£€₹¥]))?\s*$/.exec(text);
+    // A currency or sign after the amount ("45,12 €", "2.540,00 EUR", "12,00 S") is not a digit group.
+    const m = /(\d)([.,])(\d{2})(?!\d)(?:\s?(?:[-+)]|CR|DR|S|H|D|C|DB))?(?:\s?(?:[A-Za-z]{1,3}\.?|\p{Sc}))?\s*$/u.exec(text);
     if (!m) continue;
     // "1,234" style tokens are ambiguous; only two trailing digits after the mark count.
     const dm = /^(\d{1,2})\.(\d{2})$/.exec(text);

@@ -1,0 +1,67 @@
+/**
+ * A statement while the pipeline builds it: its rows with everything read from them, and the
+ * facts decided so far. Passes read and change a draft; every change goes to the tracer.
+ */
+import type { ConversionIssue } from '@statemint/shared';
+import type { DateToken } from '../values/dates';
+import type { Period } from './facts/period';
+import type { MoneyCell, Reading } from './ledger/readings';
+import type { RawRow } from './rows/assemble';
+import type { Tracer } from './trace';
+import type { LabelReading, RowLabel } from './vocabulary';
+
+export type RowKind = 'transaction' | 'balance' | 'total' | 'none';
+
+export interface DraftRow {
+  id: number;
+  raw: RawRow;
+  kind: RowKind;
+  /** Date as printed in the posting-date column, and its ISO reading (null: inherits the row above). */
+  dateToken: DateToken | null;
+  dateText: string;
+  date: string | null;
+  description: string;
+  reference: string | null;
+  /** Money cells by column key. */
+  money: Map<string, MoneyCell>;
+  /** Text of the sign column. */
+  sign: string | null;
+  /** What the row's text says it is ("Opening balance", "Total"). */
+  labels: RowLabel[];
+  /** Signed amount in cents (transactions), with whether its sign is known. */
+  cents: number | null;
+  signKnown: boolean;
+  /** The running balance printed on the row (signed cents). */
+  balance: number | null;
+  /** OCR: lowest confidence of the row's tokens. */
+  confidence: number | null;
+  /** A value of the row was repaired or inferred. */
+  corrected: boolean;
+}
+
+export interface Printed {
+  cents: number;
+  /** Where the value comes from ("label 'Previous balance'", "balance row", "running balance"). */
+  source: string;
+}
+
+export interface Draft {
+  table: number;
+  rows: DraftRow[];
+  /** Money column keys of the table, and what their labels say. */
+  keys: string[];
+  labels: Map<string, LabelReading[]>;
+  reading: Reading | null;
+  period: Period | null;
+  opening: Printed | null;
+  closing: Printed | null;
+  /** Opening and closing printed outside the table (summary boxes). */
+  labelledOpening: number | null;
+  labelledClosing: number | null;
+  card: boolean;
+  source: 'pdf' | 'ocr' | 'grid' | 'text';
+  issues: ConversionIssue[];
+  trace: Tracer;
+}
+
+export type Pass = (draft: Draft) => void;

@@ -1,0 +1,75 @@
+/**
+ * Opening and closing balances printed outside the table, by their labels in any language
+ * ("Previous balance", "Saldo inicial", "Alter Kontostand", "Solde au 29/02/2024"): the amount
+ * right of the label on its line, or the amount under it (summary tiles print labels on one line
+ * and values on the next). A label that may name either ("Saldo al ...") is decided by its date
+ * against the period, else by its order (the first is the opening).
+ */
+import type { ParsedAmount } from '../../values/amount';
+import { datesIn, type DayOrder, dayMonth, isValidYMD, toIso } from '../../values/dates';
+import type { Token, TokenLine } from '../tokens/tokenise';
+import { rowLabels } from '../vocabulary';
+import type { Period } from './period';
+
+export interface LabelledBalance {
+  kind: 'opening' | 'closing';
+  value: ParsedAmount;
+  text: string;
+}
+
+function valueRightOf(line: TokenLine, label: Token): Token | null {
+  return line.tokens.find((t) => t.kind === 'money' && t.x0 >= label.x1 - 1) ?? null;
+}
+
+function valueBelow(lines: TokenLine[], i: number, label: Token): Token | null {
+  const line = lines[i] as TokenLine;
+  for (let k = i + 1; k < Math.min(lines.length, i + 3); k++) {
+    const next = lines[k] as TokenLine;
+    if (next.page !== line.page || next.y0 - line.y1 > (line.y1 - line.y0) * 3) break;
+    const hit = next.tokens.find(
+      (t) => t.kind === 'money' && Math.min(t.x1, label.x1 + label.size * 4) - Math.max(t.x0, label.x0 - label.size * 4) > 0,
+    );
+    if (hit) return hit;
+    if (next.tokens.some((t) => t.kind === 'text' && Math.min(t.x1, label.x1) - Math.max(t.x0, label.x0) > 0)) break;
+  }
+  return null;
+}
+
+export function findLabelledBalances(lines: TokenLine[], period: Period | null, order: DayOrder): LabelledBalance[] {
+  const found: { kinds: ('opening' | 'closing')[]; value: ParsedAmount; text: string; date: string | null }[] = [];
+  lines.forEach((line, i) => {
+    for (const t of line.tokens) {
+      if (t.kind !== 'text') continue;
+      const kinds = rowLabels(t.text).filter((k): k is 'opening' | 'closing' => k !== 'total');
+      if (!kinds.length) continue;
+      const v = valueRightOf(line, t) ?? valueBelow(lines, i, t);
+      if (!v?.money) continue;
+      // The label's own date, or a date between the label and its value ("Balance on 31 Jan 2025").
+      const between = line.tokens.filter((x) => x.x0 >= t.x0 && x.x1 <= v.x0 + 1 && x !== v);
+      const dateToken = between.find((x) => x.kind === 'date')?.date ?? datesIn(t.text)[0]?.token ?? null;
+      let date: string | null = null;
+      if (dateToken?.year) {
+        const { y, m, d } = dayMonth(dateToken, order);
+        if (y && isValidYMD(y, m, d)) date = toIso(y, m, d);
+      }
+      found.push({ kinds, value: v.money, text: t.text, date });
+    }
+  });
+  const out: LabelledBalance[] = [];
+  const take = (kind: 'opening' | 'closing', f: (typeof found)[number]) => {
+    if (!out.some((o) => o.kind === kind)) out.push({ kind, value: f.value, text: f.text });
+  };
+  for (const f of found) {
+    if (f.kinds.length === 1) {
+      take(f.kinds[0] as 'opening' | 'closing', f);
+      continue;
+    }
+    if (f.date && period) {
+      if (f.date <= period.start) take('opening', f);
+      else if (f.date >= period.end) take('closing', f);
+      continue;
+    }
+    take(out.some((o) => o.kind === 'opening') ? 'closing' : 'opening', f);
+  }
+  return out;
+}

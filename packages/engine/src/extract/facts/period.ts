@@ -1,0 +1,143 @@
+/**
+ * The statement period and the statement date, from the lines outside the tables: two dates with
+ * a range word between them ("01/03/2024 to 31/03/2024", "du 1 févr. au 29 févr. 2024",
+ * "vom 1. April 2024 bis 30. April 2024", "1-31 January 2025"), two labelled dates on separate
+ * lines ("From: ..." / "To: ..."), or a month and year alone ("Statement period: March 2025").
+ * Range words come from the vocabulary of every language.
+ */
+import { type DateToken, type DayOrder, datesIn, dayMonth, isMonthName, isValidYMD, toIso } from '../../values/dates';
+import { monthReadings } from '../../values/months';
+import { hasFactWord, normaliseWords, RANGE_FROM_WORDS, RANGE_JOIN_WORDS } from '../vocabulary';
+
+export interface Period {
+  start: string;
+  end: string;
+}
+
+/** Resolves a pair of printed dates into a period (the start's year may come from the end). */
+export function resolveRange(a: DateToken, b: DateToken, order: DayOrder): Period | null {
+  for (const ma of a.months ?? [a.b]) {
+    for (const mb of b.months ?? [b.b]) {
+      const s = dayMonth(a, order, ma);
+      const e = dayMonth(b, order, mb);
+      const ey = e.y ?? s.y;
+      if (ey === null) continue;
+      const sy = s.y ?? (s.m > e.m || (s.m === e.m && s.d > e.d) ? ey - 1 : ey);
+      if (!isValidYMD(sy, s.m, s.d) || !isValidYMD(ey, e.m, e.d)) continue;
+      const start = toIso(sy, s.m, s.d);
+      const end = toIso(ey, e.m, e.d);
+      const days = (Date.parse(end) - Date.parse(start)) / 86_400_000;
+      if (days >= 0 && days <= 400) return { start, end };
+    }
+  }
+  return null;
+}
+
+function isJoin(text: string): boolean {
+  const w = normaliseWords(text) || text.trim();
+  return RANGE_JOIN_WORDS.has(w) || /^[-–—~]$/.test(text.trim());
+}
+
+/** "1-31 January 2025", "1 - 31.01.2025": a day range sharing the month and year of the end date. */
+function dayRange(text: string, order: DayOrder): Period | null {
+  const m = /(?:^|\s)(\d{1,2})\.?\s*[-–]\s*(\d{1,2}\.?\s*(?:\p{L}+\.?|\d{1,2}[./]\s*)\s*\d{4})/u.exec(text);
+  if (!m) return null;
+  const end = datesIn(m[2] as string)[0]?.token;
+  if (!end) return null;
+  const start: DateToken = { ...end, text: m[1] as string, a: Number(m[1]), ...(end.kind === 'numeric' ? {} : {}) };
+  if (end.kind === 'numeric') {
+    if (order === 'DMY') start.a = Number(m[1]);
+    else start.b = Number(m[1]);
+  }
+  return resolveRange(start, end, order);
+}
+
+/** A period in one line of text, or null. */
+export function findDateRange(text: string, order: DayOrder): Period | null {
+  const found = datesIn(text);
+  for (let i = 0; i + 1 < found.length; i++) {
+    const a = found[i] as (typeof found)[number];
+    const b = found[i + 1] as (typeof found)[number];
+    const between = text.slice(a.end, b.start).trim();
+    // A range word (or dash) between them, or nothing at all (OCR lost the dash).
+    const words = between.split(/\s+/).filter(Boolean);
+    const joined = words.length === 0 || (words.length <= 3 && words.some(isJoin)) || isJoin(between);
+    if (!joined) continue;
+    if (words.length === 0 && (!a.token.year || !b.token.year)) continue;
+    const range = resolveRange(a.token, b.token, order);
+    if (range && (words.length > 0 || range.start !== range.end)) return range;
+  }
+  // Dates joined by a dash without spaces: "01.02.2024-29.02.2024".
+  for (const w of text.split(/\s+/)) {
+    const m = /^(.+\d)[-–](\d.+)$/.exec(w);
+    if (!m) continue;
+    const a = datesIn(m[1] as string)[0];
+    const b = datesIn(m[2] as string)[0];
+    if (a && b) {
+      const range = resolveRange(a.token, b.token, order);
+      if (range) return range;
+    }
+  }
+  return dayRange(text, order);
+}
+
+/** "March 2025", "März 2025", "03/2025" after a period label: the whole month. */
+function monthPeriod(text: string): Period | null {
+  const m = /(\p{L}{3,}\.?)\s+(\d{4})\b/u.exec(text);
+  if (!m || !isMonthName(m[1] as string)) return null;
+  const readings = monthReadings(m[1] as string);
+  if (readings.length !== 1) return null;
+  const month = (readings[0] as { month: number }).month;
+  const year = Number(m[2]);
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return { start: toIso(year, month, 1), end: toIso(year, month, last) };
+}
+
+/**
+ * The statement period from the document's lines (texts in reading order): a range on a line
+ * with a period label first, then any range, then labelled from/to dates, then a month and year
+ * after a period label.
+ */
+export function findPeriod(texts: string[], order: DayOrder): Period | null {
+  const labelled = texts.filter((t) => hasFactWord(t, 'period') || hasFactWord(t, 'rangeFrom'));
+  for (const t of labelled) {
+    const r = findDateRange(t, order);
+    if (r) return r;
+  }
+  for (const t of texts) {
+    const r = findDateRange(t, order);
+    if (r) return r;
+  }
+  // "From: 01.07.2024" ... "To: 31.07.2024" on separate lines.
+  let from: DateToken | null = null;
+  let to: DateToken | null = null;
+  for (const t of texts) {
+    const first = normaliseWords(t.split(/[:\s]/)[0] ?? '');
+    const date = datesIn(t)[0]?.token;
+    if (!date) continue;
+    if (!from && RANGE_FROM_WORDS.has(first)) from = date;
+    else if (!to && RANGE_JOIN_WORDS.has(first)) to = date;
+  }
+  if (from && to) {
+    const r = resolveRange(from, to, order);
+    if (r) return r;
+  }
+  for (const t of labelled) {
+    const r = monthPeriod(t);
+    if (r) return r;
+  }
+  return null;
+}
+
+/** The date the statement was made ("Statement date: 15 Jan 2024"), the latest full date after such a label. */
+export function findStatementDate(texts: string[], order: DayOrder): string | null {
+  for (const t of texts) {
+    if (!hasFactWord(t, 'statementDate')) continue;
+    for (const { token } of datesIn(t)) {
+      if (!token.year) continue;
+      const { y, m, d } = dayMonth(token, order);
+      if (y && isValidYMD(y, m, d)) return toIso(y, m, d);
+    }
+  }
+  return null;
+}

@@ -1,0 +1,210 @@
+/**
+ * Stage 5, ledger (roles): which money column is the running balance, which is the amount (one
+ * signed column, or a debit and a credit column), and which columns are something else (fees,
+ * a foreign amount, points). Every reading the table admits is scored by what it explains:
+ *
+ * 1. running balances it reproduces (previous balance + amounts = printed balance),
+ * 2. printed opening + amounts = printed closing,
+ * 3. rows it gives exactly one amount (a debit/credit pair fills one side per row; a fee column
+ *    sits beside an amount on the same rows),
+ * 4. the header's words, as a prior that only decides between readings the numbers cannot tell.
+ *
+ * The best reading wins; a table that still does not add up says so in reconciliation.
+ */
+import type { SignMark } from '../../values/amount';
+import type { LabelReading } from '../vocabulary';
+import { signReadings } from '../vocabulary';
+
+export interface MoneyCell {
+  cents: number;
+  mark: SignMark;
+  suffix?: string;
+  text: string;
+}
+
+export interface LedgerRowInput {
+  /** Money cells by column key. */
+  money: Map<string, MoneyCell>;
+  /** Text of the sign column, if the table has one. */
+  sign: string | null;
+}
+
+export type AmountReading = { kind: 'signed'; key: string } | { kind: 'pair'; debit: string; credit: string };
+
+export interface Reading {
+  balance: string | null;
+  amount: AmountReading;
+  /** Sign column letters read as debits (the others are credits). */
+  debitSigns: ReadonlySet<string>;
+  score: number;
+  /** What the score is made of, for the trace. */
+  explains: { balances: number; balanceChecks: number; total: boolean | null; coverage: number };
+}
+
+export interface ReadingInput {
+  rows: LedgerRowInput[];
+  keys: string[];
+  labels: Map<string, LabelReading[]>;
+  /** Printed opening and closing (signed cents), where the statement's facts print them. */
+  opening: number | null;
+  closing: number | null;
+  /** Card statement: unsigned amounts are charges (debits). */
+  card: boolean;
+}
+
+/** The signed amount a reading gives a row: `known` false when nothing on the row tells its sign. */
+export function rowAmount(
+  row: LedgerRowInput,
+  reading: Pick<Reading, 'amount' | 'debitSigns'>,
+  card: boolean,
+): { cents: number; known: boolean } | null {
+  const a = reading.amount;
+  if (a.kind === 'pair') {
+    const d = row.money.get(a.debit);
+    const c = row.money.get(a.credit);
+    if (d && c) return { cents: c.cents - d.cents, known: true };
+    if (d) return { cents: d.mark === 'plus' || d.mark === 'credit' ? d.cents : -d.cents, known: true };
+    if (c) return { cents: c.mark === 'minus' || c.mark === 'debit' ? -c.cents : c.cents, known: true };
+    return null;
+  }
+  const cell = row.money.get(a.key);
+  if (!cell) return null;
+  if (card) {
+    // A card statement prints charges unmarked; payments and refunds carry a minus or CR.
+    if (cell.mark === 'minus' || cell.mark === 'credit') return { cents: cell.cents, known: true };
+    if (cell.mark === 'debit' || cell.mark === 'plus') return { cents: -cell.cents, known: true };
+  } else {
+    if (cell.mark === 'minus' || cell.mark === 'debit') return { cents: -cell.cents, known: true };
+    if (cell.mark === 'plus' || cell.mark === 'credit') return { cents: cell.cents, known: true };
+  }
+  if (row.sign) {
+    const s = row.sign.trim().toLowerCase();
+    return { cents: reading.debitSigns.has(s) ? -cell.cents : cell.cents, known: true };
+  }
+  return { cents: card ? -cell.cents : cell.cents, known: card };
+}
+
+export function balanceOf(cell: MoneyCell | undefined, card: boolean): number | null {
+  if (!cell) return null;
+  const negative = cell.mark === 'minus' || cell.mark === 'debit';
+  const v = negative ? -cell.cents : cell.cents;
+  return card ? -v : v;
+}
+
+/** Between two printed balances, can unknown signs make the amounts add up? (subset sum, small) */
+function stretchFits(known: number, unknown: number[], delta: number): boolean {
+  const target = delta - known;
+  if (!unknown.length) return target === 0;
+  if (unknown.length > 14) return false;
+  const total = unknown.reduce((s, v) => s + v, 0);
+  // Choose a subset to be credits: credits - (total - credits) = target.
+  if ((target + total) % 2 !== 0) return false;
+  const want = (target + total) / 2;
+  if (want < 0 || want > total) return false;
+  let sums = new Set([0]);
+  for (const v of unknown) {
+    const next = new Set(sums);
+    for (const s of sums) if (s + v <= want) next.add(s + v);
+    sums = next;
+    if (sums.has(want)) return true;
+  }
+  return sums.has(want);
+}
+
+function evaluate(input: ReadingInput, reading: Omit<Reading, 'score' | 'explains'>): Reading {
+  let balances = 0;
+  let checks = 0;
+  let prev: number | null = input.opening;
+  let known = 0;
+  let unknown: number[] = [];
+  let withAmount = 0;
+  let doubled = 0;
+  let sum = 0;
+  let allKnown = true;
+  const amountKeys = reading.amount.kind === 'pair' ? [reading.amount.debit, reading.amount.credit] : [reading.amount.key];
+  for (const row of input.rows) {
+    const amt = rowAmount(row, reading, input.card);
+    if (amt) {
+      withAmount++;
+      if (reading.amount.kind === 'pair' && amountKeys.every((k) => row.money.has(k))) doubled++;
+      if (amt.known) known += amt.cents;
+      else {
+        unknown.push(Math.abs(amt.cents));
+        allKnown = false;
+      }
+      sum += amt.cents;
+    }
+    const bal = reading.balance ? balanceOf(row.money.get(reading.balance), input.card) : null;
+    if (bal !== null) {
+      if (prev !== null && (known !== 0 || unknown.length)) {
+        checks++;
+        if (stretchFits(known, unknown, bal - prev)) balances++;
+      }
+      prev = bal;
+      known = 0;
+      unknown = [];
+    }
+  }
+  const rowsWithMoney = input.rows.filter((r) => r.money.size > 0).length || 1;
+  const coverage = (withAmount - doubled) / rowsWithMoney;
+  let total: boolean | null = null;
+  if (input.opening !== null && input.closing !== null && allKnown) total = input.opening + sum === input.closing;
+  let prior = 0;
+  const roleOf = (key: string) => input.labels.get(key)?.[0]?.role ?? null;
+  const likes = (key: string, roles: string[]) => {
+    const r = roleOf(key);
+    if (r === null) return 0;
+    return roles.includes(r) ? 1 : r === 'unused' ? -2 : -0.5;
+  };
+  if (reading.balance) prior += likes(reading.balance, ['balance']);
+  if (reading.amount.kind === 'signed') prior += likes(reading.amount.key, ['amount']);
+  else prior += likes(reading.amount.debit, ['debit']) + likes(reading.amount.credit, ['credit']);
+  // Columns left out that the header calls an amount or a balance count against a reading.
+  for (const k of input.keys) {
+    if (k === reading.balance || amountKeys.includes(k)) continue;
+    const r = roleOf(k);
+    if (r === 'amount' || r === 'debit' || r === 'credit' || r === 'balance') prior -= 1;
+  }
+  const score = balances * 10 - (checks - balances) * 6 + (total === true ? 15 : total === false ? -5 : 0) + coverage * 20 + prior * 3;
+  return { ...reading, score, explains: { balances, balanceChecks: checks, total, coverage } };
+}
+
+/** The two readings of a sign column's letters: as the vocabulary reads them, and the other way. */
+function signPolarities(rows: LedgerRowInput[]): ReadonlySet<string>[] {
+  const values = [...new Set(rows.flatMap((r) => (r.sign ? [r.sign.trim().toLowerCase()] : [])))];
+  if (!values.length) return [new Set()];
+  const vocab = new Set(
+    values.filter((v) => {
+      const r = signReadings(v);
+      return r ? r.debit > r.credit : v === '-' || v.startsWith('d');
+    }),
+  );
+  // Two letters, one of each side, read either way round; the numbers choose.
+  if (values.length === 2 && vocab.size !== 1) return [new Set([values[0] as string]), new Set([values[1] as string])];
+  const flipped = new Set(values.filter((v) => !vocab.has(v)));
+  return [vocab, flipped];
+}
+
+/** Scores every reading of the money columns and returns them, best first. */
+export function readings(input: ReadingInput): Reading[] {
+  const keys = input.keys;
+  const out: Reading[] = [];
+  const polarities = signPolarities(input.rows);
+  const amounts: AmountReading[] = [];
+  for (const k of keys) amounts.push({ kind: 'signed', key: k });
+  for (const d of keys) for (const c of keys) if (d !== c) amounts.push({ kind: 'pair', debit: d, credit: c });
+  for (const balance of [null, ...keys]) {
+    for (const amount of amounts) {
+      const used = amount.kind === 'pair' ? [amount.debit, amount.credit] : [amount.key];
+      if (balance !== null && used.includes(balance)) continue;
+      for (const debitSigns of amount.kind === 'signed' ? polarities : [new Set<string>()])
+        out.push(evaluate(input, { balance, amount, debitSigns }));
+    }
+  }
+  return out.sort((a, b) => b.score - a.score);
+}
+
+export function describeReading(r: Reading): string {
+  const a = r.amount.kind === 'pair' ? `debit "${r.amount.debit}", credit "${r.amount.credit}"` : `amount "${r.amount.key}"`;
+  return `${a}${r.balance ? `, balance "${r.balance}"` : ''}`;
+}

@@ -1,0 +1,37 @@
+/**
+ * Reconciliation: every printed running balance (previous + amount = balance) and opening + sum
+ * = closing. A statement says `balanced` only when at least one check ran and all passed.
+ */
+import type { Reconciliation, ReconciliationMismatch } from '@statemint/shared';
+import type { Draft } from '../draft';
+
+export function reconcile(draft: Draft, indexOf: (id: number) => number): Reconciliation {
+  const mismatches: ReconciliationMismatch[] = [];
+  let checks = 0;
+  let running = draft.opening?.cents ?? null;
+  let lastTx = -1;
+  for (const row of draft.rows) {
+    if (row.kind === 'transaction') {
+      if (running !== null) running += row.cents ?? 0;
+      lastTx = row.id;
+    }
+    if ((row.kind === 'transaction' || row.kind === 'balance') && row.balance !== null) {
+      if (running !== null) {
+        checks++;
+        if (running !== row.balance) {
+          const at = row.kind === 'transaction' ? indexOf(row.id) : indexOf(lastTx);
+          mismatches.push({ row: at, expected: running / 100, printed: row.balance / 100 });
+        }
+      }
+      running = row.balance;
+    }
+  }
+  const o = draft.opening?.cents;
+  const c = draft.closing?.cents;
+  if (o !== undefined && c !== undefined) {
+    checks++;
+    const total = o + draft.rows.reduce((s, r) => s + (r.kind === 'transaction' ? (r.cents ?? 0) : 0), 0);
+    if (total !== c) mismatches.push({ row: -1, expected: total / 100, printed: c / 100 });
+  }
+  return { status: checks === 0 ? 'unknown' : mismatches.length ? 'unbalanced' : 'balanced', mismatches };
+}

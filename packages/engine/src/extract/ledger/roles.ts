@@ -1,0 +1,81 @@
+/**
+ * `money-roles`: decides the table's reading of its money columns (see readings.ts) and applies
+ * it: each transaction row gets its signed amount (or its unsigned amount where nothing on the
+ * row tells the sign), each row its printed running balance; rows with a balance and no amount
+ * are balance rows; balance rows take their value from the balance column, else from their one
+ * amount.
+ */
+import type { Draft, DraftRow } from '../draft';
+import { balanceOf, describeReading, type LedgerRowInput, readings, rowAmount } from './readings';
+
+function inputOf(row: DraftRow): LedgerRowInput {
+  return { money: row.money, sign: row.sign };
+}
+
+export function moneyRoles(draft: Draft): void {
+  const rows = draft.rows.filter((r) => r.kind === 'transaction' || r.kind === 'balance');
+  if (!draft.keys.length) return;
+  // Balance rows named by their label count as printed balances: their value is the reading's balance
+  // cell, else their one amount. Those are fed as rows with only a balance.
+  const all = readings({
+    rows: rows.map((r) => (r.kind === 'balance' ? balanceInput(r, draft) : inputOf(r))),
+    keys: draft.keys,
+    labels: draft.labels,
+    opening: draft.labelledOpening,
+    closing: draft.labelledClosing,
+    card: draft.card,
+  });
+  const best = all[0];
+  if (!best) return;
+  draft.reading = best;
+  const e = best.explains;
+  draft.trace.note(
+    'money-roles',
+    'columns',
+    null,
+    describeReading(best),
+    `explains ${e.balances} of ${e.balanceChecks} running balances${e.total === null ? '' : e.total ? ', opening + amounts = closing' : ', not the closing balance'}; ${Math.round(e.coverage * 100)}% of rows have one amount` +
+      (all[1] ? `; next best: ${describeReading(all[1])} (${all[1].score.toFixed(1)} against ${best.score.toFixed(1)})` : ''),
+  );
+}
+
+/** A labelled balance row as the readings see it: its one value, under a key of its own. */
+function balanceInput(row: DraftRow, draft: Draft): LedgerRowInput {
+  void draft;
+  return { money: row.money, sign: row.sign };
+}
+
+export function applyReading(draft: Draft): void {
+  const reading = draft.reading;
+  if (!reading) return;
+  const balanceKey = reading.balance;
+  for (const row of draft.rows) {
+    if (row.kind === 'total' || row.kind === 'none') continue;
+    const printed = balanceKey ? balanceOf(row.money.get(balanceKey), draft.card) : null;
+    if (row.kind === 'balance') {
+      if (printed !== null) row.balance = printed;
+      else {
+        // The balance printed in an amount column ("Saldo al 24/06/2025   787,90 H").
+        const [key] = [...row.money.keys()];
+        const cell = key ? row.money.get(key) : undefined;
+        const a = cell ? rowAmount({ money: new Map([[key as string, cell]]), sign: row.sign }, { amount: { kind: 'signed', key: key as string }, debitSigns: reading.debitSigns }, false) : null;
+        row.balance = a ? (draft.card ? -a.cents : a.cents) : null;
+      }
+      continue;
+    }
+    const amt = rowAmount(inputOf(row), reading, draft.card);
+    row.balance = printed;
+    if (!amt) {
+      if (printed !== null) {
+        row.kind = 'balance';
+        draft.trace.change('money-roles', row.id, 'kind', 'transaction', 'balance', 'a balance and no amount');
+      } else {
+        row.kind = 'none';
+        draft.trace.change('money-roles', row.id, 'kind', 'transaction', 'none', 'no value in the amount columns');
+      }
+      continue;
+    }
+    row.cents = amt.cents;
+    row.signKnown = amt.known;
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Signs of amounts nothing on their row signs:
+ *
+ * - `signs-from-balances`: between two printed balances, the one assignment of signs to the
+ *   unsigned amounts that makes them add up;
+ * - `sign-flips`: a stretch between two printed balances off by exactly twice one row's amount
+ *   has that row's sign wrong (an amount under the wrong column): it is flipped;
+ * - `default-signs`: what is still unknown takes the table's convention: in a column that marks
+ *   its debits (-, DR, parentheses) an unmarked amount is a credit, else a debit.
+ */
+import type { Draft, DraftRow } from '../draft';
+import { stretches } from './stretches';
+
+export function signsFromBalances(draft: Draft): void {
+  const rows = draft.rows;
+  for (const s of stretches(rows, draft.opening?.cents ?? draft.labelledOpening)) {
+    if (s.from === null) continue;
+    const unknown = s.rows.filter((r) => !r.signKnown && r.cents !== null);
+    if (!unknown.length || unknown.length > 16) continue;
+    const known = s.rows.filter((r) => r.signKnown).reduce((sum, r) => sum + (r.cents ?? 0), 0);
+    const target = s.to - s.from - known;
+    let found = -1;
+    for (let mask = 0; mask < 1 << unknown.length; mask++) {
+      let sum = 0;
+      unknown.forEach((r, k) => {
+        const abs = Math.abs(r.cents ?? 0);
+        sum += mask & (1 << k) ? abs : -abs;
+      });
+      if (sum !== target) continue;
+      if (found !== -1) {
+        found = -2;
+        break;
+      }
+      found = mask;
+    }
+    if (found < 0) continue;
+    unknown.forEach((r, k) => {
+      const abs = Math.abs(r.cents ?? 0);
+      r.cents = found & (1 << k) ? abs : -abs;
+      r.signKnown = true;
+      draft.trace.change('signs-from-balances', r.id, 'amount', null, r.cents / 100, 'the running balances need this sign');
+    });
+  }
+}
+
+export function signFlips(draft: Draft): void {
+  for (const s of stretches(draft.rows, draft.opening?.cents ?? draft.labelledOpening)) {
+    if (s.from === null) continue;
+    const diff = s.to - s.from - s.rows.reduce((sum, r) => sum + (r.cents ?? 0), 0);
+    if (diff === 0) continue;
+    const candidates = s.rows.filter((r) => (r.cents ?? 0) * -2 === diff);
+    if (candidates.length !== 1) continue;
+    const r = candidates[0] as DraftRow;
+    const from = (r.cents ?? 0) / 100;
+    r.cents = -(r.cents ?? 0);
+    r.corrected = true;
+    draft.trace.change('sign-flips', r.id, 'amount', from, r.cents / 100, 'the balances around it need the other sign');
+    draft.issues.push({ code: 'SIGN_CORRECTED', message: 'The sign of this row was corrected from the running balance.', row: r.id });
+  }
+}
+
+export function defaultSigns(draft: Draft): void {
+  const unknown = draft.rows.filter((r) => r.kind === 'transaction' && !r.signKnown && r.cents !== null);
+  if (!unknown.length) return;
+  const marksDebits = draft.rows.some((r) =>
+    [...r.money.values()].some((c) => c.mark === 'minus' || c.mark === 'debit'),
+  );
+  const sign = draft.card ? -1 : marksDebits ? 1 : -1;
+  // Opening + sum = closing may say the whole table runs the other way.
+  const o = draft.opening?.cents ?? draft.labelledOpening;
+  const c = draft.closing?.cents ?? draft.labelledClosing;
+  let chosen = sign;
+  if (o !== null && c !== null) {
+    const known = draft.rows.filter((r) => r.kind === 'transaction' && r.signKnown).reduce((s, r) => s + (r.cents ?? 0), 0);
+    const abs = unknown.reduce((s, r) => s + Math.abs(r.cents ?? 0), 0);
+    if (o + known + sign * abs !== c && o + known - sign * abs === c) chosen = -sign;
+  }
+  for (const r of unknown) {
+    r.cents = chosen * Math.abs(r.cents ?? 0);
+    r.signKnown = true;
+    draft.trace.change('default-signs', r.id, 'amount', null, r.cents / 100, chosen === sign ? 'the table\'s sign convention' : 'opening + amounts = closing needs this sign');
+  }
+}

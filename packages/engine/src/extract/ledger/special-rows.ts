@@ -1,0 +1,70 @@
+/**
+ * Rows that are not transactions, by what they say and what they add up to:
+ *
+ * - `labelled-balance-rows`: a row that starts with an opening or closing label ("Balance brought
+ *   forward", "Saldo Vortrag", "Solde reporté") is a balance, not a transaction;
+ * - `total-rows`: a row labelled as a total, or an undated row whose every amount is the sum of
+ *   its column since the table's start or the last such row (page totals, carried-forward column
+ *   sums), is a total.
+ */
+import type { Draft, DraftRow } from '../draft';
+
+export function labelledBalanceRows(draft: Draft): void {
+  for (const row of draft.rows) {
+    if (row.kind !== 'transaction') continue;
+    if (!row.labels.includes('opening') && !row.labels.includes('closing')) continue;
+    row.kind = 'balance';
+    draft.trace.change('labelled-balance-rows', row.id, 'kind', 'transaction', 'balance', `"${row.description}" names a balance`);
+  }
+}
+
+export function totalRows(draft: Draft): void {
+  const keys = draft.keys;
+  const sinceStart = new Map<string, number>();
+  const sinceTotal = new Map<string, number>();
+  const counted = new Map<string, number>();
+  const reset = () => {
+    sinceTotal.clear();
+    counted.clear();
+  };
+  let page = draft.rows[0]?.raw.page ?? 0;
+  for (const row of draft.rows) {
+    if (row.raw.page !== page) {
+      page = row.raw.page;
+      reset();
+    }
+    if (row.kind !== 'transaction') continue;
+    const cells = keys.filter((k) => row.money.has(k));
+    const matches = cells.filter((k) => {
+      const v = (row.money.get(k) as { cents: number }).cents;
+      return (
+        v !== 0 &&
+        (counted.get(k) ?? 0) >= 2 &&
+        (v === Math.abs(sinceTotal.get(k) ?? Number.NaN) || v === Math.abs(sinceStart.get(k) ?? Number.NaN))
+      );
+    });
+    const labelled = row.labels.includes('total');
+    const sums = cells.length >= 2 && matches.length >= cells.length - 1 && matches.length >= 1 && !row.dateToken;
+    if (labelled || sums) {
+      row.kind = 'total';
+      draft.trace.change(
+        'total-rows',
+        row.id,
+        'kind',
+        'transaction',
+        'total',
+        labelled ? `"${row.description}" names a total` : 'its amounts are the sums of their columns',
+      );
+      reset();
+      continue;
+    }
+    for (const k of cells) {
+      const v = (row.money.get(k) as { cents: number }).cents;
+      sinceStart.set(k, (sinceStart.get(k) ?? 0) + v);
+      sinceTotal.set(k, (sinceTotal.get(k) ?? 0) + v);
+      counted.set(k, (counted.get(k) ?? 0) + 1);
+    }
+  }
+}
+
+export type { DraftRow };

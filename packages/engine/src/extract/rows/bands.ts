@@ -1,0 +1,144 @@
+/**
+ * Stage 3, rows: every line of a table region belongs to the transaction whose band it sits in.
+ * A row's anchor is the line that carries its amounts; its description may start above that
+ * line, sit on it, or continue below it. One rule holds for the whole table:
+ *
+ * - where rows are spaced apart (row padding, rules, zebra bands), the lines between two
+ *   anchors split at the one gap that is wider than the line spacing inside a row ("gaps");
+ * - else the layout is read from the lines before the first anchor: none means wrapped lines
+ *   continue the row above ("below"); lines there mean descriptions start above their anchor,
+ *   one line ("above") or all of them ("allAbove", when nothing follows the last anchor).
+ *
+ * Evidence: the vertical positions of the lines and which lines carry amounts.
+ */
+import { SETTINGS } from '../settings';
+import type { Token } from '../tokens/tokenise';
+import type { Column, Region } from '../table/model';
+
+export type BandModel = 'single' | 'gaps' | 'below' | 'above' | 'allAbove';
+
+export interface Band {
+  /** Indexes of the region's lines in the row, top to bottom. */
+  lines: number[];
+  /** Index of the anchor line (the one with the amounts). */
+  anchor: number;
+}
+
+export interface Bands {
+  bands: Band[];
+  /** Lines before the first anchor that belong to no band here (a row continued from the page before). */
+  leading: number[];
+  model: BandModel;
+}
+
+/** A line is an anchor when it has a value in a money column. */
+export function anchorLines(cells: Token[][][], columns: Column[]): number[] {
+  const money = columns.flatMap((c, i) => (c.kind === 'money' ? [i] : []));
+  return cells.flatMap((row, i) => (money.some((c) => (row[c]?.length ?? 0) > 0) ? [i] : []));
+}
+
+function twoClusters(values: number[]): { low: number; high: number } | null {
+  const s = [...values].sort((a, b) => a - b);
+  let best = -1;
+  let jump = 0;
+  for (let i = 1; i < s.length; i++) {
+    const d = (s[i] as number) - (s[i - 1] as number);
+    if (d > jump) {
+      jump = d;
+      best = i;
+    }
+  }
+  if (best < 0) return null;
+  return { low: s[best - 1] as number, high: s[best] as number };
+}
+
+export function segmentRows(region: Region, cells: Token[][][]): Bands {
+  const anchors = anchorLines(cells, region.columns);
+  const n = region.lines.length;
+  if (!anchors.length) return { bands: [], leading: [], model: 'single' };
+  const base = (i: number) => (region.lines[i] as Region['lines'][number]).y1;
+  const pitch = (i: number) => base(i) - base(i - 1);
+  const first = anchors[0] as number;
+  const last = anchors[anchors.length - 1] as number;
+  const leadingLines = Array.from({ length: first }, (_, i) => i);
+  const trailing = Array.from({ length: n - 1 - last }, (_, i) => last + 1 + i);
+
+  // Segments between consecutive anchors, with the pitches of their gaps.
+  const segments = anchors.slice(1).map((a, k) => {
+    const from = anchors[k] as number;
+    return { from, to: a, pitches: Array.from({ length: a - from }, (_, j) => pitch(from + 1 + j)) };
+  });
+  const multi = segments.filter((s) => s.to - s.from > 1);
+  if (!multi.length && !leadingLines.length && !trailing.length) {
+    return { bands: anchors.map((a) => ({ lines: [a], anchor: a })), leading: [], model: 'single' };
+  }
+
+  // Gap model: row breaks are wider than line spacing inside a row.
+  const all = [...segments.flatMap((s) => s.pitches), ...leadingLines.slice(1).map((i) => pitch(i))];
+  if (first > 0) all.push(pitch(first));
+  for (const i of trailing) all.push(pitch(i));
+  const clusters = twoClusters(all);
+  const minGap = SETTINGS.rows.gapMin[region.source] * region.size;
+  if (clusters && clusters.high / clusters.low >= SETTINGS.rows.gapRatio && clusters.high - clusters.low >= minGap) {
+    const cut = (clusters.low + clusters.high) / 2;
+    const agree = multi.filter((s) => s.pitches.filter((p) => p > cut).length === 1).length;
+    const singlesAgree = segments.filter((s) => s.to - s.from === 1).every((s) => (s.pitches[0] as number) > cut);
+    if (multi.length === 0 || (agree >= multi.length * SETTINGS.rows.gapAgreement && singlesAgree)) {
+      return byGaps(anchors, segments, leadingLines, trailing, pitch, cut, first);
+    }
+  }
+
+  // Count model, from the lines before the first anchor.
+  const model: BandModel = leadingLines.length === 0 ? 'below' : trailing.length === 0 ? 'allAbove' : 'above';
+  const bands: Band[] = anchors.map((a) => ({ lines: [a], anchor: a }));
+  (bands[0] as Band).lines.unshift(...leadingLines);
+  segments.forEach((s, k) => {
+    const between = Array.from({ length: s.to - s.from - 1 }, (_, j) => s.from + 1 + j);
+    const split = model === 'below' ? between.length : model === 'allAbove' ? 0 : Math.max(0, between.length - 1);
+    (bands[k] as Band).lines.push(...between.slice(0, split));
+    (bands[k + 1] as Band).lines.unshift(...between.slice(split));
+  });
+  if (model !== 'allAbove') (bands[bands.length - 1] as Band).lines.push(...trailing);
+  for (const b of bands) b.lines.sort((x, y) => x - y);
+  return { bands, leading: [], model };
+}
+
+function byGaps(
+  anchors: number[],
+  segments: { from: number; to: number; pitches: number[] }[],
+  leadingLines: number[],
+  trailing: number[],
+  pitch: (i: number) => number,
+  cut: number,
+  first: number,
+): Bands {
+  const bands: Band[] = anchors.map((a) => ({ lines: [a], anchor: a }));
+  // Lines before the first anchor: those tight above it are its own; the rest continue the page before.
+  let k = first;
+  while (k > 0 && pitch(k) <= cut) k--;
+  const own = leadingLines.filter((i) => i >= k);
+  (bands[0] as Band).lines.unshift(...own);
+  const leading = leadingLines.filter((i) => i < k);
+  segments.forEach((s, idx) => {
+    const between = Array.from({ length: s.to - s.from - 1 }, (_, j) => s.from + 1 + j);
+    // The break is the widest gap of the segment.
+    let at = 0;
+    let widest = -1;
+    s.pitches.forEach((p, j) => {
+      if (p > widest) {
+        widest = p;
+        at = j;
+      }
+    });
+    (bands[idx] as Band).lines.push(...between.slice(0, at));
+    (bands[idx + 1] as Band).lines.unshift(...between.slice(at));
+  });
+  // Lines after the last anchor: while tight, they continue it.
+  const lastBand = bands[bands.length - 1] as Band;
+  for (const i of trailing) {
+    if (pitch(i) > cut) break;
+    lastBand.lines.push(i);
+  }
+  for (const b of bands) b.lines.sort((x, y) => x - y);
+  return { bands, leading, model: 'gaps' };
+}

@@ -1,0 +1,275 @@
+/**
+ * Builds one statement: its rows read through the table's roles, its facts, the ledger passes
+ * in order, and the result as the shared Statement shape with its trace.
+ */
+import type { Statement, TraceEntry, Transaction } from '@statemint/shared';
+import type { DateToken, DayOrder } from '../../values/dates';
+import type { Draft, DraftRow, Pass } from '../draft';
+import { findAccountNumber, findBankName, findHolder } from '../facts/account';
+import { findLabelledBalances } from '../facts/balances';
+import { findCurrency } from '../facts/currency';
+import type { Period } from '../facts/period';
+import { inferredBalances, printedBalances } from '../ledger/balances';
+import type { MoneyCell } from '../ledger/readings';
+import { reconcile } from '../ledger/reconcile';
+import { applyReading, moneyRoles } from '../ledger/roles';
+import { defaultSigns, signFlips, signsFromBalances } from '../ledger/signs';
+import { labelledBalanceRows, totalRows } from '../ledger/special-rows';
+import type { RawRow } from '../rows/assemble';
+import type { Column, Region } from '../table/model';
+import type { Token, TokenLine } from '../tokens/tokenise';
+import type { Tracer } from '../trace';
+import { resolveDates } from '../values/dates';
+import { hasFactWord, type LabelReading, normaliseWords, rowLabels } from '../vocabulary';
+import type { StatementPart } from './split';
+
+/** The ledger stage's passes, in order. */
+export const LEDGER_PASSES: [string, Pass][] = [
+  ['labelled-balance-rows', labelledBalanceRows],
+  ['total-rows', totalRows],
+  ['money-roles', moneyRoles],
+  ['apply-reading', applyReading],
+  ['printed-balances', printedBalances],
+  ['signs-from-balances', signsFromBalances],
+  ['sign-flips', signFlips],
+  ['default-signs', defaultSigns],
+  ['inferred-balances', inferredBalances],
+];
+
+const MONEY_LABEL_ROLES = new Set(['debit', 'credit', 'amount', 'balance']);
+
+/** Money columns of a region: columns of amounts, and empty columns whose label names an amount. */
+export function moneyColumns(region: Region): Column[] {
+  return region.columns.filter(
+    (c) => c.kind === 'money' || (c.kind === 'empty' && MONEY_LABEL_ROLES.has(c.readings[0]?.role ?? '')),
+  );
+}
+
+/** A money column's key, the same on every page of a table: its label, else its place. */
+export function moneyKey(region: Region, column: Column): string {
+  const money = moneyColumns(region);
+  const label = normaliseWords(column.label);
+  const same = money.filter((c) => normaliseWords(c.label) === label);
+  if (label && same.length === 1) return label;
+  return `#${money.indexOf(column) + 1}`;
+}
+
+function dateScore(c: Column): number {
+  let s = 0;
+  for (const r of c.readings.slice(0, 2)) {
+    if (r.role === 'postingDate') s += 3;
+    else if (r.role === 'date') s += 1;
+    else if (r.role === 'valueDate') s -= 3;
+    else if (r.role === 'transactionDate') s -= 2;
+  }
+  return s;
+}
+
+/** The posting-date column of a region: by its label, else the first date column. */
+export function postingDateColumn(region: Region): Column | null {
+  const dates = region.columns.filter((c) => c.role === 'date');
+  if (!dates.length) return null;
+  return [...dates].sort((a, b) => dateScore(b) - dateScore(a) || a.x0 - b.x0)[0] as Column;
+}
+
+const text = (tokens: Token[]) =>
+  tokens
+    .map((t) => t.text)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+function moneyCell(tokens: Token[]): MoneyCell | null {
+  const m = tokens.find((t) => t.kind === 'money' || t.alsoMoney);
+  const value = m?.money ?? m?.alsoMoney;
+  if (!m || !value) return null;
+  const cell: MoneyCell = { cents: value.cents, mark: value.mark, text: m.text, ...(value.suffix ? { suffix: value.suffix } : {}) };
+  // A sign word printed apart from its amount in the same column ("1,234.56   CR").
+  const sign = tokens.find((t) => t.kind === 'sign' && t.x0 >= m.x1 - 1);
+  if (sign && !cell.mark) {
+    const w = sign.text.toLowerCase().replace(/\.$/, '');
+    if (/^(dr|d|db|od|s|-)$/.test(w)) cell.mark = 'debit';
+    else if (/^(cr|c|h|\+)$/.test(w)) cell.mark = 'credit';
+    cell.suffix = sign.text;
+  }
+  return cell;
+}
+
+export function draftRow(raw: RawRow): DraftRow {
+  const region = raw.region;
+  const dateCol = postingDateColumn(region);
+  const dateTok = dateCol ? raw.cells[dateCol.index]?.find((t) => t.kind === 'date' && t.date) : undefined;
+  const description = text(region.columns.flatMap((c) => (c.role === 'description' ? (raw.cells[c.index] ?? []) : [])));
+  const refs = region.columns.flatMap((c) => (c.role === 'reference' ? (raw.cells[c.index] ?? []) : []));
+  const signCol = region.columns.find((c) => c.role === 'sign');
+  const money = new Map<string, MoneyCell>();
+  for (const c of moneyColumns(region)) {
+    const cell = moneyCell(raw.cells[c.index] ?? []);
+    if (cell) money.set(moneyKey(region, c), cell);
+  }
+  const conf = raw.cells.flat().filter((t) => t.confidence !== undefined);
+  return {
+    id: raw.id,
+    raw,
+    kind: 'transaction',
+    dateToken: dateTok?.date ?? null,
+    dateText: dateTok?.text ?? '',
+    date: null,
+    description,
+    reference: refs.length ? text(refs) : null,
+    money,
+    sign: signCol ? (raw.cells[signCol.index]?.[0]?.text ?? null) : null,
+    labels: rowLabels(description),
+    cents: null,
+    signKnown: false,
+    balance: null,
+    confidence: conf.length ? Math.min(...conf.map((t) => t.confidence as number)) : null,
+    corrected: false,
+  };
+}
+
+export interface DocumentFacts {
+  order: DayOrder;
+  period: Period | null;
+  reference: string | null;
+  fallbackYear: number;
+  bankName: string | null;
+  holder: string | null;
+  currency: string | null;
+}
+
+const lineText = (l: TokenLine) => l.tokens.map((t) => t.text).join(' ');
+
+export function buildStatement(
+  part: StatementPart,
+  rows: RawRow[],
+  doc: DocumentFacts,
+  partPeriod: Period | null,
+  trace: Tracer,
+): Statement | null {
+  const period = partPeriod ?? doc.period;
+  const regions = new Set(part.regions);
+  const raws = rows.filter((r) => regions.has(r.region));
+  if (!raws.length) return null;
+  const draftRows = raws.map(draftRow);
+  // Dates, resolved in order (yearless dates from the period).
+  const tokens: (DateToken | null)[] = draftRows.map((r) => r.dateToken);
+  const isos = resolveDates(tokens, { order: doc.order, period, reference: doc.reference, fallbackYear: doc.fallbackYear });
+  draftRows.forEach((r, i) => {
+    r.date = isos[i] ?? null;
+  });
+  const factTexts = part.lines.map(lineText);
+  const card = factTexts.some((t) => hasFactWord(t, 'card'));
+  const labelled = findLabelledBalances(part.lines, period, doc.order);
+  const signed = (cell: { cents: number; mark: string | null } | undefined) => {
+    if (!cell) return null;
+    const v = cell.mark === 'minus' || cell.mark === 'debit' ? -cell.cents : cell.cents;
+    return card ? -v : v;
+  };
+  const keys: string[] = [];
+  const labels = new Map<string, LabelReading[]>();
+  for (const region of part.regions) {
+    for (const c of moneyColumns(region)) {
+      const k = moneyKey(region, c);
+      if (!keys.includes(k)) keys.push(k);
+      if (!labels.has(k) || (!labels.get(k)?.length && c.readings.length)) labels.set(k, c.readings);
+    }
+  }
+  const draft: Draft = {
+    table: raws[0]?.table ?? 0,
+    rows: draftRows,
+    keys,
+    labels,
+    reading: null,
+    period,
+    opening: null,
+    closing: null,
+    labelledOpening: signed(labelled.find((b) => b.kind === 'opening')?.value),
+    labelledClosing: signed(labelled.find((b) => b.kind === 'closing')?.value),
+    card,
+    source: part.regions[0]?.source ?? 'pdf',
+    issues: [],
+    trace,
+  };
+  for (const [, pass] of LEDGER_PASSES) pass(draft);
+
+  // Transactions: dated rows, the date inherited from the row above where none is printed.
+  const txns: Transaction[] = [];
+  const index = new Map<number, number>();
+  let lastDate: string | null = null;
+  for (const r of draft.rows) {
+    if (r.date) lastDate = r.date;
+    if (r.kind !== 'transaction' || r.cents === null) continue;
+    const date = r.date ?? lastDate;
+    if (!date) {
+      draft.issues.push({ code: 'ROW_WITHOUT_DATE', message: `A row without a date was skipped: ${r.description}`, page: r.raw.page });
+      continue;
+    }
+    index.set(r.id, txns.length);
+    const page = r.raw.region;
+    txns.push({
+      date,
+      sourceDate: r.dateToken ? r.dateText : '',
+      description: r.description,
+      credit: r.cents > 0 ? r.cents / 100 : null,
+      debit: r.cents <= 0 ? -r.cents / 100 : null,
+      amount: r.cents / 100,
+      balance: r.balance === null ? null : r.balance / 100,
+      reference: r.reference,
+      page: r.raw.page,
+      ...(r.confidence !== null ? { confidence: Math.round(r.confidence * 100) / 100 } : {}),
+      ...(r.corrected ? { corrected: true } : {}),
+      bbox: {
+        page: r.raw.page,
+        x: round(r.raw.box.x0),
+        y: round(r.raw.box.y0),
+        width: round(r.raw.box.x1 - r.raw.box.x0),
+        height: round(r.raw.box.y1 - r.raw.box.y0),
+        pageWidth: round(pageSize(page).width),
+        pageHeight: round(pageSize(page).height),
+      },
+    });
+  }
+  if (!txns.length) return null;
+  const rowIndex = (id: number) => index.get(id) ?? -1;
+  const reconciliation = reconcile(draft, rowIndex);
+  const statement: Statement = {
+    statement: {
+      bankName: findBankName(part.lines) ?? doc.bankName,
+      accountHolder: findHolder(part.lines) ?? doc.holder,
+      accountNumber: part.account ?? findAccountNumber(part.lines),
+      currency: currencyOf(part, doc),
+      periodStart: period?.start ?? null,
+      periodEnd: period?.end ?? null,
+      openingBalance: draft.opening ? draft.opening.cents / 100 : null,
+      closingBalance: draft.closing ? draft.closing.cents / 100 : null,
+    },
+    transactions: txns,
+    reconciliation,
+  };
+  const issues = draft.issues.map((i) => (i.row !== undefined ? { ...i, row: rowIndex(i.row) } : i));
+  if (issues.length) statement.issues = issues;
+  const ids = new Set(draft.rows.map((r) => r.id));
+  statement.trace = trace.entries
+    .filter((e) => e.rowId === undefined || ids.has(e.rowId))
+    .map(({ rowId, ...e }): TraceEntry => (rowId === undefined ? e : { ...e, row: rowIndex(rowId) }));
+  return statement;
+}
+
+const round = (v: number) => Math.round(v * 100) / 100;
+
+const pageSizes = new WeakMap<Region, { width: number; height: number }>();
+export function setPageSize(region: Region, size: { width: number; height: number }): void {
+  pageSizes.set(region, size);
+}
+function pageSize(region: Region): { width: number; height: number } {
+  return pageSizes.get(region) ?? { width: 0, height: 0 };
+}
+
+function currencyOf(part: StatementPart, doc: DocumentFacts): string | null {
+  const texts = [...part.lines.map(lineText), ...part.regions.flatMap((r) => r.columns.map((c) => c.label))];
+  const affixes = part.regions.flatMap((r) =>
+    r.lines.flatMap((l) => l.tokens.flatMap((t) => (t.kind === 'money' && t.money?.currency ? [t.money.currency] : []))),
+  );
+  return findCurrency(texts, affixes) ?? doc.currency;
+}

@@ -1,0 +1,267 @@
+/**
+ * Columns of a table region by geometry (the "text strategy" of pdfplumber and tabula): the x
+ * ranges that the region's lines cover, separated by gaps that (nearly) no line crosses. Each
+ * column's kind comes from its cells (dates, money, sign words, text); its label from the header
+ * text above it. Wrapped header cells ("Accrued Bank" over "Charges") are one label.
+ *
+ * Evidence: token boxes of the body lines; the header's label boxes mark column starts where a
+ * long text run reaches into the next column.
+ */
+import { SETTINGS } from '../settings';
+import { splitWords, type Token, type TokenLine } from '../tokens/tokenise';
+import { labelReadings } from '../vocabulary';
+import type { Column, ColumnKind } from './model';
+import type { RegionLines } from './regions';
+
+interface Label {
+  text: string;
+  x0: number;
+  x1: number;
+}
+
+/** Header lines -> labels: words of stacked lines that overlap in x are one label (top to bottom). */
+export function headerLabels(header: TokenLine[]): Label[] {
+  const labels: (Label & { parts: { y: number; text: string }[] })[] = [];
+  for (const line of header) {
+    for (const t of line.tokens) {
+      const target = labels.find((l) => overlap(l, t) > 0.3 * Math.min(l.x1 - l.x0, t.x1 - t.x0));
+      if (target) {
+        target.parts.push({ y: line.y0, text: t.text });
+        target.x0 = Math.min(target.x0, t.x0);
+        target.x1 = Math.max(target.x1, t.x1);
+      } else labels.push({ text: '', x0: t.x0, x1: t.x1, parts: [{ y: line.y0, text: t.text }] });
+    }
+  }
+  for (const l of labels) {
+    l.text = l.parts
+      .sort((a, b) => a.y - b.y)
+      .map((p) => p.text)
+      .join(' ');
+  }
+  return labels.sort((a, b) => a.x0 - b.x0).map(({ text, x0, x1 }) => ({ text, x0, x1 }));
+}
+
+function overlap(a: { x0: number; x1: number }, b: { x0: number; x1: number }): number {
+  return Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+}
+
+/** X ranges covered by more than `noise` of the lines: the columns. */
+function coveredRanges(lines: Token[][], noise: number): { x0: number; x1: number }[] {
+  const events: [number, number][] = [];
+  for (const tokens of lines) for (const t of tokens) events.push([t.x0, 1], [t.x1, -1]);
+  events.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const out: { x0: number; x1: number }[] = [];
+  let depth = 0;
+  let start = 0;
+  for (const [x, d] of events) {
+    const before = depth;
+    depth += d;
+    if (before <= noise && depth > noise) start = x;
+    else if (before > noise && depth <= noise) out.push({ x0: start, x1: x });
+  }
+  return out;
+}
+
+function kindOf(tokens: Token[]): { kind: ColumnKind; filled: number } {
+  if (!tokens.length) return { kind: 'empty', filled: 0 };
+  const counts = new Map<ColumnKind, number>();
+  for (const t of tokens) {
+    const k: ColumnKind = t.kind === 'date' && t.alsoMoney ? 'money' : t.kind;
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  const dateLike = (counts.get('date') ?? 0) + 0;
+  const [best, n] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] as [ColumnKind, number];
+  if (n >= tokens.length * SETTINGS.table.kindShare) return { kind: best, filled: tokens.length };
+  // Dates with a few damaged cells, amounts with a few notes: the values decide over stray text.
+  if (dateLike >= tokens.length * 0.45) return { kind: 'date', filled: tokens.length };
+  if ((counts.get('money') ?? 0) >= tokens.length * 0.45) return { kind: 'money', filled: tokens.length };
+  return { kind: 'text', filled: tokens.length };
+}
+
+/** The body tokens of a line, with text runs that reach over a label's start split into words. */
+function bodyTokens(line: TokenLine, starts: number[], size: number): Token[] {
+  return line.tokens.flatMap((t) => {
+    if (t.kind !== 'text' || !/\s/.test(t.text)) return [t];
+    const crosses = starts.some((x) => x > t.x0 + size && x < t.x1 - size * 0.5);
+    return crosses ? splitWords(t) : [t];
+  });
+}
+
+export interface RegionColumns {
+  columns: Column[];
+  /** The region's lines: the seed lines with the lines above and below that fit the columns. */
+  lines: TokenLine[];
+  /** Each line's tokens, by column index (tokens outside every column are dropped). */
+  cells: Token[][][];
+}
+
+export function findColumns(region: RegionLines): RegionColumns {
+  const labels = headerLabels(region.header);
+  const starts = labels.map((l) => l.x0);
+  const size = region.size;
+  const body = region.lines.map((l) => bodyTokens(l, starts, size));
+  // A single line (a note across the table) does not join two columns; in short tables every line counts.
+  const noise = region.lines.length >= 6 ? Math.max(1, Math.floor(region.lines.length * SETTINGS.table.columnNoise)) : 0;
+  const ranges = coveredRanges(body, noise);
+  // Where a label starts inside a range of text (a long description running up to the next
+  // column), the label's start divides it: the header says there are two columns.
+  const split: { x0: number; x1: number }[] = [];
+  for (const r of ranges) {
+    let x0 = r.x0;
+    for (const l of labels) {
+      if (l.x0 > x0 + size * 2 && l.x0 < r.x1 - size) {
+        const inside = body.flat().filter((t) => t.x0 >= x0 - 0.5 && t.x1 <= r.x1 + 0.5);
+        // Only where cells start at the label (left-aligned text under it), not right-aligned amounts.
+        if (inside.filter((t) => Math.abs(t.x0 - l.x0) < size * 1.5).length >= 2) {
+          split.push({ x0, x1: l.x0 - 0.5 });
+          x0 = l.x0;
+        }
+      }
+    }
+    split.push({ x0, x1: r.x1 });
+  }
+  const assign = (tokens: Token[]): Token[][] => {
+    const row: Token[][] = split.map(() => []);
+    for (const t of tokens) {
+      let best = -1;
+      let most = 0;
+      split.forEach((r, ci) => {
+        const o = overlap(r, t);
+        if (o > most) {
+          most = o;
+          best = ci;
+        }
+      });
+      if (best >= 0) row[best]?.push(t);
+    }
+    return row;
+  };
+  const core = body.map(assign);
+  const byColumn: Token[][] = split.map((_, i) => core.flatMap((row) => row[i] as Token[]));
+  const columns: Column[] = split.map((r, i) => ({
+    index: i,
+    x0: r.x0,
+    x1: r.x1,
+    ...kindOf(byColumn[i] as Token[]),
+    label: '',
+    readings: [],
+    role: 'other',
+  }));
+  // Lines above the first seed and below the last one join where they fit the columns.
+  const fits = (line: TokenLine) => fitsColumns(line, columns, size);
+  let aboveFrom = region.above.length;
+  while (aboveFrom > 0 && fits(region.above[aboveFrom - 1] as TokenLine)) aboveFrom--;
+  let belowTo = 0;
+  while (belowTo < region.below.length && fits(region.below[belowTo] as TokenLine)) belowTo++;
+  const above = region.above.slice(aboveFrom);
+  const below = region.below.slice(0, belowTo);
+  const lines = [...above, ...region.lines, ...below];
+  const cells = [
+    ...above.map((l) => assign(bodyTokens(l, starts, size))),
+    ...core,
+    ...below.map((l) => assign(bodyTokens(l, starts, size))),
+  ];
+  placeLabels(columns, labels, size, cells);
+  columns.forEach((c, i) => {
+    c.index = i;
+  });
+  return { columns, lines, cells };
+}
+
+/**
+ * Whether a line outside the seed lines belongs to the table: its amounts stand in money
+ * columns, and its text starts inside a text column without reaching into the money columns.
+ */
+function fitsColumns(line: TokenLine, columns: Column[], size: number): boolean {
+  const money = columns.filter((c) => c.kind === 'money');
+  const text = columns.filter((c) => c.kind === 'text');
+  const moneyStart = Math.min(...money.map((c) => c.x0));
+  for (const t of line.tokens) {
+    if (t.kind === 'money') {
+      if (!money.some((c) => Math.abs(c.x1 - t.x1) < size * 2 || overlap(c, t) > 0)) return false;
+      continue;
+    }
+    if (line.tokens.some((m) => m.kind === 'money')) continue;
+    // Text-only line: wrapped description text, inside a text column.
+    if (t.x1 > moneyStart + size) return false;
+    if (!text.some((c) => t.x0 >= c.x0 - size * 0.75 && t.x0 <= c.x1)) return false;
+  }
+  return true;
+}
+
+/**
+ * Puts each header label on its column: the column it overlaps, where two labels overlap one
+ * column the one aligned with its cells (amounts align right, text left); a label over no cells
+ * makes an empty column of its own (a column with no values on this page).
+ */
+function placeLabels(columns: Column[], labels: Label[], size: number, cells: Token[][][]): void {
+  const claims = new Map<Column, Label[]>();
+  const orphans: Label[] = [];
+  for (const label of labels) {
+    let best: Column | null = null;
+    let score = 0;
+    for (const c of columns) {
+      const o = overlap(c, label);
+      if (o > score) {
+        score = o;
+        best = c;
+      }
+    }
+    if (best) claims.set(best, [...(claims.get(best) ?? []), label]);
+    else orphans.push(label);
+  }
+  for (const [column, list] of claims) {
+    if (list.length === 1) {
+      column.label = (list[0] as Label).text;
+      continue;
+    }
+    // Several labels over one column: words of one label split into runs stay one label when they
+    // sit side by side; otherwise the best aligned one names the column and the others are empty columns.
+    const align = (l: Label) =>
+      column.kind === 'money'
+        ? Math.abs(l.x1 - column.x1)
+        : column.kind === 'text'
+          ? Math.abs(l.x0 - column.x0)
+          : Math.abs((l.x0 + l.x1) / 2 - (column.x0 + column.x1) / 2);
+    const sorted = [...list].sort((a, b) => a.x0 - b.x0);
+    const joined = sorted.every((l, i) => i === 0 || l.x0 - (sorted[i - 1] as Label).x1 < size * 1.2);
+    if (joined) {
+      column.label = sorted.map((l) => l.text).join(' ');
+      continue;
+    }
+    const best = [...list].sort((a, b) => align(a) - align(b))[0] as Label;
+    column.label = best.text;
+    for (const l of list) if (l !== best) orphans.push(l);
+  }
+  for (const label of orphans) {
+    // Near a column without a label of its own (a centred label over narrow values).
+    let best: Column | null = null;
+    let dist = size * SETTINGS.table.labelReach;
+    for (const c of columns) {
+      const d = Math.min(Math.abs(c.x0 - label.x1), Math.abs(label.x0 - c.x1));
+      if (!c.label && c.kind !== 'empty' && d < dist) {
+        dist = d;
+        best = c;
+      }
+    }
+    if (best) {
+      best.label = label.text;
+      continue;
+    }
+    const at = columns.findIndex((c) => c.x0 > label.x0);
+    const empty: Column = {
+      index: -1,
+      x0: label.x0,
+      x1: label.x1,
+      kind: 'empty',
+      label: label.text,
+      readings: [],
+      role: 'other',
+      filled: 0,
+    };
+    const pos = at < 0 ? columns.length : at;
+    columns.splice(pos, 0, empty);
+    for (const row of cells) row.splice(pos, 0, []);
+  }
+  for (const c of columns) c.readings = c.label ? labelReadings(c.label) : [];
+}

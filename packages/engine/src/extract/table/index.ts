@@ -1,0 +1,136 @@
+/**
+ * Stage 2, tables: regions found by geometry on every page, their columns, and regions on
+ * following pages with the same columns joined into one table. Roles of date, text and sign
+ * columns are decided here from their cells and labels; roles of money columns are decided by
+ * reconciliation in the ledger stage.
+ */
+import type { LayoutDocument, LayoutPage } from '../../layout/model';
+import type { Tracer } from '../trace';
+import { type Token, type TokenLine, type TokenOptions, tokeniseLine } from '../tokens/tokenise';
+import { normaliseWords } from '../vocabulary';
+import { findColumns } from './columns';
+import type { Column, Region, Table } from './model';
+import { findRegions } from './regions';
+
+export interface PageLines {
+  page: LayoutPage;
+  lines: TokenLine[];
+}
+
+export interface TableScan {
+  pages: PageLines[];
+  tables: Table[];
+  /** Each region's cells: per body line, tokens by column. */
+  cells: Map<Region, Token[][][]>;
+  /** Lines in no table (statement facts live there), with how many tables started before them. */
+  otherLines: { page: number; line: TokenLine; beforeTable: number }[];
+}
+
+export function tokenisePages(doc: LayoutDocument, opts: TokenOptions): PageLines[] {
+  return doc.pages.map((page) => ({
+    page,
+    lines: page.lines.map((line, index) => ({
+      page: page.number,
+      index,
+      y0: line.y0,
+      y1: line.y1,
+      line,
+      tokens: tokeniseLine(line, opts),
+    })),
+  }));
+}
+
+const letters = (t: Token[]) => t.reduce((n, x) => n + (x.text.match(/\p{L}/gu)?.length ?? 0), 0);
+
+/** A transaction table has a date column, a money column and a text column with words. */
+function isTransactionRegion(columns: Column[], cells: Token[][][]): boolean {
+  if (!columns.some((c) => c.kind === 'date') || !columns.some((c) => c.kind === 'money')) return false;
+  return columns.some(
+    (c, i) => c.kind === 'text' && cells.filter((row) => letters(row[i] ?? []) >= 2).length >= Math.min(2, cells.length),
+  );
+}
+
+const kinds = (r: Region) =>
+  r.columns
+    .filter((c) => c.kind !== 'empty')
+    .map((c) => c.kind)
+    .join(',');
+
+/** A region continues the table before it: same kinds of columns, or the same labels. */
+function continues(prev: Region, next: Region): boolean {
+  if (next.header.length && prev.header.length) {
+    const a = prev.columns.map((c) => normaliseWords(c.label)).join('|');
+    const b = next.columns.map((c) => normaliseWords(c.label)).join('|');
+    if (a === b) return true;
+  }
+  return kinds(prev) === kinds(next) || (!next.header.length && sameMoneyColumns(prev, next));
+}
+
+function sameMoneyColumns(a: Region, b: Region): boolean {
+  const ma = a.columns.filter((c) => c.kind === 'money');
+  const mb = b.columns.filter((c) => c.kind === 'money');
+  return mb.every((c) => ma.some((d) => Math.abs(d.x1 - c.x1) < a.size * 2));
+}
+
+/** A continuation region without a header takes the labels of the table's columns it lines up with. */
+function inheritLabels(prev: Region, next: Region): void {
+  if (next.header.length) return;
+  for (const c of next.columns) {
+    if (c.label) continue;
+    const match = prev.columns.find((p) =>
+      c.kind === 'money' ? Math.abs(p.x1 - c.x1) < prev.size * 2 : Math.min(p.x1, c.x1) - Math.max(p.x0, c.x0) > 0,
+    );
+    if (match) {
+      c.label = match.label;
+      c.readings = match.readings;
+    }
+  }
+}
+
+export function findTables(pages: PageLines[], trace: Tracer): TableScan {
+  const tables: Table[] = [];
+  const cells = new Map<Region, Token[][][]>();
+  const inTable = new Set<TokenLine>();
+  const tableStartLine = new Map<TokenLine, number>();
+  for (const { page, lines } of pages) {
+    for (const r of findRegions(page, lines)) {
+      const found = findColumns(r);
+      const region: Region = {
+        page: r.page,
+        header: r.header,
+        lines: found.lines,
+        columns: found.columns,
+        pitch: r.pitch,
+        size: r.size,
+        source: page.source,
+      };
+      if (!isTransactionRegion(found.columns, found.cells)) continue;
+      cells.set(region, found.cells);
+      const prevTable = tables[tables.length - 1];
+      const prev = prevTable?.regions[prevTable.regions.length - 1];
+      if (prevTable && prev && continues(prev, region)) {
+        inheritLabels(prev, region);
+        prevTable.regions.push(region);
+      } else {
+        tables.push({ id: tables.length, regions: [region] });
+        tableStartLine.set(region.header[0] ?? (region.lines[0] as TokenLine), tables.length - 1);
+        trace.note('table', 'table', null, `${tables.length}`, `page ${r.page}: columns ${describe(region)}`);
+      }
+      for (const l of [...region.header, ...region.lines]) inTable.add(l);
+    }
+  }
+  const otherLines: TableScan['otherLines'] = [];
+  let started = 0;
+  for (const { page, lines } of pages) {
+    for (const line of lines) {
+      const t = tableStartLine.get(line);
+      if (t !== undefined) started = t + 1;
+      if (!inTable.has(line)) otherLines.push({ page: page.number, line, beforeTable: started });
+    }
+  }
+  return { pages, tables, cells, otherLines };
+}
+
+function describe(r: Region): string {
+  return r.columns.map((c) => `${c.kind}${c.label ? ` "${c.label}"` : ''}`).join(', ');
+}

@@ -1,0 +1,178 @@
+/**
+ * Table regions on a page, by geometry: a transaction table is a run of lines in which dates
+ * stand left of amounts ("seed" lines), with the lines between them, the lines just above the
+ * first one (a description printed above its date line) and below the last one (wrapped text,
+ * totals), under its header when it has one. Header words are not needed to find a table.
+ *
+ * Evidence: positions of date and money tokens; vertical gaps; lines made only of short labels
+ * (headers) and page furniture (page numbers, paragraphs) end a region.
+ */
+import type { LayoutPage } from '../../layout/model';
+import { SETTINGS } from '../settings';
+import type { Token, TokenLine } from '../tokens/tokenise';
+
+export interface RegionLines {
+  page: number;
+  header: TokenLine[];
+  /** From the first to the last seed line. */
+  lines: TokenLine[];
+  /** Lines just above the first seed (under the header) and just below the last: the table takes those that fit its columns. */
+  above: TokenLine[];
+  below: TokenLine[];
+  pitch: number;
+  size: number;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[Math.floor(s.length / 2)] as number) : 0;
+};
+
+export function pageMetrics(lines: TokenLine[]): { pitch: number; size: number } {
+  const size = median(lines.flatMap((l) => l.tokens.map((t) => t.size))) || 10;
+  const pitches: number[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const d = (lines[i] as TokenLine).y1 - (lines[i - 1] as TokenLine).y1;
+    if (d > size * 0.5 && d < size * 3) pitches.push(d);
+  }
+  return { pitch: median(pitches) || size * 1.25, size };
+}
+
+/** A line with a date left of an amount. */
+export function isSeed(line: TokenLine, width: number): boolean {
+  const date = line.tokens.find((t) => t.kind === 'date' && t.x0 < width * SETTINGS.table.seedDateMaxX);
+  if (!date) return false;
+  return line.tokens.some((t) => (t.kind === 'money' || t.alsoMoney) && t !== date && t.x0 >= date.x1 - 1);
+}
+
+/**
+ * A line of column labels: two or more short text runs, no values, spread over the page like
+ * columns (wrapped description lines inside one column are not). `minTokens` 1 accepts the
+ * single words of a wrapped header's second line.
+ */
+export function isLabelLine(line: TokenLine, minTokens = 2, width = 0): boolean {
+  if (line.tokens.length < minTokens) return false;
+  if (minTokens >= 2) {
+    const size = Math.max(...line.tokens.map((t) => t.size));
+    const wide = line.tokens.some((t, i) => i > 0 && t.x0 - (line.tokens[i - 1] as Token).x1 > size * 1.5);
+    const span = (line.tokens[line.tokens.length - 1] as Token).x1 - (line.tokens[0] as Token).x0;
+    if (!wide || (width > 0 && span < width * 0.3)) return false;
+  }
+  return line.tokens.every(
+    (t) =>
+      (t.kind === 'text' || t.kind === 'sign') &&
+      t.text.length <= 40 &&
+      t.text.split(/\s+/).length <= 5 &&
+      !/\d{3,}/.test(t.text) &&
+      /\p{L}/u.test(t.text),
+  );
+}
+
+/** "Page 2 of 4", "Seite 2 von 4", "2/4", "- 3 -": a page number, in any language. */
+export function isPageNumber(line: TokenLine): boolean {
+  const text = line.tokens.map((t) => t.text).join(' ');
+  if (text.length > 40) return false;
+  const words = text.split(/\s+/).filter((w) => !/^[-–|·(),.:]+$/.test(w));
+  const slash = words.filter((w) => /^\d{1,3}\s*\/\s*\d{1,3}$/.test(w));
+  const numbers = words.filter((w) => /^\d{1,3}[.,:]?$/.test(w));
+  const others = words.filter((w) => !slash.includes(w) && !numbers.includes(w));
+  // Other words are words, without digits ("Page", "of", "Seite", "von", "Página", "de").
+  if (others.length > 3 || others.some((w) => /\d/.test(w))) return false;
+  if (slash.length === 1 && numbers.length === 0) {
+    const [a, b] = (slash[0] as string).split('/').map((x) => Number(x.trim()));
+    return (a as number) <= (b as number);
+  }
+  if (numbers.length === 2 && slash.length === 0) return Number.parseInt(numbers[0] as string) <= Number.parseInt(numbers[1] as string);
+  return numbers.length === 1 && slash.length === 0 && others.length >= 1 && others.length <= 2;
+}
+
+/** A line of running text across the page (legal notes, marketing): no table row. */
+function isParagraph(line: TokenLine, width: number): boolean {
+  return line.tokens.some((t) => t.kind === 'text' && t.x1 - t.x0 > width * 0.55 && t.text.split(/\s+/).length > 6);
+}
+
+export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[] {
+  const { pitch, size } = pageMetrics(lines);
+  const width = page.width || Math.max(1, ...lines.flatMap((l) => l.tokens.map((t) => t.x1)));
+  const gapOf = (i: number) => ((lines[i] as TokenLine).y0 - (lines[i - 1] as TokenLine).y1) / pitch + 1;
+  // Page numbers need no rule here: they do not fit the table's columns (see columns.ts).
+  const breaker = (i: number) => isLabelLine(lines[i] as TokenLine, 2, width) || isParagraph(lines[i] as TokenLine, width);
+  const seeds = lines.flatMap((l, i) => (isSeed(l, width) ? [i] : []));
+  const groups: [number, number][] = [];
+  for (const s of seeds) {
+    const last = groups[groups.length - 1];
+    if (last) {
+      let open = true;
+      for (let i = last[1] + 1; i <= s && open; i++) {
+        if (gapOf(i) > SETTINGS.table.regionGap) open = false;
+        else if (i < s && breaker(i)) open = false;
+      }
+      if (open) {
+        last[1] = s;
+        continue;
+      }
+    }
+    groups.push([s, s]);
+  }
+  const out: RegionLines[] = [];
+  const taken = new Set<number>();
+  for (const [first, last] of groups) {
+    let top = first;
+    while (top - 1 >= 0 && !taken.has(top - 1) && !breaker(top - 1) && gapOf(top) <= SETTINGS.table.extendGap) top--;
+    const header = headerAbove(lines, top, pitch, size, width);
+    // Wrapped label lines under the main header line belong to the header, not to the first row.
+    const headerEnd = header.length ? lines.indexOf(header[header.length - 1] as TokenLine) : -1;
+    if (headerEnd >= top) top = headerEnd + 1;
+    let bottom = last;
+    let textOnly = 0;
+    while (bottom + 1 < lines.length && !breaker(bottom + 1) && gapOf(bottom + 1) <= SETTINGS.table.extendGap) {
+      const next = lines[bottom + 1] as TokenLine;
+      const hasMoney = next.tokens.some((t) => t.kind === 'money');
+      if (!hasMoney && ++textOnly > SETTINGS.table.maxTrailingTextLines) break;
+      bottom++;
+    }
+    for (let i = top; i <= bottom; i++) taken.add(i);
+    out.push({
+      page: page.number,
+      header,
+      lines: lines.slice(first, last + 1),
+      above: lines.slice(top, first),
+      below: lines.slice(last + 1, bottom + 1),
+      pitch,
+      size,
+    });
+  }
+  return out;
+}
+
+/** The header lines right above a region's first line: a label line, with wrapped label lines stacked on it. */
+function headerAbove(lines: TokenLine[], top: number, pitch: number, size: number, width: number): TokenLine[] {
+  // The region may have taken in one-label lines of a wrapped header: look from there.
+  while (top > 0 && isLabelLine(lines[top] as TokenLine, 1) && top + 1 < lines.length) {
+    const above = lines[top - 1] as TokenLine;
+    if ((lines[top] as TokenLine).y0 - above.y1 > size * SETTINGS.table.headerStackGap || !isLabelLine(above, 1)) break;
+    top--;
+  }
+  let i = top - 1;
+  // Skip nothing but look a little way up: a header may stand a line or two above the first row.
+  while (i >= 0 && (lines[top] as TokenLine).y0 - (lines[i] as TokenLine).y1 <= pitch * SETTINGS.table.headerGap) {
+    if (isLabelLine(lines[i] as TokenLine, 2, width)) break;
+    i--;
+  }
+  if (i < 0 || !isLabelLine(lines[i] as TokenLine, 2, width)) return [];
+  if ((lines[top] as TokenLine).y0 - (lines[i] as TokenLine).y1 > pitch * SETTINGS.table.headerGap) return [];
+  const header = [lines[i] as TokenLine];
+  // Stacked label lines: wrapped labels ("Value" over "Date"), tight above or below the main line.
+  for (let j = i - 1; j >= 0 && header.length < 3; j--) {
+    const l = lines[j] as TokenLine;
+    if ((header[0] as TokenLine).y0 - l.y1 > size * SETTINGS.table.headerStackGap || !isLabelLine(l, 1)) break;
+    header.unshift(l);
+  }
+  for (let j = i + 1; j < lines.length && header.length < 3; j++) {
+    const l = lines[j] as TokenLine;
+    if (l.y0 - (header[header.length - 1] as TokenLine).y1 > size * SETTINGS.table.headerStackGap || !isLabelLine(l, 1))
+      break;
+    header.push(l);
+  }
+  return header;
+}

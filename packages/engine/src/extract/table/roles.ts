@@ -1,0 +1,78 @@
+/**
+ * Roles of a region's date, text and sign columns. Money columns are left to the ledger stage,
+ * where reconciliation decides them.
+ *
+ * Evidence, in order: the label's words where the vocabulary knows them; else the cells: the
+ * description is the text column with the most words; a text column of unique codes is the
+ * reference column; repeated short values (categories, channels, codes) are another column.
+ */
+import type { Token } from '../tokens/tokenise';
+import type { Column, ColumnRole, Region } from './model';
+
+const letterCount = (tokens: Token[]) => tokens.reduce((n, t) => n + (t.text.match(/\p{L}/gu)?.length ?? 0), 0);
+
+function labelRole(c: Column): ColumnRole | null {
+  const r = c.readings[0]?.role;
+  if (!r) return null;
+  switch (r) {
+    case 'description':
+      return 'description';
+    case 'reference':
+      return 'reference';
+    case 'sign':
+      return 'sign';
+    case 'unused':
+      return 'other';
+    default:
+      return null;
+  }
+}
+
+/** Whether a text column holds codes: one word per cell, mostly with digits, mostly unique. */
+function isCodeColumn(values: string[]): boolean {
+  if (values.length < 2) return false;
+  const single = values.filter((v) => !/\s/.test(v)).length;
+  const digits = values.filter((v) => /\d/.test(v)).length;
+  const unique = new Set(values).size;
+  return single >= values.length * 0.8 && digits >= values.length * 0.6 && unique >= values.length * 0.7;
+}
+
+export function assignTextRoles(region: Region, cells: Token[][][]): void {
+  const cols = region.columns;
+  const values = (i: number) =>
+    cells.flatMap((row) => {
+      const t = row[i] ?? [];
+      return t.length ? [t.map((x) => x.text).join(' ')] : [];
+    });
+  for (const c of cols) {
+    if (c.kind === 'date') c.role = 'date';
+    else if (c.kind === 'sign') c.role = 'sign';
+    else if (c.kind === 'money') c.role = 'amount';
+    else c.role = 'other';
+  }
+  const text = cols.filter((c) => c.kind === 'text' || c.kind === 'time');
+  for (const c of text) {
+    const byLabel = labelRole(c);
+    if (byLabel === 'sign' && values(c.index).every((v) => v.length <= 8)) c.role = 'sign';
+    else if (byLabel && byLabel !== 'sign') c.role = byLabel;
+  }
+  if (!cols.some((c) => c.role === 'description')) {
+    // The text column with the most letters, among those the labels leave open.
+    let best: Column | null = null;
+    let most = 0;
+    for (const c of text) {
+      if (labelRole(c) !== null && c.role !== 'other') continue;
+      if (c.readings[0]?.role === 'unused') continue;
+      const n = letterCount(cells.flatMap((row) => row[c.index] ?? []));
+      if (n > most) {
+        most = n;
+        best = c;
+      }
+    }
+    if (best) best.role = 'description';
+  }
+  for (const c of text) {
+    if (c.role !== 'other' || labelRole(c) !== null || c.readings.length) continue;
+    if (isCodeColumn(values(c.index))) c.role = 'reference';
+  }
+}

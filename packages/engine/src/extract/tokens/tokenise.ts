@@ -1,0 +1,170 @@
+/**
+ * Stage 1, tokens: every run of the layout model becomes typed tokens with boxes: dates, money,
+ * sign words (DR, S, Bij), times, and text. A run that merged several columns ("05 Jan 25 CARD
+ * PAYMENT 12.50") is split into its leading dates, its text and its trailing amounts; positions
+ * of the parts are estimated from the run's width per character.
+ *
+ * Evidence: the token's own characters only. Which column a token belongs to, and so what it
+ * means, is decided later from geometry.
+ */
+import type { LayoutLine, TextRun } from '../../layout/model';
+import { type DecimalMark, type ParsedAmount, parseAmount } from '../../values/amount';
+import { type DateToken, leadingDate, parseDate } from '../../values/dates';
+import { isSignWord } from '../vocabulary';
+
+export type TokenKind = 'date' | 'money' | 'sign' | 'time' | 'text';
+
+export interface Token {
+  kind: TokenKind;
+  text: string;
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  size: number;
+  bold: boolean;
+  /** OCR: 0..1 recognition confidence. */
+  confidence?: number;
+  date?: DateToken;
+  money?: ParsedAmount;
+  /** A date token that also reads as an amount ("15.12"), or the other way round: geometry decides. */
+  alsoMoney?: ParsedAmount;
+  /** Index of the run the token came from, within its line. */
+  run: number;
+}
+
+export interface TokenLine {
+  page: number;
+  /** Index of the line on its page. */
+  index: number;
+  y0: number;
+  y1: number;
+  tokens: Token[];
+  line: LayoutLine;
+}
+
+export interface TokenOptions {
+  decimal: DecimalMark;
+  /** Amounts printed without decimals are money (currencies without minor units). */
+  integers: boolean;
+}
+
+const TIME_RE = /^\d{1,2}[:.h]\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?$/;
+
+function base(run: TextRun, index: number, text: string, x0: number, x1: number): Omit<Token, 'kind'> {
+  return {
+    text,
+    x0,
+    x1,
+    y0: run.y0,
+    y1: run.y1,
+    size: run.size,
+    bold: run.bold ?? false,
+    ...(run.confidence !== undefined ? { confidence: run.confidence } : {}),
+    run: index,
+  };
+}
+
+/** A whole piece of text as one token, or null when it is plain text. */
+function whole(run: TextRun, index: number, text: string, x0: number, x1: number, opts: TokenOptions): Token | null {
+  const money = parseAmount(text, opts.decimal, opts.integers && !/[:/]/.test(text));
+  const date = parseDate(text);
+  // "12.50" with decimal '.' is money; "15.12" with decimal ',' is a day and month; both are kept.
+  if (date && money) {
+    const dateFirst = opts.decimal === ',' || date.kind !== 'numeric' || /[/-]/.test(text) || date.year !== null;
+    return dateFirst
+      ? { kind: 'date', ...base(run, index, text, x0, x1), date, alsoMoney: money }
+      : { kind: 'money', ...base(run, index, text, x0, x1), money, date };
+  }
+  if (date) return { kind: 'date', ...base(run, index, text, x0, x1), date };
+  if (money) return { kind: 'money', ...base(run, index, text, x0, x1), money };
+  if (TIME_RE.test(text)) return { kind: 'time', ...base(run, index, text, x0, x1) };
+  if (text.length <= 4 && isSignWord(text)) return { kind: 'sign', ...base(run, index, text, x0, x1) };
+  return null;
+}
+
+/**
+ * Splits a run into tokens: its leading dates, then amounts wherever they stand (a run may hold
+ * an amount and the reference printed after it: "-1.152,00 TL 73089789"), and text between.
+ */
+export function tokeniseRun(run: TextRun, index: number, opts: TokenOptions): Token[] {
+  const text = run.text;
+  const one = whole(run, index, text, run.x0, run.x1, opts);
+  if (one) return [one];
+  const perChar = (run.x1 - run.x0) / Math.max(1, text.length);
+  const make = (kind: TokenKind, start: number, end: number, extra: Partial<Token> = {}): Token => ({
+    kind,
+    ...base(run, index, text.slice(start, end), run.x0 + start * perChar, run.x0 + end * perChar),
+    ...extra,
+  });
+  const words = [...text.matchAll(/\S+/g)].map((m) => ({ start: m.index as number, end: (m.index as number) + m[0].length }));
+  const out: Token[] = [];
+  let i = 0;
+  // Up to two leading dates: a posting date and a value date printed close enough to merge.
+  for (let k = 0; k < 2 && i < words.length; k++) {
+    const rest = text.slice((words[i] as { start: number }).start);
+    if (!/^\d|^\p{L}{3}/u.test(rest)) break;
+    const lead = leadingDate(rest);
+    if (!lead || !lead.rest) break;
+    const n = lead.token.text.split(/\s+/).length;
+    const start = (words[i] as { start: number }).start;
+    const end = (words[i + n - 1] as { end: number }).end;
+    out.push(make('date', start, end, { date: lead.token }));
+    i += n;
+  }
+  let textStart = -1;
+  let textEnd = -1;
+  const flush = () => {
+    if (textStart >= 0) out.push(make('text', textStart, textEnd));
+    textStart = -1;
+  };
+  while (i < words.length) {
+    let taken = 0;
+    // The longest amount starting at this word ("1 234,56 €", "$1,234.56 CR"), but not a word
+    // glued to text before it.
+    for (let n = Math.min(5, words.length - i); n >= 1 && !taken; n--) {
+      const start = (words[i] as { start: number }).start;
+      const end = (words[i + n - 1] as { end: number }).end;
+      const piece = text.slice(start, end);
+      if (!/\d/.test(piece)) continue;
+      const money = parseAmount(piece, opts.decimal, opts.integers);
+      if (!money) continue;
+      flush();
+      out.push(make('money', start, end, { money }));
+      taken = n;
+    }
+    if (taken) {
+      i += taken;
+      continue;
+    }
+    const w = words[i] as { start: number; end: number };
+    // A sign word right after an amount ("12.50 CR" split in two by the reader's spacing).
+    const prev = out[out.length - 1];
+    const word = text.slice(w.start, w.end);
+    if (textStart < 0 && prev?.kind === 'money' && word.length <= 3 && isSignWord(word)) {
+      out.push(make('sign', w.start, w.end));
+      i++;
+      continue;
+    }
+    if (textStart < 0) textStart = w.start;
+    textEnd = w.end;
+    i++;
+  }
+  flush();
+  return out;
+}
+
+/** Tokens of a line, left to right. */
+export function tokeniseLine(line: LayoutLine, opts: TokenOptions): Token[] {
+  return line.runs.flatMap((run, i) => tokeniseRun(run, i, opts)).sort((a, b) => a.x0 - b.x0);
+}
+
+/** Splits a text token into its words, each with an estimated box (for tokens that span columns). */
+export function splitWords(t: Token): Token[] {
+  if (!/\s/.test(t.text)) return [t];
+  const perChar = (t.x1 - t.x0) / Math.max(1, t.text.length);
+  return [...t.text.matchAll(/\S+/g)].map((m) => {
+    const x0 = t.x0 + (m.index as number) * perChar;
+    return { ...t, text: m[0], x0, x1: x0 + m[0].length * perChar };
+  });
+}

@@ -1,0 +1,125 @@
+/**
+ * Stage 4, values (dates): one day order for the whole document, from every numeric date it
+ * prints (a first number over 12 is a day); years for dates printed without one, from the
+ * statement period, else from the statement date, else in order from the document's own years;
+ * and months for names that mean two months ("JUI" in French) from the period and the rows
+ * around them.
+ */
+import {
+  addDays,
+  type DateToken,
+  type DayOrder,
+  daysBetween,
+  dayMonth,
+  isValidYMD,
+  toIso,
+} from '../../values/dates';
+import type { Period } from '../facts/period';
+
+/** The day order the numeric dates prove, or null when none has a part over 12. */
+export function dayOrderEvidence(tokens: Iterable<DateToken>): { order: DayOrder | null; dmy: number; mdy: number } {
+  let dmy = 0;
+  let mdy = 0;
+  for (const t of tokens) {
+    if (t.kind !== 'numeric') continue;
+    if (t.a > 12 && t.b <= 12) dmy++;
+    else if (t.b > 12 && t.a <= 12) mdy++;
+  }
+  return { order: dmy === mdy ? null : dmy > mdy ? 'DMY' : 'MDY', dmy, mdy };
+}
+
+interface Candidate {
+  iso: string;
+}
+
+function candidates(t: DateToken, order: DayOrder, years: number[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (const month of t.kind === 'named' ? (t.months ?? [t.b]) : [undefined]) {
+    const { y, m, d } = dayMonth(t, order, month);
+    for (const year of y !== null ? [y] : years) {
+      if (isValidYMD(year, m, d)) out.push({ iso: toIso(year, m, d) });
+    }
+  }
+  return out;
+}
+
+const distance = (iso: string, p: Period) =>
+  iso < p.start ? daysBetween(iso, p.start) : iso > p.end ? daysBetween(p.end, iso) : 0;
+
+export interface DateContext {
+  order: DayOrder;
+  period: Period | null;
+  /** The statement date, or the latest full date the document prints: rows are not after it. */
+  reference: string | null;
+  /** The year to assume when nothing else tells. */
+  fallbackYear: number;
+}
+
+/**
+ * Resolves a table's row dates in order. Each returned date is ISO, or null where the token is
+ * not a valid date under the document's order.
+ */
+export function resolveDates(tokens: (DateToken | null)[], ctx: DateContext): (string | null)[] {
+  const { period, order } = ctx;
+  const out: (string | null)[] = tokens.map(() => null);
+  if (period) {
+    const sy = Number(period.start.slice(0, 4));
+    const ey = Number(period.end.slice(0, 4));
+    const years = [...new Set([sy - 1, sy, ey, ey + 1])];
+    let prev: string | null = null;
+    tokens.forEach((t, i) => {
+      if (!t) return;
+      const cands = candidates(t, order, years);
+      let best: string | null = null;
+      let score = Number.POSITIVE_INFINITY;
+      for (const c of cands) {
+        // Inside (or nearest to) the period; between equals, nearest the row before.
+        const s = distance(c.iso, period) * 1000 + (prev ? Math.abs(daysBetween(prev, c.iso)) : 0);
+        if (s < score) {
+          score = s;
+          best = c.iso;
+        }
+      }
+      out[i] = best;
+      if (best) prev = best;
+    });
+    return out;
+  }
+  // No period: years printed on the rows stand; the others follow in order, and the last
+  // dated row is not after the reference date.
+  const full = tokens.map((t) => (t?.year ? (candidates(t, order, [])[0]?.iso ?? null) : null));
+  const reference = ctx.reference;
+  let year = reference ? Number(reference.slice(0, 4)) : ctx.fallbackYear;
+  let later: { m: number; d: number } | null = null;
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const t = tokens[i];
+    if (!t) continue;
+    if (full[i]) {
+      out[i] = full[i] as string;
+      year = Number((full[i] as string).slice(0, 4));
+      const { m, d } = dayMonth(t, order);
+      later = { m, d };
+      continue;
+    }
+    const { m, d } = dayMonth(t, order);
+    if (later === null && reference) {
+      // The last row: the year that puts it on or before the reference date, and closest to it.
+      const iso = toIso(year, m, d);
+      if (iso > addDays(reference, 7)) year--;
+    } else if (later && (m > later.m + 6 || (m > later.m && later.m <= 2 && m >= 11))) year--;
+    if (isValidYMD(year, m, d)) out[i] = toIso(year, m, d);
+    later = { m, d };
+  }
+  return out;
+}
+
+/** The day order that puts more of these dates inside the period (for documents without evidence). */
+export function orderByPeriod(tokens: DateToken[], period: Period): DayOrder | null {
+  const count = (order: DayOrder) =>
+    resolveDates(tokens, { order, period, reference: null, fallbackYear: 0 }).filter(
+      (iso) => iso && iso >= period.start && iso <= period.end,
+    ).length;
+  const dmy = count('DMY');
+  const mdy = count('MDY');
+  return dmy === mdy ? null : dmy > mdy ? 'DMY' : 'MDY';
+}

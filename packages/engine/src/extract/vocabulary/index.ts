@@ -1,0 +1,261 @@
+/**
+ * The vocabulary of every language, compiled once into matchers. Matching ignores case,
+ * diacritics, punctuation at the ends and a plural -s/-es.
+ */
+import { da } from './da';
+import { de } from './de';
+import { en } from './en';
+import { es } from './es';
+import { fr } from './fr';
+import { id } from './id';
+import { it } from './it';
+import { nl } from './nl';
+import { pl } from './pl';
+import { pt } from './pt';
+import { sv } from './sv';
+import { tr } from './tr';
+import type { Vocabulary } from './types';
+
+export type { Vocabulary } from './types';
+
+export const VOCABULARIES: readonly Vocabulary[] = [en, de, fr, es, pt, it, nl, pl, sv, da, tr, id];
+
+/** Lower case, no diacritics, single spaces, no punctuation at either end. */
+export function normaliseWords(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/ı/g, 'i')
+    .replace(/[’`´]/g, "'")
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s:;,.*#()[\]-]+|[\s:;,.*()[\]]+$/g, '')
+    .trim();
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** A phrase as a pattern: its words in order, any spacing, an optional plural on the last word. */
+function phrasePattern(phrase: string): string {
+  const words = normaliseWords(phrase).split(' ').filter(Boolean);
+  return words.map((w, i) => escape(w) + (i === words.length - 1 && /\p{L}$/u.test(w) ? '(?:s|es)?' : '')).join('\\s*');
+}
+
+/** One regular expression for a list of phrases, longest first; `anchored` matches only at the start. */
+function matcher(phrases: Iterable<string>, anchored: boolean): RegExp {
+  const list = [...new Set([...phrases].map((p) => normaliseWords(p)).filter(Boolean))].sort(
+    (a, b) => b.length - a.length,
+  );
+  const body = list.map(phrasePattern).join('|');
+  return new RegExp(`${anchored ? '^' : '(?:^|[^\\p{L}\\p{N}])'}(?:${body})(?![\\p{L}\\p{N}])`, 'u');
+}
+
+export type ColumnWord = keyof Vocabulary['columns'];
+const COLUMN_WORDS: ColumnWord[] = [
+  'date',
+  'postingDate',
+  'transactionDate',
+  'valueDate',
+  'description',
+  'debit',
+  'credit',
+  'amount',
+  'balance',
+  'reference',
+  'sign',
+  'unused',
+];
+
+interface PhraseIndex {
+  /** Normalised phrase -> (role -> languages). */
+  phrases: Map<string, Map<ColumnWord, Set<string>>>;
+}
+
+const columnIndex: PhraseIndex = { phrases: new Map() };
+for (const v of VOCABULARIES) {
+  for (const role of COLUMN_WORDS) {
+    for (const p of v.columns[role]) {
+      const key = normaliseWords(p);
+      let roles = columnIndex.phrases.get(key);
+      if (!roles) {
+        roles = new Map();
+        columnIndex.phrases.set(key, roles);
+      }
+      let langs = roles.get(role);
+      if (!langs) {
+        langs = new Set();
+        roles.set(role, langs);
+      }
+      langs.add(v.language);
+    }
+  }
+}
+const columnPhrases = [...columnIndex.phrases.keys()].sort((a, b) => b.length - a.length);
+const columnPhraseRes = new Map(columnPhrases.map((p) => [p, matcher([p], false)]));
+
+export interface LabelReading {
+  role: ColumnWord;
+  /** Characters of the label the matched phrase covers (longer = more specific). */
+  weight: number;
+  phrase: string;
+}
+
+const labelCache = new Map<string, LabelReading[]>();
+
+/**
+ * What a column label may name: every role whose phrase occurs in it, the most specific (longest
+ * phrase) first. "Value Date" names a value date before a date; "Accrued Bank Charges" a column
+ * the engine does not use; an unknown word names nothing (geometry and reconciliation decide).
+ */
+export function labelReadings(label: string): LabelReading[] {
+  const norm = normaliseWords(label.replace(/\([^)]*\)/g, ' '));
+  const cached = labelCache.get(norm);
+  if (cached) return cached;
+  const out: LabelReading[] = [];
+  if (norm) {
+    for (const phrase of columnPhrases) {
+      if (phrase.length > norm.length + 3) continue;
+      if (!norm.includes(phrase.slice(0, Math.min(3, phrase.length)))) continue;
+      if (!(columnPhraseRes.get(phrase) as RegExp).test(norm)) continue;
+      for (const role of (columnIndex.phrases.get(phrase) as Map<ColumnWord, Set<string>>).keys()) {
+        if (!out.some((r) => r.role === role)) out.push({ role, weight: phrase.length, phrase });
+      }
+    }
+  }
+  out.sort((a, b) => b.weight - a.weight);
+  labelCache.set(norm, out);
+  return out;
+}
+
+/** The role a label names most specifically, or null. */
+export function labelRole(label: string): ColumnWord | null {
+  return labelReadings(label)[0]?.role ?? null;
+}
+
+export type RowLabel = 'opening' | 'closing' | 'total';
+
+const rowMatchers: [RowLabel, RegExp][] = (['opening', 'closing', 'total'] as const).map((k) => [
+  k,
+  matcher(
+    VOCABULARIES.flatMap((v) => v.rows[k]),
+    true,
+  ),
+]);
+
+/**
+ * What a row's text says it is, when it starts with a balance or total label ("Balance brought
+ * forward", "Saldo Vortrag", "Total"). A label may name both an opening and a closing ("Saldo al
+ * 31/03"): both are returned, and the row's position decides.
+ */
+export function rowLabels(text: string): RowLabel[] {
+  const norm = normaliseWords(text);
+  if (!norm) return [];
+  return rowMatchers.filter(([, re]) => re.test(norm)).map(([k]) => k);
+}
+
+export type SignSide = 'debit' | 'credit';
+
+const signIndex = new Map<string, Map<SignSide, Set<string>>>();
+for (const v of VOCABULARIES) {
+  for (const side of ['debit', 'credit'] as const) {
+    for (const w of v.signs[side]) {
+      const key = normaliseWords(w) || w;
+      let sides = signIndex.get(key);
+      if (!sides) {
+        sides = new Map();
+        signIndex.set(key, sides);
+      }
+      let langs = sides.get(side);
+      if (!langs) {
+        langs = new Set();
+        sides.set(side, langs);
+      }
+      langs.add(v.language);
+    }
+  }
+}
+
+/**
+ * What a sign word or letter says ("DR", "S", "Bij", "Borç"), per side, with the number of
+ * languages that read it so: "C" is a credit in English and a charge (cargo) in Spanish, so a
+ * column's letters are read together (see the table's sign column).
+ */
+export function signReadings(text: string): { debit: number; credit: number } | null {
+  const key = normaliseWords(text.replace(/\.$/, '')) || text.trim();
+  const sides = signIndex.get(key);
+  if (!sides) return null;
+  return { debit: sides.get('debit')?.size ?? 0, credit: sides.get('credit')?.size ?? 0 };
+}
+
+/** Whether a text is a sign word or letter of any language. */
+export function isSignWord(text: string): boolean {
+  return signReadings(text) !== null;
+}
+
+type FactKey = keyof Vocabulary['facts'];
+const factMatchers = new Map<FactKey, RegExp>();
+const factKeys: FactKey[] = [
+  'period',
+  'rangeJoin',
+  'rangeFrom',
+  'statementDate',
+  'account',
+  'holder',
+  'card',
+  'overdrawn',
+];
+for (const k of factKeys)
+  factMatchers.set(
+    k,
+    matcher(
+      VOCABULARIES.flatMap((v) => v.facts[k]),
+      false,
+    ),
+  );
+
+/** Whether a text contains a fact label of any language ("Statement period", "Kontoinhaber"). */
+export function hasFactWord(text: string, key: FactKey): boolean {
+  return (factMatchers.get(key) as RegExp).test(normaliseWords(text));
+}
+
+/** Where a fact label ends in a text (for reading the value after it), or -1. */
+export function factWordEnd(text: string, key: FactKey): number {
+  const norm = normaliseWords(text);
+  const m = (factMatchers.get(key) as RegExp).exec(norm);
+  if (!m) return -1;
+  return m.index + m[0].length;
+}
+
+/** Range words of every language, for period parsing ("to", "bis", "au", "t/m", "s/d"). */
+export const RANGE_JOIN_WORDS: ReadonlySet<string> = new Set(
+  VOCABULARIES.flatMap((v) => v.facts.rangeJoin.map((w) => normaliseWords(w) || w)),
+);
+export const RANGE_FROM_WORDS: ReadonlySet<string> = new Set(
+  VOCABULARIES.flatMap((v) => v.facts.rangeFrom.map((w) => normaliseWords(w) || w)),
+);
+
+const notStatementMatcher = matcher(
+  VOCABULARIES.flatMap((v) => v.notStatement),
+  false,
+);
+
+/** Whether a text holds a word of invoices, receipts and quotes. */
+export function hasNotStatementWord(text: string): boolean {
+  return notStatementMatcher.test(normaliseWords(text));
+}
+
+/**
+ * Which languages a document's words belong to: the count of column, row and fact phrases of each
+ * language found in its texts (header lines and labels), best first.
+ */
+export function languageScores(texts: Iterable<string>): Map<string, number> {
+  const scores = new Map<string, number>();
+  for (const text of texts) {
+    for (const r of labelReadings(text)) {
+      const langs = columnIndex.phrases.get(r.phrase)?.get(r.role);
+      if (!langs || langs.size > 4) continue;
+      for (const l of langs) scores.set(l, (scores.get(l) ?? 0) + 1 / langs.size);
+    }
+  }
+  return scores;
+}

@@ -1,0 +1,169 @@
+/**
+ * Dates as statements print them, recognised before the document decides what they mean:
+ * numeric (03/04, 03.02., 1/2/25, 2024-01-05), and with a month name of any language CLDR
+ * knows, with any separator ("01/ENE/2025", "15-MRZ-24", "3 févr. 2025", "12 Okt.", "Nov 3",
+ * "1. April 2024", "15 de jan. de 2024"). Day order, missing years and ambiguous month names are
+ * decided for the whole document (see extract/values).
+ */
+import { isMonthName, monthReadings } from './months';
+
+export interface DateToken {
+  text: string;
+  /** numeric: day and month in an order the document decides; named: month from its name; iso: y-m-d. */
+  kind: 'numeric' | 'named' | 'iso';
+  /** numeric: the first and second number as printed. named and iso: day (a) and month (b). */
+  a: number;
+  b: number;
+  /** named: every month the name can mean (usually one). */
+  months?: number[];
+  /** named: the month name as printed. */
+  monthName?: string;
+  /** Four-digit year, null when none is printed. */
+  year: number | null;
+}
+
+const YEAR = '(\\d{4}|\\d{2})';
+const ORDINAL = '(?:st|nd|rd|th|er|e|º|°|\\.)?';
+// Words that join a day, a month and a year in some languages ("15 de enero de 2025", "3 di marzo").
+const JOIN = '(?:\\s*(?:de|del|di|d\')\\s*)?';
+const SEP = '[\\s./,\\-]*';
+
+const ISO_RE = /^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})\.?$/;
+const NUMERIC_RE = /^(\d{1,2})([./-])(\d{1,2})(?:\2(\d{4}|\d{2}))?\.?$/;
+const NAMED_DMY_RE = new RegExp(`^(\\d{1,2})${ORDINAL}${SEP}${JOIN}(\\p{L}{2,}\\.?)(?:${SEP}${JOIN}${YEAR})?\\.?$`, 'iu');
+const NAMED_MDY_RE = new RegExp(`^(\\p{L}{2,}\\.?)${SEP}(\\d{1,2})(?:st|nd|rd|th)?(?:[\\s,./\\-]+${YEAR})?\\.?$`, 'iu');
+const NAMED_YMD_RE = new RegExp(`^(\\d{4})${SEP}(\\p{L}{2,}\\.?)${SEP}(\\d{1,2})\\.?$`, 'iu');
+
+function fullYear(y: string | undefined): number | null {
+  if (!y) return null;
+  const n = Number(y);
+  return y.length === 2 ? 2000 + n : n;
+}
+
+function validDay(day: number, month: number): boolean {
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+function named(text: string, day: number, name: string, year: number | null): DateToken | null {
+  const readings = monthReadings(name);
+  const months = readings.map((r) => r.month).filter((m) => validDay(day, m));
+  if (!months.length) return null;
+  return { text, kind: 'named', a: day, b: months[0] as number, months, monthName: name, year };
+}
+
+/** Recognises a whole token as a date (no other text around it), or null. */
+export function parseDate(raw: string): DateToken | null {
+  const text = raw.trim();
+  if (text.length < 3 || text.length > 26) return null;
+  let m = ISO_RE.exec(text);
+  if (m) {
+    const month = Number(m[3]);
+    const day = Number(m[4]);
+    if (!validDay(day, month)) return null;
+    return { text, kind: 'iso', a: day, b: month, year: Number(m[1]) };
+  }
+  m = NUMERIC_RE.exec(text);
+  if (m) {
+    const a = Number(m[1]);
+    const b = Number(m[3]);
+    const year = fullYear(m[4]);
+    // Without a year, "-" pairs are more often ranges or codes than dates.
+    if (!year && m[2] === '-') return null;
+    // "12.50" is an amount, not the 12th of a 50th month; "1.5" likewise.
+    if (!year && m[2] === '.' && !text.endsWith('.') && m[3]?.length !== 2) return null;
+    if (a < 1 || b < 1 || a > 31 || b > 31 || (a > 12 && b > 12)) return null;
+    return { text, kind: 'numeric', a, b, year };
+  }
+  if (!/\p{L}/u.test(text)) return null;
+  m = NAMED_DMY_RE.exec(text);
+  if (m) return named(text, Number(m[1]), m[2] as string, fullYear(m[3]));
+  m = NAMED_MDY_RE.exec(text);
+  if (m) return named(text, Number(m[2]), m[1] as string, fullYear(m[3]));
+  m = NAMED_YMD_RE.exec(text);
+  if (m) return named(text, Number(m[3]), m[2] as string, fullYear(m[1]));
+  return null;
+}
+
+/**
+ * A date at the start of a text ("05 Jan 25 CARD PAYMENT", "01/02 01/02 TRANSFER"): the longest
+ * date made of its first words, and the rest.
+ */
+export function leadingDate(text: string): { token: DateToken; rest: string } | null {
+  const words = text.trim().split(/\s+/);
+  for (let n = Math.min(5, words.length); n >= 1; n--) {
+    const head = words.slice(0, n).join(' ');
+    const token = parseDate(head.replace(/,$/, ''));
+    if (!token) continue;
+    // "01 févr 01 févr": the "01" after the month starts the next date; it is no year.
+    const next = words[n];
+    if (token.year !== null && /^\d{1,2}$/.test(words[n - 1] as string) && next && isMonthName(next)) continue;
+    return { token, rest: words.slice(n).join(' ') };
+  }
+  return null;
+}
+
+/** A date at the end of a text ("Saldo al 24/06/2025", "Balance as of Jan 31, 2025"). */
+export function trailingDate(text: string): { token: DateToken; rest: string } | null {
+  const words = text.trim().split(/\s+/);
+  for (let n = Math.min(5, words.length); n >= 1; n--) {
+    const tail = words.slice(words.length - n).join(' ');
+    const token = parseDate(tail.replace(/[:,.]$/, (c) => (c === '.' ? c : '')));
+    if (token) return { token, rest: words.slice(0, words.length - n).join(' ') };
+  }
+  return null;
+}
+
+/** Every date inside a text, left to right, longest first at each word. */
+export function datesIn(text: string): { token: DateToken; start: number; end: number }[] {
+  const words = [...text.matchAll(/\S+/g)];
+  const out: { token: DateToken; start: number; end: number }[] = [];
+  for (let i = 0; i < words.length; i++) {
+    for (let n = Math.min(5, words.length - i); n >= 1; n--) {
+      const first = words[i] as RegExpMatchArray;
+      const last = words[i + n - 1] as RegExpMatchArray;
+      const start = first.index as number;
+      const end = (last.index as number) + last[0].length;
+      const token = parseDate(text.slice(start, end).replace(/[,;:)]+$/, ''));
+      if (token) {
+        out.push({ token, start, end });
+        i += n - 1;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Whether a word is a month name of some language (for month-only periods like "März 2025"). */
+export { isMonthName };
+
+export type DayOrder = 'DMY' | 'MDY';
+
+export interface YMD {
+  y: number | null;
+  m: number;
+  d: number;
+}
+
+/** Day and month of a token under a day order; a named month's first reading unless `month` is given. */
+export function dayMonth(t: DateToken, order: DayOrder, month?: number): YMD {
+  if (t.kind === 'numeric') return order === 'DMY' ? { y: t.year, m: t.b, d: t.a } : { y: t.year, m: t.a, d: t.b };
+  return { y: t.year, m: month ?? t.b, d: t.a };
+}
+
+export function isValidYMD(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1) return false;
+  return d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+export function toIso(y: number, m: number, d: number): string {
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+export function addDays(iso: string, days: number): string {
+  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
