@@ -17,6 +17,8 @@ export const SETTINGS = {
     headerGap: 3.2,
     /** Stacked header lines (wrapped labels) are at most this many sizes apart. */
     headerStackGap: 0.9,
+    /** ... and at most this share of the table's line pitch apart. */
+    headerStackPitch: 0.45,
     /** A column gap: x positions covered by at most this share of the region's lines. */
     columnNoise: 0.03,
     /** A label is placed in the nearest column within this many sizes when it overlaps none. */

@@ -26,9 +26,17 @@ function valueBelow(lines: TokenLine[], i: number, label: Token): Token | null {
   for (let k = i + 1; k < Math.min(lines.length, i + 3); k++) {
     const next = lines[k] as TokenLine;
     if (next.page !== line.page || next.y0 - line.y1 > (line.y1 - line.y0) * 3) break;
-    const hit = next.tokens.find(
-      (t) => t.kind === 'money' && Math.min(t.x1, label.x1 + label.size * 4) - Math.max(t.x0, label.x0 - label.size * 4) > 0,
-    );
+    // The amount under the label: the one overlapping it most, else the nearest within a few sizes.
+    let hit: Token | null = null;
+    let best = Number.NEGATIVE_INFINITY;
+    for (const t of next.tokens) {
+      if (t.kind !== 'money') continue;
+      const o = Math.min(t.x1, label.x1) - Math.max(t.x0, label.x0);
+      if (o > best && o > -label.size * 4) {
+        best = o;
+        hit = t;
+      }
+    }
     if (hit) return hit;
     if (next.tokens.some((t) => t.kind === 'text' && Math.min(t.x1, label.x1) - Math.max(t.x0, label.x0) > 0)) break;
   }

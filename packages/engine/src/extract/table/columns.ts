@@ -62,6 +62,17 @@ function coveredRanges(lines: Token[][], noise: number): { x0: number; x1: numbe
   return out;
 }
 
+/** Overlapping ranges become one. */
+function mergeRanges(ranges: { x0: number; x1: number }[]): { x0: number; x1: number }[] {
+  const out: { x0: number; x1: number }[] = [];
+  for (const r of [...ranges].sort((a, b) => a.x0 - b.x0)) {
+    const last = out[out.length - 1];
+    if (last && r.x0 < last.x1) last.x1 = Math.max(last.x1, r.x1);
+    else out.push({ ...r });
+  }
+  return out;
+}
+
 function kindOf(tokens: Token[]): { kind: ColumnKind; filled: number } {
   if (!tokens.length) return { kind: 'empty', filled: 0 };
   const counts = new Map<ColumnKind, number>();
@@ -99,10 +110,34 @@ export function findColumns(region: RegionLines): RegionColumns {
   const labels = headerLabels(region.header);
   const starts = labels.map((l) => l.x0);
   const size = region.size;
-  const body = region.lines.map((l) => bodyTokens(l, starts, size));
-  // A single line (a note across the table) does not join two columns; in short tables every line counts.
-  const noise = region.lines.length >= 6 ? Math.max(1, Math.floor(region.lines.length * SETTINGS.table.columnNoise)) : 0;
-  const ranges = coveredRanges(body, noise);
+  // Text running over a label's start is split only in seed lines (a description run into the
+  // reference column); other lines (end-of-day balance labels printed from the date column) stay whole.
+  const isSeedLine = (l: TokenLine) => region.seeds.includes(l);
+  const tokensOf = (l: TokenLine) => (isSeedLine(l) ? bodyTokens(l, starts, size) : l.tokens);
+  const body = region.lines.map(tokensOf);
+  // Columns come from the seed lines (a date left of an amount): lines that are no rows (labels
+  // of end-of-day balances, notes) may run across columns.
+  // Other lines add their amounts (a credit column may hold only undated rows on a page).
+  const seeds = region.seeds.length;
+  const basis =
+    seeds >= 3
+      ? body.map((tokens, i) =>
+          isSeedLine(region.lines[i] as TokenLine) ? tokens : tokens.filter((t) => t.kind === 'money' || t.kind === 'sign'),
+        )
+      : body;
+  // A single line (a note across the table) does not join two text columns; in short tables every
+  // line counts. Amounts always count: a credit column may have one value on a page.
+  const noise = basis.length >= 6 ? Math.max(1, Math.floor(basis.length * SETTINGS.table.columnNoise)) : 0;
+  const ranges = mergeRanges([
+    ...coveredRanges(
+      basis.map((l) => l.filter((t) => t.kind !== 'money')),
+      noise,
+    ),
+    ...coveredRanges(
+      basis.map((l) => l.filter((t) => t.kind === 'money')),
+      0,
+    ),
+  ]);
   // Where a label starts inside a range of text (a long description running up to the next
   // column), the label's start divides it: the header says there are two columns.
   const split: { x0: number; x1: number }[] = [];
@@ -110,7 +145,7 @@ export function findColumns(region: RegionLines): RegionColumns {
     let x0 = r.x0;
     for (const l of labels) {
       if (l.x0 > x0 + size * 2 && l.x0 < r.x1 - size) {
-        const inside = body.flat().filter((t) => t.x0 >= x0 - 0.5 && t.x1 <= r.x1 + 0.5);
+        const inside = basis.flat().filter((t) => t.x0 >= x0 - 0.5 && t.x1 <= r.x1 + 0.5);
         // Only where cells start at the label (left-aligned text under it), not right-aligned amounts.
         if (inside.filter((t) => Math.abs(t.x0 - l.x0) < size * 1.5).length >= 2) {
           split.push({ x0, x1: l.x0 - 0.5 });
@@ -157,9 +192,9 @@ export function findColumns(region: RegionLines): RegionColumns {
   const below = region.below.slice(0, belowTo);
   const lines = [...above, ...region.lines, ...below];
   const cells = [
-    ...above.map((l) => assign(bodyTokens(l, starts, size))),
+    ...above.map((l) => assign(tokensOf(l))),
     ...core,
-    ...below.map((l) => assign(bodyTokens(l, starts, size))),
+    ...below.map((l) => assign(tokensOf(l))),
   ];
   placeLabels(columns, labels, size, cells);
   columns.forEach((c, i) => {

@@ -66,10 +66,12 @@ function continues(prev: Region, next: Region): boolean {
   return kinds(prev) === kinds(next) || (!next.header.length && sameMoneyColumns(prev, next));
 }
 
+/** Most of a header-less region's money columns line up with money columns (or money labels) of the table. */
 function sameMoneyColumns(a: Region, b: Region): boolean {
-  const ma = a.columns.filter((c) => c.kind === 'money');
+  const ma = a.columns.filter((c) => c.kind === 'money' || (c.kind === 'empty' && c.label));
   const mb = b.columns.filter((c) => c.kind === 'money');
-  return mb.every((c) => ma.some((d) => Math.abs(d.x1 - c.x1) < a.size * 2));
+  const aligned = mb.filter((c) => ma.some((d) => Math.abs(d.x1 - c.x1) < a.size * 2 || Math.min(d.x1, c.x1) - Math.max(d.x0, c.x0) > 0));
+  return mb.length > 0 && aligned.length * 3 >= mb.length * 2;
 }
 
 /** A continuation region without a header takes the labels of the table's columns it lines up with. */
@@ -108,7 +110,8 @@ export function findTables(pages: PageLines[], trace: Tracer): TableScan {
       cells.set(region, found.cells);
       const prevTable = tables[tables.length - 1];
       const prev = prevTable?.regions[prevTable.regions.length - 1];
-      if (prevTable && prev && continues(prev, region)) {
+      const head = prevTable?.regions.find((r) => r.header.length) ?? prev;
+      if (prevTable && prev && (continues(prev, region) || (head && !region.header.length && continues(head, region)))) {
         inheritLabels(prev, region);
         prevTable.regions.push(region);
       } else {

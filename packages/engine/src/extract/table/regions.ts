@@ -16,6 +16,8 @@ export interface RegionLines {
   header: TokenLine[];
   /** From the first to the last seed line. */
   lines: TokenLine[];
+  /** The seed lines (a date left of an amount) among them. */
+  seeds: TokenLine[];
   /** Lines just above the first seed (under the header) and just below the last: the table takes those that fit its columns. */
   above: TokenLine[];
   below: TokenLine[];
@@ -136,6 +138,7 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
       page: page.number,
       header,
       lines: lines.slice(first, last + 1),
+      seeds: lines.slice(first, last + 1).filter((l) => isSeed(l, width)),
       above: lines.slice(top, first),
       below: lines.slice(last + 1, bottom + 1),
       pitch,
@@ -145,33 +148,38 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
   return out;
 }
 
-/** The header lines right above a region's first line: a label line, with wrapped label lines stacked on it. */
+/**
+ * The header lines above a region: the nearest multi-label line at or above its top (within a
+ * few pitches of it), with wrapped label lines stacked tight above and below it.
+ */
 function headerAbove(lines: TokenLine[], top: number, pitch: number, size: number, width: number): TokenLine[] {
-  // The region may have taken in one-label lines of a wrapped header: look from there.
-  while (top > 0 && isLabelLine(lines[top] as TokenLine, 1) && top + 1 < lines.length) {
-    const above = lines[top - 1] as TokenLine;
-    if ((lines[top] as TokenLine).y0 - above.y1 > size * SETTINGS.table.headerStackGap || !isLabelLine(above, 1)) break;
-    top--;
-  }
-  let i = top - 1;
-  // Skip nothing but look a little way up: a header may stand a line or two above the first row.
-  while (i >= 0 && (lines[top] as TokenLine).y0 - (lines[i] as TokenLine).y1 <= pitch * SETTINGS.table.headerGap) {
+  const first = lines[top] as TokenLine;
+  let i = top;
+  while (i >= 0 && first.y0 - (lines[i] as TokenLine).y1 <= pitch * SETTINGS.table.headerGap) {
     if (isLabelLine(lines[i] as TokenLine, 2, width)) break;
     i--;
   }
   if (i < 0 || !isLabelLine(lines[i] as TokenLine, 2, width)) return [];
-  if ((lines[top] as TokenLine).y0 - (lines[i] as TokenLine).y1 > pitch * SETTINGS.table.headerGap) return [];
-  const header = [lines[i] as TokenLine];
-  // Stacked label lines: wrapped labels ("Value" over "Date"), tight above or below the main line.
+  if (first.y0 - (lines[i] as TokenLine).y1 > pitch * SETTINGS.table.headerGap) return [];
+  const main = lines[i] as TokenLine;
+  const header = [main];
+  // Wrapped labels are set tighter than the rows below them.
+  const tight = (a: TokenLine, b: TokenLine) =>
+    b.y0 - a.y1 <= Math.min(size * SETTINGS.table.headerStackGap, pitch * SETTINGS.table.headerStackPitch);
+  // A wrapped label lines up with a label of the main line: same start, end or centre.
+  const near = (a: number, b: number) => Math.abs(a - b) <= size * 1.5;
+  const aligned = (l: TokenLine) =>
+    l.tokens.every((t) =>
+      main.tokens.some((m) => near(t.x0, m.x0) || near(t.x1, m.x1) || near((t.x0 + t.x1) / 2, (m.x0 + m.x1) / 2)),
+    );
   for (let j = i - 1; j >= 0 && header.length < 3; j--) {
     const l = lines[j] as TokenLine;
-    if ((header[0] as TokenLine).y0 - l.y1 > size * SETTINGS.table.headerStackGap || !isLabelLine(l, 1)) break;
+    if (!tight(l, header[0] as TokenLine) || !isLabelLine(l, 1) || !aligned(l)) break;
     header.unshift(l);
   }
   for (let j = i + 1; j < lines.length && header.length < 3; j++) {
     const l = lines[j] as TokenLine;
-    if (l.y0 - (header[header.length - 1] as TokenLine).y1 > size * SETTINGS.table.headerStackGap || !isLabelLine(l, 1))
-      break;
+    if (!tight(header[header.length - 1] as TokenLine, l) || !isLabelLine(l, 1) || !aligned(l)) break;
     header.push(l);
   }
   return header;

@@ -14,7 +14,7 @@ export const de: Vocabulary = {
     balance: ['saldo', 'kontostand', 'stand', 'neuer saldo', 'saldo neu', 'kontostand neu'],
     reference: ['referenz', 'beleg', 'belegnummer', 'beleg-nr', 'belegnr', 'buchungsreferenz', 'auftragsnummer', 'kundenreferenz', 'nr', 'nummer', 'primanota', 'scheck-nr', 'schecknummer'],
     sign: ['s/h', 'h/s', 'soll/haben', 'haben/soll', '+/-'],
-    unused: ['gebühr', 'gebühren', 'entgelt', 'entgelte', 'spesen', 'fremdwährung', 'fremdwährungsbetrag', 'originalbetrag', 'umrechnungskurs', 'kurs', 'devisenkurs', 'wechselkurs', 'kategorie', 'kanal', 'code', 'buchungsschlüssel', 'gvc', 'textschlüssel', 'art', 'umsatzart', 'buchungsart', 'typ', 'uhrzeit', 'zeit', 'filiale', 'status', 'währung', 'karte', 'kartennummer', 'konto', 'kontonummer', 'gegenkonto', 'iban', 'bic', 'punkte'],
+    unused: ['rubrik', 'gebühr', 'gebühren', 'entgelt', 'entgelte', 'spesen', 'fremdwährung', 'fremdwährungsbetrag', 'originalbetrag', 'umrechnungskurs', 'kurs', 'devisenkurs', 'wechselkurs', 'kategorie', 'kanal', 'code', 'buchungsschlüssel', 'gvc', 'textschlüssel', 'art', 'umsatzart', 'buchungsart', 'typ', 'uhrzeit', 'zeit', 'filiale', 'status', 'währung', 'karte', 'kartennummer', 'konto', 'kontonummer', 'gegenkonto', 'iban', 'bic', 'punkte'],
   },
   rows: {
     opening: ['kontostand am', 'alter kontostand', 'alter saldo', 'anfangssaldo', 'saldo alt', 'saldovortrag', 'saldo vortrag', 'vortrag', 'übertrag', 'vorheriger kontostand', 'kontostand alt', 'anfangsbestand', 'saldo vom', 'kontostand vom', 'saldo am', 'startsaldo', 'vorsaldo'],
