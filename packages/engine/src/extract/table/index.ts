@@ -7,7 +7,7 @@
 import type { LayoutDocument, LayoutPage } from '../../layout/model';
 import type { Tracer } from '../trace';
 import { type Token, type TokenLine, type TokenOptions, tokeniseLine } from '../tokens/tokenise';
-import { normaliseWords } from '../vocabulary';
+import { languageScores, normaliseWords, rankReadings } from '../vocabulary';
 import { findColumns } from './columns';
 import type { Column, Region, Table } from './model';
 import { findRegions } from './regions';
@@ -122,6 +122,9 @@ export function findTables(pages: PageLines[], trace: Tracer): TableScan {
       for (const l of [...region.header, ...region.lines]) inTable.add(l);
     }
   }
+  // Label readings ranked for the document's languages.
+  const languages = languageScores(tables.flatMap((t) => t.regions.flatMap((r) => r.columns.map((c) => c.label))));
+  for (const t of tables) for (const r of t.regions) for (const c of r.columns) c.readings = rankReadings(c.readings, languages);
   const otherLines: TableScan['otherLines'] = [];
   let started = 0;
   for (const { page, lines } of pages) {

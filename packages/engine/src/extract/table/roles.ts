@@ -7,12 +7,18 @@
  * reference column; repeated short values (categories, channels, codes) are another column.
  */
 import type { Token } from '../tokens/tokenise';
+import { separatePhrases } from '../vocabulary';
 import type { Column, ColumnRole, Region } from './model';
 
 const letterCount = (tokens: Token[]) => tokens.reduce((n, t) => n + (t.text.match(/\p{L}/gu)?.length ?? 0), 0);
 
 function labelRole(c: Column): ColumnRole | null {
-  const r = c.readings[0]?.role;
+  const top = c.readings[0];
+  // A label naming a description and, in a separate phrase, something else ("Concepto / Referencia")
+  // heads a text column of descriptions.
+  const desc = c.readings.find((x) => x.role === 'description');
+  if (top && desc && top !== desc && separatePhrases(top, desc) && top.role === 'reference') return 'description';
+  const r = top?.role;
   if (!r) return null;
   switch (r) {
     case 'description':
@@ -61,7 +67,6 @@ export function assignTextRoles(region: Region, cells: Token[][][]): void {
     let best: Column | null = null;
     let most = 0;
     for (const c of text) {
-      if (labelRole(c) !== null && c.role !== 'other') continue;
       if (c.readings[0]?.role === 'unused') continue;
       const n = letterCount(cells.flatMap((row) => row[c.index] ?? []));
       if (n > most) {

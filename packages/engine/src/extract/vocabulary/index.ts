@@ -98,6 +98,8 @@ export interface LabelReading {
   /** Characters of the label the matched phrase covers (longer = more specific). */
   weight: number;
   phrase: string;
+  /** Languages in which the phrase names this role. */
+  languages: ReadonlySet<string>;
 }
 
 const labelCache = new Map<string, LabelReading[]>();
@@ -117,14 +119,28 @@ export function labelReadings(label: string): LabelReading[] {
       if (phrase.length > norm.length + 3) continue;
       if (!norm.includes(phrase.slice(0, Math.min(3, phrase.length)))) continue;
       if (!(columnPhraseRes.get(phrase) as RegExp).test(norm)) continue;
-      for (const role of (columnIndex.phrases.get(phrase) as Map<ColumnWord, Set<string>>).keys()) {
-        if (!out.some((r) => r.role === role)) out.push({ role, weight: phrase.length, phrase });
+      for (const [role, languages] of columnIndex.phrases.get(phrase) as Map<ColumnWord, Set<string>>) {
+        if (!out.some((r) => r.role === role)) out.push({ role, weight: phrase.length, phrase, languages });
       }
     }
   }
   out.sort((a, b) => b.weight - a.weight);
   labelCache.set(norm, out);
   return out;
+}
+
+/**
+ * Readings ordered for a document: the most specific phrase first; between readings of the same
+ * phrase, the one in the document's languages ("Rubrik" is a category in German, a heading in Swedish).
+ */
+export function rankReadings(readings: LabelReading[], languages: Map<string, number>): LabelReading[] {
+  const lang = (r: LabelReading) => Math.max(0, ...[...r.languages].map((l) => languages.get(l) ?? 0));
+  return [...readings].sort((a, b) => b.weight - a.weight || lang(b) - lang(a));
+}
+
+/** Whether two readings come from separate parts of a label ("Concepto / Referencia"), not one phrase within another. */
+export function separatePhrases(a: LabelReading, b: LabelReading): boolean {
+  return !a.phrase.includes(b.phrase) && !b.phrase.includes(a.phrase);
 }
 
 /** The role a label names most specifically, or null. */
