@@ -37,21 +37,6 @@ export function anchorLines(cells: Token[][][], columns: Column[]): number[] {
   return cells.flatMap((row, i) => (money.some((c) => (row[c]?.length ?? 0) > 0) ? [i] : []));
 }
 
-function twoClusters(values: number[]): { low: number; high: number } | null {
-  const s = [...values].sort((a, b) => a - b);
-  let best = -1;
-  let jump = 0;
-  for (let i = 1; i < s.length; i++) {
-    const d = (s[i] as number) - (s[i - 1] as number);
-    if (d > jump) {
-      jump = d;
-      best = i;
-    }
-  }
-  if (best < 0) return null;
-  return { low: s[best - 1] as number, high: s[best] as number };
-}
-
 export function segmentRows(region: Region, cells: Token[][][]): Bands {
   const anchors = anchorLines(cells, region.columns);
   const n = region.lines.length;
@@ -73,19 +58,32 @@ export function segmentRows(region: Region, cells: Token[][][]): Bands {
     return { bands: anchors.map((a) => ({ lines: [a], anchor: a })), leading: [], model: 'single' };
   }
 
-  // Gap model: row breaks are wider than line spacing inside a row.
+  // Gap model: row breaks are wider than line spacing inside a row. The cut between the two is
+  // the one under which (nearly) every stretch between anchors has exactly one break.
   const all = [...segments.flatMap((s) => s.pitches), ...leadingLines.slice(1).map((i) => pitch(i))];
   if (first > 0) all.push(pitch(first));
   for (const i of trailing) all.push(pitch(i));
-  const clusters = twoClusters(all);
   const minGap = SETTINGS.rows.gapMin[region.source] * region.size;
-  if (clusters && clusters.high / clusters.low >= SETTINGS.rows.gapRatio && clusters.high - clusters.low >= minGap) {
-    const cut = (clusters.low + clusters.high) / 2;
-    const agree = multi.filter((s) => s.pitches.filter((p) => p > cut).length === 1).length;
-    const singlesAgree = segments.filter((s) => s.to - s.from === 1).every((s) => (s.pitches[0] as number) > cut);
-    if (multi.length === 0 || (agree >= multi.length * SETTINGS.rows.gapAgreement && singlesAgree)) {
-      return byGaps(anchors, segments, leadingLines, trailing, pitch, cut, first);
+  const values = [...new Set(all.map((v) => Math.round(v * 100) / 100))].sort((a, b) => a - b);
+  let bestCut = -1;
+  let bestAgree = -1;
+  let bestJump = 0;
+  for (let k = 1; k < values.length; k++) {
+    const lo = values[k - 1] as number;
+    const hi = values[k] as number;
+    if (hi - lo < minGap || hi / lo < SETTINGS.rows.gapRatio) continue;
+    const cut = (lo + hi) / 2;
+    const agree =
+      multi.filter((s) => s.pitches.filter((p) => p > cut).length === 1).length +
+      segments.filter((s) => s.to - s.from === 1 && (s.pitches[0] as number) > cut).length;
+    if (agree > bestAgree || (agree === bestAgree && hi - lo > bestJump)) {
+      bestAgree = agree;
+      bestCut = cut;
+      bestJump = hi - lo;
     }
+  }
+  if (bestCut > 0 && bestAgree >= segments.length * SETTINGS.rows.gapAgreement) {
+    return byGaps(anchors, segments, leadingLines, trailing, pitch, bestCut, first);
   }
 
   // Count model, from the lines before the first anchor.
