@@ -17,7 +17,7 @@ import { AppError, type Statement } from '@statemint/shared';
 import type { LayoutDocument } from '../layout/model';
 import { normalisePage } from '../layout/normalise';
 import { inferDecimalMark } from '../values/amount';
-import type { DateToken, DayOrder } from '../values/dates';
+import { type DateToken, type DayOrder, settleMonthNames } from '../values/dates';
 import { findBankName, findHolder } from './facts/account';
 import { findCurrency } from './facts/currency';
 import { findPeriod, findStatementDate } from './facts/period';
@@ -68,12 +68,13 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
     return col ? (r.cells[col.index] ?? []).flatMap((t) => (t.date ? [t.date] : [])) : [];
   });
   const allDates = pages.flatMap((p) => p.lines.flatMap((l) => l.tokens.flatMap((t) => (t.date ? [t.date] : []))));
+  const settle = settleMonthNames(allDates);
   const evidence = dayOrderEvidence(allDates);
   let order: DayOrder | null = evidence.order;
   let why = `${evidence.dmy} dates read only as day-month, ${evidence.mdy} only as month-day`;
   if (!order) {
     for (const o of ['DMY', 'MDY'] as const) {
-      const p = findPeriod(factTexts, o);
+      const p = findPeriod(factTexts, o, settle);
       const byPeriod = p ? orderByPeriod(rowDates, p) : null;
       if (byPeriod) {
         order = byPeriod;
@@ -90,7 +91,7 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
     why = 'no date tells; the language and currency of the page';
   }
   trace.note('values', 'dayOrder', null, order, why);
-  const period = findPeriod(factTexts, order);
+  const period = findPeriod(factTexts, order, settle);
   if (period) trace.note('facts', 'period', null, `${period.start}..${period.end}`, 'printed');
   const years = allDates.flatMap((t) => (t.year ? [t.year] : []));
   const facts: DocumentFacts = {
@@ -107,7 +108,11 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
   const statements: Statement[] = [];
   for (const part of splitStatements(scan)) {
     checkDeadline(opts.deadline);
-    const partPeriod = findPeriod(part.lines.map((l) => l.tokens.map((t) => t.text).join(' ')), order);
+    const partPeriod = findPeriod(
+      part.lines.map((l) => l.tokens.map((t) => t.text).join(' ')),
+      order,
+      settle,
+    );
     const s = buildStatement(part, rows, facts, partPeriod, trace);
     if (s) statements.push(s);
   }

@@ -14,8 +14,9 @@ export interface DateToken {
   /** numeric: the first and second number as printed. named and iso: day (a) and month (b). */
   a: number;
   b: number;
-  /** named: every month the name can mean (usually one). */
+  /** named: every month the name can mean (usually one), and the languages that read it so. */
   months?: number[];
+  monthLanguages?: ReadonlySet<string>[];
   /** named: the month name as printed. */
   monthName?: string;
   /** Four-digit year, null when none is printed. */
@@ -25,7 +26,7 @@ export interface DateToken {
 const YEAR = '(\\d{4}|\\d{2})';
 const ORDINAL = '(?:st|nd|rd|th|er|e|º|°|\\.)?';
 // Words that join a day, a month and a year in some languages ("15 de enero de 2025", "3 di marzo").
-const JOIN = '(?:\\s*(?:de|del|di|d\')\\s*)?';
+const JOIN = "(?:\\s*(?:(?:de|del|di)\\s+|d'))?";
 const SEP = '[\\s./,\\-]*';
 
 const ISO_RE = /^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})\.?$/;
@@ -45,10 +46,34 @@ function validDay(day: number, month: number): boolean {
 }
 
 function named(text: string, day: number, name: string, year: number | null): DateToken | null {
-  const readings = monthReadings(name);
-  const months = readings.map((r) => r.month).filter((m) => validDay(day, m));
-  if (!months.length) return null;
-  return { text, kind: 'named', a: day, b: months[0] as number, months, monthName: name, year };
+  const readings = monthReadings(name).filter((r) => validDay(day, r.month));
+  if (!readings.length) return null;
+  const months = readings.map((r) => r.month);
+  const monthLanguages = readings.map((r) => r.languages);
+  return { text, kind: 'named', a: day, b: months[0] as number, months, monthLanguages, monthName: name, year };
+}
+
+/**
+ * Orders the readings of every ambiguous month name by the languages the document's month names
+ * agree on ("lip" is June in Croatian, July in Polish: beside "sie" and "paź", Polish).
+ */
+export function settleMonthNames(tokens: DateToken[]): (t: DateToken) => void {
+  const votes = new Map<string, number>();
+  for (const t of tokens) {
+    if (t.kind !== 'named' || !t.monthLanguages) continue;
+    const langs = new Set(t.monthLanguages.flatMap((s) => [...s]));
+    for (const l of langs) votes.set(l, (votes.get(l) ?? 0) + 1);
+  }
+  const settle = (t: DateToken) => {
+    if (t.kind !== 'named' || !t.months || t.months.length < 2 || !t.monthLanguages) return;
+    const score = (i: number) => Math.max(0, ...[...(t.monthLanguages?.[i] ?? [])].map((l) => votes.get(l) ?? 0));
+    const order = t.months.map((_, i) => i).sort((a, b) => score(b) - score(a));
+    t.months = order.map((i) => t.months?.[i] as number);
+    t.monthLanguages = order.map((i) => t.monthLanguages?.[i] as ReadonlySet<string>);
+    t.b = t.months[0] as number;
+  };
+  for (const t of tokens) settle(t);
+  return settle;
 }
 
 /** Recognises a whole token as a date (no other text around it), or null. */

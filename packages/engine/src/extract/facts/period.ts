@@ -53,8 +53,9 @@ function dayRange(text: string, order: DayOrder): Period | null {
 }
 
 /** A period in one line of text, or null. */
-export function findDateRange(text: string, order: DayOrder): Period | null {
+export function findDateRange(text: string, order: DayOrder, settle?: (t: DateToken) => void): Period | null {
   const found = datesIn(text);
+  if (settle) for (const f of found) settle(f.token);
   for (let i = 0; i + 1 < found.length; i++) {
     const a = found[i] as (typeof found)[number];
     const b = found[i + 1] as (typeof found)[number];
@@ -98,14 +99,14 @@ function monthPeriod(text: string): Period | null {
  * with a period label first, then any range, then labelled from/to dates, then a month and year
  * after a period label.
  */
-export function findPeriod(texts: string[], order: DayOrder): Period | null {
+export function findPeriod(texts: string[], order: DayOrder, settle?: (t: DateToken) => void): Period | null {
   const labelled = texts.filter((t) => hasFactWord(t, 'period') || hasFactWord(t, 'rangeFrom'));
   for (const t of labelled) {
-    const r = findDateRange(t, order);
+    const r = findDateRange(t, order, settle);
     if (r) return r;
   }
   for (const t of texts) {
-    const r = findDateRange(t, order);
+    const r = findDateRange(t, order, settle);
     if (r) return r;
   }
   // "From: 01.07.2024" ... "To: 31.07.2024" on separate lines.
