@@ -67,4 +67,38 @@ export function totalRows(draft: Draft): void {
   }
 }
 
+/**
+ * `repeated-total-rows`: undated rows that print the same text each time ("Day total",
+ * "Dagssumma") and whose amount is, every time, the sum of the rows since the one before:
+ * subtotals, whatever their language.
+ */
+export function repeatedTotalRows(draft: Draft): void {
+  const byText = new Map<string, DraftRow[]>();
+  for (const r of draft.rows) {
+    if (r.kind !== 'transaction' || r.dateToken || !r.description) continue;
+    const list = byText.get(r.description) ?? [];
+    list.push(r);
+    byText.set(r.description, list);
+  }
+  for (const [text, list] of byText) {
+    if (list.length < 2) continue;
+    // Every occurrence: one of its amounts equals the sum of that column since the previous one.
+    let previous = -1;
+    const ok = list.every((row) => {
+      const at = draft.rows.indexOf(row);
+      const since = draft.rows.slice(previous + 1, at).filter((r) => r.kind === 'transaction');
+      previous = at;
+      return [...row.money.entries()].some(([key, cell]) => {
+        const sum = since.reduce((s, r) => s + (r.money.get(key)?.cents ?? 0), 0);
+        return since.length > 0 && sum === cell.cents;
+      });
+    });
+    if (!ok) continue;
+    for (const row of list) {
+      row.kind = 'total';
+      draft.trace.change('repeated-total-rows', row.id, 'kind', 'transaction', 'total', `"${text}" adds up the rows above it each time`);
+    }
+  }
+}
+
 export type { DraftRow };

@@ -14,7 +14,7 @@ import type { MoneyCell } from '../ledger/readings';
 import { reconcile } from '../ledger/reconcile';
 import { applyReading, moneyRoles } from '../ledger/roles';
 import { defaultSigns, signFlips, signsFromBalances } from '../ledger/signs';
-import { labelledBalanceRows, totalRows } from '../ledger/special-rows';
+import { labelledBalanceRows, repeatedTotalRows, totalRows } from '../ledger/special-rows';
 import type { RawRow } from '../rows/assemble';
 import type { Column, Region } from '../table/model';
 import type { Token, TokenLine } from '../tokens/tokenise';
@@ -27,6 +27,7 @@ import type { StatementPart } from './split';
 export const LEDGER_PASSES: [string, Pass][] = [
   ['labelled-balance-rows', labelledBalanceRows],
   ['total-rows', totalRows],
+  ['repeated-total-rows', repeatedTotalRows],
   ['money-roles', moneyRoles],
   ['apply-reading', applyReading],
   ['printed-balances', printedBalances],
@@ -119,7 +120,11 @@ export function draftRow(raw: RawRow): DraftRow {
     reference: refs.length ? text(refs) : null,
     money,
     sign: signCol ? (raw.cells[signCol.index]?.[0]?.text ?? null) : null,
-    labels: rowLabels(description),
+    // What the row says it is, from all its text (a balance label may sit in the date column).
+    labels: rowLabels(
+      description ||
+        text(region.columns.flatMap((c) => (c.kind === 'money' ? [] : (raw.cells[c.index] ?? []).filter((t) => t.kind === 'text')))),
+    ),
     cents: null,
     signKnown: false,
     balance: null,
