@@ -87,7 +87,7 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
     // No evidence in the dates: English with dollars reads month first, everything else day first.
     const langs = languageScores(scan.tables.flatMap((t) => t.regions.flatMap((r) => r.columns.map((c) => c.label))));
     const english = (langs.get('en') ?? 0) >= Math.max(0, ...[...langs.entries()].filter(([l]) => l !== 'en').map(([, v]) => v));
-    order = english && runs.some((t) => t.includes('$')) && !findCurrency(factTexts, []) ? 'MDY' : 'DMY';
+    order = english && runs.some((t) => t.includes('$')) && !findCurrency({ facts: factTexts, labels: [], affixes: [] }) ? 'MDY' : 'DMY';
     why = 'no date tells; the language and currency of the page';
   }
   trace.note('values', 'dayOrder', null, order, why);

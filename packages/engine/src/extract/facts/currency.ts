@@ -5,6 +5,8 @@
  * AUD, MXN and SGD all print "$", so "$" names none; "kr" is Swedish, Norwegian and Danish) and
  * its English symbol ("A$", "MX$", "US$"). Otherwise the currency is unknown (null), never a guess.
  */
+import { hasFactWord } from '../vocabulary';
+
 let symbols: Map<string, string> | null = null;
 let codes: Set<string> | null = null;
 
@@ -72,19 +74,49 @@ export function currencyOfSymbol(symbol: string): string | null {
 }
 
 /**
- * The most printed currency among the evidence: ISO codes standing as words in the texts
- * (facts and column labels), and the currency affixes of amounts.
+ * Abbreviations banks print that CLDR does not list as symbols, each naming one currency alone.
+ * (CLDR writes the Singapore dollar "$" at home and the Turkish lira "₺"; statements print "S$" and "TL".)
  */
-export function findCurrency(texts: string[], affixes: string[]): string | null {
+const PRINTED_SYMBOLS: Record<string, string> = { S$: 'SGD', TL: 'TRY' };
+
+/** The currency a symbol names alone, CLDR first, then what banks print. */
+function namedBy(symbol: string): string | null {
+  return currencyOfSymbol(symbol) ?? PRINTED_SYMBOLS[symbol.trim()] ?? null;
+}
+
+export interface CurrencyEvidence {
+  /** Lines outside the tables (account block, summaries). */
+  facts: string[];
+  /** Column labels of the transaction tables ("Amount (EUR)"). */
+  labels: string[];
+  /** Currencies printed with the amounts of the money columns ("€", "kr", "TL"). */
+  affixes: string[];
+}
+
+const CODE_RE = /(?<![\p{L}])([A-Z]{3})(?![\p{L}])/gu;
+const SYMBOL_RE = /(?:[A-Z]{0,3}\p{Sc}|(?<![\p{L}])(?:zł|Rp|kr\.?|Fr\.|Kč|Ft|lei|RM|TL)(?=[\s\d]|$))/gu;
+const AMOUNT_NEAR = /\d[\d.,' \u00a0\u202f]*[.,]\d{2}/;
+
+/**
+ * The account currency: ISO codes and symbols in the column labels, with the amounts, and in the
+ * facts where they stand by an amount or after a currency label ("Currency: EUR"); a code
+ * elsewhere in free text (an address's "CAD." for Cadde) is no evidence. The most cited wins.
+ */
+export function findCurrency(e: CurrencyEvidence): string | null {
   const counts = new Map<string, number>();
   const add = (code: string | null, weight = 1) => {
     if (code) counts.set(code, (counts.get(code) ?? 0) + weight);
   };
-  for (const text of texts) {
-    for (const m of text.matchAll(/(?<![\p{L}])([A-Z]{3})(?![\p{L}])/gu)) if (isCurrencyCode(m[1] as string)) add(m[1] as string);
-    for (const m of text.matchAll(/(?:[A-Z]{0,3}\p{Sc}|\b(?:zł|Rp|kr\.?|Fr\.|Kč|Ft|lei|RM)(?=[\s\d]|$))/gu)) add(currencyOfSymbol(m[0]));
+  const scan = (text: string, weight: number) => {
+    for (const m of text.matchAll(CODE_RE)) if (isCurrencyCode(m[1] as string)) add(m[1] as string, weight);
+    for (const m of text.matchAll(SYMBOL_RE)) add(namedBy(m[0]), weight);
+  };
+  for (const text of e.labels) scan(text, 2);
+  for (const text of e.facts) {
+    if (hasFactWord(text, 'currency')) scan(text, 3);
+    else if (AMOUNT_NEAR.test(text)) scan(text, 1);
   }
-  for (const a of affixes) add(currencyOfSymbol(a));
+  for (const a of e.affixes) add(namedBy(a));
   let best: string | null = null;
   let most = 0;
   for (const [code, n] of counts) {

@@ -243,7 +243,7 @@ export function buildStatement(
       bankName: findBankName(part.lines) ?? doc.bankName,
       accountHolder: findHolder(part.lines) ?? doc.holder,
       accountNumber: part.account ?? findAccountNumber(part.lines),
-      currency: currencyOf(part, doc),
+      currency: currencyOf(part, raws, doc),
       periodStart: period?.start ?? null,
       periodEnd: period?.end ?? null,
       openingBalance: draft.opening ? draft.opening.cents / 100 : null,
@@ -271,10 +271,17 @@ function pageSize(region: Region): { width: number; height: number } {
   return pageSizes.get(region) ?? { width: 0, height: 0 };
 }
 
-function currencyOf(part: StatementPart, doc: DocumentFacts): string | null {
-  const texts = [...part.lines.map(lineText), ...part.regions.flatMap((r) => r.columns.map((c) => c.label))];
-  const affixes = part.regions.flatMap((r) =>
-    r.lines.flatMap((l) => l.tokens.flatMap((t) => (t.kind === 'money' && t.money?.currency ? [t.money.currency] : []))),
+function currencyOf(part: StatementPart, raws: RawRow[], doc: DocumentFacts): string | null {
+  const affixes = raws.flatMap((r) =>
+    moneyColumns(r.region).flatMap((c) =>
+      (r.cells[c.index] ?? []).flatMap((t) => (t.money?.currency ? [t.money.currency] : [])),
+    ),
   );
-  return findCurrency(texts, affixes) ?? doc.currency;
+  return (
+    findCurrency({
+      facts: part.lines.map(lineText),
+      labels: part.regions.flatMap((r) => r.columns.map((c) => c.label)),
+      affixes,
+    }) ?? doc.currency
+  );
 }

@@ -31,6 +31,7 @@ export const da: Vocabulary = {
     holder: ['kontohaver', 'indehaver', 'navn', 'kunde'],
     card: ['kreditkort', 'mindste beløb', 'minimumsbetaling', 'kreditgrænse', 'forfaldsdato', 'betales senest', 'kortopgørelse'],
     overdrawn: ['debet', 'overtræk'],
+    currency: ['valuta'],
   },
   notStatement: ['faktura', 'fakturanummer', 'fakturadato', 'kvittering', 'tilbud', 'følgeseddel', 'moms', 'antal', 'stykpris', 'enhedspris', 'ordre', 'betalingsbetingelser'],
 };

@@ -31,6 +31,7 @@ export const id: Vocabulary = {
     holder: ['nama nasabah', 'nama pemilik', 'pemilik rekening', 'nama', 'nasabah'],
     card: ['kartu kredit', 'pembayaran minimum', 'tagihan minimum', 'limit kredit', 'sisa limit', 'tanggal jatuh tempo', 'jatuh tempo', 'lembar tagihan'],
     overdrawn: ['db', 'debet'],
+    currency: ['mata uang', 'valuta'],
   },
   notStatement: ['faktur', 'nomor faktur', 'invoice', 'kwitansi', 'nota', 'struk', 'penawaran', 'ppn', 'kuantitas', 'jumlah barang', 'harga satuan', 'pesanan', 'surat jalan'],
 };

@@ -219,6 +219,7 @@ const factKeys: FactKey[] = [
   'holder',
   'card',
   'overdrawn',
+  'currency',
 ];
 for (const k of factKeys)
   factMatchers.set(

@@ -31,6 +31,7 @@ export const pl: Vocabulary = {
     holder: ['posiadacz', 'posiadacz rachunku', 'właściciel', 'nazwa', 'klient'],
     card: ['karta kredytowa', 'minimalna kwota do zapłaty', 'kwota minimalna', 'limit kredytowy', 'dostępny limit', 'termin płatności', 'zestawienie transakcji karty'],
     overdrawn: ['debet', 'wn'],
+    currency: ['waluta', 'waluta rachunku'],
   },
   notStatement: ['faktura', 'faktura vat', 'numer faktury', 'paragon', 'rachunek do zapłaty', 'oferta', 'zamówienie', 'vat', 'ilość', 'cena jednostkowa', 'wartość netto', 'wartość brutto', 'termin płatności faktury'],
 };

@@ -31,6 +31,7 @@ export const sv: Vocabulary = {
     holder: ['kontohavare', 'innehavare', 'namn', 'kund'],
     card: ['kreditkort', 'lägsta belopp att betala', 'minsta belopp', 'kreditgräns', 'förfallodag', 'att betala senast', 'kortfaktura'],
     overdrawn: ['debet', 'övertrasserat'],
+    currency: ['valuta'],
   },
   notStatement: ['faktura', 'fakturanummer', 'fakturadatum', 'kvitto', 'offert', 'följesedel', 'moms', 'antal', 'à-pris', 'styckpris', 'beställning', 'betalningsvillkor'],
 };

@@ -31,6 +31,7 @@ export const tr: Vocabulary = {
     holder: ['hesap sahibi', 'müşteri adı', 'ad soyad', 'unvan', 'sayın'],
     card: ['kredi kartı', 'asgari ödeme', 'asgari ödeme tutarı', 'kart limiti', 'kullanılabilir limit', 'son ödeme tarihi', 'dönem borcu', 'hesap kesim'],
     overdrawn: ['borç', 'b', 'eksi'],
+    currency: ['döviz cinsi', 'para birimi', 'döviz'],
   },
   notStatement: ['fatura', 'fatura no', 'fatura tarihi', 'irsaliye', 'makbuz', 'fiş', 'teklif', 'kdv', 'miktar', 'birim fiyat', 'sipariş', 'ödeme koşulları'],
 };

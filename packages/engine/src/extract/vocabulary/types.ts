@@ -57,6 +57,8 @@ export interface Vocabulary {
     card: string[];
     /** Words that mark an overdrawn balance. */
     overdrawn: string[];
+    /** Labels of the account's currency ("Currency", "Währung", "Moneda"). */
+    currency: string[];
   };
   /** Words of documents that are not statements: invoices, receipts, quotes, delivery notes. */
   notStatement: string[];
