@@ -67,7 +67,9 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
     const col = postingDateColumn(r.region);
     return col ? (r.cells[col.index] ?? []).flatMap((t) => (t.date ? [t.date] : [])) : [];
   });
-  const allDates = pages.flatMap((p) => p.lines.flatMap((l) => l.tokens.flatMap((t) => (t.date ? [t.date] : []))));
+  const allDates = pages.flatMap((p) =>
+    p.lines.flatMap((l) => l.tokens.flatMap((t) => (t.kind === 'date' && t.date ? [t.date] : []))),
+  );
   const settle = settleMonthNames(allDates);
   const evidence = dayOrderEvidence(allDates);
   let order: DayOrder | null = evidence.order;
