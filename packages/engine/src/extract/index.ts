@@ -17,7 +17,7 @@ import { AppError, type Statement } from '@statemint/shared';
 import type { LayoutDocument } from '../layout/model';
 import { normalisePage } from '../layout/normalise';
 import { inferDecimalMark } from '../values/amount';
-import { type DateToken, type DayOrder, settleMonthNames } from '../values/dates';
+import { type DateToken, type DayOrder, datesIn, settleMonthNames } from '../values/dates';
 import { findBankName, findHolder } from './facts/account';
 import { findCurrency } from './facts/currency';
 import { findPeriod, findStatementDate } from './facts/period';
@@ -70,7 +70,8 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
   const allDates = pages.flatMap((p) =>
     p.lines.flatMap((l) => l.tokens.flatMap((t) => (t.kind === 'date' && t.date ? [t.date] : []))),
   );
-  const settle = settleMonthNames(allDates);
+  // Month names of the tables and of the facts vote together for the document's language.
+  const settle = settleMonthNames([...allDates, ...factTexts.flatMap((t) => datesIn(t).map((d) => d.token))]);
   const evidence = dayOrderEvidence(allDates);
   let order: DayOrder | null = evidence.order;
   let why = `${evidence.dmy} dates read only as day-month, ${evidence.mdy} only as month-day`;

@@ -21,24 +21,21 @@ function valueRightOf(line: TokenLine, label: Token): Token | null {
   return line.tokens.find((t) => t.kind === 'money' && t.x0 >= label.x1 - 1) ?? null;
 }
 
+/**
+ * The amount under a label. Summary tiles print labels on one line and values on the next, each
+ * value somewhere in its label's tile: from the label's start to the next label's start.
+ */
 function valueBelow(lines: TokenLine[], i: number, label: Token): Token | null {
   const line = lines[i] as TokenLine;
+  const next = line.tokens.find((t) => t.x0 > label.x1 && t.kind === 'text');
+  const from = label.x0 - label.size;
+  const to = next ? next.x0 : Number.POSITIVE_INFINITY;
   for (let k = i + 1; k < Math.min(lines.length, i + 3); k++) {
-    const next = lines[k] as TokenLine;
-    if (next.page !== line.page || next.y0 - line.y1 > (line.y1 - line.y0) * 3) break;
-    // The amount under the label: the one overlapping it most, else the nearest within a few sizes.
-    let hit: Token | null = null;
-    let best = Number.NEGATIVE_INFINITY;
-    for (const t of next.tokens) {
-      if (t.kind !== 'money') continue;
-      const o = Math.min(t.x1, label.x1) - Math.max(t.x0, label.x0);
-      if (o > best && o > -label.size * 4) {
-        best = o;
-        hit = t;
-      }
-    }
-    if (hit) return hit;
-    if (next.tokens.some((t) => t.kind === 'text' && Math.min(t.x1, label.x1) - Math.max(t.x0, label.x0) > 0)) break;
+    const below = lines[k] as TokenLine;
+    if (below.page !== line.page || below.y0 - line.y1 > (line.y1 - line.y0) * 3) break;
+    const inTile = below.tokens.filter((t) => t.kind === 'money' && t.x0 >= from && t.x0 < to);
+    if (inTile.length) return inTile[0] as Token;
+    if (below.tokens.some((t) => t.kind === 'text' && Math.min(t.x1, label.x1) - Math.max(t.x0, label.x0) > 0)) break;
   }
   return null;
 }

@@ -100,10 +100,21 @@ function monthPeriod(text: string): Period | null {
  * after a period label.
  */
 export function findPeriod(texts: string[], order: DayOrder, settle?: (t: DateToken) => void): Period | null {
-  const labelled = texts.filter((t) => hasFactWord(t, 'period') || hasFactWord(t, 'rangeFrom'));
+  const isLabelled = (t: string) => hasFactWord(t, 'period') || hasFactWord(t, 'rangeFrom');
+  const labelled = texts.filter(isLabelled);
   for (const t of labelled) {
     const r = findDateRange(t, order, settle);
     if (r) return r;
+  }
+  // A period wrapped onto the next line ("22 de diciembre de 2025 al 21 de enero" / "de 2026"),
+  // possibly with a line of the next column between them.
+  for (let i = 0; i < texts.length; i++) {
+    if (!isLabelled(texts[i] as string)) continue;
+    for (const j of [i + 1, i + 2]) {
+      if (j >= texts.length) break;
+      const r = findDateRange(`${texts[i]} ${texts[j]}`, order, settle);
+      if (r) return r;
+    }
   }
   for (const t of texts) {
     const r = findDateRange(t, order, settle);

@@ -29,7 +29,7 @@ export function normaliseWords(text: string): string {
     .replace(/ı/g, 'i')
     .replace(/[’`´]/g, "'")
     .replace(/\s+/g, ' ')
-    .replace(/^[\s:;,.*#()[\]-]+|[\s:;,.*()[\]]+$/g, '')
+    .replace(/^[\s:;,.*#()[\]·•|-]+|[\s:;,.*()[\]·•|]+$/g, '')
     .trim();
 }
 

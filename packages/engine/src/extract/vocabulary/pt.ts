@@ -17,8 +17,8 @@ export const pt: Vocabulary = {
     unused: ['tarifa', 'tarifas', 'taxa', 'taxas', 'comissão', 'comissões', 'encargos', 'valor em moeda estrangeira', 'moeda estrangeira', 'moeda', 'valor original', 'câmbio', 'taxa de câmbio', 'cotação', 'categoria', 'canal', 'código', 'tipo', 'tipo de movimento', 'hora', 'agência', 'balcão', 'estado', 'cartão', 'nº do cartão', 'conta', 'pontos', 'iof'],
   },
   rows: {
-    opening: ['saldo anterior', 'saldo inicial', 'saldo de abertura', 'saldo transportado', 'saldo do período anterior', 'saldo em', 'transporte'],
-    closing: ['saldo final', 'saldo atual', 'novo saldo', 'saldo a transportar', 'saldo de fecho', 'saldo disponível final', 'saldo em', 'a transportar'],
+    opening: ['total da fatura anterior', 'fatura anterior', 'saldo da fatura anterior', 'saldo anterior', 'saldo inicial', 'saldo de abertura', 'saldo transportado', 'saldo do período anterior', 'saldo em', 'transporte'],
+    closing: ['total desta fatura', 'total da fatura', 'saldo desta fatura', 'valor desta fatura', 'saldo final', 'saldo atual', 'novo saldo', 'saldo a transportar', 'saldo de fecho', 'saldo disponível final', 'saldo em', 'a transportar'],
     total: ['total', 'totais', 'subtotal', 'soma', 'total de débitos', 'total de créditos', 'total do dia', 'total do período'],
   },
   signs: { debit: ['d', 'débito', 'db', '-'], credit: ['c', 'crédito', 'cr', '+'] },
