@@ -62,7 +62,8 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
   for (const [region, model] of models) if (model !== 'single') trace.note('rows', 'bands', null, model, `page ${region.page}`);
 
   // Values: the document's day order, from every numeric date it prints.
-  const factTexts = scan.otherLines.map((o) => o.line.tokens.map((t) => t.text).join(' '));
+  const factLines = scan.otherLines.map((o) => o.line);
+  const factTexts = factLines.map((l) => l.tokens.map((t) => t.text).join(' '));
   const rowDates: DateToken[] = rows.flatMap((r) => {
     const col = postingDateColumn(r.region);
     return col ? (r.cells[col.index] ?? []).flatMap((t) => (t.date ? [t.date] : [])) : [];
@@ -77,7 +78,7 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
   let why = `${evidence.dmy} dates read only as day-month, ${evidence.mdy} only as month-day`;
   if (!order) {
     for (const o of ['DMY', 'MDY'] as const) {
-      const p = findPeriod(factTexts, o, settle);
+      const p = findPeriod(factLines, o, settle);
       const byPeriod = p ? orderByPeriod(rowDates, p) : null;
       if (byPeriod) {
         order = byPeriod;
@@ -94,13 +95,13 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
     why = 'no date tells; the language and currency of the page';
   }
   trace.note('values', 'dayOrder', null, order, why);
-  const period = findPeriod(factTexts, order, settle);
+  const period = findPeriod(factLines, order, settle);
   if (period) trace.note('facts', 'period', null, `${period.start}..${period.end}`, 'printed');
   const years = allDates.flatMap((t) => (t.year ? [t.year] : []));
   const facts: DocumentFacts = {
     order,
     period,
-    reference: findStatementDate(factTexts, order),
+    reference: findStatementDate(factLines, order),
     fallbackYear: mostCommon(years) ?? new Date().getUTCFullYear(),
     bankName: findBankName(scan.otherLines.map((o) => o.line)),
     holder: findHolder(scan.otherLines.map((o) => o.line)),
@@ -111,11 +112,7 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
   const statements: Statement[] = [];
   for (const part of splitStatements(scan)) {
     checkDeadline(opts.deadline);
-    const partPeriod = findPeriod(
-      part.lines.map((l) => l.tokens.map((t) => t.text).join(' ')),
-      order,
-      settle,
-    );
+    const partPeriod = findPeriod(part.lines, order, settle);
     const s = buildStatement(part, rows, facts, partPeriod, trace);
     if (s) statements.push(s);
   }

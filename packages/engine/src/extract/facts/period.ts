@@ -7,7 +7,10 @@
  */
 import { type DateToken, type DayOrder, datesIn, dayMonth, isMonthName, isValidYMD, toIso } from '../../values/dates';
 import { monthReadings } from '../../values/months';
+import type { TokenLine } from '../tokens/tokenise';
 import { hasFactWord, normaliseWords, RANGE_FROM_WORDS, RANGE_JOIN_WORDS } from '../vocabulary';
+
+const lineText = (l: TokenLine) => l.tokens.map((t) => t.text).join(' ');
 
 export interface Period {
   start: string;
@@ -99,7 +102,8 @@ function monthPeriod(text: string): Period | null {
  * with a period label first, then any range, then labelled from/to dates, then a month and year
  * after a period label.
  */
-export function findPeriod(texts: string[], order: DayOrder, settle?: (t: DateToken) => void): Period | null {
+export function findPeriod(lines: TokenLine[], order: DayOrder, settle?: (t: DateToken) => void): Period | null {
+  const texts = lines.map(lineText);
   const isLabelled = (t: string) => hasFactWord(t, 'period') || hasFactWord(t, 'rangeFrom');
   const labelled = texts.filter(isLabelled);
   for (const t of labelled) {
@@ -108,11 +112,20 @@ export function findPeriod(texts: string[], order: DayOrder, settle?: (t: DateTo
   }
   // A period wrapped onto the next line ("22 de diciembre de 2025 al 21 de enero" / "de 2026"),
   // possibly with a line of the next column between them.
+  const dangling = (t: string) =>
+    datesIn(t).length === 1 && (/\s\d{1,2}\.?$/.test(t.trim()) || isJoin(t.trim().split(/\s+/).pop() ?? ''));
   for (let i = 0; i < texts.length; i++) {
-    if (!isLabelled(texts[i] as string)) continue;
+    if (!isLabelled(texts[i] as string) && !dangling(texts[i] as string)) continue;
+    // The wrapped part stands under the value, not under the label or in another column on the left.
+    const line = lines[i] as TokenLine;
+    const last = line.tokens[line.tokens.length - 1];
+    if (!last) continue;
     for (const j of [i + 1, i + 2]) {
-      if (j >= texts.length) break;
-      const r = findDateRange(`${texts[i]} ${texts[j]}`, order, settle);
+      const next = lines[j];
+      if (!next || next.page !== line.page) break;
+      const tail = next.tokens.filter((t) => t.x0 >= last.x0 - last.size * 2).map((t) => t.text);
+      if (!tail.length) continue;
+      const r = findDateRange(`${texts[i]} ${tail.join(' ')}`, order, settle);
       if (r) return r;
     }
   }
@@ -142,8 +155,8 @@ export function findPeriod(texts: string[], order: DayOrder, settle?: (t: DateTo
 }
 
 /** The date the statement was made ("Statement date: 15 Jan 2024"), the latest full date after such a label. */
-export function findStatementDate(texts: string[], order: DayOrder): string | null {
-  for (const t of texts) {
+export function findStatementDate(lines: TokenLine[], order: DayOrder): string | null {
+  for (const t of lines.map(lineText)) {
     if (!hasFactWord(t, 'statementDate')) continue;
     for (const { token } of datesIn(t)) {
       if (!token.year) continue;

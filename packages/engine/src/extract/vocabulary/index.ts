@@ -41,13 +41,17 @@ function phrasePattern(phrase: string): string {
   return words.map((w, i) => escape(w) + (i === words.length - 1 && /\p{L}$/u.test(w) ? '(?:s|es)?' : '')).join('\\s*');
 }
 
-/** One regular expression for a list of phrases, longest first; `anchored` matches only at the start. */
-function matcher(phrases: Iterable<string>, anchored: boolean): RegExp {
+/**
+ * One regular expression for a list of phrases, longest first; `anchored` matches only at the
+ * start; `compound` also matches a phrase ending a compound word ("Kontoutdragsperiod").
+ */
+function matcher(phrases: Iterable<string>, anchored: boolean, compound = false): RegExp {
   const list = [...new Set([...phrases].map((p) => normaliseWords(p)).filter(Boolean))].sort(
     (a, b) => b.length - a.length,
   );
   const body = list.map(phrasePattern).join('|');
-  return new RegExp(`${anchored ? '^' : '(?:^|[^\\p{L}\\p{N}])'}(?:${body})(?![\\p{L}\\p{N}])`, 'u');
+  const start = anchored ? '^' : compound ? '' : '(?:^|[^\\p{L}\\p{N}])';
+  return new RegExp(`${start}(?:${body})(?![\\p{L}\\p{N}])`, 'u');
 }
 
 export type ColumnWord = keyof Vocabulary['columns'];
@@ -227,6 +231,8 @@ for (const k of factKeys)
     matcher(
       VOCABULARIES.flatMap((v) => v.facts[k]),
       false,
+      // Germanic languages build period labels as compounds ("Abrechnungszeitraum", "Kontoutdragsperiod").
+      k === 'period',
     ),
   );
 
