@@ -118,7 +118,7 @@ export function findPeriod(lines: TokenLine[], order: DayOrder, settle?: (t: Dat
     if (!isLabelled(texts[i] as string) && !dangling(texts[i] as string)) continue;
     // The wrapped part stands under the value, not under the label or in another column on the left.
     const line = lines[i] as TokenLine;
-    const last = line.tokens[line.tokens.length - 1];
+    const last = line.tokens.find((t) => /\d/.test(t.text)) ?? line.tokens[line.tokens.length - 1];
     if (!last) continue;
     for (const j of [i + 1, i + 2]) {
       const next = lines[j];
