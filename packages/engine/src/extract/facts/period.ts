@@ -118,12 +118,21 @@ export function findPeriod(lines: TokenLine[], order: DayOrder, settle?: (t: Dat
     if (!isLabelled(texts[i] as string) && !dangling(texts[i] as string)) continue;
     // The wrapped part stands under the value, not under the label or in another column on the left.
     const line = lines[i] as TokenLine;
-    const last = line.tokens.find((t) => /\d/.test(t.text)) ?? line.tokens[line.tokens.length - 1];
-    if (!last) continue;
+    // The cell that holds the period's first date: its wrapped part starts at or right of the cell's start.
+    let at: number | null = null;
+    let size = 10;
+    for (const t of line.tokens) {
+      if (!datesIn(t.text).length) continue;
+      at = t.x0;
+      size = t.size;
+      break;
+    }
+    if (at === null) continue;
     for (const j of [i + 1, i + 2]) {
       const next = lines[j];
       if (!next || next.page !== line.page) break;
-      const tail = next.tokens.filter((t) => t.x0 >= last.x0 - last.size * 2).map((t) => t.text);
+      const from = at - size * 2;
+      const tail = next.tokens.filter((t) => t.x0 >= from).map((t) => t.text);
       if (!tail.length) continue;
       const r = findDateRange(`${texts[i]} ${tail.join(' ')}`, order, settle);
       if (r) return r;

@@ -167,6 +167,17 @@ export function findColumns(region: RegionLines): RegionColumns {
           best = ci;
         }
       });
+      if (best < 0) {
+        // Just outside every column (a closing balance printed a little right of the amounts): the nearest one.
+        let dist = size * 3;
+        split.forEach((r, ci) => {
+          const d = Math.min(Math.abs(r.x0 - t.x1), Math.abs(t.x0 - r.x1), Math.abs(r.x1 - t.x1));
+          if (d < dist) {
+            dist = d;
+            best = ci;
+          }
+        });
+      }
       if (best >= 0) row[best]?.push(t);
     }
     return row;

@@ -17,8 +17,8 @@ export const da: Vocabulary = {
     unused: ['gebyr', 'gebyrer', 'afgift', 'udenlandsk beløb', 'beløb i valuta', 'originalbeløb', 'valutakurs', 'kurs', 'kategori', 'kanal', 'kode', 'type', 'transaktionstype', 'tid', 'klokkeslæt', 'afdeling', 'status', 'valuta', 'kort', 'kortnummer', 'konto', 'point'],
   },
   rows: {
-    opening: ['primo saldo', 'primosaldo', 'saldo primo', 'forrige saldo', 'indgående saldo', 'overført saldo', 'transport', 'saldo fra sidste kontoudtog', 'startsaldo'],
-    closing: ['ultimo saldo', 'ultimosaldo', 'saldo ultimo', 'ny saldo', 'udgående saldo', 'slutsaldo', 'transport', 'saldo til overførsel'],
+    opening: ['saldo pr', 'primo saldo', 'primosaldo', 'saldo primo', 'forrige saldo', 'indgående saldo', 'overført saldo', 'transport', 'saldo fra sidste kontoudtog', 'startsaldo'],
+    closing: ['saldo pr', 'ultimo saldo', 'ultimosaldo', 'saldo ultimo', 'ny saldo', 'udgående saldo', 'slutsaldo', 'transport', 'saldo til overførsel'],
     total: ['total', 'i alt', 'sum', 'subtotal', 'samlet', 'total hævet', 'total indsat'],
   },
   signs: { debit: ['d', 'debet', '-'], credit: ['k', 'kredit', '+'] },

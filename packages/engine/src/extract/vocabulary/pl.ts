@@ -17,8 +17,8 @@ export const pl: Vocabulary = {
     unused: ['prowizja', 'prowizje', 'opłata', 'opłaty', 'kwota w walucie', 'waluta oryginalna', 'kwota oryginalna', 'kurs', 'kurs wymiany', 'kategoria', 'kanał', 'kod', 'typ', 'typ operacji', 'godzina', 'oddział', 'status', 'karta', 'numer karty', 'rachunek', 'konto', 'punkty'],
   },
   rows: {
-    opening: ['saldo początkowe', 'saldo poczatkowe', 'saldo otwarcia', 'saldo poprzednie', 'saldo z poprzedniego wyciągu', 'saldo na początek', 'z przeniesienia', 'przeniesienie'],
-    closing: ['saldo końcowe', 'saldo koncowe', 'saldo zamknięcia', 'nowe saldo', 'saldo na koniec', 'do przeniesienia'],
+    opening: ['saldo na dzień', 'saldo początkowe', 'saldo poczatkowe', 'saldo otwarcia', 'saldo poprzednie', 'saldo z poprzedniego wyciągu', 'saldo na początek', 'z przeniesienia', 'przeniesienie'],
+    closing: ['saldo na dzień', 'saldo końcowe', 'saldo koncowe', 'saldo zamknięcia', 'nowe saldo', 'saldo na koniec', 'do przeniesienia'],
     total: ['suma', 'razem', 'ogółem', 'łącznie', 'suma obciążeń', 'suma uznań', 'podsumowanie'],
   },
   signs: { debit: ['wn', 'd', 'obciążenie', '-'], credit: ['ma', 'c', 'uznanie', '+'] },
