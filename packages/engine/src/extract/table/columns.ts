@@ -62,12 +62,12 @@ function coveredRanges(lines: Token[][], noise: number): { x0: number; x1: numbe
   return out;
 }
 
-/** Overlapping ranges become one. */
-function mergeRanges(ranges: { x0: number; x1: number }[]): { x0: number; x1: number }[] {
+/** Overlapping ranges, or ranges closer than `touch`, become one. */
+function mergeRanges(ranges: { x0: number; x1: number }[], touch = 0): { x0: number; x1: number }[] {
   const out: { x0: number; x1: number }[] = [];
   for (const r of [...ranges].sort((a, b) => a.x0 - b.x0)) {
     const last = out[out.length - 1];
-    if (last && r.x0 < last.x1) last.x1 = Math.max(last.x1, r.x1);
+    if (last && r.x0 < last.x1 + touch) last.x1 = Math.max(last.x1, r.x1);
     else out.push({ ...r });
   }
   return out;
@@ -133,9 +133,13 @@ export function findColumns(region: RegionLines): RegionColumns {
       basis.map((l) => l.filter((t) => t.kind !== 'money')),
       noise,
     ),
-    ...coveredRanges(
-      basis.map((l) => l.filter((t) => t.kind === 'money')),
-      0,
+    // Amounts of one column touch when their widths differ (estimated positions of split runs).
+    ...mergeRanges(
+      coveredRanges(
+        basis.map((l) => l.filter((t) => t.kind === 'money')),
+        0,
+      ),
+      size * 0.5,
     ),
   ]);
   // Where a label starts inside a range of text (a long description running up to the next

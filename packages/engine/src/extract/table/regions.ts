@@ -66,7 +66,8 @@ export function isLabelLine(line: TokenLine, minTokens = 2, width = 0): boolean 
       t.text.length <= 40 &&
       t.text.split(/\s+/).length <= 5 &&
       !/\d{3,}/.test(t.text) &&
-      /\p{L}/u.test(t.text),
+      // Labels have letters, or are a short sign label ("+/-").
+      (/\p{L}/u.test(t.text) || /^[-+/±]{1,4}$/.test(t.text)),
   );
 }
 
