@@ -82,12 +82,12 @@ export function segmentRows(region: Region, cells: Token[][][]): Bands {
       bestJump = hi - lo;
     }
   }
-  if (bestCut > 0 && bestAgree >= segments.length * SETTINGS.rows.gapAgreement) {
-    return byGaps(anchors, segments, leadingLines, trailing, pitch, bestCut, first);
-  }
-
   // Count model, from the lines before the first anchor.
   const model: BandModel = leadingLines.length === 0 ? 'below' : trailing.length === 0 ? 'allAbove' : 'above';
+  if (bestCut > 0 && bestAgree >= segments.length * SETTINGS.rows.gapAgreement) {
+    return byGaps(anchors, segments, leadingLines, trailing, pitch, bestCut, first, model);
+  }
+
   const bands: Band[] = anchors.map((a) => ({ lines: [a], anchor: a }));
   (bands[0] as Band).lines.unshift(...leadingLines);
   segments.forEach((s, k) => {
@@ -109,6 +109,7 @@ function byGaps(
   pitch: (i: number) => number,
   cut: number,
   first: number,
+  fallback: BandModel,
 ): Bands {
   const bands: Band[] = anchors.map((a) => ({ lines: [a], anchor: a }));
   // Lines before the first anchor: those tight above it are its own; the rest continue the page before.
@@ -119,15 +120,17 @@ function byGaps(
   const leading = leadingLines.filter((i) => i < k);
   segments.forEach((s, idx) => {
     const between = Array.from({ length: s.to - s.from - 1 }, (_, j) => s.from + 1 + j);
-    // The break is the widest gap of the segment.
-    let at = 0;
-    let widest = -1;
-    s.pitches.forEach((p, j) => {
-      if (p > widest) {
-        widest = p;
-        at = j;
-      }
-    });
+    // The break is the one gap wider than the cut; where the gaps do not tell (none or several
+    // such gaps), the table's count model splits the segment.
+    const wide = s.pitches.flatMap((p, j) => (p > cut ? [j] : []));
+    const at =
+      wide.length === 1
+        ? (wide[0] as number)
+        : fallback === 'below'
+          ? between.length
+          : fallback === 'allAbove'
+            ? 0
+            : Math.max(0, between.length - 1);
     (bands[idx] as Band).lines.push(...between.slice(0, at));
     (bands[idx + 1] as Band).lines.unshift(...between.slice(at));
   });
