@@ -228,7 +228,10 @@ function fitsColumns(line: TokenLine, columns: Column[], size: number): boolean 
   const moneyStart = Math.min(...money.map((c) => c.x0));
   for (const t of line.tokens) {
     if (t.kind === 'money') {
-      if (!money.some((c) => Math.abs(c.x1 - t.x1) < size * 2 || overlap(c, t) > 0)) return false;
+      // An amount in a money column, or one written inside the description ("USD 6.96 @ 19.03").
+      const inMoney = money.some((c) => Math.abs(c.x1 - t.x1) < size * 2 || overlap(c, t) > 0);
+      const inText = text.some((c) => t.x0 >= c.x0 - size && t.x1 <= c.x1 + size * 4);
+      if (!inMoney && !inText) return false;
       continue;
     }
     if (line.tokens.some((m) => m.kind === 'money')) continue;
