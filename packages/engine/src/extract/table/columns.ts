@@ -159,44 +159,21 @@ export function findColumns(region: RegionLines): RegionColumns {
     }
     split.push({ x0, x1: r.x1 });
   }
-  const assign = (tokens: Token[]): Token[][] => {
-    const row: Token[][] = split.map(() => []);
-    for (const t of tokens) {
-      let best = -1;
-      let most = 0;
-      split.forEach((r, ci) => {
-        const o = overlap(r, t);
-        if (o > most) {
-          most = o;
-          best = ci;
-        }
-      });
-      if (best < 0) {
-        // Just outside every column (a closing balance printed a little right of the amounts): the nearest one.
-        let dist = size * 3;
-        split.forEach((r, ci) => {
-          const d = Math.min(Math.abs(r.x0 - t.x1), Math.abs(t.x0 - r.x1), Math.abs(r.x1 - t.x1));
-          if (d < dist) {
-            dist = d;
-            best = ci;
-          }
-        });
-      }
-      if (best >= 0) row[best]?.push(t);
-    }
-    return row;
-  };
-  const core = body.map(assign);
-  const byColumn: Token[][] = split.map((_, i) => core.flatMap((row) => row[i] as Token[]));
+  // Kinds from the core lines; then the header's labels, which may add columns empty on this page.
   const columns: Column[] = split.map((r, i) => ({
     index: i,
     x0: r.x0,
     x1: r.x1,
-    ...kindOf(byColumn[i] as Token[]),
+    kind: 'empty',
+    filled: 0,
     label: '',
     readings: [],
     role: 'other',
   }));
+  const assign = (tokens: Token[]): Token[][] => assignTokens(tokens, columns, size);
+  const core = body.map(assign);
+  columns.forEach((c, i) => Object.assign(c, kindOf(core.flatMap((row) => row[i] as Token[]))));
+  placeLabels(columns, labels, size);
   // Lines above the first seed and below the last one join where they fit the columns.
   const fits = (line: TokenLine) => fitsColumns(line, columns, size);
   let aboveFrom = region.above.length;
@@ -206,16 +183,42 @@ export function findColumns(region: RegionLines): RegionColumns {
   const above = region.above.slice(aboveFrom);
   const below = region.below.slice(0, belowTo);
   const lines = [...above, ...region.lines, ...below];
-  const cells = [
-    ...above.map((l) => assign(tokensOf(l))),
-    ...core,
-    ...below.map((l) => assign(tokensOf(l))),
-  ];
-  placeLabels(columns, labels, size, cells);
+  const cells = lines.map((l) => assign(tokensOf(l)));
+  // A labelled column empty among the seed lines takes its kind from the lines that fill it.
   columns.forEach((c, i) => {
     c.index = i;
+    if (c.kind === 'empty') Object.assign(c, kindOf(cells.flatMap((row) => row[i] as Token[])));
   });
   return { columns, lines, cells };
+}
+
+/** Each token to the column it overlaps most; one just outside every column to the nearest within reach. */
+function assignTokens(tokens: Token[], columns: Column[], size: number): Token[][] {
+  const row: Token[][] = columns.map(() => []);
+  for (const t of tokens) {
+    let best = -1;
+    let most = 0;
+    columns.forEach((r, ci) => {
+      const o = overlap(r, t);
+      if (o > most) {
+        most = o;
+        best = ci;
+      }
+    });
+    if (best < 0) {
+      // A closing balance printed a little right of the amounts: the nearest column.
+      let dist = size * 3;
+      columns.forEach((r, ci) => {
+        const d = Math.min(Math.abs(r.x0 - t.x1), Math.abs(t.x0 - r.x1), Math.abs(r.x1 - t.x1));
+        if (d < dist) {
+          dist = d;
+          best = ci;
+        }
+      });
+    }
+    if (best >= 0) row[best]?.push(t);
+  }
+  return row;
 }
 
 /**
@@ -223,7 +226,9 @@ export function findColumns(region: RegionLines): RegionColumns {
  * columns, and its text starts inside a text column without reaching into the money columns.
  */
 function fitsColumns(line: TokenLine, columns: Column[], size: number): boolean {
-  const money = columns.filter((c) => c.kind === 'money');
+  // Money columns, and labelled columns without values among the seed lines (a credit column
+  // whose every amount sits on an undated row).
+  const money = columns.filter((c) => c.kind === 'money' || (c.kind === 'empty' && c.label));
   const text = columns.filter((c) => c.kind === 'text');
   const moneyStart = Math.min(...money.map((c) => c.x0));
   for (const t of line.tokens) {
@@ -247,7 +252,7 @@ function fitsColumns(line: TokenLine, columns: Column[], size: number): boolean 
  * column the one aligned with its cells (amounts align right, text left); a label over no cells
  * makes an empty column of its own (a column with no values on this page).
  */
-function placeLabels(columns: Column[], labels: Label[], size: number, cells: Token[][][]): void {
+function placeLabels(columns: Column[], labels: Label[], size: number): void {
   const claims = new Map<Column, Label[]>();
   const orphans: Label[] = [];
   for (const label of labels) {
@@ -312,9 +317,7 @@ function placeLabels(columns: Column[], labels: Label[], size: number, cells: To
       role: 'other',
       filled: 0,
     };
-    const pos = at < 0 ? columns.length : at;
-    columns.splice(pos, 0, empty);
-    for (const row of cells) row.splice(pos, 0, []);
+    columns.splice(at < 0 ? columns.length : at, 0, empty);
   }
   for (const c of columns) c.readings = c.label ? labelReadings(c.label) : [];
 }
