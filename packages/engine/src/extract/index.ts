@@ -17,12 +17,13 @@ import { AppError, type Statement } from '@statemint/shared';
 import type { LayoutDocument } from '../layout/model';
 import { normalisePage } from '../layout/normalise';
 import { inferDecimalMark } from '../values/amount';
-import { type DateToken, type DayOrder, datesIn, settleMonthNames } from '../values/dates';
+import { type DateToken, type DayOrder, datesIn, dayMonth, settleMonthNames } from '../values/dates';
+import { choosePostingDates } from './table/dates';
 import { findBankName, findHolder } from './facts/account';
 import { findCurrency } from './facts/currency';
 import { findPeriod, findStatementDate } from './facts/period';
 import { assembleRows } from './rows/assemble';
-import { buildStatement, type DocumentFacts, postingDateColumn, setPageSize } from './statements/build';
+import { buildStatement, type DocumentFacts, setPageSize } from './statements/build';
 import { splitStatements } from './statements/split';
 import { findTables, tokenisePages } from './table/index';
 import { assignTextRoles } from './table/roles';
@@ -65,7 +66,7 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
   const factLines = scan.otherLines.map((o) => o.line);
   const factTexts = factLines.map((l) => l.tokens.map((t) => t.text).join(' '));
   const rowDates: DateToken[] = rows.flatMap((r) => {
-    const col = postingDateColumn(r.region);
+    const col = r.region.columns.find((c) => c.role === 'date');
     return col ? (r.cells[col.index] ?? []).flatMap((t) => (t.date ? [t.date] : [])) : [];
   });
   const allDates = pages.flatMap((p) =>
@@ -76,6 +77,18 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
   const evidence = dayOrderEvidence(allDates);
   let order: DayOrder | null = evidence.order;
   let why = `${evidence.dmy} dates read only as day-month, ${evidence.mdy} only as month-day`;
+  // Two-digit three-part dates ("23-01-04") may be year first: the period decides between the readings.
+  if (rowDates.some((t) => t.c !== undefined)) {
+    for (const o of ['DMY', 'MDY'] as const) {
+      const p = findPeriod(factLines, o, settle);
+      const byPeriod = p ? orderByPeriod(rowDates, p) : null;
+      if (byPeriod === 'YMD') {
+        order = 'YMD';
+        why = 'year-first dates put the rows inside the period';
+        break;
+      }
+    }
+  }
   if (!order) {
     for (const o of ['DMY', 'MDY'] as const) {
       const p = findPeriod(factLines, o, settle);
@@ -95,6 +108,16 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
     why = 'no date tells; the language and currency of the page';
   }
   trace.note('values', 'dayOrder', null, order, why);
+  const chosen = order;
+  choosePostingDates(
+    scan.tables,
+    scan.cells,
+    (t) => {
+      const { m, d } = dayMonth(t, chosen);
+      return (t.year ?? 0) * 10000 + m * 100 + d;
+    },
+    trace,
+  );
   const period = findPeriod(factLines, order, settle);
   if (period) trace.note('facts', 'period', null, `${period.start}..${period.end}`, 'printed');
   const years = allDates.flatMap((t) => (t.year ? [t.year] : []));

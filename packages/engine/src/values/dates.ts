@@ -21,6 +21,8 @@ export interface DateToken {
   monthName?: string;
   /** Four-digit year, null when none is printed. */
   year: number | null;
+  /** numeric: the third number as printed, where it has two digits ("23-01-04" may be year-month-day). */
+  c?: number;
 }
 
 const YEAR = '(\\d{4}|\\d{2})';
@@ -92,12 +94,10 @@ export function parseDate(raw: string): DateToken | null {
     const a = Number(m[1]);
     const b = Number(m[3]);
     const year = fullYear(m[4]);
-    // Without a year, "-" pairs are more often ranges or codes than dates.
-    if (!year && m[2] === '-') return null;
     // "12.50" is an amount, not the 12th of a 50th month; "1.5" likewise.
     if (!year && m[2] === '.' && !text.endsWith('.') && m[3]?.length !== 2) return null;
     if (a < 1 || b < 1 || a > 31 || b > 31 || (a > 12 && b > 12)) return null;
-    return { text, kind: 'numeric', a, b, year };
+    return { text, kind: 'numeric', a, b, year, ...(m[4]?.length === 2 ? { c: Number(m[4]) } : {}) };
   }
   if (!/\p{L}/u.test(text)) return null;
   m = NAMED_DMY_RE.exec(text);
@@ -162,7 +162,8 @@ export function datesIn(text: string): { token: DateToken; start: number; end: n
 /** Whether a word is a month name of some language (for month-only periods like "März 2025"). */
 export { isMonthName };
 
-export type DayOrder = 'DMY' | 'MDY';
+/** How a document prints numeric dates: day first, month first, or (two-digit) year first ("23-01-04"). */
+export type DayOrder = 'DMY' | 'MDY' | 'YMD';
 
 export interface YMD {
   y: number | null;
@@ -172,7 +173,11 @@ export interface YMD {
 
 /** Day and month of a token under a day order; a named month's first reading unless `month` is given. */
 export function dayMonth(t: DateToken, order: DayOrder, month?: number): YMD {
-  if (t.kind === 'numeric') return order === 'DMY' ? { y: t.year, m: t.b, d: t.a } : { y: t.year, m: t.a, d: t.b };
+  if (t.kind === 'numeric') {
+    if (order === 'YMD' && t.c !== undefined) return { y: 2000 + t.a, m: t.b, d: t.c };
+    if (order === 'MDY') return { y: t.year, m: t.a, d: t.b };
+    return { y: t.year, m: t.b, d: t.a };
+  }
   return { y: t.year, m: month ?? t.b, d: t.a };
 }
 

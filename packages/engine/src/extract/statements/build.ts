@@ -55,22 +55,9 @@ export function moneyKey(region: Region, column: Column): string {
   return `#${money.indexOf(column) + 1}`;
 }
 
-function dateScore(c: Column): number {
-  let s = 0;
-  for (const r of c.readings.slice(0, 2)) {
-    if (r.role === 'postingDate') s += 3;
-    else if (r.role === 'date') s += 1;
-    else if (r.role === 'valueDate') s -= 3;
-    else if (r.role === 'transactionDate') s -= 2;
-  }
-  return s;
-}
-
-/** The posting-date column of a region: by its label, else the first date column. */
+/** The posting-date column of a region (decided by the table stage's posting-date-column pass). */
 export function postingDateColumn(region: Region): Column | null {
-  const dates = region.columns.filter((c) => c.role === 'date');
-  if (!dates.length) return null;
-  return [...dates].sort((a, b) => dateScore(b) - dateScore(a) || a.x0 - b.x0)[0] as Column;
+  return region.postingDate !== undefined ? (region.columns[region.postingDate] ?? null) : null;
 }
 
 const text = (tokens: Token[]) =>

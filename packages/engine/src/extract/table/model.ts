@@ -43,6 +43,8 @@ export interface Region {
   /** Typical text size. */
   size: number;
   source: 'pdf' | 'ocr' | 'grid' | 'text';
+  /** The posting-date column (index), where the region has a date column. */
+  postingDate?: number;
 }
 
 /** A table: its regions over one or more pages, with the same columns. */

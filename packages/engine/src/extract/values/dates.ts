@@ -113,13 +113,17 @@ export function resolveDates(tokens: (DateToken | null)[], ctx: DateContext): (s
   return out;
 }
 
-/** The day order that puts more of these dates inside the period (for documents without evidence). */
+/**
+ * The order that puts the most of these dates inside the period, when one does clearly better;
+ * year first only where the dates print three two-digit parts.
+ */
 export function orderByPeriod(tokens: DateToken[], period: Period): DayOrder | null {
-  const count = (order: DayOrder) =>
+  const inside = (order: DayOrder) =>
     resolveDates(tokens, { order, period, reference: null, fallbackYear: 0 }).filter(
       (iso) => iso && iso >= period.start && iso <= period.end,
     ).length;
-  const dmy = count('DMY');
-  const mdy = count('MDY');
-  return dmy === mdy ? null : dmy > mdy ? 'DMY' : 'MDY';
+  const orders: DayOrder[] = tokens.some((t) => t.c !== undefined) ? ['DMY', 'MDY', 'YMD'] : ['DMY', 'MDY'];
+  const scored = orders.map((o) => ({ o, n: inside(o) })).sort((a, b) => b.n - a.n);
+  const [best, next] = scored;
+  return best && best.n > (next?.n ?? 0) ? best.o : null;
 }

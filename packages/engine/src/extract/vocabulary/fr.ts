@@ -4,7 +4,7 @@ export const fr: Vocabulary = {
   language: 'fr',
   columns: {
     date: ['date', 'dates', 'jour', "date d'opération", 'date opération', 'date de l’opération', "date de l'opération", 'date op'],
-    postingDate: ['date comptable', 'date de comptabilisation', 'date d’inscription', "date d'inscription", 'date de traitement', 'date de passage', 'comptabilisé le', 'date de report'],
+    postingDate: ['date comptabilisation', 'comptabilisation', 'date comptable', 'date de comptabilisation', 'date d’inscription', "date d'inscription", 'date de traitement', 'date de passage', 'comptabilisé le', 'date de report'],
     transactionDate: ['date de transaction', "date d'achat", 'date achat', 'date de l’achat', "date de l'achat", 'date opération carte'],
     valueDate: ['date de valeur', 'date valeur', 'valeur', 'val'],
     description: ['libellé', 'libelle', 'libellé de l’opération', "libellé de l'opération", 'libellés', 'détail', 'détails', 'détail des opérations', 'nature de l’opération', "nature de l'opération", 'nature des opérations', 'description', 'opération', 'opérations', 'désignation', 'intitulé', 'transaction', 'bénéficiaire', 'motif', 'référence de l’opération'],

@@ -4,8 +4,8 @@ export const tr: Vocabulary = {
   language: 'tr',
   columns: {
     date: ['tarih', 'tarihi', 'işlem tarihi', 'islem tarihi', 'gün'],
-    postingDate: ['muhasebe tarihi', 'kayıt tarihi', 'hesaba geçiş tarihi', 'defter tarihi'],
-    transactionDate: ['harcama tarihi', 'alışveriş tarihi', 'işlem günü'],
+    postingDate: ['hesaba geçiş', 'hesaba geçiş tarihi', 'muhasebe tarihi', 'kayıt tarihi', 'hesaba geçiş tarihi', 'defter tarihi'],
+    transactionDate: ['işlem tarihi', 'harcama tarihi', 'alışveriş tarihi', 'işlem günü'],
     valueDate: ['valör', 'valor', 'valör tarihi', 'valör tarih'],
     description: ['açıklama', 'aciklama', 'açıklamalar', 'işlem açıklaması', 'işlem', 'islem', 'detay', 'işlem detayı', 'alıcı', 'gönderen', 'karşı taraf', 'üye işyeri', 'işyeri', 'ad'],
     debit: ['borç', 'borc', 'çıkış', 'çekilen', 'ödemeler', 'giden', 'harcama', 'borç tutarı'],
@@ -17,8 +17,8 @@ export const tr: Vocabulary = {
     unused: ['masraf', 'ücret', 'komisyon', 'bsmv', 'döviz tutarı', 'döviz', 'orijinal tutar', 'kur', 'döviz kuru', 'kategori', 'kanal', 'kod', 'işlem kodu', 'tür', 'işlem türü', 'tip', 'saat', 'şube', 'durum', 'para birimi', 'kart', 'kart no', 'hesap', 'puan', 'bonus'],
   },
   rows: {
-    opening: ['önceki dönem borcu', 'önceki ekstre borcu', 'devir bakiye', 'devreden bakiye', 'önceki bakiye', 'açılış bakiyesi', 'dönem başı bakiye', 'başlangıç bakiyesi', 'önceki dönem bakiyesi', 'devir'],
-    closing: ['dönem borcu', 'ekstre borcu', 'tarihli bakiye', 'kapanış bakiyesi', 'dönem sonu bakiye', 'son bakiye', 'yeni bakiye', 'güncel bakiye', 'devreden', 'sonraki sayfaya devir'],
+    opening: ['önceki sayfadan devir', 'önceki dönem borcu', 'önceki ekstre borcu', 'devir bakiye', 'devreden bakiye', 'önceki bakiye', 'açılış bakiyesi', 'dönem başı bakiye', 'başlangıç bakiyesi', 'önceki dönem bakiyesi', 'devir'],
+    closing: ['nakli yekün', 'sonraki sayfaya devir', 'dönem borcu', 'ekstre borcu', 'tarihli bakiye', 'kapanış bakiyesi', 'dönem sonu bakiye', 'son bakiye', 'yeni bakiye', 'güncel bakiye', 'devreden', 'sonraki sayfaya devir'],
     total: ['toplam', 'toplamlar', 'ara toplam', 'genel toplam', 'toplam borç', 'toplam alacak', 'günlük toplam'],
   },
   signs: { debit: ['b', 'borç', 'borc', '-'], credit: ['a', 'alacak', '+'] },
