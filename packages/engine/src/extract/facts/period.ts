@@ -118,23 +118,29 @@ export function findPeriod(lines: TokenLine[], order: DayOrder, settle?: (t: Dat
     if (!isLabelled(texts[i] as string) && !dangling(texts[i] as string)) continue;
     // The wrapped part stands under the value, not under the label or in another column on the left.
     const line = lines[i] as TokenLine;
-    // The cell that holds the period's first date: its wrapped part starts at or right of the cell's start.
-    let at: number | null = null;
-    let size = 10;
-    for (const t of line.tokens) {
-      if (!datesIn(t.text).length) continue;
-      at = t.x0;
-      size = t.size;
-      break;
+    // The cell that holds the period's first date, and what stands under it on the next lines
+    // (a wrapped cell continues at its own left edge; other columns stay out).
+    const start = line.tokens.findIndex((t) => datesIn(t.text).length > 0);
+    const cell = line.tokens[start];
+    if (!cell) continue;
+    // The cell runs on while its tokens follow each other closely (the tokenizer splits a cell at its dates).
+    const parts = [cell];
+    for (let k = start + 1; k < line.tokens.length; k++) {
+      const t = line.tokens[k] as TokenLine['tokens'][number];
+      // A wide gap, or another label ("Divisa: MXN"), starts the next cell.
+      if (t.x0 - (parts[parts.length - 1] as typeof t).x1 > t.size * 3 || /^\p{L}[\p{L} .º°]*:/u.test(t.text)) break;
+      parts.push(t);
     }
-    if (at === null) continue;
+    const cellEnd = (parts[parts.length - 1] as typeof cell).x1;
+    const before = line.tokens.filter((t) => t.x1 <= cell.x0 && hasFactWord(t.text, 'period')).map((t) => t.text);
     for (const j of [i + 1, i + 2]) {
       const next = lines[j];
       if (!next || next.page !== line.page) break;
-      const from = at - size * 2;
-      const tail = next.tokens.filter((t) => t.x0 >= from).map((t) => t.text);
+      const tail = next.tokens
+        .filter((t) => t.x0 >= cell.x0 - cell.size * 2 && t.x0 <= cellEnd + cell.size)
+        .map((t) => t.text);
       if (!tail.length) continue;
-      const r = findDateRange(`${texts[i]} ${tail.join(' ')}`, order, settle);
+      const r = findDateRange([...before, ...parts.map((t) => t.text), ...tail].join(' '), order, settle);
       if (r) return r;
     }
   }

@@ -13,6 +13,8 @@ export function labelledBalanceRows(draft: Draft): void {
   for (const row of draft.rows) {
     if (row.kind !== 'transaction') continue;
     if (!row.labels.includes('opening') && !row.labels.includes('closing')) continue;
+    // "Total du jour" is a total even where a balance label reads into it.
+    if (row.labels.includes('total')) continue;
     row.kind = 'balance';
     draft.trace.change('labelled-balance-rows', row.id, 'kind', 'transaction', 'balance', `"${row.description}" names a balance`);
   }

@@ -266,7 +266,8 @@ function currencyOf(part: StatementPart, raws: RawRow[], doc: DocumentFacts): st
   );
   return (
     findCurrency({
-      facts: part.lines.map(lineText),
+      // Tokens two spaces apart, so that a code standing alone as a token can be told from one inside text.
+      facts: part.lines.map((l) => l.tokens.map((t) => t.text).join('  ')),
       labels: part.regions.flatMap((r) => r.columns.map((c) => c.label)),
       affixes,
     }) ?? doc.currency

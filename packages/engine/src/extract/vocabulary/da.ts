@@ -18,7 +18,7 @@ export const da: Vocabulary = {
   },
   rows: {
     opening: ['saldo pr', 'primo saldo', 'primosaldo', 'saldo primo', 'forrige saldo', 'indgående saldo', 'overført saldo', 'transport', 'saldo fra sidste kontoudtog', 'startsaldo'],
-    closing: ['saldo pr', 'ultimo saldo', 'ultimosaldo', 'saldo ultimo', 'ny saldo', 'udgående saldo', 'slutsaldo', 'transport', 'saldo til overførsel'],
+    closing: ['at betale', 'samlet gæld', 'saldo pr', 'ultimo saldo', 'ultimosaldo', 'saldo ultimo', 'ny saldo', 'udgående saldo', 'slutsaldo', 'transport', 'saldo til overførsel'],
     total: ['total', 'i alt', 'sum', 'subtotal', 'samlet', 'total hævet', 'total indsat'],
   },
   signs: { debit: ['d', 'debet', '-'], credit: ['k', 'kredit', '+'] },

@@ -18,7 +18,7 @@ export const de: Vocabulary = {
   },
   rows: {
     opening: ['kontostand am', 'alter kontostand', 'alter saldo', 'anfangssaldo', 'saldo alt', 'saldovortrag', 'saldo vortrag', 'vortrag', 'übertrag', 'vorheriger kontostand', 'kontostand alt', 'anfangsbestand', 'saldo vom', 'kontostand vom', 'saldo am', 'startsaldo', 'vorsaldo'],
-    closing: ['kontostand am', 'kontostand vom', 'saldo vom', 'saldo am', 'neuer kontostand', 'neuer saldo', 'endsaldo', 'schlusssaldo', 'saldo neu', 'kontostand neu', 'endbestand', 'übertrag', 'zu übertragen', 'übertrag auf', 'saldo per'],
+    closing: ['zu zahlen', 'rechnungsbetrag', 'offener betrag', 'gesamtbetrag fällig', 'kontostand am', 'kontostand vom', 'saldo vom', 'saldo am', 'neuer kontostand', 'neuer saldo', 'endsaldo', 'schlusssaldo', 'saldo neu', 'kontostand neu', 'endbestand', 'übertrag', 'zu übertragen', 'übertrag auf', 'saldo per'],
     total: ['summe', 'summen', 'gesamt', 'gesamtsumme', 'zwischensumme', 'summe soll', 'summe haben', 'umsatzsumme', 'tagessumme', 'seitensumme'],
   },
   signs: { debit: ['s', 'soll', '-', 'lastschrift', 'belastung'], credit: ['h', 'haben', '+', 'gutschrift'] },

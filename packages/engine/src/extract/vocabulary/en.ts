@@ -18,7 +18,7 @@ export const en: Vocabulary = {
   },
   rows: {
     opening: ['previous statement balance', 'balance from last statement', 'balance as of', 'balance as at', 'balance on', 'opening balance', 'beginning balance', 'starting balance', 'previous balance', 'balance brought forward', 'brought forward', 'balance b/f', 'b/f', 'balance forward', 'last statement balance', 'balance from previous statement', 'prior balance', 'start balance', 'balance last statement', 'balance at start', 'initial balance'],
-    closing: ['balance as of', 'balance as at', 'balance on', 'closing balance', 'ending balance', 'new balance', 'final balance', 'balance carried forward', 'carried forward', 'balance c/f', 'c/f', 'statement balance', 'balance at end', 'end balance', 'balance to carry forward', 'closing bal', 'total balance due'],
+    closing: ['amount due', 'total amount due', 'total due', 'balance due', 'current balance', 'balance as of', 'balance as at', 'balance on', 'closing balance', 'ending balance', 'new balance', 'final balance', 'balance carried forward', 'carried forward', 'balance c/f', 'c/f', 'statement balance', 'balance at end', 'end balance', 'balance to carry forward', 'closing bal', 'total balance due'],
     total: ['total', 'totals', 'day total', 'subtotal', 'sub-total', 'sub total', 'total debits', 'total credits', 'total withdrawals', 'total deposits', 'daily total', 'page total', 'grand total', 'total for'],
   },
   signs: { debit: ['dr', 'd', 'db', 'debit', '-', 'od'], credit: ['cr', 'c', 'credit', '+'] },

@@ -18,7 +18,7 @@ export const es: Vocabulary = {
   },
   rows: {
     opening: ['adeudo anterior', 'saldo deudor anterior', 'saldo anterior', 'saldo inicial', 'saldo al inicio', 'saldo de apertura', 'saldo a la fecha de corte anterior', 'saldo anterior al periodo', 'saldo inicial del periodo', 'saldo al', 'saldo previo'],
-    closing: ['saldo al corte', 'nuevo adeudo', 'adeudo actual', 'saldo deudor actual', 'saldo final', 'saldo actual', 'nuevo saldo', 'saldo al cierre', 'saldo de cierre', 'saldo final del periodo', 'saldo a la fecha de corte', 'saldo al'],
+    closing: ['total a pagar', 'pago total', 'saldo total', 'saldo al corte', 'nuevo adeudo', 'adeudo actual', 'saldo deudor actual', 'saldo final', 'saldo actual', 'nuevo saldo', 'saldo al cierre', 'saldo de cierre', 'saldo final del periodo', 'saldo a la fecha de corte', 'saldo al'],
     total: ['total', 'totales', 'subtotal', 'suma', 'total cargos', 'total abonos', 'total movimientos', 'total del día', 'suma y sigue'],
   },
   signs: { debit: ['d', 'debe', 'cargo', 'c', '-'], credit: ['h', 'haber', 'abono', 'a', '+'] },

@@ -17,8 +17,8 @@ export const fr: Vocabulary = {
     unused: ['frais', 'commission', 'commissions', 'montant en devise', 'devise', 'montant devise', 'montant d’origine', "montant d'origine", 'taux', 'taux de change', 'cours', 'catégorie', 'canal', 'code', 'code opération', 'type', 'type d’opération', "type d'opération", 'heure', 'agence', 'statut', 'carte', 'numéro de carte', 'compte', 'points'],
   },
   rows: {
-    opening: ['solde au', 'solde précédent', 'ancien solde', 'solde initial', 'solde d’ouverture', "solde d'ouverture", 'solde reporté', 'report', 'solde au début', 'solde de début', 'solde antérieur', 'solde créditeur au', 'solde débiteur au', 'solde en début de période', 'report à nouveau'],
-    closing: ['nouveau solde', 'solde final', 'solde de clôture', 'solde fin', 'solde à reporter', 'à reporter', 'a reporter', 'solde en fin de période', 'solde au', 'solde créditeur au', 'solde débiteur au'],
+    opening: ['solde antérieur dû', 'solde au', 'solde précédent', 'ancien solde', 'solde initial', 'solde d’ouverture', "solde d'ouverture", 'solde reporté', 'report', 'solde au début', 'solde de début', 'solde antérieur', 'solde créditeur au', 'solde débiteur au', 'solde en début de période', 'report à nouveau'],
+    closing: ['montant dû', 'solde dû', 'montant à payer', 'total à payer', 'nouveau solde', 'solde final', 'solde de clôture', 'solde fin', 'solde à reporter', 'à reporter', 'a reporter', 'solde en fin de période', 'solde au', 'solde créditeur au', 'solde débiteur au'],
     total: ['total', 'totaux', 'sous-total', 'total des opérations', 'total des débits', 'total des crédits', 'total du jour', 'total période', 'total des mouvements'],
   },
   signs: { debit: ['d', 'db', 'débit', 'dr', '-'], credit: ['c', 'cr', 'crédit', '+'] },

@@ -17,8 +17,8 @@ export const id: Vocabulary = {
     unused: ['biaya', 'biaya admin', 'jumlah valas', 'valas', 'mata uang asing', 'jumlah asli', 'kurs', 'nilai tukar', 'kategori', 'kanal', 'saluran', 'kode', 'kode transaksi', 'jenis', 'jenis transaksi', 'tipe', 'waktu', 'jam', 'cabang', 'status', 'mata uang', 'kartu', 'nomor kartu', 'rekening', 'poin'],
   },
   rows: {
-    opening: ['saldo dari halaman sebelumnya', 'saldo awal', 'saldo sebelumnya', 'saldo lalu', 'saldo pembukaan', 'saldo bulan lalu', 'saldo dipindahkan'],
-    closing: ['saldo ke halaman berikutnya', 'saldo akhir', 'saldo penutupan', 'saldo baru', 'saldo akhir periode', 'saldo dipindahkan'],
+    opening: ['tagihan sebelumnya', 'saldo dari halaman sebelumnya', 'saldo awal', 'saldo sebelumnya', 'saldo lalu', 'saldo pembukaan', 'saldo bulan lalu', 'saldo dipindahkan'],
+    closing: ['total tagihan', 'tagihan baru', 'saldo ke halaman berikutnya', 'saldo akhir', 'saldo penutupan', 'saldo baru', 'saldo akhir periode', 'saldo dipindahkan'],
     total: ['total', 'jumlah', 'subtotal', 'total debet', 'total kredit', 'total mutasi', 'mutasi debet', 'mutasi kredit'],
   },
   signs: { debit: ['db', 'd', 'debet', 'debit', '-'], credit: ['cr', 'k', 'kr', 'kredit', '+'] },

@@ -18,7 +18,7 @@ export const it: Vocabulary = {
   },
   rows: {
     opening: ['saldo iniziale', 'saldo precedente', 'saldo anteriore', "saldo d'apertura", 'saldo di apertura', 'saldo riportato', 'riporto', 'saldo al'],
-    closing: ['saldo finale', 'saldo attuale', 'nuovo saldo', 'saldo di chiusura', 'saldo contabile finale', 'a riportare', 'da riportare', 'saldo al'],
+    closing: ['totale da pagare', 'importo dovuto', 'saldo dovuto', 'saldo finale', 'saldo attuale', 'nuovo saldo', 'saldo di chiusura', 'saldo contabile finale', 'a riportare', 'da riportare', 'saldo al'],
     total: ['totale', 'totali', 'subtotale', 'somma', 'totale dare', 'totale avere', 'totale movimenti', 'totale del giorno'],
   },
   signs: { debit: ['d', 'dare', '-'], credit: ['a', 'avere', '+'] },

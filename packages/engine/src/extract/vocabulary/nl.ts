@@ -18,7 +18,7 @@ export const nl: Vocabulary = {
   },
   rows: {
     opening: ['beginsaldo', 'vorig saldo', 'oud saldo', 'saldo vorige afschrift', 'saldo begin', 'openingssaldo', 'saldo per', 'transport', 'saldo van vorige pagina'],
-    closing: ['eindsaldo', 'nieuw saldo', 'saldo einde', 'slotsaldo', 'saldo per', 'transport', 'naar volgende pagina'],
+    closing: ['te betalen', 'totaal verschuldigd', 'verschuldigd bedrag', 'eindsaldo', 'nieuw saldo', 'saldo einde', 'slotsaldo', 'saldo per', 'transport', 'naar volgende pagina'],
     total: ['totaal', 'totalen', 'subtotaal', 'totaal af', 'totaal bij', 'som'],
   },
   signs: { debit: ['af', 'd', 'debet', '-'], credit: ['bij', 'c', 'credit', '+'] },

@@ -18,7 +18,7 @@ export const pl: Vocabulary = {
   },
   rows: {
     opening: ['saldo na dzień', 'saldo początkowe', 'saldo poczatkowe', 'saldo otwarcia', 'saldo poprzednie', 'saldo z poprzedniego wyciągu', 'saldo na początek', 'z przeniesienia', 'przeniesienie'],
-    closing: ['saldo na dzień', 'saldo końcowe', 'saldo koncowe', 'saldo zamknięcia', 'nowe saldo', 'saldo na koniec', 'do przeniesienia'],
+    closing: ['kwota do zapłaty', 'zadłużenie', 'saldo na dzień', 'saldo końcowe', 'saldo koncowe', 'saldo zamknięcia', 'nowe saldo', 'saldo na koniec', 'do przeniesienia'],
     total: ['suma', 'razem', 'ogółem', 'łącznie', 'suma obciążeń', 'suma uznań', 'podsumowanie'],
   },
   signs: { debit: ['wn', 'd', 'obciążenie', '-'], credit: ['ma', 'c', 'uznanie', '+'] },

@@ -18,7 +18,7 @@ export const pt: Vocabulary = {
   },
   rows: {
     opening: ['total da fatura anterior', 'fatura anterior', 'saldo da fatura anterior', 'saldo anterior', 'saldo inicial', 'saldo de abertura', 'saldo transportado', 'saldo do período anterior', 'saldo em', 'transporte'],
-    closing: ['total desta fatura', 'total da fatura', 'saldo desta fatura', 'valor desta fatura', 'saldo final', 'saldo atual', 'novo saldo', 'saldo a transportar', 'saldo de fecho', 'saldo disponível final', 'saldo em', 'a transportar'],
+    closing: ['total a pagar', 'valor total da fatura', 'total desta fatura', 'total da fatura', 'saldo desta fatura', 'valor desta fatura', 'saldo final', 'saldo atual', 'novo saldo', 'saldo a transportar', 'saldo de fecho', 'saldo disponível final', 'saldo em', 'a transportar'],
     total: ['total', 'totais', 'subtotal', 'soma', 'total de débitos', 'total de créditos', 'total do dia', 'total do período'],
   },
   signs: { debit: ['d', 'débito', 'db', '-'], credit: ['c', 'crédito', 'cr', '+'] },

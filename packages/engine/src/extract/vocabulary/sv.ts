@@ -18,7 +18,7 @@ export const sv: Vocabulary = {
   },
   rows: {
     opening: ['ingående saldo', 'ingående behållning', 'föregående saldo', 'saldo föregående', 'saldo från föregående', 'överfört saldo', 'transport'],
-    closing: ['utgående saldo', 'utgående behållning', 'nytt saldo', 'slutsaldo', 'att överföra', 'transport'],
+    closing: ['att betala', 'total skuld', 'utgående saldo', 'utgående behållning', 'nytt saldo', 'slutsaldo', 'att överföra', 'transport'],
     total: ['summa', 'totalt', 'total', 'delsumma', 'summa uttag', 'summa insättningar'],
   },
   signs: { debit: ['d', 'debet', '-'], credit: ['k', 'kredit', '+'] },

@@ -17,8 +17,8 @@ export const tr: Vocabulary = {
     unused: ['masraf', 'ücret', 'komisyon', 'bsmv', 'döviz tutarı', 'döviz', 'orijinal tutar', 'kur', 'döviz kuru', 'kategori', 'kanal', 'kod', 'işlem kodu', 'tür', 'işlem türü', 'tip', 'saat', 'şube', 'durum', 'para birimi', 'kart', 'kart no', 'hesap', 'puan', 'bonus'],
   },
   rows: {
-    opening: ['önceki sayfadan devir', 'önceki dönem borcu', 'önceki ekstre borcu', 'devir bakiye', 'devreden bakiye', 'önceki bakiye', 'açılış bakiyesi', 'dönem başı bakiye', 'başlangıç bakiyesi', 'önceki dönem bakiyesi', 'devir'],
-    closing: ['nakli yekün', 'sonraki sayfaya devir', 'dönem borcu', 'ekstre borcu', 'tarihli bakiye', 'kapanış bakiyesi', 'dönem sonu bakiye', 'son bakiye', 'yeni bakiye', 'güncel bakiye', 'devreden', 'sonraki sayfaya devir'],
+    opening: ['önceki borç', 'önceki sayfadan devir', 'önceki dönem borcu', 'önceki ekstre borcu', 'devir bakiye', 'devreden bakiye', 'önceki bakiye', 'açılış bakiyesi', 'dönem başı bakiye', 'başlangıç bakiyesi', 'önceki dönem bakiyesi', 'devir'],
+    closing: ['toplam borç', 'hesap kesim borcu', 'güncel borç', 'nakli yekün', 'sonraki sayfaya devir', 'dönem borcu', 'ekstre borcu', 'tarihli bakiye', 'kapanış bakiyesi', 'dönem sonu bakiye', 'son bakiye', 'yeni bakiye', 'güncel bakiye', 'devreden', 'sonraki sayfaya devir'],
     total: ['toplam', 'toplamlar', 'ara toplam', 'genel toplam', 'toplam borç', 'toplam alacak', 'günlük toplam'],
   },
   signs: { debit: ['b', 'borç', 'borc', '-'], credit: ['a', 'alacak', '+'] },
