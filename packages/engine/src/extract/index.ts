@@ -29,7 +29,7 @@ import { findTables, tokenisePages } from './table/index';
 import { assignTextRoles } from './table/roles';
 import { Tracer } from './trace';
 import { dayOrderEvidence, orderByPeriod } from './values/dates';
-import { languageScores } from './vocabulary';
+import { factPhrases, languageScores } from './vocabulary';
 
 export interface ExtractOptions {
   deadline: number;
@@ -129,6 +129,7 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
     bankName: findBankName(scan.otherLines.map((o) => o.line)),
     holder: findHolder(scan.otherLines.map((o) => o.line)),
     currency: null,
+    card: factPhrases(factTexts, 'card').size >= 2,
   };
 
   // Statements and their ledgers.

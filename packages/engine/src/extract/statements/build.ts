@@ -20,7 +20,7 @@ import type { Column, Region } from '../table/model';
 import type { Token, TokenLine } from '../tokens/tokenise';
 import type { Tracer } from '../trace';
 import { resolveDates } from '../values/dates';
-import { hasFactWord, type LabelReading, normaliseWords, rowLabels } from '../vocabulary';
+import { factPhrases, type LabelReading, normaliseWords, rowLabels } from '../vocabulary';
 import type { StatementPart } from './split';
 
 /** The ledger stage's passes, in order. */
@@ -128,6 +128,8 @@ export interface DocumentFacts {
   bankName: string | null;
   holder: string | null;
   currency: string | null;
+  /** The document names card-statement facts (for parts that print none themselves). */
+  card: boolean;
 }
 
 const lineText = (l: TokenLine) => l.tokens.map((t) => t.text).join(' ');
@@ -151,7 +153,9 @@ export function buildStatement(
     r.date = isos[i] ?? null;
   });
   const factTexts = part.lines.map(lineText);
-  const card = factTexts.some((t) => hasFactWord(t, 'card'));
+  // A card statement names at least two of its own facts (minimum payment, credit limit, due date...);
+  // one phrase alone may be an advertisement. Pages of the statement without its summary follow the document.
+  const card = factPhrases(factTexts, 'card').size >= 2 || doc.card;
   const labelled = findLabelledBalances(part.lines, period, doc.order);
   const signed = (cell: { cents: number; mark: string | null } | undefined) => {
     if (!cell) return null;

@@ -16,6 +16,8 @@ export interface StatementPart {
   /** Lines outside the tables that belong to this statement (its header, summary, furniture). */
   lines: TokenLine[];
   account: string | null;
+  /** Every account number the statement's lines name (an account, its IBAN, its card number). */
+  accounts: Set<string>;
 }
 
 const keyOf = (a: string) => a.replace(/[^0-9A-Za-z]/g, '').slice(-4);
@@ -44,12 +46,18 @@ export function splitStatements(scan: TableScan): StatementPart[] {
       account = findAccountNumber([between[j] as TokenLine]);
       if (account) accountAt = j;
     }
-    if (!current || (account && current.account && keyOf(account) !== keyOf(current.account))) {
+    // A number the statement has named already (page headers repeat it) continues it.
+    if (!current || (account && current.accounts.size && !current.accounts.has(keyOf(account)))) {
       // Lines before the new account's line (a summary printed after the last table) stay with the statement before.
       if (current) current.lines.push(...between.slice(0, accountAt));
-      current = { regions: [], lines: current ? between.slice(accountAt) : [...between], account };
+      current = { regions: [], lines: current ? between.slice(accountAt) : [...between], account, accounts: new Set() };
       parts.push(current);
+      for (const l of current.lines) {
+        const a = findAccountNumber([l]);
+        if (a) current.accounts.add(keyOf(a));
+      }
     } else current.lines.push(...between);
+    if (account) current.accounts.add(keyOf(account));
     current.account ??= account;
     current.regions.push(region);
     const last = region.lines[region.lines.length - 1] as TokenLine;

@@ -241,6 +241,14 @@ export function hasFactWord(text: string, key: FactKey): boolean {
   return (factMatchers.get(key) as RegExp).test(normaliseWords(text));
 }
 
+/** The distinct fact phrases of a kind that the texts name (normalised). */
+export function factPhrases(texts: Iterable<string>, key: FactKey): Set<string> {
+  const re = new RegExp((factMatchers.get(key) as RegExp).source, 'gu');
+  const out = new Set<string>();
+  for (const t of texts) for (const m of normaliseWords(t).matchAll(re)) out.add(m[0].trim());
+  return out;
+}
+
 /** Where a fact label ends in a text (for reading the value after it), or -1. */
 export function factWordEnd(text: string, key: FactKey): number {
   const norm = normaliseWords(text);

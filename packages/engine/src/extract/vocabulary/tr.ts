@@ -27,7 +27,7 @@ export const tr: Vocabulary = {
     rangeJoin: ['-', '–', 'ile', 'arası'],
     rangeFrom: ['dönem', 'tarih aralığı'],
     statementDate: ['ekstre tarihi', 'düzenleme tarihi', 'hesap kesim tarihi', 'kesim tarihi', 'tarih'],
-    account: ['hesap no', 'hesap numarası', 'hesap', 'iban', 'kart numarası', 'kart no', 'müşteri no'],
+    account: ['hesap no', 'hesap numarası', 'hesap', 'iban', 'kart numarası', 'kart no', ],
     holder: ['hesap sahibi', 'müşteri adı', 'ad soyad', 'unvan', 'sayın'],
     card: ['kredi kartı', 'asgari ödeme', 'asgari ödeme tutarı', 'kart limiti', 'kullanılabilir limit', 'son ödeme tarihi', 'dönem borcu', 'hesap kesim'],
     overdrawn: ['borç', 'b', 'eksi'],
