@@ -16,7 +16,7 @@ export const SETTINGS = {
     /** A header line sits at most this many pitches above the first row. */
     headerGap: 3.2,
     /** Stacked header lines (wrapped labels) are at most this many sizes apart. */
-    headerStackGap: 0.9,
+    headerStackGap: 0.45,
     /** ... and at most this share of the table's line pitch apart. */
     headerStackPitch: 0.45,
     /** A column gap: x positions covered by at most this share of the region's lines. */

@@ -43,9 +43,11 @@ export function assembleRows(scan: TableScan): RowScan {
   const models = new Map<Region, BandModel>();
   for (const table of scan.tables) {
     let lastOfTable: RawRow | null = null;
+    // Lines at the foot of a page that start the description of the next page's first row.
+    let carried: { region: Region; lines: number[] } | null = null;
     for (const region of table.regions) {
       const cells = scan.cells.get(region) ?? [];
-      const { bands, leading, model } = segmentRows(region, cells);
+      const { bands, leading, trailing, model } = segmentRows(region, cells);
       models.set(region, model);
       // Lines continuing the previous page's last row.
       if (leading.length && lastOfTable) {
@@ -60,10 +62,22 @@ export function assembleRows(scan: TableScan): RowScan {
           }
         }
       }
-      for (const band of bands) {
+      bands.forEach((band, k) => {
         const rowCells = region.columns.map((_, c) => band.lines.flatMap((i) => cells[i]?.[c] ?? []));
-        const tokens = rowCells.flat();
-        if (!tokens.length) continue;
+        const own = rowCells.flat();
+        if (k === 0 && carried) {
+          const from = carried;
+          const moved: Token[][] = region.columns.map(() => []);
+          for (const i of from.lines) {
+            (scan.cells.get(from.region)?.[i] ?? []).forEach((tokens, c) => {
+              const target = nearestColumn(region, from.region, c);
+              if (target >= 0) moved[target]?.push(...tokens);
+            });
+          }
+          moved.forEach((tokens, c) => rowCells[c]?.unshift(...tokens));
+          carried = null;
+        }
+        if (!own.length) return;
         const row: RawRow = {
           id: rows.length,
           table: table.id,
@@ -72,11 +86,13 @@ export function assembleRows(scan: TableScan): RowScan {
           lines: band.lines,
           anchor: band.anchor,
           cells: rowCells,
-          box: boxOf(tokens),
+          // The box on the row's own page (a description carried from the page before is not in it).
+          box: boxOf(own),
         };
         rows.push(row);
         lastOfTable = row;
-      }
+      });
+      carried = trailing.length ? { region, lines: trailing } : null;
     }
   }
   return { rows, models };

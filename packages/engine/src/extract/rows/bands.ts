@@ -28,6 +28,8 @@ export interface Bands {
   bands: Band[];
   /** Lines before the first anchor that belong to no band here (a row continued from the page before). */
   leading: number[];
+  /** Lines after the last anchor that belong to no band here (a description starting above a row on the next page). */
+  trailing: number[];
   model: BandModel;
 }
 
@@ -40,7 +42,7 @@ export function anchorLines(cells: Token[][][], columns: Column[]): number[] {
 export function segmentRows(region: Region, cells: Token[][][]): Bands {
   const anchors = anchorLines(cells, region.columns);
   const n = region.lines.length;
-  if (!anchors.length) return { bands: [], leading: [], model: 'single' };
+  if (!anchors.length) return { bands: [], leading: [], trailing: [], model: 'single' };
   const base = (i: number) => (region.lines[i] as Region['lines'][number]).y1;
   const pitch = (i: number) => base(i) - base(i - 1);
   const first = anchors[0] as number;
@@ -55,7 +57,7 @@ export function segmentRows(region: Region, cells: Token[][][]): Bands {
   });
   const multi = segments.filter((s) => s.to - s.from > 1);
   if (!multi.length && !leadingLines.length && !trailing.length) {
-    return { bands: anchors.map((a) => ({ lines: [a], anchor: a })), leading: [], model: 'single' };
+    return { bands: anchors.map((a) => ({ lines: [a], anchor: a })), leading: [], trailing: [], model: 'single' };
   }
 
   // Gap model: row breaks are wider than line spacing inside a row. The cut between the two is
@@ -98,7 +100,7 @@ export function segmentRows(region: Region, cells: Token[][][]): Bands {
   });
   if (model !== 'allAbove') (bands[bands.length - 1] as Band).lines.push(...trailing);
   for (const b of bands) b.lines.sort((x, y) => x - y);
-  return { bands, leading: [], model };
+  return { bands, leading: [], trailing: model === 'allAbove' ? trailing : [], model };
 }
 
 function byGaps(
@@ -134,12 +136,11 @@ function byGaps(
     (bands[idx] as Band).lines.push(...between.slice(0, at));
     (bands[idx + 1] as Band).lines.unshift(...between.slice(at));
   });
-  // Lines after the last anchor: while tight, they continue it.
+  // Lines after the last anchor: while tight, they continue it; after a row break they start the
+  // next page's first row.
   const lastBand = bands[bands.length - 1] as Band;
-  for (const i of trailing) {
-    if (pitch(i) > cut) break;
-    lastBand.lines.push(i);
-  }
+  let k2 = 0;
+  while (k2 < trailing.length && pitch(trailing[k2] as number) <= cut) lastBand.lines.push(trailing[k2++] as number);
   for (const b of bands) b.lines.sort((x, y) => x - y);
-  return { bands, leading, model: 'gaps' };
+  return { bands, leading, trailing: trailing.slice(k2), model: 'gaps' };
 }

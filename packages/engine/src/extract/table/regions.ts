@@ -128,7 +128,14 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
     if (headerEnd >= top) top = headerEnd + 1;
     let bottom = last;
     let textOnly = 0;
-    while (bottom + 1 < lines.length && !breaker(bottom + 1) && gapOf(bottom + 1) <= SETTINGS.table.extendGap) {
+    // A page number in the page's margin ends the table ("Blad 1 av 3" under the last row).
+    const margin = (l: TokenLine) => l.y0 > (page.height || l.y1) * 0.85 || l.y1 < (page.height || 0) * 0.1;
+    while (
+      bottom + 1 < lines.length &&
+      !breaker(bottom + 1) &&
+      !(isPageNumber(lines[bottom + 1] as TokenLine) && margin(lines[bottom + 1] as TokenLine)) &&
+      gapOf(bottom + 1) <= SETTINGS.table.extendGap
+    ) {
       const next = lines[bottom + 1] as TokenLine;
       const hasMoney = next.tokens.some((t) => t.kind === 'money');
       if (!hasMoney && ++textOnly > SETTINGS.table.maxTrailingTextLines) break;
