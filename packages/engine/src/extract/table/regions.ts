@@ -56,7 +56,8 @@ export function isLabelLine(line: TokenLine, minTokens = 2, width = 0): boolean 
   if (line.tokens.length < minTokens) return false;
   if (minTokens >= 2) {
     const size = Math.max(...line.tokens.map((t) => t.size));
-    const wide = line.tokens.some((t, i) => i > 0 && t.x0 - (line.tokens[i - 1] as Token).x1 > size * 1.5);
+    // Column gaps, not word spaces (runs are split at gaps wider than a word space already).
+    const wide = line.tokens.some((t, i) => i > 0 && t.x0 - (line.tokens[i - 1] as Token).x1 > size * 0.75);
     const span = (line.tokens[line.tokens.length - 1] as Token).x1 - (line.tokens[0] as Token).x0;
     if (!wide || (width > 0 && span < width * 0.3)) return false;
   }
