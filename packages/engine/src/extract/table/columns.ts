@@ -228,7 +228,8 @@ function assignTokens(tokens: Token[], columns: Column[], size: number): Token[]
 function fitsColumns(line: TokenLine, columns: Column[], size: number): boolean {
   // Money columns, and labelled columns without values among the seed lines (a credit column
   // whose every amount sits on an undated row).
-  const money = columns.filter((c) => c.kind === 'money' || (c.kind === 'empty' && c.label));
+  const moneyLabel = (c: Column) => ['debit', 'credit', 'amount', 'balance'].includes(labelReadings(c.label)[0]?.role ?? '');
+  const money = columns.filter((c) => c.kind === 'money' || (c.kind === 'empty' && moneyLabel(c)));
   const text = columns.filter((c) => c.kind === 'text');
   const moneyStart = Math.min(...money.map((c) => c.x0));
   for (const t of line.tokens) {
