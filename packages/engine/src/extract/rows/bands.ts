@@ -15,7 +15,7 @@ import { SETTINGS } from '../settings';
 import type { Token } from '../tokens/tokenise';
 import type { Column, Region } from '../table/model';
 
-export type BandModel = 'single' | 'gaps' | 'below' | 'above' | 'allAbove';
+export type BandModel = 'single' | 'gaps' | 'markers' | 'below' | 'above' | 'allAbove';
 
 export interface Band {
   /** Indexes of the region's lines in the row, top to bottom. */
@@ -86,6 +86,11 @@ export function segmentRows(region: Region, cells: Token[][][]): Bands {
   }
   // Count model, from the lines before the first anchor.
   const model: BandModel = leadingLines.length === 0 ? 'below' : trailing.length === 0 ? 'allAbove' : 'above';
+  if (bestCut > 0 && bestAgree >= segments.length * SETTINGS.rows.gapAgreement && bestAgree === segments.length) {
+    return byGaps(anchors, segments, leadingLines, trailing, pitch, bestCut, first, model);
+  }
+  const marked = byMarkers(region, cells, anchors);
+  if (marked) return marked;
   if (bestCut > 0 && bestAgree >= segments.length * SETTINGS.rows.gapAgreement) {
     return byGaps(anchors, segments, leadingLines, trailing, pitch, bestCut, first, model);
   }
@@ -101,6 +106,53 @@ export function segmentRows(region: Region, cells: Token[][][]): Bands {
   if (model !== 'allAbove') (bands[bands.length - 1] as Band).lines.push(...trailing);
   for (const b of bands) b.lines.sort((x, y) => x - y);
   return { bands, leading: [], trailing: model === 'allAbove' ? trailing : [], model };
+}
+
+/**
+ * Marker model: a column other than the amounts and the description that every row fills once,
+ * on its first line (a type code, a date on every row), marks where rows start, wherever their
+ * amounts stand (on the last line in some layouts).
+ */
+function byMarkers(region: Region, cells: Token[][][], anchors: number[]): Bands | null {
+  const n = region.lines.length;
+  const anchorSet = new Set(anchors);
+  for (const col of region.columns) {
+    if (col.kind === 'money' || col.kind === 'empty' || col.role === 'description' || col.label === '') continue;
+    const marks = cells.flatMap((row, i) => ((row[col.index]?.length ?? 0) > 0 ? [i] : []));
+    if (marks.length < 3 || Math.abs(marks.length - anchors.length) > anchors.length * 0.15) continue;
+    // Marks that stand on anchor lines only say nothing the anchors do not.
+    if (marks.every((m) => anchorSet.has(m))) continue;
+    const starts = [...marks];
+    let one = 0;
+    for (let k = 0; k < starts.length; k++) {
+      const from = starts[k] as number;
+      const to = k + 1 < starts.length ? (starts[k + 1] as number) : n;
+      if (anchors.filter((a) => a >= from && a < to).length === 1) one++;
+    }
+    if (one < starts.length * 0.9) continue;
+    // Anchors before the first mark are rows of their own (a balance brought forward).
+    const bands: Band[] = anchors.filter((a) => a < (starts[0] as number)).map((a) => ({ lines: [a], anchor: a }));
+    for (let k = 0; k < starts.length; k++) {
+      const from = starts[k] as number;
+      const to = k + 1 < starts.length ? (starts[k + 1] as number) : n;
+      const inside = anchors.filter((a) => a >= from && a < to);
+      const lines = Array.from({ length: to - from }, (_, j) => from + j);
+      if (!inside.length) {
+        // Text without an amount continues the row before.
+        bands[bands.length - 1]?.lines.push(...lines);
+        continue;
+      }
+      // Two anchors in one marked block: the second starts a row of its own.
+      inside.forEach((a, j) => {
+        const end = j + 1 < inside.length ? (inside[j + 1] as number) : to;
+        const begin = j === 0 ? from : a;
+        bands.push({ lines: Array.from({ length: end - begin }, (_, x) => begin + x), anchor: a });
+      });
+    }
+    const firstMark = Math.min(starts[0] as number, anchors[0] as number);
+    return { bands, leading: Array.from({ length: firstMark }, (_, i) => i), trailing: [], model: 'markers' };
+  }
+  return null;
 }
 
 function byGaps(

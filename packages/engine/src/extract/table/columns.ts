@@ -292,6 +292,14 @@ function placeLabels(columns: Column[], labels: Label[], size: number): void {
     column.label = best.text;
     for (const l of list) if (l !== best) orphans.push(l);
   }
+  // A label spanning several columns ("Payment type and details" over the type codes and the
+  // details) names each column under it that has no label of its own.
+  for (const label of labels) {
+    for (const c of columns) {
+      if (c.label || c.kind === 'empty') continue;
+      if (c.x0 >= label.x0 - size * 0.5 && c.x1 <= label.x1 + size * 0.5) c.label = label.text;
+    }
+  }
   for (const label of orphans) {
     // Near a column without a label of its own (a centred label over narrow values).
     let best: Column | null = null;
