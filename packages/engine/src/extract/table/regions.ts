@@ -10,6 +10,7 @@
 import type { LayoutPage } from '../../layout/model';
 import { SETTINGS } from '../settings';
 import type { Token, TokenLine } from '../tokens/tokenise';
+import { labelReadings } from '../vocabulary';
 
 export interface RegionLines {
   page: number;
@@ -61,12 +62,14 @@ export function isLabelLine(line: TokenLine, minTokens = 2, width = 0): boolean 
     const span = (line.tokens[line.tokens.length - 1] as Token).x1 - (line.tokens[0] as Token).x0;
     if (!wide || (width > 0 && span < width * 0.3)) return false;
   }
+  // Two words alone make a header only when one is a column word ("B A N K | (Page 2 of 5)" is not).
+  if (minTokens >= 2 && line.tokens.length === 2 && !line.tokens.some((t) => labelReadings(t.text).length)) return false;
   return line.tokens.every(
     (t) =>
       (t.kind === 'text' || t.kind === 'sign') &&
       t.text.length <= 40 &&
       t.text.split(/\s+/).length <= 5 &&
-      !/\d{3,}/.test(t.text) &&
+      !/\d{2,}|\d\s+of\s+\d/.test(t.text) &&
       // Labels have letters, or are a short sign label ("+/-").
       (/\p{L}/u.test(t.text) || /^[-+/±]{1,4}$/.test(t.text)),
   );

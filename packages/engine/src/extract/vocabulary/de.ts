@@ -31,7 +31,7 @@ export const de: Vocabulary = {
     holder: ['kontoinhaber', 'inhaber', 'name', 'karteninhaber'],
     card: ['kreditkarte', 'kreditkartenabrechnung', 'kreditlimit', 'kartenlimit', 'verfügungsrahmen', 'mindestbetrag', 'mindestzahlung', 'fällig am', 'kartenabrechnung'],
     overdrawn: ['soll', 's', 'überzogen'],
-    currency: ['währung', 'kontowährung'],
+    currency: ['beträge in', 'alle beträge in', 'währung', 'kontowährung'],
   },
   notStatement: ['rechnung', 'rechnungsnummer', 'rechnungsdatum', 'lieferschein', 'quittung', 'kassenbon', 'angebot', 'mwst', 'ust', 'umsatzsteuer', 'menge', 'einzelpreis', 'nettobetrag', 'zahlungsziel', 'lieferadresse'],
 };

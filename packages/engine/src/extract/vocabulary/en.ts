@@ -31,7 +31,7 @@ export const en: Vocabulary = {
     holder: ['account holder', 'account name', 'name', 'customer name', 'holder', 'prepared for'],
     card: ['minimum payment', 'minimum amount due', 'minimum payment due', 'payment due date', 'credit limit', 'available credit', 'credit line', 'card statement', 'credit card', 'cash advance limit'],
     overdrawn: ['od', 'overdrawn', 'dr', 'debit balance'],
-    currency: ['currency', 'account currency'],
+    currency: ['all amounts in', 'amounts in', 'amounts shown in', 'currency', 'account currency'],
   },
   notStatement: ['invoice', 'tax invoice', 'invoice number', 'invoice no', 'bill to', 'ship to', 'quantity', 'qty', 'unit price', 'subtotal', 'vat', 'receipt', 'purchase order', 'quote', 'quotation', 'delivery note', 'amount due', 'payment terms', 'due date', 'remit to'],
 };

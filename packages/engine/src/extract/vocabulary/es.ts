@@ -31,7 +31,7 @@ export const es: Vocabulary = {
     holder: ['titular', 'titular de la cuenta', 'nombre', 'cliente'],
     card: ['tarjeta de crédito', 'pago mínimo', 'importe mínimo', 'límite de crédito', 'crédito disponible', 'fecha límite de pago', 'extracto de tarjeta', 'pago para no generar intereses'],
     overdrawn: ['deudor', 'd'],
-    currency: ['moneda', 'divisa'],
+    currency: ['importes en', 'cifras en', 'moneda', 'divisa'],
   },
   notStatement: ['factura', 'número de factura', 'nº factura', 'albarán', 'presupuesto', 'recibo', 'ticket', 'iva', 'cantidad', 'precio unitario', 'base imponible', 'pedido', 'nota de entrega', 'condiciones de pago'],
 };

@@ -31,7 +31,7 @@ export const fr: Vocabulary = {
     holder: ['titulaire', 'titulaire du compte', 'nom', 'client'],
     card: ['carte de crédit', 'paiement minimum', 'paiement minimal', 'montant minimum', 'limite de crédit', 'plafond', 'date d’échéance', "date d'échéance", 'crédit disponible', 'relevé de carte'],
     overdrawn: ['débiteur', 'db', 'd'],
-    currency: ['devise', 'monnaie'],
+    currency: ['montants en', 'montants exprimés en', 'devise', 'monnaie'],
   },
   notStatement: ['facture', 'numéro de facture', 'n° de facture', 'devis', 'bon de commande', 'bon de livraison', 'reçu', 'ticket de caisse', 'tva', 'quantité', 'qté', 'prix unitaire', 'montant ht', 'montant ttc', 'total ttc', 'conditions de paiement'],
 };

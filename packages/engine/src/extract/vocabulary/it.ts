@@ -31,7 +31,7 @@ export const it: Vocabulary = {
     holder: ['intestatario', 'intestato a', 'titolare', 'nome', 'cliente'],
     card: ['carta di credito', 'pagamento minimo', 'importo minimo', 'fido', 'plafond', 'limite di credito', 'disponibilità residua', 'data di addebito', 'estratto conto carta'],
     overdrawn: ['debitore', 'd'],
-    currency: ['valuta', 'divisa'],
+    currency: ['importi in', 'valuta', 'divisa'],
   },
   notStatement: ['fattura', 'numero fattura', 'n. fattura', 'preventivo', 'ricevuta', 'scontrino', 'documento di trasporto', 'iva', 'quantità', 'qtà', 'prezzo unitario', 'imponibile', 'ordine', 'condizioni di pagamento'],
 };

@@ -31,7 +31,7 @@ export const nl: Vocabulary = {
     holder: ['rekeninghouder', 'ten name van', 't.n.v', 'naam'],
     card: ['creditcard', 'minimaal te betalen', 'minimumbedrag', 'bestedingslimiet', 'kredietlimiet', 'uiterste betaaldatum', 'vervaldatum'],
     overdrawn: ['debet', 'af'],
-    currency: ['valuta', 'munt', 'muntsoort'],
+    currency: ['bedragen in', 'valuta', 'munt', 'muntsoort'],
   },
   notStatement: ['factuur', 'factuurnummer', 'factuurdatum', 'offerte', 'kassabon', 'btw', 'aantal', 'stukprijs', 'prijs per stuk', 'pakbon', 'bestelling', 'betalingstermijn'],
 };

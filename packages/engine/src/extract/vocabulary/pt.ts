@@ -31,7 +31,7 @@ export const pt: Vocabulary = {
     holder: ['titular', 'titular da conta', 'nome', 'cliente'],
     card: ['cartão de crédito', 'pagamento mínimo', 'valor mínimo', 'limite de crédito', 'limite disponível', 'data de vencimento', 'vencimento', 'fatura do cartão', 'extrato do cartão'],
     overdrawn: ['devedor', 'd'],
-    currency: ['moeda', 'divisa'],
+    currency: ['valores em', 'moeda', 'divisa'],
   },
   notStatement: ['nota fiscal', 'orçamento', 'recibo', 'cupom fiscal', 'iva', 'quantidade', 'qtd', 'preço unitário', 'guia de remessa', 'pedido', 'condições de pagamento'],
 };
