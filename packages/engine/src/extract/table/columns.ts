@@ -241,9 +241,10 @@ function fitsColumns(line: TokenLine, columns: Column[], size: number): boolean 
       continue;
     }
     if (line.tokens.some((m) => m.kind === 'money')) continue;
-    // Text-only line: wrapped description text, inside a text column.
+    // A line without amounts: wrapped text inside a text column, or a row's date line.
     if (t.x1 > moneyStart + size) return false;
-    if (!text.some((c) => t.x0 >= c.x0 - size * 0.75 && t.x0 <= c.x1)) return false;
+    const home = t.kind === 'date' ? [...text, ...columns.filter((c) => c.kind === 'date')] : text;
+    if (!home.some((c) => t.x0 >= c.x0 - size * 0.75 && t.x0 <= c.x1)) return false;
   }
   return true;
 }
