@@ -21,6 +21,8 @@ export interface DraftRow {
   dateText: string;
   date: string | null;
   description: string;
+  /** All the row's text outside the money columns (labels of balance and total rows may stand in the date column). */
+  text: string;
   reference: string | null;
   /** Money cells by column key. */
   money: Map<string, MoneyCell>;

@@ -16,7 +16,7 @@ export function labelledBalanceRows(draft: Draft): void {
     // "Total du jour" is a total even where a balance label reads into it.
     if (row.labels.includes('total')) continue;
     row.kind = 'balance';
-    draft.trace.change('labelled-balance-rows', row.id, 'kind', 'transaction', 'balance', `"${row.description}" names a balance`);
+    draft.trace.change('labelled-balance-rows', row.id, 'kind', 'transaction', 'balance', `"${row.text}" names a balance`);
   }
 }
 
@@ -25,10 +25,19 @@ export function totalRows(draft: Draft): void {
   const sinceStart = new Map<string, number>();
   const sinceTotal = new Map<string, number>();
   const counted = new Map<string, number>();
+  const signed = (c: { cents: number; mark: string | null }) => (c.mark === 'minus' || c.mark === 'debit' ? -c.cents : c.cents);
   const reset = () => {
     sinceTotal.clear();
     counted.clear();
   };
+  // The first and last row of each page's part of the table (where carried and brought forward sums stand).
+  const pageEdge = new Set<number>();
+  for (let i = 0; i < draft.rows.length; i++) {
+    const r = draft.rows[i] as DraftRow;
+    const prev = draft.rows[i - 1];
+    const next = draft.rows[i + 1];
+    if (!prev || prev.raw.region !== r.raw.region || !next || next.raw.region !== r.raw.region) pageEdge.add(r.id);
+  }
   let page = draft.rows[0]?.raw.page ?? 0;
   for (const row of draft.rows) {
     if (row.raw.page !== page) {
@@ -38,7 +47,8 @@ export function totalRows(draft: Draft): void {
     if (row.kind !== 'transaction') continue;
     const cells = keys.filter((k) => row.money.has(k));
     const matches = cells.filter((k) => {
-      const v = (row.money.get(k) as { cents: number }).cents;
+      const cell = row.money.get(k) as { cents: number; mark: string | null };
+      const v = Math.abs(signed(cell));
       return (
         v !== 0 &&
         (counted.get(k) ?? 0) >= 2 &&
@@ -46,7 +56,12 @@ export function totalRows(draft: Draft): void {
       );
     });
     const labelled = row.labels.includes('total');
-    const sums = cells.length >= 2 && matches.length >= cells.length - 1 && matches.length >= 1 && !row.dateToken;
+    const undated = !row.dateToken;
+    // Every amount a column sum; or one, on a row at a page's edge (carried / brought forward).
+    const sums =
+      undated &&
+      matches.length >= 1 &&
+      ((cells.length >= 2 && matches.length >= cells.length - 1) || pageEdge.has(row.id));
     if (labelled || sums) {
       row.kind = 'total';
       draft.trace.change(
@@ -55,13 +70,13 @@ export function totalRows(draft: Draft): void {
         'kind',
         'transaction',
         'total',
-        labelled ? `"${row.description}" names a total` : 'its amounts are the sums of their columns',
+        labelled ? `"${row.text}" names a total` : 'its amounts are the sums of their columns',
       );
       reset();
       continue;
     }
     for (const k of cells) {
-      const v = (row.money.get(k) as { cents: number }).cents;
+      const v = signed(row.money.get(k) as { cents: number; mark: string | null });
       sinceStart.set(k, (sinceStart.get(k) ?? 0) + v);
       sinceTotal.set(k, (sinceTotal.get(k) ?? 0) + v);
       counted.set(k, (counted.get(k) ?? 0) + 1);
@@ -77,10 +92,10 @@ export function totalRows(draft: Draft): void {
 export function repeatedTotalRows(draft: Draft): void {
   const byText = new Map<string, DraftRow[]>();
   for (const r of draft.rows) {
-    if (r.kind !== 'transaction' || r.dateToken || !r.description) continue;
-    const list = byText.get(r.description) ?? [];
+    if (r.kind !== 'transaction' || r.dateToken || !r.text) continue;
+    const list = byText.get(r.text) ?? [];
     list.push(r);
-    byText.set(r.description, list);
+    byText.set(r.text, list);
   }
   for (const [text, list] of byText) {
     if (list.length < 2) continue;
@@ -90,9 +105,11 @@ export function repeatedTotalRows(draft: Draft): void {
       const at = draft.rows.indexOf(row);
       const since = draft.rows.slice(previous + 1, at).filter((r) => r.kind === 'transaction');
       previous = at;
+      const signed = (c: { cents: number; mark: string | null } | undefined) =>
+        c ? (c.mark === 'minus' || c.mark === 'debit' ? -c.cents : c.cents) : 0;
       return [...row.money.entries()].some(([key, cell]) => {
-        const sum = since.reduce((s, r) => s + (r.money.get(key)?.cents ?? 0), 0);
-        return since.length > 0 && sum === cell.cents;
+        const sum = since.reduce((s, r) => s + signed(r.money.get(key)), 0);
+        return since.length > 0 && Math.abs(sum) === cell.cents;
       });
     });
     if (!ok) continue;

@@ -96,6 +96,9 @@ export function draftRow(raw: RawRow): DraftRow {
     if (cell) money.set(moneyKey(region, c), cell);
   }
   const conf = raw.cells.flat().filter((t) => t.confidence !== undefined);
+  const rowText = text(
+    region.columns.flatMap((c) => (c.kind === 'money' ? [] : (raw.cells[c.index] ?? []).filter((t) => t.kind === 'text'))),
+  );
   return {
     id: raw.id,
     raw,
@@ -107,11 +110,9 @@ export function draftRow(raw: RawRow): DraftRow {
     reference: refs.length ? text(refs) : null,
     money,
     sign: signCol ? (raw.cells[signCol.index]?.[0]?.text ?? null) : null,
+    text: rowText,
     // What the row says it is, from all its text (a balance label may sit in the date column).
-    labels: rowLabels(
-      description ||
-        text(region.columns.flatMap((c) => (c.kind === 'money' ? [] : (raw.cells[c.index] ?? []).filter((t) => t.kind === 'text')))),
-    ),
+    labels: rowLabels(description || rowText),
     cents: null,
     signKnown: false,
     balance: null,

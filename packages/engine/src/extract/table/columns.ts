@@ -195,7 +195,14 @@ export function findColumns(region: RegionLines): RegionColumns {
 /** Each token to the column it overlaps most; one just outside every column to the nearest within reach. */
 function assignTokens(tokens: Token[], columns: Column[], size: number): Token[][] {
   const row: Token[][] = columns.map(() => []);
+  // The text pieces of one run are one cell: they go where the run's first text went (a long
+  // description whose tail reaches past its column's usual width).
+  const runColumn = new Map<number, number>();
   for (const t of tokens) {
+    if (t.kind === 'text' && !t.piece && runColumn.has(t.run)) {
+      row[runColumn.get(t.run) as number]?.push(t);
+      continue;
+    }
     let best = -1;
     let most = 0;
     columns.forEach((r, ci) => {
@@ -216,7 +223,10 @@ function assignTokens(tokens: Token[], columns: Column[], size: number): Token[]
         }
       });
     }
-    if (best >= 0) row[best]?.push(t);
+    if (best >= 0) {
+      row[best]?.push(t);
+      if (t.kind === 'text' && !t.piece) runColumn.set(t.run, best);
+    }
   }
   return row;
 }

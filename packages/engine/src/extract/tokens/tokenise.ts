@@ -31,6 +31,8 @@ export interface Token {
   alsoMoney?: ParsedAmount;
   /** Index of the run the token came from, within its line. */
   run: number;
+  /** A word split off a run because it reaches over a column's start (it goes to its own column). */
+  piece?: boolean;
 }
 
 export interface TokenLine {
@@ -165,6 +167,6 @@ export function splitWords(t: Token): Token[] {
   const perChar = (t.x1 - t.x0) / Math.max(1, t.text.length);
   return [...t.text.matchAll(/\S+/g)].map((m) => {
     const x0 = t.x0 + (m.index as number) * perChar;
-    return { ...t, text: m[0], x0, x1: x0 + m[0].length * perChar };
+    return { ...t, text: m[0], x0, x1: x0 + m[0].length * perChar, piece: true };
   });
 }
