@@ -1,3 +1,4 @@
+import type { Statement, Transaction } from '@statemint/shared';
 import { zipSync } from 'fflate';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +13,21 @@ const base = {
   periodEnd: '2024-03-31',
   openingCents: 150_000,
 };
+
+/** The transactions without their boxes, after checking that every box lies on its page. */
+function rows(s: Statement | undefined): Omit<Transaction, 'bbox'>[] {
+  return (s?.transactions ?? []).map(({ bbox, ...t }) => {
+    expect(bbox?.page).toBe(t.page);
+    expect(
+      bbox &&
+        bbox.x >= 0 &&
+        bbox.y >= 0 &&
+        bbox.x + bbox.width <= bbox.pageWidth &&
+        bbox.y + bbox.height <= bbox.pageHeight,
+    ).toBe(true);
+    return t;
+  });
+}
 
 async function pdfOf(draw: (doc: PDFKit.PDFDocument) => void): Promise<Uint8Array> {
   const doc = new PDFDocument({ size: 'A4', margin: 40 });
@@ -33,7 +49,7 @@ describe('convert: text PDFs end to end', () => {
   ] as const)('%s: every transaction exactly, balanced', async (_name, layout) => {
     const { pdf, expected, closingCents } = await buildStatementPdf({ ...base, ...layout, rows: sampleRows(18) });
     const [s] = await convert(pdf, { fileName: 'statement.pdf' });
-    expect(s?.transactions).toEqual(expected);
+    expect(rows(s)).toEqual(expected);
     expect(s?.reconciliation).toEqual({ status: 'balanced', mismatches: [] });
     expect(s?.statement).toMatchObject({
       accountNumber: '12345678',
@@ -53,7 +69,7 @@ describe('convert: text PDFs end to end', () => {
         repeatHeader,
       });
       const [s] = await convert(pdf, { fileName: 'long.pdf' });
-      expect(s?.transactions).toEqual(expected);
+      expect(rows(s)).toEqual(expected);
       expect(s?.transactions.at(-1)?.page).toBe(3);
       expect(s?.reconciliation.status).toBe('balanced');
     }
@@ -94,7 +110,7 @@ describe('convert: errors carry codes', () => {
       code: 'PDF_PASSWORD_INCORRECT',
     });
     const [s] = await convert(pdf, { fileName: 'locked.pdf', password: 'secret' });
-    expect(s?.transactions).toEqual(expected);
+    expect(rows(s)).toEqual(expected);
   });
 
   it('UNREADABLE_FILE for a truncated PDF', async () => {

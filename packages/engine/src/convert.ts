@@ -4,8 +4,8 @@
  */
 import { AppError, emptyStatementFacts, type Statement } from '@statemint/shared';
 import { extractStatements } from './extract/index';
-import { extractStatements as legacyExtract } from './legacy-extract/index';
 import type { LayoutDocument } from './layout/model';
+import { extractStatements as legacyExtract } from './legacy-extract/index';
 import { detectInputKind } from './readers/detect';
 
 export interface ConvertOptions {

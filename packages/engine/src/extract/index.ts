@@ -18,13 +18,13 @@ import type { LayoutDocument } from '../layout/model';
 import { normalisePage } from '../layout/normalise';
 import { inferDecimalMark } from '../values/amount';
 import { type DateToken, type DayOrder, datesIn, dayMonth, settleMonthNames } from '../values/dates';
-import { choosePostingDates } from './table/dates';
 import { findBankName, findHolder } from './facts/account';
 import { findCurrency } from './facts/currency';
 import { findPeriod, findStatementDate } from './facts/period';
 import { assembleRows } from './rows/assemble';
 import { buildStatement, type DocumentFacts, setPageSize } from './statements/build';
 import { splitStatements } from './statements/split';
+import { choosePostingDates } from './table/dates';
 import { findTables, tokenisePages } from './table/index';
 import { assignTextRoles } from './table/roles';
 import { Tracer } from './trace';
@@ -60,7 +60,8 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
 
   // Rows.
   const { rows, models } = assembleRows(scan);
-  for (const [region, model] of models) if (model !== 'single') trace.note('rows', 'bands', null, model, `page ${region.page}`);
+  for (const [region, model] of models)
+    if (model !== 'single') trace.note('rows', 'bands', null, model, `page ${region.page}`);
 
   // Values: the document's day order, from every numeric date it prints.
   const factLines = scan.otherLines.map((o) => o.line);
@@ -103,8 +104,12 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
   if (!order) {
     // No evidence in the dates: English with dollars reads month first, everything else day first.
     const langs = languageScores(scan.tables.flatMap((t) => t.regions.flatMap((r) => r.columns.map((c) => c.label))));
-    const english = (langs.get('en') ?? 0) >= Math.max(0, ...[...langs.entries()].filter(([l]) => l !== 'en').map(([, v]) => v));
-    order = english && runs.some((t) => t.includes('$')) && !findCurrency({ facts: factTexts, labels: [], affixes: [] }) ? 'MDY' : 'DMY';
+    const english =
+      (langs.get('en') ?? 0) >= Math.max(0, ...[...langs.entries()].filter(([l]) => l !== 'en').map(([, v]) => v));
+    order =
+      english && runs.some((t) => t.includes('$')) && !findCurrency({ facts: factTexts, labels: [], affixes: [] })
+        ? 'MDY'
+        : 'DMY';
     why = 'no date tells; the language and currency of the page';
   }
   trace.note('values', 'dayOrder', null, order, why);

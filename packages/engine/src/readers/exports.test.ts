@@ -118,7 +118,8 @@ describe('CSV exports', () => {
     expect(s?.transactions.map((t) => [t.date, t.description, t.amount, t.balance])).toEqual(
       LEDGER.map((e) => [
         e.date,
-        `${e.cents < 0 ? 'CARD_PAYMENT' : 'TOPUP'} ${e.text}`,
+        // The Type column is a transaction type (like a category or a code), not description text.
+        e.text,
         e.cents / 100,
         e.balance / 100,
       ]),

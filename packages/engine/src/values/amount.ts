@@ -115,7 +115,9 @@ export function inferDecimalMark(tokens: Iterable<string>): DecimalMark {
     // Dates ("17.03.24", "05/01/25") end like amounts; they are no evidence of the decimal mark.
     if (/\d{1,2}[./-]\d{1,2}[./-]\d{2}(?:\d{2})?$/.test(text)) continue;
     // A currency or sign after the amount ("45,12 €", "2.540,00 EUR", "12,00 S") is not a digit group.
-    const m = /(\d)([.,])(\d{2})(?!\d)(?:\s?(?:[-+)]|CR|DR|S|H|D|C|DB))?(?:\s?(?:[A-Za-z]{1,3}\.?|\p{Sc}))?\s*$/u.exec(text);
+    const m = /(\d)([.,])(\d{2})(?!\d)(?:\s?(?:[-+)]|CR|DR|S|H|D|C|DB))?(?:\s?(?:[A-Za-z]{1,3}\.?|\p{Sc}))?\s*$/u.exec(
+      text,
+    );
     if (!m) continue;
     // "1,234" style tokens are ambiguous; only two trailing digits after the mark count.
     const dm = /^(\d{1,2})\.(\d{2})$/.exec(text);

@@ -33,7 +33,10 @@ const SEP = '[\\s./,\\-]*';
 
 const ISO_RE = /^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})\.?$/;
 const NUMERIC_RE = /^(\d{1,2})([./-])(\d{1,2})(?:\2(\d{4}|\d{2}))?\.?$/;
-const NAMED_DMY_RE = new RegExp(`^(\\d{1,2})${ORDINAL}${SEP}${JOIN}(\\p{L}{2,}\\.?)(?:${SEP}${JOIN}${YEAR})?\\.?$`, 'iu');
+const NAMED_DMY_RE = new RegExp(
+  `^(\\d{1,2})${ORDINAL}${SEP}${JOIN}(\\p{L}{2,}\\.?)(?:${SEP}${JOIN}${YEAR})?\\.?$`,
+  'iu',
+);
 const NAMED_MDY_RE = new RegExp(`^(\\p{L}{2,}\\.?)${SEP}(\\d{1,2})(?:st|nd|rd|th)?(?:[\\s,./\\-]+${YEAR})?\\.?$`, 'iu');
 const NAMED_YMD_RE = new RegExp(`^(\\d{4})${SEP}(\\p{L}{2,}\\.?)${SEP}(\\d{1,2})\\.?$`, 'iu');
 

@@ -31,12 +31,7 @@ export interface MonthReading {
 
 /** Lower case, without diacritics and without a trailing dot. */
 export function monthKey(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\.$/, '')
-    .replace(/ı/g, 'i');
+  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\.$/, '').replace(/ı/g, 'i');
 }
 
 const NAMES = new Map<string, Map<number, Set<string>>>();
@@ -70,7 +65,10 @@ function build(languages: string[]): void {
       // The format form is the month as it appears inside a date ("15. März", "15 de jan.").
       const inDate = new Intl.DateTimeFormat(language, { day: 'numeric', month: width, timeZone: 'UTC' });
       dates.forEach((date, m) => {
-        const names = [alone.format(date), ...inDate.formatToParts(date).flatMap((p) => (p.type === 'month' ? [p.value] : []))];
+        const names = [
+          alone.format(date),
+          ...inDate.formatToParts(date).flatMap((p) => (p.type === 'month' ? [p.value] : [])),
+        ];
         for (const name of names) {
           add(name, m + 1, language);
           const letters = monthKey(name);
@@ -139,4 +137,3 @@ export class MonthVote {
     return best?.month ?? null;
   }
 }
-

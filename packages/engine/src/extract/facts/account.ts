@@ -27,7 +27,8 @@ export function findAccountNumber(lines: TokenLine[]): string | null {
       const candidates = [rest, ...tokens.slice(i + 1, i + 3).map((t) => t.text)];
       for (const c of candidates) {
         const m = VALUE_RE.exec(c.trim()) ?? IBAN_RE.exec(c);
-        if (m && /\d/.test(m[1] as string) && (m[1] as string).replace(/\D/g, '').length >= 3) return clean(m[1] as string);
+        if (m && /\d/.test(m[1] as string) && (m[1] as string).replace(/\D/g, '').length >= 3)
+          return clean(m[1] as string);
       }
     }
   }

@@ -6,7 +6,7 @@
  * against the period, else by its order (the first is the opening).
  */
 import type { ParsedAmount } from '../../values/amount';
-import { datesIn, type DayOrder, dayMonth, isValidYMD, toIso } from '../../values/dates';
+import { type DayOrder, datesIn, dayMonth, isValidYMD, toIso } from '../../values/dates';
 import type { Token, TokenLine } from '../tokens/tokenise';
 import { rowLabels } from '../vocabulary';
 import type { Period } from './period';

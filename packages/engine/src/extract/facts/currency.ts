@@ -116,7 +116,9 @@ export function findCurrency(e: CurrencyEvidence): string | null {
     if (hasFactWord(text, 'currency')) scan(text, 3);
     else if (AMOUNT_NEAR.test(text)) scan(text, 1);
     // A code standing alone as a value ("CAD" under a "Devise / Currency" label).
-    else for (const m of text.matchAll(/(?:^|\s{2,})([A-Z]{3})(?=\s{2,}|$)/g)) if (isCurrencyCode(m[1] as string)) add(m[1] as string);
+    else
+      for (const m of text.matchAll(/(?:^|\s{2,})([A-Z]{3})(?=\s{2,}|$)/g))
+        if (isCurrencyCode(m[1] as string)) add(m[1] as string);
   }
   for (const a of e.affixes) add(namedBy(a));
   let best: string | null = null;

@@ -121,7 +121,8 @@ function evaluate(input: ReadingInput, reading: Omit<Reading, 'score' | 'explain
   let doubled = 0;
   let sum = 0;
   let allKnown = true;
-  const amountKeys = reading.amount.kind === 'pair' ? [reading.amount.debit, reading.amount.credit] : [reading.amount.key];
+  const amountKeys =
+    reading.amount.kind === 'pair' ? [reading.amount.debit, reading.amount.credit] : [reading.amount.key];
   for (const row of input.rows) {
     const amt = rowAmount(row, reading, input.card);
     if (amt) {
@@ -165,7 +166,12 @@ function evaluate(input: ReadingInput, reading: Omit<Reading, 'score' | 'explain
     const r = roleOf(k);
     if (r === 'amount' || r === 'debit' || r === 'credit' || r === 'balance') prior -= 1;
   }
-  const score = balances * 10 - (checks - balances) * 6 + (total === true ? 15 : total === false ? -5 : 0) + coverage * 20 + prior * 3;
+  const score =
+    balances * 10 -
+    (checks - balances) * 6 +
+    (total === true ? 15 : total === false ? -5 : 0) +
+    coverage * 20 +
+    prior * 3;
   return { ...reading, score, explains: { balances, balanceChecks: checks, total, coverage } };
 }
 
@@ -205,6 +211,7 @@ export function readings(input: ReadingInput): Reading[] {
 }
 
 export function describeReading(r: Reading): string {
-  const a = r.amount.kind === 'pair' ? `debit "${r.amount.debit}", credit "${r.amount.credit}"` : `amount "${r.amount.key}"`;
+  const a =
+    r.amount.kind === 'pair' ? `debit "${r.amount.debit}", credit "${r.amount.credit}"` : `amount "${r.amount.key}"`;
   return `${a}${r.balance ? `, balance "${r.balance}"` : ''}`;
 }

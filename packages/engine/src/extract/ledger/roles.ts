@@ -35,7 +35,9 @@ export function moneyRoles(draft: Draft): void {
     null,
     describeReading(best),
     `explains ${e.balances} of ${e.balanceChecks} running balances${e.total === null ? '' : e.total ? ', opening + amounts = closing' : ', not the closing balance'}; ${Math.round(e.coverage * 100)}% of rows have one amount` +
-      (all[1] ? `; next best: ${describeReading(all[1])} (${all[1].score.toFixed(1)} against ${best.score.toFixed(1)})` : ''),
+      (all[1]
+        ? `; next best: ${describeReading(all[1])} (${all[1].score.toFixed(1)} against ${best.score.toFixed(1)})`
+        : ''),
   );
 }
 
@@ -58,7 +60,13 @@ export function applyReading(draft: Draft): void {
         // The balance printed in an amount column ("Saldo al 24/06/2025   787,90 H").
         const [key] = [...row.money.keys()];
         const cell = key ? row.money.get(key) : undefined;
-        const a = cell ? rowAmount({ money: new Map([[key as string, cell]]), sign: row.sign }, { amount: { kind: 'signed', key: key as string }, debitSigns: reading.debitSigns }, false) : null;
+        const a = cell
+          ? rowAmount(
+              { money: new Map([[key as string, cell]]), sign: row.sign },
+              { amount: { kind: 'signed', key: key as string }, debitSigns: reading.debitSigns },
+              false,
+            )
+          : null;
         row.balance = a ? (draft.card ? -a.cents : a.cents) : null;
       }
       continue;

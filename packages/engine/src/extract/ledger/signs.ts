@@ -38,7 +38,14 @@ export function signsFromBalances(draft: Draft): void {
       const abs = Math.abs(r.cents ?? 0);
       r.cents = found & (1 << k) ? abs : -abs;
       r.signKnown = true;
-      draft.trace.change('signs-from-balances', r.id, 'amount', null, r.cents / 100, 'the running balances need this sign');
+      draft.trace.change(
+        'signs-from-balances',
+        r.id,
+        'amount',
+        null,
+        r.cents / 100,
+        'the running balances need this sign',
+      );
     });
   }
 }
@@ -55,7 +62,11 @@ export function signFlips(draft: Draft): void {
     r.cents = -(r.cents ?? 0);
     r.corrected = true;
     draft.trace.change('sign-flips', r.id, 'amount', from, r.cents / 100, 'the balances around it need the other sign');
-    draft.issues.push({ code: 'SIGN_CORRECTED', message: 'The sign of this row was corrected from the running balance.', row: r.id });
+    draft.issues.push({
+      code: 'SIGN_CORRECTED',
+      message: 'The sign of this row was corrected from the running balance.',
+      row: r.id,
+    });
   }
 }
 
@@ -71,13 +82,22 @@ export function defaultSigns(draft: Draft): void {
   const c = draft.closing?.cents ?? draft.labelledClosing;
   let chosen = sign;
   if (o !== null && c !== null) {
-    const known = draft.rows.filter((r) => r.kind === 'transaction' && r.signKnown).reduce((s, r) => s + (r.cents ?? 0), 0);
+    const known = draft.rows
+      .filter((r) => r.kind === 'transaction' && r.signKnown)
+      .reduce((s, r) => s + (r.cents ?? 0), 0);
     const abs = unknown.reduce((s, r) => s + Math.abs(r.cents ?? 0), 0);
     if (o + known + sign * abs !== c && o + known - sign * abs === c) chosen = -sign;
   }
   for (const r of unknown) {
     r.cents = chosen * Math.abs(r.cents ?? 0);
     r.signKnown = true;
-    draft.trace.change('default-signs', r.id, 'amount', null, r.cents / 100, chosen === sign ? 'the table\'s sign convention' : 'opening + amounts = closing needs this sign');
+    draft.trace.change(
+      'default-signs',
+      r.id,
+      'amount',
+      null,
+      r.cents / 100,
+      chosen === sign ? "the table's sign convention" : 'opening + amounts = closing needs this sign',
+    );
   }
 }

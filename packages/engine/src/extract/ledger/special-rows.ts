@@ -16,7 +16,14 @@ export function labelledBalanceRows(draft: Draft): void {
     // "Total du jour" is a total even where a balance label reads into it.
     if (row.labels.includes('total')) continue;
     row.kind = 'balance';
-    draft.trace.change('labelled-balance-rows', row.id, 'kind', 'transaction', 'balance', `"${row.text}" names a balance`);
+    draft.trace.change(
+      'labelled-balance-rows',
+      row.id,
+      'kind',
+      'transaction',
+      'balance',
+      `"${row.text}" names a balance`,
+    );
   }
 }
 
@@ -25,7 +32,8 @@ export function totalRows(draft: Draft): void {
   const sinceStart = new Map<string, number>();
   const sinceTotal = new Map<string, number>();
   const counted = new Map<string, number>();
-  const signed = (c: { cents: number; mark: string | null }) => (c.mark === 'minus' || c.mark === 'debit' ? -c.cents : c.cents);
+  const signed = (c: { cents: number; mark: string | null }) =>
+    c.mark === 'minus' || c.mark === 'debit' ? -c.cents : c.cents;
   const reset = () => {
     sinceTotal.clear();
     counted.clear();
@@ -115,7 +123,14 @@ export function repeatedTotalRows(draft: Draft): void {
     if (!ok) continue;
     for (const row of list) {
       row.kind = 'total';
-      draft.trace.change('repeated-total-rows', row.id, 'kind', 'transaction', 'total', `"${text}" adds up the rows above it each time`);
+      draft.trace.change(
+        'repeated-total-rows',
+        row.id,
+        'kind',
+        'transaction',
+        'total',
+        `"${text}" adds up the rows above it each time`,
+      );
     }
   }
 }

@@ -10,7 +10,11 @@ export interface Stretch {
 }
 
 /** With `closing`, the transactions after the last printed balance form a stretch ending at it. */
-export function* stretches(rows: DraftRow[], opening: number | null, closing: number | null = null): Generator<Stretch> {
+export function* stretches(
+  rows: DraftRow[],
+  opening: number | null,
+  closing: number | null = null,
+): Generator<Stretch> {
   let from = opening;
   let segment: DraftRow[] = [];
   for (const row of rows) {

@@ -3,9 +3,10 @@
  * tokens of all its lines, top to bottom) and the box it covers on the page. Lines at the top of
  * a page that continue the last row of the page before join that row.
  */
-import type { Table, Region } from '../table/model';
-import type { Token } from '../tokens/tokenise';
+
 import type { TableScan } from '../table/index';
+import type { Region, Table } from '../table/model';
+import type { Token } from '../tokens/tokenise';
 import { type BandModel, segmentRows } from './bands';
 
 export interface RawRow {

@@ -12,8 +12,8 @@
  * Evidence: the vertical positions of the lines and which lines carry amounts.
  */
 import { SETTINGS } from '../settings';
-import type { Token } from '../tokens/tokenise';
 import type { Column, Region } from '../table/model';
+import type { Token } from '../tokens/tokenise';
 
 export type BandModel = 'single' | 'gaps' | 'markers' | 'below' | 'above' | 'allAbove';
 

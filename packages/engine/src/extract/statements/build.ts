@@ -71,7 +71,12 @@ function moneyCell(tokens: Token[]): MoneyCell | null {
   const m = tokens.find((t) => t.kind === 'money' || t.alsoMoney);
   const value = m?.money ?? m?.alsoMoney;
   if (!m || !value) return null;
-  const cell: MoneyCell = { cents: value.cents, mark: value.mark, text: m.text, ...(value.suffix ? { suffix: value.suffix } : {}) };
+  const cell: MoneyCell = {
+    cents: value.cents,
+    mark: value.mark,
+    text: m.text,
+    ...(value.suffix ? { suffix: value.suffix } : {}),
+  };
   // A sign word printed apart from its amount in the same column ("1,234.56   CR").
   const sign = tokens.find((t) => t.kind === 'sign' && t.x0 >= m.x1 - 1);
   if (sign && !cell.mark) {
@@ -97,7 +102,9 @@ export function draftRow(raw: RawRow): DraftRow {
   }
   const conf = raw.cells.flat().filter((t) => t.confidence !== undefined);
   const rowText = text(
-    region.columns.flatMap((c) => (c.kind === 'money' ? [] : (raw.cells[c.index] ?? []).filter((t) => t.kind === 'text'))),
+    region.columns.flatMap((c) =>
+      c.kind === 'money' ? [] : (raw.cells[c.index] ?? []).filter((t) => t.kind === 'text'),
+    ),
   );
   return {
     id: raw.id,
@@ -149,7 +156,12 @@ export function buildStatement(
   const draftRows = raws.map(draftRow);
   // Dates, resolved in order (yearless dates from the period).
   const tokens: (DateToken | null)[] = draftRows.map((r) => r.dateToken);
-  const isos = resolveDates(tokens, { order: doc.order, period, reference: doc.reference, fallbackYear: doc.fallbackYear });
+  const isos = resolveDates(tokens, {
+    order: doc.order,
+    period,
+    reference: doc.reference,
+    fallbackYear: doc.fallbackYear,
+  });
   draftRows.forEach((r, i) => {
     r.date = isos[i] ?? null;
   });
@@ -199,7 +211,11 @@ export function buildStatement(
     if (r.kind !== 'transaction' || r.cents === null) continue;
     const date = r.date ?? lastDate;
     if (!date) {
-      draft.issues.push({ code: 'ROW_WITHOUT_DATE', message: `A row without a date was skipped: ${r.description}`, page: r.raw.page });
+      draft.issues.push({
+        code: 'ROW_WITHOUT_DATE',
+        message: `A row without a date was skipped: ${r.description}`,
+        page: r.raw.page,
+      });
       continue;
     }
     index.set(r.id, txns.length);

@@ -7,8 +7,8 @@
  * Evidence: account numbers printed between regions (not header words).
  */
 import { findAccountNumber } from '../facts/account';
-import type { Region } from '../table/model';
 import type { TableScan } from '../table/index';
+import type { Region } from '../table/model';
 import type { TokenLine } from '../tokens/tokenise';
 
 export interface StatementPart {

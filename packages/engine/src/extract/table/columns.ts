@@ -122,7 +122,9 @@ export function findColumns(region: RegionLines): RegionColumns {
   const basis =
     seeds >= 3
       ? body.map((tokens, i) =>
-          isSeedLine(region.lines[i] as TokenLine) ? tokens : tokens.filter((t) => t.kind === 'money' || t.kind === 'sign'),
+          isSeedLine(region.lines[i] as TokenLine)
+            ? tokens
+            : tokens.filter((t) => t.kind === 'money' || t.kind === 'sign'),
         )
       : body;
   // A single line (a note across the table) does not join two text columns; in short tables every
@@ -238,7 +240,8 @@ function assignTokens(tokens: Token[], columns: Column[], size: number): Token[]
 function fitsColumns(line: TokenLine, columns: Column[], size: number): boolean {
   // Money columns, and labelled columns without values among the seed lines (a credit column
   // whose every amount sits on an undated row).
-  const moneyLabel = (c: Column) => ['debit', 'credit', 'amount', 'balance'].includes(labelReadings(c.label)[0]?.role ?? '');
+  const moneyLabel = (c: Column) =>
+    ['debit', 'credit', 'amount', 'balance'].includes(labelReadings(c.label)[0]?.role ?? '');
   const money = columns.filter((c) => c.kind === 'money' || (c.kind === 'empty' && moneyLabel(c)));
   const text = columns.filter((c) => c.kind === 'text');
   const moneyStart = Math.min(...money.map((c) => c.x0));

@@ -6,8 +6,8 @@
  * while transaction and value dates may step back.
  */
 import type { DateToken } from '../../values/dates';
-import type { Tracer } from '../trace';
 import type { Token } from '../tokens/tokenise';
+import type { Tracer } from '../trace';
 import type { Column, Table } from './model';
 
 function labelScore(c: Column): number {
@@ -44,7 +44,9 @@ export function choosePostingDates(
     const nth = (k: number) =>
       table.regions.flatMap((r) => {
         const col = dateColumns(r)[k];
-        return col ? (cells.get(r) ?? []).flatMap((row) => (row[col.index] ?? []).flatMap((t) => (t.date ? [t.date] : []))) : [];
+        return col
+          ? (cells.get(r) ?? []).flatMap((row) => (row[col.index] ?? []).flatMap((t) => (t.date ? [t.date] : [])))
+          : [];
       });
     let best = 0;
     let why = 'the only date column';
@@ -56,7 +58,9 @@ export function choosePostingDates(
         best = labels.indexOf(top);
         why = `its label "${dateColumns(first)[best]?.label}"`;
       } else {
-        const backs = Array.from({ length: count }, (_, k) => (labels[k] === top ? stepsBack(nth(k), key) : Number.POSITIVE_INFINITY));
+        const backs = Array.from({ length: count }, (_, k) =>
+          labels[k] === top ? stepsBack(nth(k), key) : Number.POSITIVE_INFINITY,
+        );
         best = backs.indexOf(Math.min(...backs));
         why = `its dates run in order (${backs.map((b) => (Number.isFinite(b) ? b : '-')).join(' / ')} steps back)`;
       }

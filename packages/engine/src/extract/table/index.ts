@@ -5,8 +5,8 @@
  * reconciliation in the ledger stage.
  */
 import type { LayoutDocument, LayoutPage } from '../../layout/model';
-import type { Tracer } from '../trace';
 import { type Token, type TokenLine, type TokenOptions, tokeniseLine } from '../tokens/tokenise';
+import type { Tracer } from '../trace';
 import { languageScores, normaliseWords, rankReadings } from '../vocabulary';
 import { findColumns } from './columns';
 import type { Column, Region, Table } from './model';
@@ -42,12 +42,22 @@ export function tokenisePages(doc: LayoutDocument, opts: TokenOptions): PageLine
 
 const letters = (t: Token[]) => t.reduce((n, x) => n + (x.text.match(/\p{L}/gu)?.length ?? 0), 0);
 
-/** A transaction table has a date column, a money column and a text column with words. */
+/**
+ * A transaction table has a date column, a money column and a text column with words; an export
+ * without descriptions qualifies when its header names a date and an amount (a rate table, with
+ * dates and balances but no text, does not).
+ */
 function isTransactionRegion(columns: Column[], cells: Token[][][]): boolean {
   if (!columns.some((c) => c.kind === 'date') || !columns.some((c) => c.kind === 'money')) return false;
-  return columns.some(
-    (c, i) => c.kind === 'text' && cells.filter((row) => letters(row[i] ?? []) >= 2).length >= Math.min(2, cells.length),
+  const words = columns.some(
+    (c, i) =>
+      c.kind === 'text' && cells.filter((row) => letters(row[i] ?? []) >= 2).length >= Math.min(2, cells.length),
   );
+  if (words) return true;
+  const role = (c: Column) => c.readings[0]?.role ?? '';
+  const dated = columns.some((c) => c.kind === 'date' && ['date', 'postingDate', 'transactionDate'].includes(role(c)));
+  const amounts = columns.some((c) => c.kind === 'money' && ['amount', 'debit', 'credit'].includes(role(c)));
+  return dated && amounts && cells.length >= 2;
 }
 
 const kinds = (r: Region) =>
@@ -70,7 +80,9 @@ function continues(prev: Region, next: Region): boolean {
 function sameMoneyColumns(a: Region, b: Region): boolean {
   const ma = a.columns.filter((c) => c.kind === 'money' || (c.kind === 'empty' && c.label));
   const mb = b.columns.filter((c) => c.kind === 'money');
-  const aligned = mb.filter((c) => ma.some((d) => Math.abs(d.x1 - c.x1) < a.size * 2 || Math.min(d.x1, c.x1) - Math.max(d.x0, c.x0) > 0));
+  const aligned = mb.filter((c) =>
+    ma.some((d) => Math.abs(d.x1 - c.x1) < a.size * 2 || Math.min(d.x1, c.x1) - Math.max(d.x0, c.x0) > 0),
+  );
   return mb.length > 0 && aligned.length * 3 >= mb.length * 2;
 }
 
@@ -111,7 +123,11 @@ export function findTables(pages: PageLines[], trace: Tracer): TableScan {
       const prevTable = tables[tables.length - 1];
       const prev = prevTable?.regions[prevTable.regions.length - 1];
       const head = prevTable?.regions.find((r) => r.header.length) ?? prev;
-      if (prevTable && prev && (continues(prev, region) || (head && !region.header.length && continues(head, region)))) {
+      if (
+        prevTable &&
+        prev &&
+        (continues(prev, region) || (head && !region.header.length && continues(head, region)))
+      ) {
         inheritLabels(prev, region);
         prevTable.regions.push(region);
       } else {
@@ -124,7 +140,8 @@ export function findTables(pages: PageLines[], trace: Tracer): TableScan {
   }
   // Label readings ranked for the document's languages.
   const languages = languageScores(tables.flatMap((t) => t.regions.flatMap((r) => r.columns.map((c) => c.label))));
-  for (const t of tables) for (const r of t.regions) for (const c of r.columns) c.readings = rankReadings(c.readings, languages);
+  for (const t of tables)
+    for (const r of t.regions) for (const c of r.columns) c.readings = rankReadings(c.readings, languages);
   const otherLines: TableScan['otherLines'] = [];
   let started = 0;
   for (const { page, lines } of pages) {

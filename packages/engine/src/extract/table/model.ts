@@ -1,6 +1,7 @@
 /** The table model the table stage builds and the row stage reads. */
-import type { LabelReading } from '../vocabulary';
+
 import type { TokenLine } from '../tokens/tokenise';
+import type { LabelReading } from '../vocabulary';
 
 export type ColumnKind = 'date' | 'money' | 'sign' | 'text' | 'time' | 'empty';
 

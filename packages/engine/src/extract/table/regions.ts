@@ -63,7 +63,8 @@ export function isLabelLine(line: TokenLine, minTokens = 2, width = 0): boolean 
     if (!wide || (width > 0 && span < width * 0.3)) return false;
   }
   // Two words alone make a header only when one is a column word ("B A N K | (Page 2 of 5)" is not).
-  if (minTokens >= 2 && line.tokens.length === 2 && !line.tokens.some((t) => labelReadings(t.text).length)) return false;
+  if (minTokens >= 2 && line.tokens.length === 2 && !line.tokens.some((t) => labelReadings(t.text).length))
+    return false;
   return line.tokens.every(
     (t) =>
       (t.kind === 'text' || t.kind === 'sign') &&
@@ -89,7 +90,8 @@ export function isPageNumber(line: TokenLine): boolean {
     const [a, b] = (slash[0] as string).split('/').map((x) => Number(x.trim()));
     return (a as number) <= (b as number);
   }
-  if (numbers.length === 2 && slash.length === 0) return Number.parseInt(numbers[0] as string) <= Number.parseInt(numbers[1] as string);
+  if (numbers.length === 2 && slash.length === 0)
+    return Number.parseInt(numbers[0] as string) <= Number.parseInt(numbers[1] as string);
   return numbers.length === 1 && slash.length === 0 && others.length >= 1 && others.length <= 2;
 }
 
@@ -103,7 +105,8 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
   const width = page.width || Math.max(1, ...lines.flatMap((l) => l.tokens.map((t) => t.x1)));
   const gapOf = (i: number) => ((lines[i] as TokenLine).y0 - (lines[i - 1] as TokenLine).y1) / pitch + 1;
   // Page numbers need no rule here: they do not fit the table's columns (see columns.ts).
-  const breaker = (i: number) => isLabelLine(lines[i] as TokenLine, 2, width) || isParagraph(lines[i] as TokenLine, width);
+  const breaker = (i: number) =>
+    isLabelLine(lines[i] as TokenLine, 2, width) || isParagraph(lines[i] as TokenLine, width);
   const seeds = lines.flatMap((l, i) => (isSeed(l, width) ? [i] : []));
   const groups: [number, number][] = [];
   for (const s of seeds) {

@@ -7,7 +7,7 @@
  * reference column; repeated short values (categories, channels, codes) are another column.
  */
 import type { Token } from '../tokens/tokenise';
-import { separatePhrases } from '../vocabulary';
+import { separatePhrases, signReadings } from '../vocabulary';
 import type { Column, ColumnRole, Region } from './model';
 
 const letterCount = (tokens: Token[]) => tokens.reduce((n, t) => n + (t.text.match(/\p{L}/gu)?.length ?? 0), 0);
@@ -58,6 +58,12 @@ export function assignTextRoles(region: Region, cells: Token[][][]): void {
   }
   const text = cols.filter((c) => c.kind === 'text' || c.kind === 'time');
   for (const c of text) {
+    // A column of sign words ("DEBIT" / "CREDIT", "Af" / "Bij") signs the amounts, whatever its label.
+    const vals = values(c.index);
+    if (vals.length >= 2 && new Set(vals.map((v) => v.toLowerCase())).size <= 3 && vals.every((v) => signReadings(v))) {
+      c.role = 'sign';
+      continue;
+    }
     const byLabel = labelRole(c);
     if (byLabel === 'sign' && values(c.index).every((v) => v.length <= 8)) c.role = 'sign';
     else if (byLabel && byLabel !== 'sign') c.role = byLabel;

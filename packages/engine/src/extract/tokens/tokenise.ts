@@ -99,7 +99,10 @@ export function tokeniseRun(run: TextRun, index: number, opts: TokenOptions): To
     ...base(run, index, text.slice(start, end), run.x0 + start * perChar, run.x0 + end * perChar),
     ...extra,
   });
-  const words = [...text.matchAll(/\S+/g)].map((m) => ({ start: m.index as number, end: (m.index as number) + m[0].length }));
+  const words = [...text.matchAll(/\S+/g)].map((m) => ({
+    start: m.index as number,
+    end: (m.index as number) + m[0].length,
+  }));
   const out: Token[] = [];
   let i = 0;
   // Up to two leading dates: a posting date and a value date printed close enough to merge.

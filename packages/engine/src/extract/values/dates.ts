@@ -5,15 +5,7 @@
  * and months for names that mean two months ("JUI" in French) from the period and the rows
  * around them.
  */
-import {
-  addDays,
-  type DateToken,
-  type DayOrder,
-  daysBetween,
-  dayMonth,
-  isValidYMD,
-  toIso,
-} from '../../values/dates';
+import { addDays, type DateToken, type DayOrder, dayMonth, daysBetween, isValidYMD, toIso } from '../../values/dates';
 import type { Period } from '../facts/period';
 
 /** The day order the numeric dates prove, or null when none has a part over 12. */
