@@ -75,7 +75,9 @@ export function assembleRows(scan: TableScan): RowScan {
               if (target >= 0) moved[target]?.push(...tokens);
             });
           }
-          moved.forEach((tokens, c) => rowCells[c]?.unshift(...tokens));
+          moved.forEach((tokens, c) => {
+            rowCells[c]?.unshift(...tokens);
+          });
           carried = null;
         }
         if (!own.length) return;

@@ -174,7 +174,9 @@ export function findColumns(region: RegionLines): RegionColumns {
   }));
   const assign = (tokens: Token[]): Token[][] => assignTokens(tokens, columns, size);
   const core = body.map(assign);
-  columns.forEach((c, i) => Object.assign(c, kindOf(core.flatMap((row) => row[i] as Token[]))));
+  columns.forEach((c, i) => {
+    Object.assign(c, kindOf(core.flatMap((row) => row[i] as Token[])));
+  });
   placeLabels(columns, labels, size);
   // Lines above the first seed and below the last one join where they fit the columns.
   const fits = (line: TokenLine) => fitsColumns(line, columns, size);

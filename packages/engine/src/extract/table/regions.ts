@@ -91,7 +91,7 @@ export function isPageNumber(line: TokenLine): boolean {
     return (a as number) <= (b as number);
   }
   if (numbers.length === 2 && slash.length === 0)
-    return Number.parseInt(numbers[0] as string) <= Number.parseInt(numbers[1] as string);
+    return Number.parseInt(numbers[0] as string, 10) <= Number.parseInt(numbers[1] as string, 10);
   return numbers.length === 1 && slash.length === 0 && others.length >= 1 && others.length <= 2;
 }
 

@@ -33,12 +33,14 @@ export function normaliseWords(text: string): string {
     .trim();
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** A phrase as a pattern: its words in order, any spacing, an optional plural on the last word. */
 function phrasePattern(phrase: string): string {
   const words = normaliseWords(phrase).split(' ').filter(Boolean);
-  return words.map((w, i) => escape(w) + (i === words.length - 1 && /\p{L}$/u.test(w) ? '(?:s|es)?' : '')).join('\\s*');
+  return words
+    .map((w, i) => escapeRe(w) + (i === words.length - 1 && /\p{L}$/u.test(w) ? '(?:s|es)?' : ''))
+    .join('\\s*');
 }
 
 /**
