@@ -39,6 +39,10 @@ export interface DraftRow {
   confidence: number | null;
   /** A value of the row was repaired or inferred. */
   corrected: boolean;
+  /** OCR: a dated row whose amount could not be read, held (at 0) until the balances prove it. */
+  missing?: boolean;
+  /** OCR: the text of a date OCR damaged ("0/14"), decided from the rows around it. */
+  damagedDate?: string;
 }
 
 export interface Printed {

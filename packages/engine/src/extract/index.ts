@@ -49,7 +49,7 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
 
   // Tokens and tables.
   const pages = tokenisePages(doc, { decimal, integers: false });
-  const scan = findTables(pages, trace);
+  const scan = findTables(pages, trace, decimal);
   for (const table of scan.tables)
     for (const region of table.regions) {
       assignTextRoles(region, scan.cells.get(region) ?? []);

@@ -73,6 +73,13 @@ export function applyReading(draft: Draft): void {
     }
     const amt = rowAmount(inputOf(row), reading, draft.card);
     row.balance = printed;
+    if (!amt && row.confidence !== null && printed === null && (row.dateToken || row.damagedDate) && row.description) {
+      // OCR: a dated row whose amount is unreadable waits for the balances (ocr-missing-amounts).
+      row.cents = 0;
+      row.signKnown = true;
+      row.missing = true;
+      continue;
+    }
     if (!amt) {
       if (printed !== null) {
         row.kind = 'balance';

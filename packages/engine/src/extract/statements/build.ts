@@ -11,6 +11,7 @@ import { findCurrency } from '../facts/currency';
 import type { Period } from '../facts/period';
 import { inferredBalances, printedBalances } from '../ledger/balances';
 import type { MoneyCell } from '../ledger/readings';
+import { ocrAmountRepair, ocrBalanceRepair, ocrClosing, ocrMissingAmounts } from '../ledger/ocr';
 import { reconcile } from '../ledger/reconcile';
 import { applyReading, moneyRoles } from '../ledger/roles';
 import { defaultSigns, signFlips, signsFromBalances } from '../ledger/signs';
@@ -19,7 +20,7 @@ import type { RawRow } from '../rows/assemble';
 import type { Column, Region } from '../table/model';
 import type { Token, TokenLine } from '../tokens/tokenise';
 import type { Tracer } from '../trace';
-import { resolveDates } from '../values/dates';
+import { recoverDamagedDates, resolveDates } from '../values/dates';
 import { factPhrases, type LabelReading, normaliseWords, rowLabels } from '../vocabulary';
 import type { StatementPart } from './split';
 
@@ -31,10 +32,14 @@ export const LEDGER_PASSES: [string, Pass][] = [
   ['money-roles', moneyRoles],
   ['apply-reading', applyReading],
   ['printed-balances', printedBalances],
+  ['ocr-missing-amounts', ocrMissingAmounts],
   ['signs-from-balances', signsFromBalances],
   ['sign-flips', signFlips],
+  ['ocr-balance-repair', ocrBalanceRepair],
+  ['ocr-amount-repair', ocrAmountRepair],
   ['default-signs', defaultSigns],
   ['inferred-balances', inferredBalances],
+  ['ocr-closing', ocrClosing],
 ];
 
 const MONEY_LABEL_ROLES = new Set(['debit', 'credit', 'amount', 'balance']);
@@ -92,6 +97,7 @@ export function draftRow(raw: RawRow): DraftRow {
   const region = raw.region;
   const dateCol = postingDateColumn(region);
   const dateTok = dateCol ? raw.cells[dateCol.index]?.find((t) => t.kind === 'date' && t.date) : undefined;
+  const damaged = !dateTok && dateCol ? raw.cells[dateCol.index]?.find((t) => t.damagedDate) : undefined;
   const description = text(region.columns.flatMap((c) => (c.role === 'description' ? (raw.cells[c.index] ?? []) : [])));
   const refs = region.columns.flatMap((c) => (c.role === 'reference' ? (raw.cells[c.index] ?? []) : []));
   const signCol = region.columns.find((c) => c.role === 'sign');
@@ -125,6 +131,7 @@ export function draftRow(raw: RawRow): DraftRow {
     balance: null,
     confidence: conf.length ? Math.min(...conf.map((t) => t.confidence as number)) : null,
     corrected: false,
+    ...(damaged ? { damagedDate: damaged.text } : {}),
   };
 }
 
@@ -154,6 +161,14 @@ export function buildStatement(
   const raws = rows.filter((r) => regions.has(r.region));
   if (!raws.length) return null;
   const draftRows = raws.map(draftRow);
+  // OCR repairs made in the cells (table stage), recorded against their rows.
+  for (const r of draftRows) {
+    for (const t of r.raw.cells.flat()) {
+      if (t.repaired === undefined) continue;
+      r.corrected = true;
+      trace.change('ocr-cells', r.id, t.kind === 'date' ? 'date' : 'amount', t.repaired, t.text, `read as ${t.kind} in its ${t.kind} column`);
+    }
+  }
   // Dates, resolved in order (yearless dates from the period).
   const tokens: (DateToken | null)[] = draftRows.map((r) => r.dateToken);
   const isos = resolveDates(tokens, {
@@ -165,6 +180,7 @@ export function buildStatement(
   draftRows.forEach((r, i) => {
     r.date = isos[i] ?? null;
   });
+  recoverDamagedDates(draftRows, doc.order, period, trace);
   const factTexts = part.lines.map(lineText);
   // A card statement names at least two of its own facts (minimum payment, credit limit, due date...);
   // one phrase alone may be an advertisement. Pages of the statement without its summary follow the document.

@@ -8,7 +8,9 @@ import type { LayoutDocument, LayoutPage } from '../../layout/model';
 import { type Token, type TokenLine, type TokenOptions, tokeniseLine } from '../tokens/tokenise';
 import type { Tracer } from '../trace';
 import { languageScores, normaliseWords, rankReadings } from '../vocabulary';
+import type { DecimalMark } from '../../values/amount';
 import { findColumns } from './columns';
+import { repairOcrCells } from './ocr';
 import type { Column, Region, Table } from './model';
 import { findRegions } from './regions';
 
@@ -101,7 +103,7 @@ function inheritLabels(prev: Region, next: Region): void {
   }
 }
 
-export function findTables(pages: PageLines[], trace: Tracer): TableScan {
+export function findTables(pages: PageLines[], trace: Tracer, decimal: DecimalMark = '.'): TableScan {
   const tables: Table[] = [];
   const cells = new Map<Region, Token[][][]>();
   const inTable = new Set<TokenLine>();
@@ -118,6 +120,7 @@ export function findTables(pages: PageLines[], trace: Tracer): TableScan {
         size: r.size,
         source: page.source,
       };
+      repairOcrCells(region, found.cells, decimal);
       if (!isTransactionRegion(found.columns, found.cells)) continue;
       cells.set(region, found.cells);
       const prevTable = tables[tables.length - 1];

@@ -33,6 +33,10 @@ export interface Token {
   run: number;
   /** A word split off a run because it reaches over a column's start (it goes to its own column). */
   piece?: boolean;
+  /** OCR: the text as read, where a value was repaired for its column (`text` holds the repair). */
+  repaired?: string;
+  /** OCR: a date column's token that is a date with characters lost or misread ("0/14", "011"). */
+  damagedDate?: boolean;
 }
 
 export interface TokenLine {

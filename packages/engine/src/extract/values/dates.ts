@@ -7,6 +7,7 @@
  */
 import { addDays, type DateToken, type DayOrder, dayMonth, daysBetween, isValidYMD, toIso } from '../../values/dates';
 import type { Period } from '../facts/period';
+import type { Tracer } from '../trace';
 
 /** The day order the numeric dates prove, or null when none has a part over 12. */
 export function dayOrderEvidence(tokens: Iterable<DateToken>): { order: DayOrder | null; dmy: number; mdy: number } {
@@ -118,4 +119,59 @@ export function orderByPeriod(tokens: DateToken[], period: Period): DayOrder | n
   const scored = orders.map((o) => ({ o, n: inside(o) })).sort((a, b) => b.n - a.n);
   const [best, next] = scored;
   return best && best.n > (next?.n ?? 0) ? best.o : null;
+}
+
+/** One character inserted, deleted or replaced. */
+function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const rest = (x: string, k: number) => x.slice(i + k);
+  return rest(a, 1) === rest(b, 1) || rest(a, 1) === rest(b, 0) || rest(a, 0) === rest(b, 1);
+}
+
+/** The one date from `lo` to `hi` whose printed digits are at most one edit from the digits read, else null. */
+function recoverDate(text: string, lo: string, hi: string, order: DayOrder): string | null {
+  const read = text
+    .replace(/[Oo]/g, '0')
+    .replace(/[IilL|]/g, '1')
+    .replace(/[sS]/g, '5')
+    .replace(/[bB]/g, '8')
+    .replace(/[zZ]/g, '2')
+    .replace(/\D/g, '');
+  if (read.length < 2) return null;
+  const found: string[] = [];
+  const end = Date.parse(hi);
+  for (let t = Date.parse(lo), n = 0; t <= end && n < 62 && found.length < 2; t += 86_400_000, n++) {
+    const iso = new Date(t).toISOString().slice(0, 10);
+    const [y, m, d] = iso.split('-') as [string, string, string];
+    const dm = order === 'MDY' ? `${m}${d}` : `${d}${m}`;
+    if ([dm, dm + y.slice(2), dm + y].some((f) => f === read || oneEditApart(read, f))) found.push(iso);
+  }
+  return found.length === 1 ? (found[0] as string) : null;
+}
+
+/**
+ * `ocr-damaged-dates`: a row whose date OCR damaged ("0/14", "011") takes the one date between its
+ * neighbours' dates (or the period's ends) one edit from what was read; else the date of the row
+ * above, and the statement says the date could not be read.
+ */
+export function recoverDamagedDates(
+  rows: { id: number; date: string | null; damagedDate?: string; corrected: boolean }[],
+  order: DayOrder,
+  period: Period | null,
+  trace: Tracer,
+): void {
+  rows.forEach((r, i) => {
+    if (!r.damagedDate || r.date) return;
+    const before = rows.slice(0, i).findLast((x) => x.date)?.date ?? period?.start ?? null;
+    const after = rows.slice(i + 1).find((x) => x.date)?.date ?? period?.end ?? null;
+    if (!before || !after) return;
+    const [lo, hi] = before <= after ? [before, after] : [after, before];
+    const date = recoverDate(r.damagedDate, lo, hi, order);
+    if (!date) return;
+    r.date = date;
+    r.corrected = true;
+    trace.change('ocr-damaged-dates', r.id, 'date', r.damagedDate, date, 'the one date between its neighbours one character from what was read');
+  });
 }

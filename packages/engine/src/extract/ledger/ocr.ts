@@ -1,0 +1,130 @@
+/**
+ * Repairs for values OCR misread, each proved by the running balances (OCR rows only):
+ *
+ * - `ocr-missing-amounts`: a dated row whose amount could not be read takes the amount its
+ *   balances prove, where it is the only unknown of its stretch between two printed balances;
+ *   else it is dropped and the statement says so;
+ * - `ocr-balance-repair`: a printed balance read with one digit wrong puts the stretch before it
+ *   off by some amount and the stretch after it off by exactly the opposite: the balance is
+ *   corrected (rather than the amounts around it);
+ * - `ocr-amount-repair`: where a stretch is off and exactly one of its amounts is a near miss of
+ *   what the balances need ("$" read as a leading 5 or 8; one digit, where the row is alone), it
+ *   takes the proved amount;
+ * - `ocr-closing`: a printed closing balance one character from the last running balance, where
+ *   everything adds up to that balance, was misread.
+ */
+import type { Draft, DraftRow } from '../draft';
+import { stretches } from './stretches';
+
+const ocr = (r: DraftRow) => r.confidence !== null;
+
+export function ocrMissingAmounts(draft: Draft): void {
+  const opening = draft.opening?.cents ?? null;
+  const closing = draft.closing?.cents ?? null;
+  for (const s of stretches(draft.rows, opening, closing)) {
+    if (s.from === null) continue;
+    const missing = s.rows.filter((r) => r.missing);
+    if (missing.length !== 1 || !s.rows.every((r) => r.missing || r.signKnown)) continue;
+    const diff = s.to - s.from - s.rows.reduce((sum, r) => sum + (r.cents ?? 0), 0);
+    if (diff === 0) continue;
+    const r = missing[0] as DraftRow;
+    r.cents = diff;
+    r.signKnown = true;
+    r.missing = false;
+    r.corrected = true;
+    draft.trace.change('ocr-missing-amounts', r.id, 'amount', null, diff / 100, 'the only unreadable amount between two printed balances');
+    draft.issues.push({ code: 'AMOUNT_FROM_BALANCE', message: 'This amount could not be read; it was taken from the running balance.', row: r.id });
+  }
+  let dropped = 0;
+  for (const r of draft.rows) {
+    if (!r.missing) continue;
+    r.kind = 'none';
+    r.missing = false;
+    dropped++;
+    draft.trace.change('ocr-missing-amounts', r.id, 'kind', 'transaction', 'none', 'its amount is unreadable and the balances do not prove it');
+  }
+  if (dropped)
+    draft.issues.push({ code: 'ROWS_WITHOUT_AMOUNT', message: `${dropped} table rows had no readable amount and were skipped.` });
+}
+
+function oneDigitApart(a: number, b: number): boolean {
+  const x = String(a);
+  const y = String(b);
+  if (x.length !== y.length) return false;
+  let diffs = 0;
+  for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) diffs++;
+  return diffs === 1;
+}
+
+export function ocrBalanceRepair(draft: Draft): void {
+  const rows = draft.rows.filter((r) => r.kind === 'transaction' || r.kind === 'balance');
+  const withBalance = rows.flatMap((r, i) => (r.balance === null ? [] : [i]));
+  const sum = (from: number, to: number) =>
+    rows.slice(from, to + 1).reduce((s, r) => s + (r.kind === 'transaction' ? (r.cents ?? 0) : 0), 0);
+  for (let n = 0; n + 1 < withBalance.length; n++) {
+    const i = withBalance[n] as number;
+    const next = withBalance[n + 1] as number;
+    const prevIndex = n > 0 ? (withBalance[n - 1] as number) : -1;
+    const prev = prevIndex >= 0 ? (rows[prevIndex] as DraftRow).balance : (draft.opening?.cents ?? null);
+    const row = rows[i] as DraftRow;
+    if (prev === null || row.balance === null || !ocr(row)) continue;
+    const before = row.balance - prev - sum(prevIndex + 1, i);
+    if (before === 0) continue;
+    const after = ((rows[next] as DraftRow).balance as number) - row.balance - sum(i + 1, next);
+    const truth = row.balance - before;
+    if (after !== -before || !oneDigitApart(Math.abs(row.balance), Math.abs(truth))) continue;
+    draft.trace.change('ocr-balance-repair', row.id, 'balance', row.balance / 100, truth / 100, 'the balances before and after it agree on this value');
+    row.balance = truth;
+    row.corrected = true;
+    draft.issues.push({ code: 'BALANCE_CORRECTED', message: 'This balance was re-read from the rows around it.', row: row.id });
+  }
+}
+
+/** A "$" read as a leading 5 or 8 anywhere; one confused digit only where the row is alone in its stretch. */
+function nearMiss(read: number, truth: number, alone: boolean): boolean {
+  const a = String(read);
+  const b = String(truth);
+  if (a.length === b.length + 1 && /^[58]/.test(a) && a.slice(1) === b) return true;
+  return alone && oneDigitApart(read, truth);
+}
+
+export function ocrAmountRepair(draft: Draft): void {
+  for (const s of stretches(draft.rows, draft.opening?.cents ?? null)) {
+    if (s.from === null) continue;
+    const diff = s.to - s.from - s.rows.reduce((sum, r) => sum + (r.cents ?? 0), 0);
+    if (diff === 0) continue;
+    const candidates = s.rows.filter((r) => {
+      const want = (r.cents ?? 0) + diff;
+      return ocr(r) && Math.sign(want) === Math.sign(r.cents ?? 0) && nearMiss(Math.abs(r.cents ?? 0), Math.abs(want), s.rows.length === 1);
+    });
+    if (candidates.length !== 1) continue;
+    const r = candidates[0] as DraftRow;
+    const from = (r.cents ?? 0) / 100;
+    r.cents = (r.cents ?? 0) + diff;
+    r.corrected = true;
+    draft.trace.change('ocr-amount-repair', r.id, 'amount', from, r.cents / 100, 'a near miss of what the running balances need');
+    draft.issues.push({ code: 'AMOUNT_CORRECTED', message: 'This amount was re-read from the running balance.', row: r.id });
+  }
+}
+
+function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const rest = (x: string, k: number) => x.slice(i + k);
+  return rest(a, 1) === rest(b, 1) || rest(a, 1) === rest(b, 0) || rest(a, 0) === rest(b, 1);
+}
+
+export function ocrClosing(draft: Draft): void {
+  const tx = draft.rows.filter((r) => r.kind === 'transaction');
+  const last = tx[tx.length - 1];
+  const closing = draft.closing?.cents;
+  const opening = draft.opening?.cents;
+  if (!last || !ocr(last) || last.balance === null || closing === undefined || opening === undefined) return;
+  if (closing === last.balance) return;
+  const total = opening + tx.reduce((s, r) => s + (r.cents ?? 0), 0);
+  if (total !== last.balance) return;
+  if (!oneEditApart(String(Math.abs(closing) / 100), String(Math.abs(last.balance) / 100))) return;
+  draft.trace.note('ocr-closing', 'closingBalance', closing / 100, last.balance / 100, 'one character from the last running balance, which everything adds up to');
+  draft.closing = { cents: last.balance, source: 'the last running balance' };
+}

@@ -1,0 +1,61 @@
+/**
+ * `ocr-cells` (OCR pages only): a value OCR damaged is repaired where its column says what it
+ * must be. In a money column: letters read for digits (O/0, l/1, S/5), a decimal mark lost
+ * ("2491" for 24.91, "2.33042 H" for 2.330,42 H), an S/H marker glued to the cents; in a date
+ * column: month names with digits for letters ("0CT"), slashes read as 1 or l. Outside those
+ * columns nothing is touched: "S0L" in a description stays as printed.
+ *
+ * Evidence: the column's kind (its other cells) and the repaired text parsing as that kind.
+ */
+import { repairGroupedLostDecimal, repairMonthName, repairNumericToken } from '../../ocr/repair';
+import { type DecimalMark, parseAmount } from '../../values/amount';
+import { parseDate } from '../../values/dates';
+import type { Token } from '../tokens/tokenise';
+import type { Column, Region } from './model';
+
+/** A damaged date: digits, date separators and letters OCR reads for digits ("0/14", "011", "O1/1"). */
+const DAMAGED_DATE_RE = /^(?=.*[0-9/.-]|[OoIilLuUsSbBzZ|]{2,5}$)[0-9OoIilLuUsSbBzZ|/.-]{2,10}$/;
+
+function repairMoney(text: string, decimal: DecimalMark, sollHaben: boolean): string | null {
+  const grouped = repairGroupedLostDecimal(text, decimal);
+  if (grouped && parseAmount(grouped, decimal)) return grouped;
+  // A lost decimal mark in a money column: the cents are the last two digits.
+  if (/^\(?-?\d{3,7}\)?-?$/.test(text)) {
+    const fixed = text.replace(/(\d{2})(\)?-?)$/, `${decimal}$1$2`);
+    if (parseAmount(fixed, decimal)) return fixed;
+  }
+  const r = repairNumericToken(text, { decimal, sollHaben });
+  return r.changed && parseAmount(r.text, decimal) ? r.text : null;
+}
+
+function repairDate(text: string, decimal: DecimalMark): string | null {
+  const month = repairMonthName(text);
+  if (month.changed && parseDate(month.text)) return month.text;
+  const r = repairNumericToken(text, { decimal });
+  return r.changed && parseDate(r.text) ? r.text : null;
+}
+
+export function repairOcrCells(region: Region, cells: Token[][][], decimal: DecimalMark): void {
+  if (region.source !== 'ocr') return;
+  // German-style S/H markers after amounts, which OCR glues or misreads ("23,325").
+  const sollHaben = cells.flat(2).filter((t) => /\d[.,]\d\d ?[SH]$/.test(t.text)).length >= 2;
+  const kinds = (c: Column) => c.kind;
+  for (const row of cells) {
+    region.columns.forEach((col, ci) => {
+      const cell = row[ci];
+      if (!cell) return;
+      cell.forEach((t, k) => {
+        if (kinds(col) === 'money' && t.kind !== 'money' && !t.alsoMoney) {
+          const fixed = repairMoney(t.text, decimal, sollHaben);
+          const money = fixed ? parseAmount(fixed, decimal) : null;
+          if (money) cell[k] = { ...t, kind: 'money', money, text: fixed as string, repaired: t.text };
+        } else if (kinds(col) === 'date' && t.kind !== 'date') {
+          const fixed = repairDate(t.text, decimal);
+          const date = fixed ? parseDate(fixed) : null;
+          if (date) cell[k] = { ...t, kind: 'date', date, text: fixed as string, repaired: t.text };
+          else if (k === 0 && DAMAGED_DATE_RE.test(t.text)) cell[k] = { ...t, damagedDate: true };
+        }
+      });
+    });
+  }
+}
