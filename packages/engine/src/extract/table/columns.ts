@@ -108,7 +108,8 @@ export interface RegionColumns {
 
 export function findColumns(region: RegionLines): RegionColumns {
   const labels = headerLabels(region.header);
-  const starts = labels.map((l) => l.x0);
+  // Only labels the vocabulary knows may divide a run of text (an OCR-damaged header must not).
+  const starts = labels.filter((l) => labelReadings(l.text).length > 0).map((l) => l.x0);
   const size = region.size;
   // Text running over a label's start is split only in seed lines (a description run into the
   // reference column); other lines (end-of-day balance labels printed from the date column) stay whole.
@@ -150,6 +151,7 @@ export function findColumns(region: RegionLines): RegionColumns {
   for (const r of ranges) {
     let x0 = r.x0;
     for (const l of labels) {
+      if (!starts.includes(l.x0)) continue;
       if (l.x0 > x0 + size * 2 && l.x0 < r.x1 - size) {
         const inside = basis.flat().filter((t) => t.x0 >= x0 - 0.5 && t.x1 <= r.x1 + 0.5);
         // Only where cells start at the label (left-aligned text under it), not right-aligned amounts.
