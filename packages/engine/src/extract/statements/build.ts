@@ -51,13 +51,48 @@ export function moneyColumns(region: Region): Column[] {
   );
 }
 
-/** A money column's key, the same on every page of a table: its label, else its place. */
-export function moneyKey(region: Region, column: Column): string {
+/** A money column's key within its region: its label, else its place. */
+function ownKey(region: Region, column: Column): string {
   const money = moneyColumns(region);
   const label = normaliseWords(column.label);
   const same = money.filter((c) => normaliseWords(c.label) === label);
   if (label && same.length === 1) return label;
   return `#${money.indexOf(column) + 1}`;
+}
+
+const keyCache = new WeakMap<Column, string>();
+
+/**
+ * Money-column keys the same on every page of a table: a later page's column takes the key of the
+ * first page's column with its label, else of the one it lines up with (an OCR-damaged label
+ * names the same column), else its own.
+ */
+export function assignMoneyKeys(regions: Region[], tableOf: (r: Region) => number): void {
+  // Per table, its first region's columns are the canon; labels match across tables (sections of
+  // one statement print the same header), positions only within a table.
+  const canons = new Map<number, { c: Column; key: string }[]>();
+  for (const region of regions) {
+    const t = tableOf(region);
+    const canon = canons.get(t);
+    if (!canon) {
+      const keys = moneyColumns(region).map((c) => ({ c, key: ownKey(region, c) }));
+      for (const { c, key } of keys) keyCache.set(c, key);
+      canons.set(t, keys);
+      continue;
+    }
+    for (const c of moneyColumns(region)) {
+      const own = ownKey(region, c);
+      const byLabel = canon.find((k) => k.key === own);
+      const byPlace = canon.find(
+        (k) => Math.abs(k.c.x1 - c.x1) < region.size * 2 || Math.min(k.c.x1, c.x1) - Math.max(k.c.x0, c.x0) > 0,
+      );
+      keyCache.set(c, byLabel?.key ?? (own.startsWith('#') || !byPlace ? (byPlace?.key ?? own) : byPlace.key));
+    }
+  }
+}
+
+export function moneyKey(region: Region, column: Column): string {
+  return keyCache.get(column) ?? ownKey(region, column);
 }
 
 /** The posting-date column of a region (decided by the table stage's posting-date-column pass). */
@@ -160,6 +195,8 @@ export function buildStatement(
   const regions = new Set(part.regions);
   const raws = rows.filter((r) => regions.has(r.region));
   if (!raws.length) return null;
+  const tableOf = new Map(rows.map((r) => [r.region, r.table]));
+  assignMoneyKeys(part.regions, (r) => tableOf.get(r) ?? 0);
   const draftRows = raws.map(draftRow);
   // OCR repairs made in the cells (table stage), recorded against their rows.
   for (const r of draftRows) {
