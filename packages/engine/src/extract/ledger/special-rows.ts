@@ -135,4 +135,32 @@ export function repeatedTotalRows(draft: Draft): void {
   }
 }
 
+/**
+ * `after-closing`: rows printed after the statement's closing balance row, where no running
+ * balance follows, are no transactions of this statement (an interest and fees table, a summary).
+ */
+export function afterClosing(draft: Draft): void {
+  const tx = draft.rows.filter((r) => r.kind === 'transaction');
+  const closingRow = draft.rows.findLast(
+    (r) =>
+      r.kind === 'balance' &&
+      r.labels.includes('closing') &&
+      r.balance !== null &&
+      // A label that may name either ("Kontostand am ...") is a closing only after most of the rows.
+      (!r.labels.includes('opening') || tx.filter((t) => t.id < r.id).length > tx.length / 2),
+  );
+  if (!closingRow) return;
+  if (draft.labelledClosing !== null && closingRow.balance !== draft.labelledClosing) return;
+  const after = draft.rows.slice(draft.rows.indexOf(closingRow) + 1).filter((r) => r.kind === 'transaction');
+  if (!after.length) return;
+  // The running balance does not go on from the closing balance: what follows is another table.
+  const first = after[0] as DraftRow;
+  if (first.balance !== null && first.balance === (closingRow.balance as number) + (first.cents ?? 0)) return;
+  for (const r of after) {
+    if (r.kind !== 'transaction') continue;
+    r.kind = 'none';
+    draft.trace.change('after-closing', r.id, 'kind', 'transaction', 'none', 'printed after the closing balance');
+  }
+}
+
 export type { DraftRow };

@@ -116,9 +116,21 @@ export function segmentRows(region: Region, cells: Token[][][]): Bands {
 function byMarkers(region: Region, cells: Token[][][], anchors: number[]): Bands | null {
   const n = region.lines.length;
   const anchorSet = new Set(anchors);
+  const candidates: number[][] = [];
   for (const col of region.columns) {
     if (col.kind === 'money' || col.kind === 'empty' || col.role === 'description' || col.label === '') continue;
-    const marks = cells.flatMap((row, i) => ((row[col.index]?.length ?? 0) > 0 ? [i] : []));
+    candidates.push(cells.flatMap((row, i) => ((row[col.index]?.length ?? 0) > 0 ? [i] : [])));
+  }
+  // Lines that start at the description column's left edge, where wrapped lines are indented
+  // (a type code before the details: "VIS  THE RED LION" over "     TFL TRAVEL"; OCR merges the two).
+  const desc = region.columns.find((c) => c.role === 'description');
+  if (desc) {
+    const starts = cells.map((row) => row[desc.index]?.[0]?.x0 ?? null);
+    const left = Math.min(...starts.filter((x): x is number => x !== null));
+    const indented = starts.filter((x) => x !== null && x >= left + region.size * 1.5).length;
+    if (indented >= n * 0.1) candidates.push(starts.flatMap((x, i) => (x !== null && x < left + region.size * 0.6 ? [i] : [])));
+  }
+  for (const marks of candidates) {
     if (marks.length < 3 || Math.abs(marks.length - anchors.length) > anchors.length * 0.15) continue;
     // Marks that stand on anchor lines only say nothing the anchors do not.
     if (marks.every((m) => anchorSet.has(m))) continue;

@@ -15,7 +15,7 @@ import { ocrAmountRepair, ocrBalanceRepair, ocrClosing, ocrMissingAmounts } from
 import { reconcile } from '../ledger/reconcile';
 import { applyReading, moneyRoles } from '../ledger/roles';
 import { defaultSigns, signFlips, signsFromBalances } from '../ledger/signs';
-import { labelledBalanceRows, repeatedTotalRows, totalRows } from '../ledger/special-rows';
+import { afterClosing, labelledBalanceRows, repeatedTotalRows, totalRows } from '../ledger/special-rows';
 import type { RawRow } from '../rows/assemble';
 import type { Column, Region } from '../table/model';
 import type { Token, TokenLine } from '../tokens/tokenise';
@@ -23,6 +23,7 @@ import type { Tracer } from '../trace';
 import { recoverDamagedDates, resolveDates } from '../values/dates';
 import { factPhrases, type LabelReading, normaliseWords, rowLabels } from '../vocabulary';
 import type { StatementPart } from './split';
+import { keepTables } from './tables';
 
 /** The ledger stage's passes, in order. */
 export const LEDGER_PASSES: [string, Pass][] = [
@@ -31,6 +32,7 @@ export const LEDGER_PASSES: [string, Pass][] = [
   ['repeated-total-rows', repeatedTotalRows],
   ['money-roles', moneyRoles],
   ['apply-reading', applyReading],
+  ['after-closing', afterClosing],
   ['printed-balances', printedBalances],
   ['ocr-missing-amounts', ocrMissingAmounts],
   ['signs-from-balances', signsFromBalances],
@@ -197,7 +199,7 @@ export function buildStatement(
   if (!raws.length) return null;
   const tableOf = new Map(rows.map((r) => [r.region, r.table]));
   assignMoneyKeys(part.regions, (r) => tableOf.get(r) ?? 0);
-  const draftRows = raws.map(draftRow);
+  let draftRows = raws.map(draftRow);
   // OCR repairs made in the cells (table stage), recorded against their rows.
   for (const r of draftRows) {
     for (const t of r.raw.cells.flat()) {
@@ -237,6 +239,9 @@ export function buildStatement(
       if (!labels.has(k) || (!labels.get(k)?.length && c.readings.length)) labels.set(k, c.readings);
     }
   }
+  const labelledOpening = signed(labelled.find((b) => b.kind === 'opening')?.value);
+  const labelledClosing = signed(labelled.find((b) => b.kind === 'closing')?.value);
+  draftRows = keepTables(draftRows, { keys, labels, opening: labelledOpening, closing: labelledClosing, card }, trace);
   const draft: Draft = {
     table: raws[0]?.table ?? 0,
     rows: draftRows,
@@ -246,8 +251,8 @@ export function buildStatement(
     period,
     opening: null,
     closing: null,
-    labelledOpening: signed(labelled.find((b) => b.kind === 'opening')?.value),
-    labelledClosing: signed(labelled.find((b) => b.kind === 'closing')?.value),
+    labelledOpening,
+    labelledClosing,
     card,
     source: part.regions[0]?.source ?? 'pdf',
     issues: [],

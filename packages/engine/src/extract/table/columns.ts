@@ -108,8 +108,9 @@ export interface RegionColumns {
 
 export function findColumns(region: RegionLines): RegionColumns {
   const labels = headerLabels(region.header);
-  // Only labels the vocabulary knows may divide a run of text (an OCR-damaged header must not).
-  const starts = labels.filter((l) => labelReadings(l.text).length > 0).map((l) => l.x0);
+  // OCR: only labels the vocabulary knows may divide a run of text (a damaged header must not).
+  const ocr = region.header[0]?.tokens[0]?.confidence !== undefined;
+  const starts = labels.filter((l) => !ocr || labelReadings(l.text).length > 0).map((l) => l.x0);
   const size = region.size;
   // Text running over a label's start is split only in seed lines (a description run into the
   // reference column); other lines (end-of-day balance labels printed from the date column) stay whole.

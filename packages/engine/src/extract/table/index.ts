@@ -49,14 +49,19 @@ const letters = (t: Token[]) => t.reduce((n, x) => n + (x.text.match(/\p{L}/gu)?
  * without descriptions qualifies when its header names a date and an amount (a rate table, with
  * dates and balances but no text, does not).
  */
-function isTransactionRegion(columns: Column[], cells: Token[][][]): boolean {
+function isTransactionRegion(columns: Column[], cells: Token[][][], seeds: number): boolean {
   if (!columns.some((c) => c.kind === 'date') || !columns.some((c) => c.kind === 'money')) return false;
+  // One dated line with amounts (a summary sentence) is no table unless a header names its columns.
+  const role = (c: Column) => c.readings[0]?.role ?? '';
+  const named =
+    columns.some((c) => c.kind === 'date' && ['date', 'postingDate', 'transactionDate', 'valueDate'].includes(role(c))) &&
+    columns.some((c) => c.kind === 'money' && ['amount', 'debit', 'credit', 'balance'].includes(role(c)));
+  if (seeds < 2 && !named) return false;
   const words = columns.some(
     (c, i) =>
       c.kind === 'text' && cells.filter((row) => letters(row[i] ?? []) >= 2).length >= Math.min(2, cells.length),
   );
   if (words) return true;
-  const role = (c: Column) => c.readings[0]?.role ?? '';
   const dated = columns.some((c) => c.kind === 'date' && ['date', 'postingDate', 'transactionDate'].includes(role(c)));
   const amounts = columns.some((c) => c.kind === 'money' && ['amount', 'debit', 'credit'].includes(role(c)));
   return dated && amounts && cells.length >= 2;
@@ -121,7 +126,7 @@ export function findTables(pages: PageLines[], trace: Tracer, decimal: DecimalMa
         source: page.source,
       };
       repairOcrCells(region, found.cells, decimal);
-      if (!isTransactionRegion(found.columns, found.cells)) continue;
+      if (!isTransactionRegion(found.columns, found.cells, r.seeds.length)) continue;
       cells.set(region, found.cells);
       const prevTable = tables[tables.length - 1];
       const prev = prevTable?.regions[prevTable.regions.length - 1];
