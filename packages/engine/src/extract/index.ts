@@ -22,14 +22,14 @@ import { findBankName, findHolder } from './facts/account';
 import { findCurrency } from './facts/currency';
 import { findPeriod, findStatementDate } from './facts/period';
 import { assembleRows } from './rows/assemble';
-import { buildStatement, type DocumentFacts, setPageSize } from './statements/build';
+import { buildStatement, cardEvidence, type DocumentFacts, setPageSize } from './statements/build';
 import { splitStatements } from './statements/split';
 import { choosePostingDates } from './table/dates';
 import { findTables, tokenisePages } from './table/index';
 import { assignTextRoles } from './table/roles';
 import { Tracer } from './trace';
 import { dayOrderEvidence, orderByPeriod } from './values/dates';
-import { factPhrases, languageScores } from './vocabulary';
+import { languageScores } from './vocabulary';
 
 export interface ExtractOptions {
   deadline: number;
@@ -128,13 +128,14 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
   const years = allDates.flatMap((t) => (t.year ? [t.year] : []));
   const facts: DocumentFacts = {
     order,
+    decimal,
     period,
     reference: findStatementDate(factLines, order),
     fallbackYear: mostCommon(years) ?? new Date().getUTCFullYear(),
     bankName: findBankName(scan.otherLines.map((o) => o.line)),
     holder: findHolder(scan.otherLines.map((o) => o.line)),
     currency: null,
-    card: factPhrases(factTexts, 'card').size >= 2,
+    card: cardEvidence(factLines),
   };
 
   // Statements and their ledgers.

@@ -5,7 +5,8 @@
  * and values on the next). A label that may name either ("Saldo al ...") is decided by its date
  * against the period, else by its order (the first is the opening).
  */
-import type { ParsedAmount } from '../../values/amount';
+import { repairGroupedLostDecimal } from '../../ocr/repair';
+import { type DecimalMark, type ParsedAmount, parseAmount } from '../../values/amount';
 import { type DayOrder, datesIn, dayMonth, isValidYMD, toIso } from '../../values/dates';
 import type { Token, TokenLine } from '../tokens/tokenise';
 import { rowLabels } from '../vocabulary';
@@ -17,8 +18,17 @@ export interface LabelledBalance {
   text: string;
 }
 
-function valueRightOf(line: TokenLine, label: Token): Token | null {
-  return line.tokens.find((t) => t.kind === 'money' && t.x0 >= label.x1 - 1) ?? null;
+function valueRightOf(line: TokenLine, label: Token, decimal: DecimalMark): Token | null {
+  const money = line.tokens.find((t) => t.kind === 'money' && t.x0 >= label.x1 - 1);
+  if (money) return money;
+  // OCR: a balance whose decimal mark was lost after its thousands separators ("1,00000").
+  for (const t of line.tokens) {
+    if (t.x0 < label.x1 - 1 || t.confidence === undefined) continue;
+    const fixed = repairGroupedLostDecimal(t.text, decimal);
+    const value = fixed ? parseAmount(fixed, decimal) : null;
+    if (value) return { ...t, kind: 'money', money: value, text: fixed as string, repaired: t.text };
+  }
+  return null;
 }
 
 /**
@@ -40,14 +50,19 @@ function valueBelow(lines: TokenLine[], i: number, label: Token): Token | null {
   return null;
 }
 
-export function findLabelledBalances(lines: TokenLine[], period: Period | null, order: DayOrder): LabelledBalance[] {
+export function findLabelledBalances(
+  lines: TokenLine[],
+  period: Period | null,
+  order: DayOrder,
+  decimal: DecimalMark = '.',
+): LabelledBalance[] {
   const found: { kinds: ('opening' | 'closing')[]; value: ParsedAmount; text: string; date: string | null }[] = [];
   lines.forEach((line, i) => {
     for (const t of line.tokens) {
       if (t.kind !== 'text') continue;
       const kinds = rowLabels(t.text).filter((k): k is 'opening' | 'closing' => k !== 'total');
       if (!kinds.length) continue;
-      const v = valueRightOf(line, t) ?? valueBelow(lines, i, t);
+      const v = valueRightOf(line, t, decimal) ?? valueBelow(lines, i, t);
       if (!v?.money) continue;
       // The label's own date, or a date between the label and its value ("Balance on 31 Jan 2025").
       const between = line.tokens.filter((x) => x.x0 >= t.x0 && x.x1 <= v.x0 + 1 && x !== v);

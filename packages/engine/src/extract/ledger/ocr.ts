@@ -32,8 +32,19 @@ export function ocrMissingAmounts(draft: Draft): void {
     r.signKnown = true;
     r.missing = false;
     r.corrected = true;
-    draft.trace.change('ocr-missing-amounts', r.id, 'amount', null, diff / 100, 'the only unreadable amount between two printed balances');
-    draft.issues.push({ code: 'AMOUNT_FROM_BALANCE', message: 'This amount could not be read; it was taken from the running balance.', row: r.id });
+    draft.trace.change(
+      'ocr-missing-amounts',
+      r.id,
+      'amount',
+      null,
+      diff / 100,
+      'the only unreadable amount between two printed balances',
+    );
+    draft.issues.push({
+      code: 'AMOUNT_FROM_BALANCE',
+      message: 'This amount could not be read; it was taken from the running balance.',
+      row: r.id,
+    });
   }
   let dropped = 0;
   for (const r of draft.rows) {
@@ -41,10 +52,20 @@ export function ocrMissingAmounts(draft: Draft): void {
     r.kind = 'none';
     r.missing = false;
     dropped++;
-    draft.trace.change('ocr-missing-amounts', r.id, 'kind', 'transaction', 'none', 'its amount is unreadable and the balances do not prove it');
+    draft.trace.change(
+      'ocr-missing-amounts',
+      r.id,
+      'kind',
+      'transaction',
+      'none',
+      'its amount is unreadable and the balances do not prove it',
+    );
   }
   if (dropped)
-    draft.issues.push({ code: 'ROWS_WITHOUT_AMOUNT', message: `${dropped} table rows had no readable amount and were skipped.` });
+    draft.issues.push({
+      code: 'ROWS_WITHOUT_AMOUNT',
+      message: `${dropped} table rows had no readable amount and were skipped.`,
+    });
 }
 
 function oneDigitApart(a: number, b: number): boolean {
@@ -73,10 +94,21 @@ export function ocrBalanceRepair(draft: Draft): void {
     const after = ((rows[next] as DraftRow).balance as number) - row.balance - sum(i + 1, next);
     const truth = row.balance - before;
     if (after !== -before || !oneDigitApart(Math.abs(row.balance), Math.abs(truth))) continue;
-    draft.trace.change('ocr-balance-repair', row.id, 'balance', row.balance / 100, truth / 100, 'the balances before and after it agree on this value');
+    draft.trace.change(
+      'ocr-balance-repair',
+      row.id,
+      'balance',
+      row.balance / 100,
+      truth / 100,
+      'the balances before and after it agree on this value',
+    );
     row.balance = truth;
     row.corrected = true;
-    draft.issues.push({ code: 'BALANCE_CORRECTED', message: 'This balance was re-read from the rows around it.', row: row.id });
+    draft.issues.push({
+      code: 'BALANCE_CORRECTED',
+      message: 'This balance was re-read from the rows around it.',
+      row: row.id,
+    });
   }
 }
 
@@ -95,15 +127,30 @@ export function ocrAmountRepair(draft: Draft): void {
     if (diff === 0) continue;
     const candidates = s.rows.filter((r) => {
       const want = (r.cents ?? 0) + diff;
-      return ocr(r) && Math.sign(want) === Math.sign(r.cents ?? 0) && nearMiss(Math.abs(r.cents ?? 0), Math.abs(want), s.rows.length === 1);
+      return (
+        ocr(r) &&
+        Math.sign(want) === Math.sign(r.cents ?? 0) &&
+        nearMiss(Math.abs(r.cents ?? 0), Math.abs(want), s.rows.length === 1)
+      );
     });
     if (candidates.length !== 1) continue;
     const r = candidates[0] as DraftRow;
     const from = (r.cents ?? 0) / 100;
     r.cents = (r.cents ?? 0) + diff;
     r.corrected = true;
-    draft.trace.change('ocr-amount-repair', r.id, 'amount', from, r.cents / 100, 'a near miss of what the running balances need');
-    draft.issues.push({ code: 'AMOUNT_CORRECTED', message: 'This amount was re-read from the running balance.', row: r.id });
+    draft.trace.change(
+      'ocr-amount-repair',
+      r.id,
+      'amount',
+      from,
+      r.cents / 100,
+      'a near miss of what the running balances need',
+    );
+    draft.issues.push({
+      code: 'AMOUNT_CORRECTED',
+      message: 'This amount was re-read from the running balance.',
+      row: r.id,
+    });
   }
 }
 
@@ -125,6 +172,12 @@ export function ocrClosing(draft: Draft): void {
   const total = opening + tx.reduce((s, r) => s + (r.cents ?? 0), 0);
   if (total !== last.balance) return;
   if (!oneEditApart(String(Math.abs(closing) / 100), String(Math.abs(last.balance) / 100))) return;
-  draft.trace.note('ocr-closing', 'closingBalance', closing / 100, last.balance / 100, 'one character from the last running balance, which everything adds up to');
+  draft.trace.note(
+    'ocr-closing',
+    'closingBalance',
+    closing / 100,
+    last.balance / 100,
+    'one character from the last running balance, which everything adds up to',
+  );
   draft.closing = { cents: last.balance, source: 'the last running balance' };
 }

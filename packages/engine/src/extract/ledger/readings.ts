@@ -27,6 +27,8 @@ export interface LedgerRowInput {
   money: Map<string, MoneyCell>;
   /** Text of the sign column, if the table has one. */
   sign: string | null;
+  /** A row that names a balance ("Balance brought forward"): it shows a balance, never an amount. */
+  balanceOnly?: boolean;
 }
 
 export type AmountReading = { kind: 'signed'; key: string } | { kind: 'pair'; debit: string; credit: string };
@@ -124,6 +126,17 @@ function evaluate(input: ReadingInput, reading: Omit<Reading, 'score' | 'explain
   const amountKeys =
     reading.amount.kind === 'pair' ? [reading.amount.debit, reading.amount.credit] : [reading.amount.key];
   for (const row of input.rows) {
+    if (row.balanceOnly) {
+      // Its balance: in the balance column, else its one value; its sums of columns are no amounts.
+      const only = row.money.size === 1 ? [...row.money.values()][0] : undefined;
+      const bal = reading.balance ? balanceOf(row.money.get(reading.balance), input.card) : balanceOf(only, input.card);
+      if (bal !== null) {
+        prev = bal;
+        known = 0;
+        unknown = [];
+      }
+      continue;
+    }
     const amt = rowAmount(row, reading, input.card);
     if (amt) {
       withAmount++;

@@ -6,6 +6,7 @@
  * amount.
  */
 import type { Draft, DraftRow } from '../draft';
+import { hasFactWord } from '../vocabulary';
 import { balanceOf, describeReading, type LedgerRowInput, readings, rowAmount } from './readings';
 
 function inputOf(row: DraftRow): LedgerRowInput {
@@ -44,7 +45,7 @@ export function moneyRoles(draft: Draft): void {
 /** A labelled balance row as the readings see it: its one value, under a key of its own. */
 function balanceInput(row: DraftRow, draft: Draft): LedgerRowInput {
   void draft;
-  return { money: row.money, sign: row.sign };
+  return { money: row.money, sign: row.sign, balanceOnly: true };
 }
 
 export function applyReading(draft: Draft): void {
@@ -56,7 +57,18 @@ export function applyReading(draft: Draft): void {
     const printed = balanceKey ? balanceOf(row.money.get(balanceKey), draft.card) : null;
     if (row.kind === 'balance') {
       if (printed !== null) row.balance = printed;
-      else {
+      else if (row.money.size >= 2) {
+        // Values in several amount columns and none in the balance column: column sums carried forward.
+        row.kind = 'total';
+        draft.trace.change(
+          'money-roles',
+          row.id,
+          'kind',
+          'balance',
+          'total',
+          'it carries sums of the amount columns, no balance',
+        );
+      } else {
         // The balance printed in an amount column ("Saldo al 24/06/2025   787,90 H").
         const [key] = [...row.money.keys()];
         const cell = key ? row.money.get(key) : undefined;
@@ -67,13 +79,16 @@ export function applyReading(draft: Draft): void {
               false,
             )
           : null;
-        row.balance = a ? (draft.card ? -a.cents : a.cents) : null;
+        // Called a debit balance ("Solde débiteur au ..."), it is overdrawn.
+        const owed = hasFactWord(row.text, 'overdrawn');
+        const value = a ? (owed && a.cents > 0 ? -a.cents : a.cents) : null;
+        row.balance = value === null ? null : draft.card ? -value : value;
       }
       continue;
     }
     const amt = rowAmount(inputOf(row), reading, draft.card);
     row.balance = printed;
-    if (!amt && row.confidence !== null && printed === null && (row.dateToken || row.damagedDate) && row.description) {
+    if (!amt && row.confidence !== null && (row.dateToken || row.damagedDate) && row.description) {
       // OCR: a dated row whose amount is unreadable waits for the balances (ocr-missing-amounts).
       row.cents = 0;
       row.signKnown = true;

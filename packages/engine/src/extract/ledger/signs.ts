@@ -9,6 +9,7 @@
  *   its debits (-, DR, parentheses) an unmarked amount is a credit, else a debit.
  */
 import type { Draft, DraftRow } from '../draft';
+import { headingDirection } from '../vocabulary';
 import { stretches } from './stretches';
 
 export function signsFromBalances(draft: Draft): void {
@@ -67,6 +68,56 @@ export function signFlips(draft: Draft): void {
       message: 'The sign of this row was corrected from the running balance.',
       row: r.id,
     });
+  }
+}
+
+/**
+ * `section-signs`: unsigned amounts take the sign of their section. Where the statement prints its
+ * opening and closing, the one assignment of a sign per section that makes opening + amounts =
+ * closing decides; else a section heading's words ("Deposits", "Checks paid") do.
+ */
+export function sectionSigns(draft: Draft): void {
+  const unknown = draft.rows.filter((r) => r.kind === 'transaction' && !r.signKnown && r.cents !== null);
+  if (!unknown.length) return;
+  const keys = [...new Set(unknown.map((r) => r.raw.section.key))];
+  const abs = keys.map((k) =>
+    unknown.filter((r) => r.raw.section.key === k).reduce((s, r) => s + Math.abs(r.cents ?? 0), 0),
+  );
+  const o = draft.opening?.cents ?? draft.labelledOpening;
+  const c = draft.closing?.cents ?? draft.labelledClosing;
+  const apply = (key: string, sign: 1 | -1, why: string) => {
+    for (const r of unknown) {
+      if (r.raw.section.key !== key) continue;
+      r.cents = sign * Math.abs(r.cents ?? 0);
+      r.signKnown = true;
+      draft.trace.change('section-signs', r.id, 'amount', null, r.cents / 100, why);
+    }
+  };
+  if (o !== null && c !== null && keys.length <= 12) {
+    const known = draft.rows
+      .filter((r) => r.kind === 'transaction' && r.signKnown)
+      .reduce((s, r) => s + (r.cents ?? 0), 0);
+    let found = -1;
+    for (let mask = 0; mask < 1 << keys.length; mask++) {
+      const sum = abs.reduce((s, v, k) => s + (mask & (1 << k) ? v : -v), known);
+      if (o + sum !== c) continue;
+      if (found !== -1) {
+        found = -2;
+        break;
+      }
+      found = mask;
+    }
+    if (found >= 0) {
+      keys.forEach((k, i) => {
+        apply(k, found & (1 << i) ? 1 : -1, 'opening + amounts = closing needs this sign for the section');
+      });
+      return;
+    }
+  }
+  for (const k of keys) {
+    const heading = unknown.find((r) => r.raw.section.key === k)?.raw.section.heading ?? null;
+    const dir = heading ? headingDirection(heading) : null;
+    if (dir) apply(k, dir, `the section heading "${heading}"`);
   }
 }
 

@@ -7,6 +7,7 @@
 import type { TableScan } from '../table/index';
 import type { Region, Table } from '../table/model';
 import type { Token } from '../tokens/tokenise';
+import { headingDirection } from '../vocabulary';
 import { type BandModel, segmentRows } from './bands';
 
 export interface RawRow {
@@ -22,6 +23,8 @@ export interface RawRow {
   cells: Token[][];
   /** Box around all the row's tokens, in page units. */
   box: { x0: number; y0: number; x1: number; y1: number };
+  /** The section the row stands in: under a region's title or a heading line inside the table. */
+  section: { key: string; heading: string | null };
 }
 
 export interface RowScan {
@@ -39,6 +42,22 @@ function boxOf(tokens: Token[]): RawRow['box'] {
   };
 }
 
+/** Text-only lines inside a region that start left of its description and name a direction: section headings. */
+function headingLines(region: Region, cells: Token[][][]): Map<number, string> {
+  const desc = region.columns.find((c) => c.role === 'description');
+  const out = new Map<number, string>();
+  if (!desc) return out;
+  region.lines.forEach((line, i) => {
+    const tokens = (cells[i] ?? []).flat();
+    if (!tokens.length || tokens.some((t) => t.kind === 'money' || t.kind === 'date')) return;
+    const first = Math.min(...tokens.map((t) => t.x0));
+    if (first >= desc.x0 - region.size) return;
+    const text = line.tokens.map((t) => t.text).join(' ');
+    if (headingDirection(text) !== null) out.set(i, text);
+  });
+  return out;
+}
+
 export function assembleRows(scan: TableScan): RowScan {
   const rows: RawRow[] = [];
   const models = new Map<Region, BandModel>();
@@ -46,9 +65,20 @@ export function assembleRows(scan: TableScan): RowScan {
     let lastOfTable: RawRow | null = null;
     // Lines at the foot of a page that start the description of the next page's first row.
     let carried: { region: Region; lines: number[] } | null = null;
+    let section = { key: `${table.id}`, heading: null as string | null };
     for (const region of table.regions) {
       const cells = scan.cells.get(region) ?? [];
-      const { bands, leading, trailing, model } = segmentRows(region, cells);
+      const found = segmentRows(region, cells);
+      const { leading, trailing, model } = found;
+      // A region under a title of its own starts a section; one without continues the section before.
+      if (region.title) section = { key: `${table.id}:${region.page}:${region.title}`, heading: region.title };
+      // Heading lines inside the table ("Withdrawals and other debits") start sections and belong to no row.
+      const headings = headingLines(region, cells);
+      const descIndex = region.columns.findIndex((c) => c.role === 'description');
+      const usedHeadings = new Set<number>();
+      const bands = found.bands
+        .map((b) => ({ ...b, lines: b.lines.filter((i) => !headings.has(i)) }))
+        .filter((b) => b.lines.length > 0);
       models.set(region, model);
       // Lines continuing the previous page's last row.
       if (leading.length && lastOfTable) {
@@ -64,7 +94,27 @@ export function assembleRows(scan: TableScan): RowScan {
         }
       }
       bands.forEach((band, k) => {
-        const rowCells = region.columns.map((_, c) => band.lines.flatMap((i) => cells[i]?.[c] ?? []));
+        for (const [line, text] of headings) {
+          if (line < (band.lines[0] as number) && !usedHeadings.has(line)) {
+            usedHeadings.add(line);
+            section = { key: `${table.id}:${region.page}:${line}:${text}`, heading: text };
+          }
+        }
+        const rowCells = region.columns.map((): Token[] => []);
+        for (const i of band.lines) {
+          (cells[i] ?? []).forEach((tokens, c) => {
+            for (const t of tokens) {
+              // Text in a date column is details wrapped from the left edge ("AUTH CODE 777662"): the description's.
+              const spill =
+                region.columns[c]?.role === 'date' &&
+                t.kind === 'text' &&
+                !t.damagedDate &&
+                /\p{L}{2}/u.test(t.text) &&
+                descIndex >= 0;
+              rowCells[spill ? descIndex : c]?.push(t);
+            }
+          });
+        }
         const own = rowCells.flat();
         if (k === 0 && carried) {
           const from = carried;
@@ -91,6 +141,7 @@ export function assembleRows(scan: TableScan): RowScan {
           cells: rowCells,
           // The box on the row's own page (a description carried from the page before is not in it).
           box: boxOf(own),
+          section,
         };
         rows.push(row);
         lastOfTable = row;

@@ -128,7 +128,8 @@ function byMarkers(region: Region, cells: Token[][][], anchors: number[]): Bands
     const starts = cells.map((row) => row[desc.index]?.[0]?.x0 ?? null);
     const left = Math.min(...starts.filter((x): x is number => x !== null));
     const indented = starts.filter((x) => x !== null && x >= left + region.size * 1.5).length;
-    if (indented >= n * 0.1) candidates.push(starts.flatMap((x, i) => (x !== null && x < left + region.size * 0.6 ? [i] : [])));
+    if (indented >= n * 0.1)
+      candidates.push(starts.flatMap((x, i) => (x !== null && x < left + region.size * 0.6 ? [i] : [])));
   }
   for (const marks of candidates) {
     if (marks.length < 3 || Math.abs(marks.length - anchors.length) > anchors.length * 0.15) continue;

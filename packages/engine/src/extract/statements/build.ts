@@ -3,6 +3,7 @@
  * in order, and the result as the shared Statement shape with its trace.
  */
 import type { Statement, TraceEntry, Transaction } from '@statemint/shared';
+import type { DecimalMark } from '../../values/amount';
 import type { DateToken, DayOrder } from '../../values/dates';
 import type { Draft, DraftRow, Pass } from '../draft';
 import { findAccountNumber, findBankName, findHolder } from '../facts/account';
@@ -14,7 +15,7 @@ import type { MoneyCell } from '../ledger/readings';
 import { ocrAmountRepair, ocrBalanceRepair, ocrClosing, ocrMissingAmounts } from '../ledger/ocr';
 import { reconcile } from '../ledger/reconcile';
 import { applyReading, moneyRoles } from '../ledger/roles';
-import { defaultSigns, signFlips, signsFromBalances } from '../ledger/signs';
+import { defaultSigns, sectionSigns, signFlips, signsFromBalances } from '../ledger/signs';
 import { afterClosing, labelledBalanceRows, repeatedTotalRows, totalRows } from '../ledger/special-rows';
 import type { RawRow } from '../rows/assemble';
 import type { Column, Region } from '../table/model';
@@ -39,6 +40,7 @@ export const LEDGER_PASSES: [string, Pass][] = [
   ['sign-flips', signFlips],
   ['ocr-balance-repair', ocrBalanceRepair],
   ['ocr-amount-repair', ocrAmountRepair],
+  ['section-signs', sectionSigns],
   ['default-signs', defaultSigns],
   ['inferred-balances', inferredBalances],
   ['ocr-closing', ocrClosing],
@@ -172,8 +174,23 @@ export function draftRow(raw: RawRow): DraftRow {
   };
 }
 
+/**
+ * A card statement names at least two card facts as labels ("Minimum payment due", "Credit
+ * limit", "Payment due date"); words in running text (an advertisement for a credit card) are no
+ * such evidence.
+ */
+export function cardEvidence(lines: TokenLine[]): boolean {
+  // Running text without figures (an advertisement: "Apply for our credit card with no minimum
+  // payment...") is no evidence; labels, and summary lines of labels and amounts, are.
+  const short = lines.filter(
+    (l) => l.tokens.some((t) => t.kind === 'money') || l.tokens.every((t) => t.text.split(/\s+/).length <= 8),
+  );
+  return factPhrases(short.map(lineText), 'card').size >= 2;
+}
+
 export interface DocumentFacts {
   order: DayOrder;
+  decimal: DecimalMark;
   period: Period | null;
   reference: string | null;
   fallbackYear: number;
@@ -205,7 +222,14 @@ export function buildStatement(
     for (const t of r.raw.cells.flat()) {
       if (t.repaired === undefined) continue;
       r.corrected = true;
-      trace.change('ocr-cells', r.id, t.kind === 'date' ? 'date' : 'amount', t.repaired, t.text, `read as ${t.kind} in its ${t.kind} column`);
+      trace.change(
+        'ocr-cells',
+        r.id,
+        t.kind === 'date' ? 'date' : 'amount',
+        t.repaired,
+        t.text,
+        `read as ${t.kind} in its ${t.kind} column`,
+      );
     }
   }
   // Dates, resolved in order (yearless dates from the period).
@@ -219,12 +243,13 @@ export function buildStatement(
   draftRows.forEach((r, i) => {
     r.date = isos[i] ?? null;
   });
-  recoverDamagedDates(draftRows, doc.order, period, trace);
+  const dateIssues: Draft['issues'] = [];
+  recoverDamagedDates(draftRows, doc.order, period, trace, dateIssues);
   const factTexts = part.lines.map(lineText);
   // A card statement names at least two of its own facts (minimum payment, credit limit, due date...);
   // one phrase alone may be an advertisement. Pages of the statement without its summary follow the document.
-  const card = factPhrases(factTexts, 'card').size >= 2 || doc.card;
-  const labelled = findLabelledBalances(part.lines, period, doc.order);
+  const card = cardEvidence(part.lines) || doc.card;
+  const labelled = findLabelledBalances(part.lines, period, doc.order, doc.decimal);
   const signed = (cell: { cents: number; mark: string | null } | undefined) => {
     if (!cell) return null;
     const v = cell.mark === 'minus' || cell.mark === 'debit' ? -cell.cents : cell.cents;
@@ -255,7 +280,7 @@ export function buildStatement(
     labelledClosing,
     card,
     source: part.regions[0]?.source ?? 'pdf',
-    issues: [],
+    issues: dateIssues,
     trace,
   };
   for (const [, pass] of LEDGER_PASSES) pass(draft);
@@ -280,7 +305,7 @@ export function buildStatement(
     const page = r.raw.region;
     txns.push({
       date,
-      sourceDate: r.dateToken ? r.dateText : '',
+      sourceDate: r.dateToken ? r.dateText : (r.damagedDate ?? ''),
       description: r.description,
       credit: r.cents > 0 ? r.cents / 100 : null,
       debit: r.cents <= 0 ? -r.cents / 100 : null,

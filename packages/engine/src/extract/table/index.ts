@@ -54,8 +54,9 @@ function isTransactionRegion(columns: Column[], cells: Token[][][], seeds: numbe
   // One dated line with amounts (a summary sentence) is no table unless a header names its columns.
   const role = (c: Column) => c.readings[0]?.role ?? '';
   const named =
-    columns.some((c) => c.kind === 'date' && ['date', 'postingDate', 'transactionDate', 'valueDate'].includes(role(c))) &&
-    columns.some((c) => c.kind === 'money' && ['amount', 'debit', 'credit', 'balance'].includes(role(c)));
+    columns.some(
+      (c) => c.kind === 'date' && ['date', 'postingDate', 'transactionDate', 'valueDate'].includes(role(c)),
+    ) && columns.some((c) => c.kind === 'money' && ['amount', 'debit', 'credit', 'balance'].includes(role(c)));
   if (seeds < 2 && !named) return false;
   const words = columns.some(
     (c, i) =>
@@ -116,8 +117,10 @@ export function findTables(pages: PageLines[], trace: Tracer, decimal: DecimalMa
   for (const { page, lines } of pages) {
     for (const r of findRegions(page, lines)) {
       const found = findColumns(r);
+      const title = titleAbove(lines, r.header[0] ?? found.lines[0], r.pitch);
       const region: Region = {
         page: r.page,
+        ...(title ? { title } : {}),
         header: r.header,
         lines: found.lines,
         columns: found.columns,
@@ -160,6 +163,23 @@ export function findTables(pages: PageLines[], trace: Tracer, decimal: DecimalMa
     }
   }
   return { pages, tables, cells, otherLines };
+}
+
+/**
+ * The title right above a region (its header, else its first line): a short text line of its own
+ * within two pitches ("DEPOSITS AND ADDITIONS", "Checks paid"), which may sign a section.
+ */
+function titleAbove(lines: TokenLine[], first: TokenLine | undefined, pitch: number): string | undefined {
+  if (!first) return undefined;
+  const at = lines.indexOf(first);
+  for (let i = at - 1; i >= 0 && i >= at - 2; i--) {
+    const l = lines[i] as TokenLine;
+    if (first.y0 - l.y1 > pitch * 2.5) return undefined;
+    const text = l.tokens.map((t) => t.text).join(' ');
+    if (l.tokens.some((t) => t.kind === 'money' || t.kind === 'date')) return undefined;
+    if (l.tokens.length <= 2 && text.split(/\s+/).length <= 8) return text;
+  }
+  return undefined;
 }
 
 function describe(r: Region): string {

@@ -46,6 +46,8 @@ export interface Region {
   source: 'pdf' | 'ocr' | 'grid' | 'text';
   /** The posting-date column (index), where the region has a date column. */
   postingDate?: number;
+  /** A title printed right above the region ("Deposits and additions"), where there is one. */
+  title?: string;
 }
 
 /** A table: its regions over one or more pages, with the same columns. */

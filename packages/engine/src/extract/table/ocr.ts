@@ -39,7 +39,12 @@ export function repairOcrCells(region: Region, cells: Token[][][], decimal: Deci
   if (region.source !== 'ocr') return;
   // German-style S/H markers after amounts, which OCR glues or misreads ("23,325").
   const sollHaben = cells.flat(2).filter((t) => /\d[.,]\d\d ?[SH]$/.test(t.text)).length >= 2;
-  const kinds = (c: Column) => c.kind;
+  // A column is what its cells are, or what its label names (two damaged amounts make no money column).
+  const moneyLabel = (c: Column) => ['debit', 'credit', 'amount', 'balance'].includes(c.readings[0]?.role ?? '');
+  const dateLabel = (c: Column) =>
+    ['date', 'postingDate', 'transactionDate', 'valueDate'].includes(c.readings[0]?.role ?? '');
+  const kinds = (c: Column) =>
+    c.kind === 'money' || moneyLabel(c) ? 'money' : c.kind === 'date' || dateLabel(c) ? 'date' : c.kind;
   for (const row of cells) {
     region.columns.forEach((col, ci) => {
       const cell = row[ci];
@@ -58,4 +63,18 @@ export function repairOcrCells(region: Region, cells: Token[][][], decimal: Deci
       });
     });
   }
+  // Columns whose cells are now mostly values take that kind.
+  region.columns.forEach((col, ci) => {
+    const tokens = cells.flatMap((row) => row[ci] ?? []);
+    if (!tokens.length) return;
+    for (const kind of ['money', 'date'] as const) {
+      if (
+        col.kind !== kind &&
+        kinds(col) === kind &&
+        tokens.filter((t) => t.kind === kind).length * 2 > tokens.length
+      ) {
+        col.kind = kind;
+      }
+    }
+  });
 }

@@ -178,7 +178,8 @@ function headerAbove(lines: TokenLine[], top: number, pitch: number, size: numbe
   if (first.y0 - (lines[i] as TokenLine).y1 > pitch * SETTINGS.table.headerGap) return [];
   const main = lines[i] as TokenLine;
   // OCR: a header must read as one (two known column words); a damaged one ("[Raab|mes|ER") is ignored.
-  if (main.tokens[0]?.confidence !== undefined && main.tokens.filter((t) => labelReadings(t.text).length).length < 2) return [];
+  if (main.tokens[0]?.confidence !== undefined && main.tokens.filter((t) => labelReadings(t.text).length).length < 2)
+    return [];
   const header = [main];
   // Wrapped labels are set tighter than the rows below them.
   const tight = (a: TokenLine, b: TokenLine) =>

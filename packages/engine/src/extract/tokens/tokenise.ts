@@ -114,7 +114,7 @@ export function tokeniseRun(run: TextRun, index: number, opts: TokenOptions): To
     const rest = text.slice((words[i] as { start: number }).start);
     if (!/^\d|^\p{L}{3}/u.test(rest)) break;
     const lead = leadingDate(rest);
-    if (!lead?.rest) break;
+    if (!lead || (k === 0 && !lead.rest)) break;
     const n = lead.token.text.split(/\s+/).length;
     const start = (words[i] as { start: number }).start;
     const end = (words[i + n - 1] as { end: number }).end;

@@ -161,17 +161,39 @@ export function recoverDamagedDates(
   order: DayOrder,
   period: Period | null,
   trace: Tracer,
+  issues: { code: string; message: string; row?: number }[],
 ): void {
   rows.forEach((r, i) => {
     if (!r.damagedDate || r.date) return;
     const before = rows.slice(0, i).findLast((x) => x.date)?.date ?? period?.start ?? null;
     const after = rows.slice(i + 1).find((x) => x.date)?.date ?? period?.end ?? null;
-    if (!before || !after) return;
-    const [lo, hi] = before <= after ? [before, after] : [after, before];
-    const date = recoverDate(r.damagedDate, lo, hi, order);
-    if (!date) return;
+    const [lo, hi] = before && after && before > after ? [after, before] : [before, after];
+    const date = lo && hi ? recoverDate(r.damagedDate, lo, hi, order) : null;
+    if (!date) {
+      issues.push({
+        code: 'DATE_UNREADABLE',
+        message: "The date of this row could not be read; the previous row's date was used.",
+        row: r.id,
+      });
+      trace.change(
+        'ocr-damaged-dates',
+        r.id,
+        'date',
+        r.damagedDate,
+        null,
+        'no single date fits; the row above gives it',
+      );
+      return;
+    }
     r.date = date;
     r.corrected = true;
-    trace.change('ocr-damaged-dates', r.id, 'date', r.damagedDate, date, 'the one date between its neighbours one character from what was read');
+    trace.change(
+      'ocr-damaged-dates',
+      r.id,
+      'date',
+      r.damagedDate,
+      date,
+      'the one date between its neighbours one character from what was read',
+    );
   });
 }

@@ -99,6 +99,10 @@ export const da: Vocabulary = {
     overdrawn: ['debet', 'overtræk'],
     currency: ['valuta'],
   },
+  sections: {
+    credit: ['indbetalinger', 'indsættelser'],
+    debit: ['udbetalinger', 'hævninger', 'gebyrer', 'kortkøb'],
+  },
   notStatement: [
     'faktura',
     'fakturanummer',

@@ -194,6 +194,19 @@ export const de: Vocabulary = {
     overdrawn: ['soll', 's', 'überzogen'],
     currency: ['beträge in', 'alle beträge in', 'währung', 'kontowährung'],
   },
+  sections: {
+    credit: ['gutschriften', 'eingänge', 'einzahlungen', 'zahlungseingänge', 'habenbuchungen'],
+    debit: [
+      'lastschriften',
+      'belastungen',
+      'abbuchungen',
+      'ausgänge',
+      'auszahlungen',
+      'sollbuchungen',
+      'entgelte',
+      'gebühren',
+    ],
+  },
   notStatement: [
     'rechnung',
     'rechnungsnummer',

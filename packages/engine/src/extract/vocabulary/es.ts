@@ -218,6 +218,7 @@ export const es: Vocabulary = {
     holder: ['titular', 'titular de la cuenta', 'nombre', 'cliente'],
     card: [
       'tarjeta de crédito',
+      'fecha de pago',
       'pago mínimo',
       'importe mínimo',
       'límite de crédito',
@@ -228,6 +229,10 @@ export const es: Vocabulary = {
     ],
     overdrawn: ['deudor', 'd'],
     currency: ['importes en', 'cifras en', 'moneda', 'divisa'],
+  },
+  sections: {
+    credit: ['abonos', 'ingresos', 'depósitos', 'créditos'],
+    debit: ['cargos', 'retiros', 'comisiones', 'débitos', 'pagos'],
   },
   notStatement: [
     'factura',

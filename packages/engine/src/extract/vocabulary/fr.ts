@@ -237,6 +237,18 @@ export const fr: Vocabulary = {
     overdrawn: ['débiteur', 'db', 'd'],
     currency: ['montants en', 'montants exprimés en', 'devise', 'monnaie'],
   },
+  sections: {
+    credit: ['crédits', 'versements', 'dépôts', 'remises', 'virements reçus', 'opérations créditrices'],
+    debit: [
+      'débits',
+      'retraits',
+      'prélèvements',
+      'paiements par carte',
+      'frais',
+      'opérations débitrices',
+      'virements émis',
+    ],
+  },
   notStatement: [
     'facture',
     'numéro de facture',

@@ -119,6 +119,10 @@ export const id: Vocabulary = {
     overdrawn: ['db', 'debet'],
     currency: ['mata uang', 'valuta'],
   },
+  sections: {
+    credit: ['kredit', 'setoran', 'dana masuk'],
+    debit: ['debet', 'penarikan', 'biaya', 'dana keluar'],
+  },
   notStatement: [
     'faktur',
     'nomor faktur',

@@ -292,3 +292,27 @@ export function languageScores(texts: Iterable<string>): Map<string, number> {
   }
   return scores;
 }
+
+const creditHeading = matcher(
+  VOCABULARIES.flatMap((v) => v.sections.credit),
+  false,
+);
+const debitHeading = matcher(
+  VOCABULARIES.flatMap((v) => v.sections.debit),
+  false,
+);
+
+/**
+ * The sign a section heading gives the unsigned amounts under it: 1 for credits ("Deposits and
+ * additions"), -1 for debits ("Checks paid"), null for none or both, or for text that is no
+ * heading (long, or with an amount).
+ */
+export function headingDirection(text: string): 1 | -1 | null {
+  const t = text.trim();
+  if (!t || t.split(/\s+/).length > 8 || /\d[.,]\d\d\b/.test(t)) return null;
+  const norm = normaliseWords(t);
+  const credit = creditHeading.test(norm);
+  const debit = debitHeading.test(norm);
+  if (credit === debit) return null;
+  return credit ? 1 : -1;
+}

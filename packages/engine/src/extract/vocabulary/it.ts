@@ -142,6 +142,10 @@ export const it: Vocabulary = {
     overdrawn: ['debitore', 'd'],
     currency: ['importi in', 'valuta', 'divisa'],
   },
+  sections: {
+    credit: ['accrediti', 'entrate', 'versamenti'],
+    debit: ['addebiti', 'uscite', 'prelievi', 'commissioni', 'pagamenti'],
+  },
   notStatement: [
     'fattura',
     'numero fattura',

@@ -103,6 +103,10 @@ export const nl: Vocabulary = {
     overdrawn: ['debet', 'af'],
     currency: ['bedragen in', 'valuta', 'munt', 'muntsoort'],
   },
+  sections: {
+    credit: ['bijschrijvingen', 'ontvangsten', 'stortingen'],
+    debit: ['afschrijvingen', 'betalingen', 'kosten', 'opnames'],
+  },
   notStatement: [
     'factuur',
     'factuurnummer',

@@ -110,6 +110,10 @@ export const pl: Vocabulary = {
     overdrawn: ['debet', 'wn'],
     currency: ['waluta', 'waluta rachunku'],
   },
+  sections: {
+    credit: ['uznania', 'wpływy', 'wpłaty'],
+    debit: ['obciążenia', 'wypłaty', 'opłaty', 'prowizje'],
+  },
   notStatement: [
     'faktura',
     'faktura vat',

@@ -192,6 +192,10 @@ export const pt: Vocabulary = {
     overdrawn: ['devedor', 'd'],
     currency: ['valores em', 'moeda', 'divisa'],
   },
+  sections: {
+    credit: ['créditos', 'entradas', 'depósitos'],
+    debit: ['débitos', 'saídas', 'saques', 'tarifas', 'pagamentos'],
+  },
   notStatement: [
     'nota fiscal',
     'orçamento',

@@ -93,6 +93,10 @@ export const sv: Vocabulary = {
     overdrawn: ['debet', 'övertrasserat'],
     currency: ['valuta'],
   },
+  sections: {
+    credit: ['insättningar', 'inbetalningar'],
+    debit: ['uttag', 'utbetalningar', 'avgifter', 'kortköp'],
+  },
   notStatement: [
     'faktura',
     'fakturanummer',

@@ -119,6 +119,10 @@ export const tr: Vocabulary = {
     overdrawn: ['borç', 'b', 'eksi'],
     currency: ['döviz cinsi', 'para birimi', 'döviz'],
   },
+  sections: {
+    credit: ['alacaklar', 'gelen', 'yatırılan'],
+    debit: ['borçlar', 'giden', 'ödemeler', 'masraflar'],
+  },
   notStatement: [
     'fatura',
     'fatura no',

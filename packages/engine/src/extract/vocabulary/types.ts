@@ -60,6 +60,8 @@ export interface Vocabulary {
     /** Labels of the account's currency ("Currency", "Währung", "Moneda"). */
     currency: string[];
   };
+  /** Section headings that sign the unsigned amounts under them ("Deposits and other credits", "Checks paid"). */
+  sections: { credit: string[]; debit: string[] };
   /** Words of documents that are not statements: invoices, receipts, quotes, delivery notes. */
   notStatement: string[];
 }

@@ -1,0 +1,376 @@
+import { describe, expect, it } from 'vitest';
+import type { LayoutDocument, LayoutLine, LayoutPage } from '../layout/model';
+import { extractStatements } from './index';
+
+const deadline = () => Date.now() + 60_000;
+
+/** A page of positioned runs: [x, text] cells per line, 14 units apart. */
+function page(rows: [number, string, number?][][], source: LayoutPage['source'] = 'pdf'): LayoutPage {
+  const lines: LayoutLine[] = rows.map((cells, i) => {
+    const y0 = 100 + i * 14;
+    return {
+      y0,
+      y1: y0 + 9,
+      runs: cells.map(([x, text, confidence]) => ({
+        text,
+        x0: x,
+        x1: x + text.length * 5,
+        y0,
+        y1: y0 + 9,
+        size: 9,
+        ...(confidence === undefined ? {} : { confidence }),
+      })),
+    };
+  });
+  return { number: 1, width: 600, height: 800, lines, source };
+}
+
+/** An OCR'd March 2024 statement page: the period, these fact lines, a Date/Description/Debit/Credit/Balance header, these rows. */
+function ocrLedger(facts: [number, string, number?][][], rows: [number, string, number?][][]): LayoutDocument {
+  const header: [number, string][] = [
+    [40, 'Date'],
+    [120, 'Description'],
+    [330, 'Debit'],
+    [420, 'Credit'],
+    [500, 'Balance'],
+  ];
+  return { pages: [page([[[40, 'Statement period 01/03/2024 to 31/03/2024']], ...facts, header, ...rows], 'ocr')] };
+}
+
+describe('extractStatements on the layout model', () => {
+  it('fixes OCR confusions in money and date columns and marks the rows', () => {
+    const doc = ocrLedger(
+      [[[40, 'Opening balance 1,000.00']]],
+      [
+        [
+          [40, '02/03/2024', 0.95],
+          [120, 'CARD PAYMENT CAFE', 0.9],
+          [335, '1O.5O', 0.6],
+          [490, '989.50', 0.93],
+        ],
+        [
+          [40, 'O4/03/2024', 0.7],
+          [120, 'SALARY', 0.96],
+          [420, '2,000.00', 0.97],
+          [480, '2,989.50', 0.95],
+        ],
+      ],
+    );
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.date, t.amount, t.corrected ?? false])).toEqual([
+      ['2024-03-02', -10.5, true],
+      ['2024-03-04', 2000, true],
+    ]);
+    expect(s?.transactions[0]?.confidence).toBe(0.6);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
+  it('takes an unreadable OCR amount from the running balances, and drops an unreadable row they cannot prove', () => {
+    const doc = ocrLedger(
+      [[[40, 'Opening balance 1,000.00']]],
+      [
+        [
+          [40, '02/03/2024', 0.95],
+          [120, 'CARD PAYMENT CAFE', 0.9],
+          [335, '10.50', 0.9],
+          [490, '989.50', 0.93],
+        ],
+        [
+          [40, '03/03/2024', 0.95],
+          [120, 'TRANSFER FROM SAVINGS', 0.9],
+          [420, '~~~', 0.2],
+          [480, '1,289.50', 0.95],
+        ],
+        [
+          [40, '04/03/2024', 0.95],
+          [120, 'SALARY', 0.96],
+          [420, '2,000.00', 0.97],
+          [480, '3,289.50', 0.95],
+        ],
+      ],
+    );
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.date, t.amount, t.corrected ?? false])).toEqual([
+      ['2024-03-02', -10.5, false],
+      ['2024-03-03', 300, true],
+      ['2024-03-04', 2000, false],
+    ]);
+    expect(s?.issues).toContainEqual(expect.objectContaining({ code: 'AMOUNT_FROM_BALANCE', row: 1 }));
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
+  it('decides an OCR date that lost a character from its neighbours and the period, or flags it', () => {
+    const doc = ocrLedger(
+      [[[40, 'Opening balance 1,000.00']]],
+      [
+        [
+          [40, '02/03/2024', 0.95],
+          [120, 'CARD PAYMENT CAFE', 0.9],
+          [335, '10.50', 0.9],
+          [490, '989.50', 0.93],
+        ],
+        // A day lost: 02/03 and 03/03 (between the neighbours) both fit "0/03/2024".
+        [
+          [40, '0/03/2024', 0.4],
+          [120, 'BOOKSHOP', 0.9],
+          [335, '9.50', 0.9],
+          [490, '980.00', 0.93],
+        ],
+        [
+          [40, '05/03/2024', 0.95],
+          [120, 'RENT', 0.9],
+          [335, '500.00', 0.9],
+          [490, '480.00', 0.93],
+        ],
+        // 31/03/24 with the month's 3 lost: only the 31st, between the 5th and the period's end, fits.
+        [
+          [40, '31/0/24', 0.5],
+          [120, 'SALARY', 0.96],
+          [420, '2,000.00', 0.97],
+          [480, '2,480.00', 0.95],
+        ],
+      ],
+    );
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.date, t.sourceDate, t.amount])).toEqual([
+      ['2024-03-02', '02/03/2024', -10.5],
+      ['2024-03-02', '0/03/2024', -9.5],
+      ['2024-03-05', '05/03/2024', -500],
+      ['2024-03-31', '31/0/24', 2000],
+    ]);
+    expect(s?.issues).toContainEqual(expect.objectContaining({ code: 'DATE_UNREADABLE' }));
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
+  it('reads an OCR opening balance whose decimal mark was lost after thousands separators', () => {
+    const doc = ocrLedger(
+      [
+        [
+          [40, 'Opening balance', 0.9],
+          [200, '1,00000', 0.6],
+        ],
+      ],
+      [
+        [
+          [40, '02/03/2024', 0.95],
+          [120, 'CARD PAYMENT CAFE', 0.9],
+          [335, '10.50', 0.9],
+        ],
+      ],
+    );
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.statement.openingBalance).toBe(1000);
+  });
+
+  it('takes the last running balance for an OCR closing balance one character away from it', () => {
+    const doc = ocrLedger(
+      [[[40, 'Opening balance 1,000.00']], [[40, 'Closing balance 2,989.5']]],
+      [
+        [
+          [40, '02/03/2024', 0.95],
+          [120, 'CARD PAYMENT CAFE', 0.9],
+          [335, '10.50', 0.9],
+          [490, '989.50', 0.93],
+        ],
+        [
+          [40, '04/03/2024', 0.95],
+          [120, 'SALARY', 0.96],
+          [420, '1,999.55', 0.97],
+          [480, '2,989.05', 0.95],
+        ],
+      ],
+    );
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.statement.closingBalance).toBe(2989.05);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
+  it('joins wrapped lines, skips brought-forward and total rows, and inherits the date printed once per day', () => {
+    const doc: LayoutDocument = {
+      pages: [
+        page([
+          [[40, '01 March to 31 March 2024']],
+          [
+            [40, 'Date'],
+            [120, 'Details'],
+            [330, 'Paid out'],
+            [420, 'Paid in'],
+            [500, 'Balance'],
+          ],
+          [
+            [40, '01 Mar 24'],
+            [120, 'BALANCE BROUGHT FORWARD'],
+            [505, '500.00'],
+          ],
+          [
+            [40, '02 Mar 24'],
+            [120, 'CARD PAYMENT TO'],
+            [345, '20.00'],
+          ],
+          [[120, 'GROCER LTD']],
+          [
+            [120, 'DIRECT DEBIT WATER'],
+            [345, '30.00'],
+            [505, '450.00'],
+          ],
+          [
+            [120, 'TOTALS'],
+            [345, '50.00'],
+            [425, '0.00'],
+          ],
+        ]),
+      ],
+    };
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.date, t.sourceDate, t.description, t.amount, t.balance])).toEqual([
+      ['2024-03-02', '02 Mar 24', 'CARD PAYMENT TO GROCER LTD', -20, null],
+      ['2024-03-02', '', 'DIRECT DEBIT WATER', -30, 450],
+    ]);
+    expect(s?.statement.openingBalance).toBe(500);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
+  it('decides unknown signs of an unsigned amount column from the running balance', () => {
+    const doc: LayoutDocument = {
+      pages: [
+        page([
+          [
+            [40, 'Date'],
+            [120, 'Description'],
+            [380, 'Amount'],
+            [500, 'Balance'],
+          ],
+          [
+            [40, '2024-05-01'],
+            [120, 'OPENING BALANCE'],
+            [505, '100.00'],
+          ],
+          [
+            [40, '2024-05-02'],
+            [120, 'REFUND SHOP'],
+            [385, '25.00'],
+            [505, '125.00'],
+          ],
+          [
+            [40, '2024-05-03'],
+            [120, 'COFFEE'],
+            [390, '5.00'],
+            [505, '120.00'],
+          ],
+        ]),
+      ],
+    };
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => t.amount)).toEqual([25, -5]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
+  it('splits a document with two accounts into two statements', () => {
+    const doc: LayoutDocument = {
+      pages: [
+        page([
+          [[40, 'Statement period 01/04/2024 to 30/04/2024']],
+          [
+            [40, 'Current Account'],
+            [330, 'Account Number 11112222'],
+          ],
+          [
+            [40, 'Date'],
+            [120, 'Description'],
+            [330, 'Debit'],
+            [420, 'Credit'],
+            [500, 'Balance'],
+          ],
+          [
+            [40, '02/04/2024'],
+            [120, 'OPENING BALANCE'],
+            [495, '100.00'],
+          ],
+          [
+            [40, '03/04/2024'],
+            [120, 'GROCERIES'],
+            [335, '10.00'],
+            [500, '90.00'],
+          ],
+          [
+            [40, 'Savings Account'],
+            [330, 'Account Number 33334444'],
+          ],
+          [
+            [40, 'Date'],
+            [120, 'Description'],
+            [330, 'Debit'],
+            [420, 'Credit'],
+            [500, 'Balance'],
+          ],
+          [
+            [40, '01/04/2024'],
+            [120, 'OPENING BALANCE'],
+            [490, '5,000.00'],
+          ],
+          [
+            [40, '30/04/2024'],
+            [120, 'INTEREST'],
+            [425, '4.17'],
+            [490, '5,004.17'],
+          ],
+        ]),
+      ],
+    };
+    const statements = extractStatements(doc, { deadline: deadline() });
+    expect(
+      statements.map((s) => [s.statement.accountNumber, s.statement.openingBalance, s.transactions.length]),
+    ).toEqual([
+      ['11112222', 100, 1],
+      ['33334444', 5000, 1],
+    ]);
+    expect(statements.every((s) => s.reconciliation.status === 'balanced')).toBe(true);
+    expect(statements[1]?.statement.periodStart).toBe('2024-04-01');
+  });
+
+  it('keeps times out of descriptions and joins a Dr/Cr marker printed apart from its amount', () => {
+    const doc: LayoutDocument = {
+      pages: [
+        page([
+          [
+            [40, 'Date'],
+            [160, 'Description'],
+            [380, 'Amount'],
+            [500, 'Balance'],
+          ],
+          [
+            [40, '2024-06-01'],
+            [95, '09:15'],
+            [160, 'OPENING BALANCE'],
+            [480, '1,000.00'],
+            [530, 'CR'],
+          ],
+          [
+            [40, '2024-06-02'],
+            [95, '10:32'],
+            [160, 'SHOP'],
+            [385, '25.00'],
+            [420, 'DR'],
+            [485, '975.00'],
+            [530, 'CR'],
+          ],
+          [
+            [40, '2024-06-03'],
+            [95, '18:01'],
+            [160, 'REFUND'],
+            [385, '5.00'],
+            [420, 'CR'],
+            [485, '980.00'],
+            [530, 'CR'],
+          ],
+        ]),
+      ],
+    };
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.description, t.amount, t.balance])).toEqual([
+      ['SHOP', -25, 975],
+      ['REFUND', 5, 980],
+    ]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});
