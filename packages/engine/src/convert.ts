@@ -5,7 +5,6 @@
 import { AppError, emptyStatementFacts, type Statement } from '@statemint/shared';
 import { extractStatements } from './extract/index';
 import type { LayoutDocument } from './layout/model';
-import { extractStatements as legacyExtract } from './legacy-extract/index';
 import { detectInputKind } from './readers/detect';
 
 export interface ConvertOptions {
@@ -51,8 +50,6 @@ export async function convert(bytes: Uint8Array, options: ConvertOptions = {}): 
     return kept;
   }
   const doc = await readDocument(kind, bytes, options, deadline);
-  // Migration switch while the new pipeline replaces the old one (removed when it is done).
-  if (process.env.STATEMINT_PIPELINE === 'legacy') return legacyExtract(doc, { deadline });
   return extractStatements(doc, { deadline });
 }
 

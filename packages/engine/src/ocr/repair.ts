@@ -5,7 +5,11 @@
  * points (or the other way round) is put right.
  */
 
-import { monthFromName } from '../values/date';
+import { monthIn } from '../values/months';
+
+/** Languages whose month names OCR repairs look for (the OCR's languages and their neighbours). */
+const REPAIR_LANGUAGES = ['en', 'de', 'fr', 'es', 'pt', 'it', 'nl'];
+const monthFromName = (name: string) => monthIn(name, REPAIR_LANGUAGES);
 
 export interface RepairResult {
   text: string;

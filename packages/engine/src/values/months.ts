@@ -105,6 +105,23 @@ export function monthFromName(name: string): number | null {
   return readings.length === 1 ? (readings[0] as MonthReading).month : null;
 }
 
+/** The month a name means in these languages when they agree, else null (OCR repairs read only the OCR's languages). */
+export function monthIn(name: string, languages: readonly string[]): number | null {
+  const months = new Set(
+    monthReadings(name)
+      .filter((r) => languages.some((l) => r.languages.has(l)))
+      .map((r) => r.month),
+  );
+  return months.size === 1 ? ([...months][0] as number) : null;
+}
+
+/** The month most languages read a name as (for repairs that need one answer), or null. */
+export function likelyMonth(name: string): number | null {
+  const readings = monthReadings(name);
+  if (!readings.length) return null;
+  return [...readings].sort((a, b) => b.languages.size - a.languages.size)[0]?.month ?? null;
+}
+
 export function isMonthName(name: string): boolean {
   return monthReadings(name).length > 0;
 }

@@ -5,13 +5,13 @@
  * reconciliation in the ledger stage.
  */
 import type { LayoutDocument, LayoutPage } from '../../layout/model';
+import type { DecimalMark } from '../../values/amount';
 import { type Token, type TokenLine, type TokenOptions, tokeniseLine } from '../tokens/tokenise';
 import type { Tracer } from '../trace';
 import { languageScores, normaliseWords, rankReadings } from '../vocabulary';
-import type { DecimalMark } from '../../values/amount';
 import { findColumns } from './columns';
-import { repairOcrCells } from './ocr';
 import type { Column, Region, Table } from './model';
+import { repairOcrCells } from './ocr';
 import { findRegions } from './regions';
 
 export interface PageLines {

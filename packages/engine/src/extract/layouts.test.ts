@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LayoutDocument, LayoutLine, LayoutPage } from '../layout/model';
-import { headingDirection } from './header';
 import { extractStatements } from './index';
+import { headingDirection } from './vocabulary';
 
 const deadline = () => Date.now() + 60_000;
 type Cell = [number, string];
