@@ -11,6 +11,7 @@
  *   await services.close();
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import type { Config } from './config/config';
 import { loadSecrets } from './config/secrets';
 import { type AppContext, type Clock, systemClock } from './context';
@@ -43,6 +44,8 @@ export interface ServiceOptions {
 export interface Services {
   ctx: AppContext;
   files: FilesContext;
+  /** GET /api/ready: whether the database, the queue and the store answer (each 'ok' or the error). */
+  readiness(): Promise<{ ready: boolean; checks: { database: string; queue: string; store: string } }>;
   /** Starts the background work: conversion workers, recovery of interrupted jobs, sweeper, housekeeping. */
   start(): Promise<void>;
   /** Stops the background work and closes every connection; running conversions are returned to the queue. */
@@ -87,9 +90,29 @@ export async function createServices(config: Config, options: ServiceOptions): P
   const prune = () =>
     pruneAccountData(ctx).catch((err: unknown) => options.log.error({ err }, 'account data housekeeping failed'));
 
+  const check = async (probe: () => Promise<unknown>): Promise<string> => {
+    try {
+      await Promise.race([
+        probe(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('no answer within 2 s')), 2000).unref()),
+      ]);
+      return 'ok';
+    } catch (e) {
+      return e instanceof Error ? e.message.slice(0, 200) : 'failed';
+    }
+  };
+
   return {
     ctx,
     files,
+    async readiness() {
+      const checks = {
+        database: await check(() => sql`select 1`.execute(ctx.db)),
+        queue: await check(() => files.queue.pending()),
+        store: await check(() => files.store.exists('ready/probe')),
+      };
+      return { ready: Object.values(checks).every((c) => c === 'ok'), checks };
+    },
     async start() {
       await prune();
       pruneTimer = setInterval(prune, MAINTENANCE_INTERVAL_MS);

@@ -195,6 +195,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await registerOpenApi(app);
   route(app, ROUTES.health, async () => ({ status: 'ok' as const }));
+  route(app, ROUTES.ready, async (_request, reply) => {
+    const { ready, checks } = await services.readiness();
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks });
+  });
 
   for (const plugin of routePlugins) await app.register(plugin);
   // Background work starts once every route plugin has had its say (listeners, workers).

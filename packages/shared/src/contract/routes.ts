@@ -42,6 +42,12 @@ import {
   WebhookDeliverySchema,
 } from './schemas';
 
+/** GET /api/ready: each dependency 'ok' or what went wrong. */
+const ReadySchema = Type.Object({
+  status: Type.Union([Type.Literal('ready'), Type.Literal('unavailable')]),
+  checks: Type.Object({ database: Type.String(), queue: Type.String(), store: Type.String() }),
+});
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
@@ -136,6 +142,17 @@ export const ROUTES = {
     tag: 'Service',
     auth: 'none',
     response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+  }),
+  ready: route({
+    method: 'GET',
+    path: '/api/ready',
+    id: 'ready',
+    summary: 'Readiness check',
+    description:
+      'Whether this process can serve: the database, the conversion queue and the file store answer. 503 names what does not.',
+    tag: 'Service',
+    auth: 'none',
+    response: { 200: ReadySchema, 503: ReadySchema },
   }),
   openapi: route({
     method: 'GET',

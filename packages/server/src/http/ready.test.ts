@@ -1,0 +1,38 @@
+/** Issue 16: GET /api/ready beside /api/health: 200 when the database, queue and store answer, else 503 naming what does not. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filesContextOf } from '../files/context';
+import { startTestServer, type TestServer, testDatabases } from '../test/harness';
+
+for (const db of testDatabases) {
+  describe(`readiness (${db})`, () => {
+    let s: TestServer;
+    beforeAll(async () => {
+      s = await startTestServer({ db });
+    });
+    afterAll(async () => {
+      await s?.close();
+    });
+
+    it('is ready when everything answers, and says which part does not', async () => {
+      const ok = await s.api('/api/ready');
+      expect(ok.status).toBe(200);
+      expect(ok.body).toEqual({ status: 'ready', checks: { database: 'ok', queue: 'ok', store: 'ok' } });
+      const store = filesContextOf(s.app).store;
+      const exists = store.exists.bind(store);
+      store.exists = async () => {
+        throw new Error('the store is unreachable');
+      };
+      try {
+        const down = await s.api('/api/ready');
+        expect(down.status).toBe(503);
+        expect(down.body).toEqual({
+          status: 'unavailable',
+          checks: { database: 'ok', queue: 'ok', store: 'the store is unreachable' },
+        });
+        expect((await s.api('/api/health')).status).toBe(200);
+      } finally {
+        store.exists = exists;
+      }
+    });
+  });
+}
