@@ -3,6 +3,7 @@
  * `app.ctx`, registers every route plugin of routes/index.ts under /api, and serves the
  * built web app for everything else.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from '@fastify/helmet';
@@ -86,6 +87,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Per-request lines at info halve throughput: requests are logged at debug (onResponse below).
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
+    // Every log line of a request carries its id (reqId): a proxy's X-Request-Id when it is a plain
+    // token, else a fresh one; the answer names it too.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : randomUUID();
+    },
     // Requests the router cannot even take (a bad percent-encoding) answer like every other error.
     frameworkErrors: (error, _request, reply) => {
       const badUrl = (error as { code?: string }).code === 'FST_ERR_BAD_URL';
@@ -183,6 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Whatever an API answer holds (a session, a file record, signed links) is never kept by a cache.
   app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
   });
   if (['debug', 'trace'].includes(config.logLevel))

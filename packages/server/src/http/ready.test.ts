@@ -4,7 +4,7 @@ import { filesContextOf } from '../files/context';
 import { startTestServer, type TestServer, testDatabases } from '../test/harness';
 
 for (const db of testDatabases) {
-  describe(`readiness (${db})`, () => {
+  describe(`readiness and request ids (${db})`, () => {
     let s: TestServer;
     beforeAll(async () => {
       s = await startTestServer({ db });
@@ -33,6 +33,15 @@ for (const db of testDatabases) {
       } finally {
         store.exists = exists;
       }
+    });
+
+    it('answers each request with its id: a plain X-Request-Id given is kept, anything else replaced', async () => {
+      const given = await s.api('/api/health', { headers: { 'x-request-id': 'proxy-abc_123' } });
+      expect(given.headers.get('x-request-id')).toBe('proxy-abc_123');
+      const hostile = await s.api('/api/health', { headers: { 'x-request-id': 'a b {"level":50}' } });
+      expect(hostile.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      const none = await s.api('/api/health');
+      expect(none.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     });
   });
 }
