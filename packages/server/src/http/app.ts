@@ -220,17 +220,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const indexFile = join(config.webDist, 'index.html');
   if (existsSync(indexFile)) {
     const indexHtml = readFileSync(indexFile, 'utf8');
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    // The build writes .br and .gz beside each asset (scripts/precompress.mjs): sent as they are.
+    const indexBr = existsSync(`${indexFile}.br`) ? readFileSync(`${indexFile}.br`) : null;
+    const indexGz = existsSync(`${indexFile}.gz`) ? readFileSync(`${indexFile}.gz`) : null;
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, preCompressed: true });
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
       }
       // Unknown paths still get the app (it renders 'Page Not Found'), with a 404 status.
-      return reply
+      reply
         .status(isWebRoute(pathname) ? 200 : 404)
         .type('text/html; charset=utf-8')
-        .send(indexHtml);
+        .header('Vary', 'Accept-Encoding');
+      const accepts = String(request.headers['accept-encoding'] ?? '');
+      if (indexBr && /\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(indexBr);
+      if (indexGz && /\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(indexGz);
+      return reply.send(indexHtml);
     });
   } else {
     app.log.warn(`web app not built (${indexFile} missing): run npm run build`);
