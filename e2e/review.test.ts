@@ -17,7 +17,7 @@ import { hasChromium, launchBrowser, SCREENSHOT_DIR } from './browser';
 import { fixtureRows, statementPdf } from './fixtures';
 import { expectToast, openPage, payWithCard, readDownload, shoot, uniqueEmail } from './helpers';
 import { type RunningServer, startServer } from './server';
-import { accountsPdf, csvExport, zipOf } from './statements';
+import { accountsPdf, csvExport, sectionsPdf, zipOf } from './statements';
 
 const files: string[] = [];
 function tempFile(name: string, data: Buffer | string): string {
@@ -92,6 +92,11 @@ describe.skipIf(!hasChromium)('review and upload journeys in Chromium', () => {
     expect(await done.getByRole('grid').getAttribute('aria-rowcount')).toBe('6');
     await tabs.nth(1).click();
     await expect.poll(() => header.textContent()).toContain('33334444');
+    // Each statement its own currency, as its page prints it (the second is not the first's USD).
+    expect(await header.textContent()).toContain('EUR');
+    expect(await header.textContent()).not.toContain('USD');
+    expect(await tabs.nth(1).textContent()).toContain('(EUR)');
+    expect(await tabs.nth(0).textContent()).toContain('(USD)');
     expect(await done.getByRole('grid').getAttribute('aria-rowcount')).toBe('5');
     await shoot(page, 'review-tabs-pdf');
 
@@ -162,72 +167,216 @@ describe.skipIf(!hasChromium)('review and upload journeys in Chromium', () => {
     await page.context().close();
   });
 
-  it('shows the page of the original beside the rows', async () => {
+  it('on a converted PDF, the selected row is highlighted on the page where it is printed, and a box selects its row', async () => {
     const { page, errors } = await dashboardUpload(browser, server, pro);
-    const done = await convertOne(page, tempFile('page.pdf', await statementPdf(fixtureRows(6))));
+    // 32 rows on one A4 page (row i printed at y = 178 + 18 i points), row 3's debit printed under Credit.
+    const rows = Array.from({ length: 32 }, (_, i) => ({
+      date: `2024-04-${String(Math.floor(i / 2) + 1).padStart(2, '0')}`,
+      description: `Row ${i + 1}`,
+      cents: i % 4 === 0 ? 50_000 : -1_234 - i,
+    }));
+    const pdf = await accountsPdf([{ account: '55556666', currency: 'EUR', rows, wrongColumnAt: 2 }]);
+    const done = await convertOne(page, tempFile('page.pdf', pdf));
     const image = done.getByRole('img', { name: /Page 1 of the original/ });
     await image.waitFor();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    await done.getByRole('grid').locator('[data-cell="2-1"]').click();
+    const grid = done.getByRole('grid');
+    const view = done.getByTestId('page-view');
+    const selectedBox = done.getByTestId('page-box-selected');
+
+    // The whole grid fits beside the page (no sideways scrolling); where the panel is too narrow for
+    // both, the page goes under the rows instead.
+    const layout = () =>
+      done.evaluate((root) => {
+        const g = root.querySelector('[role="grid"]') as HTMLElement;
+        const gr = g.getBoundingClientRect();
+        const pr = (root.querySelector('[data-testid="page-view"]') as HTMLElement).getBoundingClientRect();
+        return { sideways: g.scrollWidth - g.clientWidth, beside: pr.left >= gr.right, below: pr.top >= gr.bottom };
+      });
+    expect(await layout()).toEqual({ sideways: 0, beside: true, below: false });
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await expect.poll(layout).toEqual({ sideways: 0, beside: false, below: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(layout).toEqual({ sideways: 0, beside: true, below: false });
+
+    // Every row has its box from the engine (no hand-made boxes), each where its text is printed:
+    // measured on the picture itself, the box holds the row's ink (its date at the left, its balance
+    // at the right) and the space between two rows stays blank.
+    expect(await done.locator('[data-testid^="page-box"]').count()).toBe(32);
+    const boxes = await view.evaluate((root) => {
+      const img = root.querySelector('img') as HTMLImageElement;
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+      ctx.drawImage(img, 0, 0);
+      const ir = img.getBoundingClientRect();
+      const A4 = { w: 595.28, h: 841.89 };
+      /** Dark pixels in a rectangle given in page points. */
+      const ink = (x: number, y: number, w: number, h: number) => {
+        const sx = canvas.width / A4.w;
+        const sy = canvas.height / A4.h;
+        const data = ctx.getImageData(
+          Math.round(x * sx),
+          Math.round(y * sy),
+          Math.max(1, Math.round(w * sx)),
+          Math.max(1, Math.round(h * sy)),
+        ).data;
+        let n = 0;
+        for (let k = 0; k < data.length; k += 4)
+          if (0.299 * (data[k] ?? 0) + 0.587 * (data[k + 1] ?? 0) + 0.114 * (data[k + 2] ?? 0) < 128) n++;
+        return n;
+      };
+      return Array.from(root.querySelectorAll<HTMLElement>('[data-testid^="page-box"]')).map((el) => {
+        const r = el.getBoundingClientRect();
+        const x = ((r.left - ir.left) / ir.width) * A4.w;
+        const y = ((r.top - ir.top) / ir.height) * A4.h;
+        const w = (r.width / ir.width) * A4.w;
+        const h = (r.height / ir.height) * A4.h;
+        return {
+          label: el.getAttribute('aria-label'),
+          x,
+          y,
+          date: ink(x, y, 50, h),
+          balance: ink(x + w - 60, y, 60, h),
+          gapBelow: ink(x, y + h + 2, w, 3),
+        };
+      });
+    });
+    boxes.forEach((b, i) => {
+      expect(b.label).toBe(`Row ${i + 1}`);
+      expect(Math.abs(b.x - 40)).toBeLessThan(3);
+      expect(Math.abs(b.y - (178 + 18 * i))).toBeLessThan(3);
+      expect(b.date).toBeGreaterThan(0);
+      expect(b.balance).toBeGreaterThan(0);
+      if (i < boxes.length - 1) expect(b.gapBelow).toBe(0);
+    });
+
+    // Selecting a row highlights its box and scrolls the page to it, and back.
+    const inView = () =>
+      selectedBox.evaluate((el) => {
+        const v = (el.closest('[data-testid="page-view"]') as HTMLElement).getBoundingClientRect();
+        const r = el.getBoundingClientRect();
+        return r.top >= v.top - 1 && r.bottom <= v.bottom + 1;
+      });
+    await grid.locator('[data-cell="0-1"]').click();
+    await expect.poll(() => selectedBox.getAttribute('aria-label')).toBe('Row 1');
+    for (let i = 0; i < 31; i++) await page.keyboard.press('ArrowDown');
+    await expect.poll(() => selectedBox.getAttribute('aria-label')).toBe('Row 32');
+    await expect.poll(inView).toBe(true);
+    const scrolledDown = await view.evaluate((el) => el.scrollTop);
+    expect(scrolledDown).toBeGreaterThan(0);
+    for (let i = 0; i < 3; i++) await page.keyboard.press('PageUp');
+    await expect.poll(() => selectedBox.getAttribute('aria-label')).toBe('Row 1');
+    await expect.poll(inView).toBe(true);
+    expect(await view.evaluate((el) => el.scrollTop)).toBeLessThan(scrolledDown);
+
+    // A click on a box selects its row in the grid, scrolled into view there (below the sticky column
+    // header, whichever way the grid had to scroll).
+    const rowInGridView = (index: number) =>
+      grid.evaluate((el, i) => {
+        const row = el.querySelector(`[data-row="${i}"]`);
+        if (!row) return false;
+        const header = (el.querySelector('[aria-rowindex="1"]') as HTMLElement).getBoundingClientRect();
+        const r = row.getBoundingClientRect();
+        return r.top >= header.bottom - 1 && r.bottom <= el.getBoundingClientRect().bottom + 1;
+      }, index);
+    for (const n of [20, 5]) {
+      await done.getByRole('button', { name: `Row ${n}`, exact: true }).click();
+      await expect.poll(() => grid.getByRole('row', { selected: true }).getAttribute('aria-rowindex')).toBe(`${n + 1}`);
+      await expect.poll(() => selectedBox.getAttribute('aria-label')).toBe(`Row ${n}`);
+      await expect.poll(() => rowInGridView(n - 1)).toBe(true);
+      if (n === 20) {
+        // Scroll the grid past row 5, so that selecting it has to bring it back from above.
+        await grid.evaluate((el) => {
+          el.scrollTop = 20 * 36;
+        });
+        await expect.poll(() => rowInGridView(4)).toBe(false);
+      }
+    }
+
+    // The engine's own trace: row 3's sign was repaired (what changed and why, and by which pass);
+    // the statement's notes say how its columns were read and which lines were balances, not rows.
+    expect(await grid.locator('[data-row="2"] [data-flag="repaired"]').count()).toBe(1);
+    expect(await grid.locator('[data-flag="repaired"], [data-flag="inferred"]').count()).toBe(1);
+    await grid.locator('[data-cell="2-1"]').click();
+    const repairs = done.locator('[data-pass="sign-flips"]');
+    expect(await repairs.textContent()).toContain(
+      'amount: 12.36 → -12.36 (the balances around it need the other sign)',
+    );
+    const notes = done.getByTestId('statement-trace');
+    await notes.locator('summary').click();
+    expect(await notes.locator('[data-pass="money-roles"]').first().textContent()).toContain(
+      'columns: debit "debit", credit "credit", balance "balance"',
+    );
+    expect(await notes.textContent()).toContain('A line that is not a transaction: kind: transaction → balance');
     await done.screenshot({ path: join(SCREENSHOT_DIR, 'review-page-view-1280.png') });
-    // Row boxes come with the engine's Transaction.bbox: where the rows have one, the selected row's box
-    // must be drawn highlighted on the page (and scrolled into view); without, the page is shown alone.
+
+    // An edit saved from the screen keeps the engine's trace with its rows (and the notes about lines
+    // that are not transactions).
+    await grid.locator('[data-cell="0-1"]').click();
+    await page.keyboard.press('Enter');
+    await grid.getByRole('textbox', { name: 'Description, row 1' }).fill('Row 1, checked');
+    await page.keyboard.press('Enter');
+    await done.getByRole('button', { name: 'Save changes' }).click();
+    await expectToast(page, 'Changes Saved');
     const auth = { headers: { authorization: `Bearer ${pro.token}` } };
     const dashboard = (await (await fetch(`${server.url}/api/dashboard`, auth)).json()) as {
       recentFiles: Array<{ id: string }>;
     };
-    const statements = (await (
-      await fetch(`${server.url}/api/files/${dashboard.recentFiles[0]?.id}/statements`, auth)
-    ).json()) as { statements: Array<{ transactions: Array<{ bbox?: unknown }> }> };
-    const hasBoxes = statements.statements[0]?.transactions[2]?.bbox !== undefined;
-    if (hasBoxes) {
-      const box = done.getByTestId('page-box-selected');
-      await box.waitFor();
-      expect(await box.getAttribute('aria-label')).toBe('Row 3');
-      await expect.poll(() => box.isVisible()).toBe(true);
-    } else {
-      expect(await done.getByTestId('page-box-selected').count()).toBe(0);
-    }
-    console.log(`page view: ${hasBoxes ? 'selected row highlighted on the page' : 'no row boxes from the engine yet'}`);
-
-    // Rows with boxes (saved here by hand where the engine prints each row: y = 178 + 18 i points
-    // on an A4 page) are drawn on the page; the selected one highlighted and scrolled to, and a
-    // click on a box selects its row in the grid.
     const fileId = dashboard.recentFiles[0]?.id as string;
-    const boxed = structuredClone(statements) as unknown as {
-      statements: Array<{ transactions: Array<Record<string, unknown>> }>;
+    const saved = (await (await fetch(`${server.url}/api/files/${fileId}/statements`, auth)).json()) as {
+      version: number;
+      statements: Array<{
+        trace?: Array<{ pass: string; row?: number }>;
+        transactions: Array<Record<string, unknown>>;
+      }>;
     };
-    boxed.statements[0]?.transactions.forEach((t, i) => {
-      t.bbox = { page: 1, x: 40, y: 176 + 18 * i, width: 515, height: 14, pageWidth: 595.28, pageHeight: 841.89 };
-    });
-    // And what the engine's passes record (until they do): a repaired sign on row 3, a low OCR confidence on row 4.
-    const first = boxed.statements[0] as unknown as { trace?: unknown[]; transactions: Array<Record<string, unknown>> };
-    first.trace = [
-      { pass: 'signs', row: 2, field: 'amount', from: 113.88, to: -113.88, why: 'the running balance falls' },
-    ];
-    (first.transactions[3] as Record<string, unknown>).confidence = 0.5;
+    expect(saved.version).toBe(1);
+    const trace = saved.statements[0]?.trace ?? [];
+    expect(trace.filter((t) => t.pass === 'sign-flips').map((t) => t.row)).toEqual([2]);
+    expect(trace.filter((t) => t.row === -1)).toHaveLength(2);
+    expect(saved.statements[0]?.transactions[0]?.bbox).toMatchObject({ page: 1, x: 40 });
+
+    // Low OCR confidence (a scan's; set here on the saved version) is flagged too.
+    (saved.statements[0]?.transactions[3] as Record<string, unknown>).confidence = 0.5;
     const put = await fetch(`${server.url}/api/files/${fileId}/statements`, {
       method: 'PUT',
       headers: { ...auth.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ baseVersion: 0, statements: boxed.statements }),
+      body: JSON.stringify({ baseVersion: saved.version, statements: saved.statements }),
     });
     expect(put.status).toBe(200);
     await page.goto(`${server.url}/review?file=${fileId}`);
     const review = page.getByRole('region', { name: 'Conversion complete' });
-    await review.getByRole('grid').locator('[data-cell="2-1"]').click();
-    const selectedBox = review.getByTestId('page-box-selected');
-    await selectedBox.waitFor();
-    expect(await selectedBox.getAttribute('aria-label')).toBe('Row 3');
-    const grid = review.getByRole('grid');
-    expect(await grid.locator('[data-row="2"] [data-flag="repaired"]').count()).toBe(1);
-    expect(await grid.locator('[data-row="3"] [data-flag="low-confidence"]').count()).toBe(1);
-    expect(await review.textContent()).toContain('amount: 113.88 → -113.88 (the running balance falls)');
-    expect(await review.getByTestId('page-box').count()).toBe(5);
-    const top = await selectedBox.evaluate((el) => (el as HTMLElement).style.top);
-    expect(Number.parseFloat(top)).toBeCloseTo(((176 + 36) / 841.89) * 100, 1);
-    await review.getByRole('button', { name: 'Row 5' }).dispatchEvent('click');
-    await expect.poll(() => review.getByRole('row', { selected: true }).getAttribute('aria-rowindex')).toBe('6');
+    await review.getByRole('grid').locator('[data-row="3"]').waitFor();
+    expect(await review.getByRole('grid').locator('[data-row="3"] [data-flag="low-confidence"]').count()).toBe(1);
+    expect(await review.getByRole('grid').locator('[data-row="2"] [data-flag="repaired"]').count()).toBe(1);
+    await review.getByRole('grid').locator('[data-cell="5-1"]').click();
+    await expect.poll(() => review.getByTestId('page-box-selected').getAttribute('aria-label')).toBe('Row 6');
     await shoot(page, 'review-page-boxes');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('amounts signed by their section are flagged as inferred, with the reason', async () => {
+    const { page, errors } = await dashboardUpload(browser, server, pro);
+    const pdf = await sectionsPdf(
+      [
+        { date: '2024-04-02', description: 'Salary', cents: 100_000 },
+        { date: '2024-04-09', description: 'Refund', cents: 1_000 },
+      ],
+      [
+        { date: '2024-04-03', description: 'Rent', cents: -20_000 },
+        { date: '2024-04-10', description: 'Food', cents: -2_000 },
+      ],
+    );
+    const done = await convertOne(page, tempFile('sections.pdf', pdf));
+    const grid = done.getByRole('grid');
+    await grid.locator('[data-row="3"]').waitFor();
+    expect(await grid.locator('[data-flag="inferred"]').count()).toBe(4);
+    expect(await grid.locator('[data-flag="repaired"]').count()).toBe(0);
+    await grid.locator('[data-cell="2-1"]').click();
+    expect(await done.locator('[data-pass="section-signs"]').textContent()).toMatch(/^amount: -200\.00 \(.+\)/);
     expect(errors).toEqual([]);
     await page.context().close();
   });

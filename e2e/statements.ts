@@ -14,6 +14,8 @@ export interface AccountSection {
   openingCents?: number;
   /** Print this row's running balance 1.00 too high (0-based). */
   misprintAt?: number;
+  /** Print this row's amount under the other column (a debit as a credit): its balance still follows the real sign (0-based). */
+  wrongColumnAt?: number;
 }
 
 const money = (cents: number) =>
@@ -62,8 +64,8 @@ export async function accountsPdf(
       balance += r.cents;
       doc.text(r.date, cols.date, y);
       doc.text(r.description, cols.description, y);
-      if (r.cents < 0) doc.text(money(-r.cents), cols.debit, y, { width: 60, align: 'right' });
-      else doc.text(money(r.cents), cols.credit, y, { width: 60, align: 'right' });
+      const asDebit = r.cents < 0 !== (i === section.wrongColumnAt);
+      doc.text(money(Math.abs(r.cents)), asDebit ? cols.debit : cols.credit, y, { width: 60, align: 'right' });
       const printed = i === section.misprintAt ? balance + 100 : balance;
       doc.text(money(printed), cols.balance, y, { width: 65, align: 'right' });
     });
@@ -94,3 +96,46 @@ export function zipOf(files: Record<string, string | Uint8Array>): Buffer {
 }
 
 export { fixtureRows };
+
+/**
+ * A text PDF that prints no running balance and no signs: deposits and withdrawals under their own
+ * headings, opening and closing balance in the header (the engine signs each amount by its section).
+ */
+export async function sectionsPdf(
+  deposits: FixtureRow[],
+  withdrawals: FixtureRow[],
+  openingCents = FIXTURE_OPENING_CENTS,
+): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 40 });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  const closing = [...deposits, ...withdrawals].reduce((sum, r) => sum + r.cents, openingCents);
+  doc.font('Helvetica-Bold').fontSize(16).text('Example Savings Bank', 40, 40);
+  doc.font('Helvetica').fontSize(10);
+  doc.text('Account number: 12345678', 40, 76);
+  doc.text('Statement period: 2024-04-01 to 2024-04-30', 40, 90);
+  doc.text(`Opening balance ${money(openingCents)}`, 40, 104);
+  doc.text(`Closing balance ${money(closing)}`, 40, 118);
+  let y = 150;
+  const section = (title: string, rows: FixtureRow[]) => {
+    doc.font('Helvetica-Bold').text(title, 40, y);
+    y += 18;
+    doc.text('Date', 40, y);
+    doc.text('Description', 120, y);
+    doc.text('Amount', 410, y, { width: 60, align: 'right' });
+    y += 18;
+    doc.font('Helvetica');
+    for (const r of rows) {
+      doc.text(r.date, 40, y);
+      doc.text(r.description, 120, y);
+      doc.text(money(Math.abs(r.cents)), 410, y, { width: 60, align: 'right' });
+      y += 18;
+    }
+    y += 10;
+  };
+  section('Deposits', deposits);
+  section('Withdrawals', withdrawals);
+  doc.end();
+  return done;
+}

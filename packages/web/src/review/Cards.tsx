@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { Button, Field, Modal } from '../components/ui';
 import { formatAmount } from '../lib/format';
 import { FlagBadges, rowFlags } from './Grid';
-import { cellText, parseCell, type Row } from './model';
+import { cellText, describeTrace, parseCell, type Row } from './model';
 import { PageView } from './PageView';
 
 const LABELS: Record<EditableField, string> = {
@@ -134,6 +134,16 @@ export function Cards({
                     <span>Balance {r.balance === null ? '–' : formatAmount(r.balance, currency)}</span>
                     <FlagBadges flags={flags} />
                   </div>
+                  {r._trace.length > 0 && (
+                    <ul className="mt-1 space-y-0.5 text-xs text-slate-600">
+                      {r._trace.map((t, k) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: trace entries have no id
+                        <li key={k} className="break-words">
+                          {describeTrace(t)}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                   {editing === r._key ? (
                     <CardEditor
                       row={r}

@@ -9,20 +9,23 @@ import type { EditableField, ReconciliationMismatch } from '@statemint/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { forwardRef, type KeyboardEvent, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { formatAmount } from '../lib/format';
-import { cellText, LOW_CONFIDENCE, parseCell, type Row } from './model';
+import { cellText, LOW_CONFIDENCE, parseCell, type Row, traceKind } from './model';
 
 export const COLUMNS: Array<{ field: EditableField; label: string; width: string; numeric?: boolean }> = [
-  { field: 'date', label: 'Date', width: '6.25rem' },
-  { field: 'description', label: 'Description', width: 'minmax(9rem, 1fr)' },
+  { field: 'date', label: 'Date', width: '6.5rem' },
+  { field: 'description', label: 'Description', width: 'minmax(5.5rem, 1fr)' },
   { field: 'debit', label: 'Debit', width: '5.75rem', numeric: true },
   { field: 'credit', label: 'Credit', width: '5.75rem', numeric: true },
   { field: 'amount', label: 'Amount', width: '6rem', numeric: true },
   { field: 'balance', label: 'Balance', width: '6.75rem', numeric: true },
 ];
 
-const TEMPLATE = `2.5rem ${COLUMNS.map((c) => c.width).join(' ')} 5.5rem`;
-const MIN_WIDTH = '48rem';
+const TEMPLATE = `2.25rem ${COLUMNS.map((c) => c.width).join(' ')} 5.25rem`;
+/** The columns' least width. ReviewScreen puts the page beside the grid only where this fits beside it. */
+const MIN_WIDTH = '43.75rem';
 const ROW_HEIGHT = 36;
+/** The sticky column header inside the scrolling grid: rows scrolled to are placed below it, not under it. */
+const HEADER_HEIGHT = 34;
 
 export interface Draft {
   row: number;
@@ -32,14 +35,19 @@ export interface Draft {
 
 export interface RowFlags {
   mismatch?: ReconciliationMismatch;
+  /** A value the engine read was changed (its trace says how and why). */
   repaired: boolean;
+  /** A value was not printed (or not signed) and the engine supplied it. */
+  inferred: boolean;
   lowConfidence: boolean;
 }
 
 export function rowFlags(row: Row, mismatch: ReconciliationMismatch | undefined): RowFlags {
+  const repaired = row.corrected === true || row._trace.some((e) => traceKind(e) === 'repaired');
   return {
     ...(mismatch ? { mismatch } : {}),
-    repaired: row._trace.length > 0 || row.corrected === true,
+    repaired,
+    inferred: !repaired && row._trace.some((e) => traceKind(e) === 'inferred'),
     lowConfidence: row.confidence !== undefined && row.confidence < LOW_CONFIDENCE,
   };
 }
@@ -55,6 +63,11 @@ export function FlagBadges({ flags }: { flags: RowFlags }) {
       {flags.repaired && (
         <span className="rounded bg-sky-100 px-1.5 text-xs font-semibold text-sky-900" data-flag="repaired">
           Repaired
+        </span>
+      )}
+      {flags.inferred && (
+        <span className="rounded bg-slate-100 px-1.5 text-xs font-semibold text-slate-700" data-flag="inferred">
+          Inferred
         </span>
       )}
       {flags.lowConfidence && (
@@ -95,6 +108,8 @@ export const Grid = forwardRef<GridHandle, GridProps>(function Grid(
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
+    scrollMargin: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
   });
 
   useImperativeHandle(ref, () => ({
@@ -107,9 +122,11 @@ export const Grid = forwardRef<GridHandle, GridProps>(function Grid(
     if (rows.length === 0) return;
     virtualizer.scrollToIndex(active, { align: 'auto' });
     if (!focusWanted.current || draft) return;
-    requestAnimationFrame(() => {
+    const frame = requestAnimationFrame(() => {
       scroller.current?.querySelector<HTMLElement>(`[data-cell="${active}-${col}"]`)?.focus({ preventScroll: true });
     });
+    // An edit started before the frame (Enter right after a click) keeps its editor focused.
+    return () => cancelAnimationFrame(frame);
   }, [active, col, draft, rows.length, virtualizer]);
 
   const move = (row: number, c: number) => {
@@ -226,8 +243,8 @@ export const Grid = forwardRef<GridHandle, GridProps>(function Grid(
         <div
           role="row"
           aria-rowindex={1}
-          className="sticky top-0 z-10 grid border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600"
-          style={{ gridTemplateColumns: TEMPLATE, minWidth: MIN_WIDTH }}
+          className="sticky top-0 z-10 grid items-center border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600"
+          style={{ gridTemplateColumns: TEMPLATE, minWidth: MIN_WIDTH, height: HEADER_HEIGHT }}
         >
           <span role="columnheader" className="px-2 py-2">
             #
@@ -261,7 +278,11 @@ export const Grid = forwardRef<GridHandle, GridProps>(function Grid(
                 className={`absolute left-0 grid w-full border-b border-slate-100 ${
                   isActive ? 'bg-sky-50' : mismatch ? 'bg-amber-50' : 'bg-white'
                 }`}
-                style={{ gridTemplateColumns: TEMPLATE, height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
+                style={{
+                  gridTemplateColumns: TEMPLATE,
+                  height: ROW_HEIGHT,
+                  transform: `translateY(${v.start - HEADER_HEIGHT}px)`,
+                }}
               >
                 <span role="rowheader" className="px-2 py-2 text-xs text-slate-500 tabular-nums">
                   {v.index + 1}

@@ -21,7 +21,7 @@ import { Button, Spinner } from '../components/ui';
 import { formatShortDate } from '../lib/format';
 import { Cards } from './Cards';
 import { type Draft, Grid, type GridHandle } from './Grid';
-import { type Doc, type Edit, fromDoc, historyReducer, parseCell, type Row, toDoc } from './model';
+import { type Doc, describeTrace, type Edit, fromDoc, historyReducer, parseCell, type Row, toDoc } from './model';
 import { PageView } from './PageView';
 import { StatementHeader } from './StatementHeader';
 
@@ -261,6 +261,22 @@ export function ReviewScreen({ file, onSaved }: { file: FileRecord; onSaved?: (r
             rec={recs[statementIndex] ?? { status: 'unknown', mismatches: [] }}
             onSelectRow={select}
           />
+          {current.factTrace.length > 0 && (
+            <details className="rounded-xl border border-slate-200 px-3 py-2 text-sm" data-testid="statement-trace">
+              <summary className="cursor-pointer font-medium text-slate-700">
+                How this statement was read ({current.factTrace.length} notes)
+              </summary>
+              <ul className="mt-2 list-disc space-y-0.5 pl-5 text-slate-700">
+                {current.factTrace.map((t, k) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: trace entries have no id
+                  <li key={k} data-pass={t.pass}>
+                    {t.row !== undefined && 'A line that is not a transaction: '}
+                    {describeTrace(t)} <span className="text-xs text-slate-500">[{t.pass}]</span>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
           {phone ? (
             <Cards
               rows={rows}
@@ -276,47 +292,52 @@ export function ReviewScreen({ file, onSaved }: { file: FileRecord; onSaved?: (r
               source={current.source}
             />
           ) : (
-            <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
-              <div className="min-w-0 space-y-2">
-                <Grid
-                  ref={grid}
-                  label={`Rows of ${tabLabel(live, statementIndex)}`}
+            // The page beside the grid only where both fit (the grid's least width, Grid's MIN_WIDTH with
+            // its scrollbar, and 20rem of page): a narrower panel (the dashboard's on a small laptop) puts
+            // the page under the rows rather than making the grid scroll sideways.
+            <div className="@container">
+              <div className="grid gap-4 @min-[66rem]:grid-cols-[minmax(45rem,1fr)_minmax(0,24rem)]">
+                <div className="min-w-0 space-y-2">
+                  <Grid
+                    ref={grid}
+                    label={`Rows of ${tabLabel(live, statementIndex)}`}
+                    rows={rows}
+                    currency={current.statement.currency}
+                    mismatches={mismatches}
+                    selected={sel}
+                    onSelect={select}
+                    draft={draft}
+                    onDraft={setDraft}
+                    onCommit={commitCell}
+                  />
+                  {selectedRow && (selectedRow._trace.length > 0 || selectedMismatch) && (
+                    <div className="rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm" aria-live="polite">
+                      <p className="font-semibold">Row {sel + 1}</p>
+                      <ul className="mt-1 list-disc space-y-0.5 pl-5 text-slate-700">
+                        {selectedMismatch && (
+                          <li>
+                            Running balance: expected {selectedMismatch.expected.toFixed(2)}, printed{' '}
+                            {selectedMismatch.printed.toFixed(2)}
+                          </li>
+                        )}
+                        {selectedRow._trace.map((t, k) => (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: trace entries have no id
+                          <li key={k} data-pass={t.pass}>
+                            {describeTrace(t)} <span className="text-xs text-slate-500">[{t.pass}]</span>
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  )}
+                </div>
+                <PageView
+                  pageUrl={query.data.pageUrl}
+                  source={current.source}
                   rows={rows}
-                  currency={current.statement.currency}
-                  mismatches={mismatches}
                   selected={sel}
                   onSelect={select}
-                  draft={draft}
-                  onDraft={setDraft}
-                  onCommit={commitCell}
                 />
-                {selectedRow && (selectedRow._trace.length > 0 || selectedMismatch) && (
-                  <div className="rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm" aria-live="polite">
-                    <p className="font-semibold">Row {sel + 1}</p>
-                    <ul className="mt-1 list-disc space-y-0.5 pl-5 text-slate-700">
-                      {selectedMismatch && (
-                        <li>
-                          Running balance: expected {selectedMismatch.expected.toFixed(2)}, printed{' '}
-                          {selectedMismatch.printed.toFixed(2)}
-                        </li>
-                      )}
-                      {selectedRow._trace.map((t, k) => (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: trace entries have no id
-                        <li key={k}>
-                          {t.field}: {String(t.from ?? '–')} → {String(t.to ?? '–')} ({t.why})
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                )}
               </div>
-              <PageView
-                pageUrl={query.data.pageUrl}
-                source={current.source}
-                rows={rows}
-                selected={sel}
-                onSelect={select}
-              />
             </div>
           )}
         </Tabs.Content>

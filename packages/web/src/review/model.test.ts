@@ -1,6 +1,6 @@
 import { reconcileStatement, type Statement } from '@statemint/shared';
 import { describe, expect, it } from 'vitest';
-import { applyEdit, fromDoc, historyReducer, parseCell, parseMoney, toDoc } from './model';
+import { applyEdit, describeTrace, fromDoc, historyReducer, parseCell, parseMoney, toDoc, traceKind } from './model';
 
 const row = (date: string, amount: number, balance: number | null, description = 'x') => ({
   date,
@@ -54,6 +54,49 @@ describe('review model', () => {
       { pass: 'signs', row: 0, field: 'amount', from: 10, to: -10, why: 'balance falls' },
     ]);
     expect(saved.transactions[0]).not.toHaveProperty('_key');
+  });
+
+  it('keeps what the engine says about lines that are not transactions (row -1) and renumbers row issues', () => {
+    const s = statement();
+    s.trace = [
+      { pass: 'labelled-balance-rows', row: -1, field: 'kind', from: 'transaction', to: 'balance', why: 'a label' },
+      { pass: 'sign-flips', row: 2, field: 'amount', from: 10, to: -10, why: 'the balances need it' },
+      { pass: 'money-roles', field: 'columns', from: null, to: 'amount "amount"', why: 'explains 2 of 2' },
+    ];
+    s.issues = [
+      { code: 'SIGN_CORRECTED', message: 'corrected', row: 2 },
+      { code: 'DATE_GUESSED', message: 'statement-wide' },
+    ];
+    const doc = toDoc([s]);
+    expect(doc[0]?.factTrace.map((t) => t.pass)).toEqual(['labelled-balance-rows', 'money-roles']);
+    expect(doc[0]?.transactions[2]?._trace.map((t) => t.pass)).toEqual(['sign-flips']);
+    const saved = fromDoc(applyEdit(doc, { type: 'delete', statement: 0, row: 0 }))[0] as Statement;
+    expect(saved.trace).toEqual([
+      { pass: 'labelled-balance-rows', row: -1, field: 'kind', from: 'transaction', to: 'balance', why: 'a label' },
+      { pass: 'money-roles', field: 'columns', from: null, to: 'amount "amount"', why: 'explains 2 of 2' },
+      { pass: 'sign-flips', row: 1, field: 'amount', from: 10, to: -10, why: 'the balances need it' },
+    ]);
+    expect(saved.issues).toEqual([
+      { code: 'DATE_GUESSED', message: 'statement-wide' },
+      { code: 'SIGN_CORRECTED', message: 'corrected', row: 1 },
+    ]);
+  });
+
+  it('tells a repaired value from an inferred one, and says what changed and why', () => {
+    const flip = { pass: 'sign-flips', row: 2, field: 'amount', from: 113.88, to: -113.88, why: 'the balances' };
+    const section = { pass: 'section-signs', row: 0, field: 'amount', from: null, to: 100, why: 'its section' };
+    const ocr = {
+      pass: 'ocr-cells',
+      row: 1,
+      field: 'date',
+      from: '2O24-04-0l',
+      to: '2024-04-01',
+      why: 'a date column',
+    };
+    expect([flip, section, ocr].map(traceKind)).toEqual(['repaired', 'inferred', 'repaired']);
+    expect(describeTrace(flip)).toBe('amount: 113.88 → -113.88 (the balances)');
+    expect(describeTrace(section)).toBe('amount: 100.00 (its section)');
+    expect(describeTrace(ocr)).toBe('date: 2O24-04-0l → 2024-04-01 (a date column)');
   });
 
   it('splits a row (the balance moves to the new second row) and merges it back', () => {

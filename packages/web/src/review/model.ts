@@ -5,6 +5,7 @@
  * balance arithmetic is shared's (reconcileStatement), the same the server checks saves with.
  */
 import {
+  type ConversionIssue,
   type EditableField,
   reconcileStatement,
   type Statement,
@@ -17,12 +18,19 @@ export interface Row extends Transaction {
   _key: string;
   /** What the engine inferred or repaired in this row (its trace entries). */
   _trace: TraceEntry[];
+  /** The conversion's issues about this row (such as a corrected sign). */
+  _issues: ConversionIssue[];
 }
 
-export interface DocStatement extends Omit<Statement, 'transactions' | 'trace'> {
+export interface DocStatement extends Omit<Statement, 'transactions' | 'trace' | 'issues'> {
   transactions: Row[];
-  /** Trace entries about the statement's facts (no row). */
+  /**
+   * Trace entries about the statement as a whole: its facts and column roles (no row), and rows the
+   * engine did not keep as transactions (a balance or total line: row -1), kept as they came.
+   */
   factTrace: TraceEntry[];
+  /** Issues about no row of the statement. */
+  factIssues: ConversionIssue[];
 }
 
 export type Doc = DocStatement[];
@@ -30,31 +38,66 @@ export type Doc = DocStatement[];
 let seq = 0;
 const newKey = () => `r${(seq++).toString(36)}`;
 
+/** Whether a trace entry or issue is about transaction `row` of `count` (else about the statement). */
+const ofRow = (row: number | undefined, count: number): row is number =>
+  row !== undefined && Number.isInteger(row) && row >= 0 && row < count;
+
 export function toDoc(statements: Statement[]): Doc {
-  return statements.map(({ trace, transactions, ...rest }) => ({
-    ...rest,
-    factTrace: (trace ?? []).filter((t) => t.row === undefined),
-    transactions: transactions.map((t, i) => ({
-      ...t,
-      _key: newKey(),
-      _trace: (trace ?? []).filter((e) => e.row === i),
-    })),
-  }));
+  return statements.map(({ trace = [], issues, transactions, ...rest }) => {
+    const n = transactions.length;
+    return {
+      ...rest,
+      factTrace: trace.filter((t) => !ofRow(t.row, n)),
+      factIssues: (issues ?? []).filter((x) => !ofRow(x.row, n)),
+      transactions: transactions.map((t, i) => ({
+        ...t,
+        _key: newKey(),
+        _trace: trace.filter((e) => e.row === i),
+        _issues: (issues ?? []).filter((x) => x.row === i),
+      })),
+    };
+  });
 }
 
-/** The statements to save: row keys dropped, trace entries renumbered to the rows' new places. */
+/** The statements to save: row keys dropped, trace entries and issues renumbered to the rows' new places. */
 export function fromDoc(doc: Doc): Statement[] {
-  return doc.map(({ factTrace, transactions, ...rest }) => {
+  return doc.map(({ factTrace, factIssues, transactions, ...rest }) => {
     const trace: TraceEntry[] = [...factTrace];
-    const rows: Transaction[] = transactions.map(({ _key, _trace, ...t }, i) => {
+    const issues: ConversionIssue[] = [...factIssues];
+    const rows: Transaction[] = transactions.map(({ _key, _trace, _issues, ...t }, i) => {
       for (const e of _trace) trace.push({ ...e, row: i });
+      for (const x of _issues) issues.push({ ...x, row: i });
       return t;
     });
     const statement: Statement = { ...rest, transactions: rows };
     statement.reconciliation = reconcileStatement(statement);
+    if (issues.length) statement.issues = issues;
     if (trace.length) statement.trace = trace;
     return statement;
   });
+}
+
+/**
+ * What a trace entry did to its value: `repaired` changed a value that was read (a flipped sign, an
+ * OCR misreading put right); `inferred` supplied one that was not printed or not signed (a sign
+ * from its section or from the balances, a missing amount).
+ */
+export function traceKind(e: TraceEntry): 'repaired' | 'inferred' {
+  return e.from === null || e.from === '' ? 'inferred' : 'repaired';
+}
+
+const MONEY_TRACE_FIELDS = new Set(['amount', 'debit', 'credit', 'balance', 'openingBalance', 'closingBalance']);
+
+function traceValue(field: string, v: string | number | null): string {
+  if (v === null || v === '') return '–';
+  if (typeof v === 'number' && MONEY_TRACE_FIELDS.has(field)) return v.toFixed(2);
+  return String(v);
+}
+
+/** One line for a trace entry: what changed and why ("amount: 113.88 → -113.88 (the balances …)"). */
+export function describeTrace(e: TraceEntry): string {
+  if (traceKind(e) === 'inferred') return `${e.field}: ${traceValue(e.field, e.to)} (${e.why})`;
+  return `${e.field}: ${traceValue(e.field, e.from)} → ${traceValue(e.field, e.to)} (${e.why})`;
 }
 
 export type Edit =
@@ -82,6 +125,7 @@ function blankAfter(row: Row | undefined): Row {
     ...(row?.bbox ? { bbox: row.bbox } : {}),
     _key: newKey(),
     _trace: [],
+    _issues: [],
   };
 }
 
@@ -118,6 +162,7 @@ export function applyEdit(doc: Doc, edit: Edit): Doc {
           ...setTransactionField(a, 'amount', Math.round((a.amount + b.amount) * 100) / 100),
           _key: a._key,
           _trace: [...a._trace, ...b._trace],
+          _issues: [...a._issues, ...b._issues],
           description: [a.description, b.description].filter(Boolean).join(' '),
           balance: b.balance ?? a.balance,
         };
