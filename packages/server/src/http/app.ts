@@ -28,6 +28,18 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Schema-checked input: "30" is coerced to 30; fields a schema forbids (additionalProperties: false)
+ * are dropped. allowUnionTypes: `type: ['number', 'null']`, shared's Nullable, which keeps a null
+ * null (nullable.test.ts checks every request schema of the route table with these options).
+ */
+export const AJV_OPTIONS = {
+  removeAdditional: true,
+  coerceTypes: true,
+  allErrors: false,
+  allowUnionTypes: true,
+} as const;
+
 export interface BuildOptions {
   /** Services made beforehand (createServices); by default buildApp makes its own. They close with the app. */
   services?: Services;
@@ -111,9 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(BAD_REQUEST_BODY)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${BAD_REQUEST_BODY}`,
       );
     },
-    // Schema-checked input: "30" is coerced to 30; fields a schema forbids (additionalProperties: false) are dropped.
-    // allowUnionTypes: `type: ['number', 'null']` (the review body's nullable values, which must not be coerced).
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: true, allErrors: false, allowUnionTypes: true } },
+    ajv: { customOptions: AJV_OPTIONS },
   });
 
   const services =

@@ -9,15 +9,9 @@ import type { Statement, StatementFacts, TraceEntry, Transaction } from '../stat
 import { type Assert, FileRecordSchema, literals, Nullable, type Same } from './schemas';
 
 const text = () => Type.String({ maxLength: REVIEW_LIMITS.textLength });
-/**
- * `{ type: [T, 'null'] }` rather than anyOf: the server's validator coerces types, and inside an
- * anyOf it would turn a null balance into 0 (a printed zero) and a null bank into "" on the way in.
- * With a type list a value that already fits is left as it is.
- */
-const orNull = <T>(type: 'number' | 'string' | 'integer', options: Record<string, unknown> = {}) =>
-  Type.Unsafe<T | null>({ type: [type, 'null'], ...options });
-const money = () => orNull<number>('number');
-const nullableText = (maxLength: number = REVIEW_LIMITS.textLength) => orNull<string>('string', { maxLength });
+// Nullable keeps a null balance null (and a null bank null) through the server's coercing validator.
+const money = () => Nullable(Type.Number());
+const nullableText = (maxLength: number = REVIEW_LIMITS.textLength) => Nullable(Type.String({ maxLength }));
 
 const BoxObject = Type.Object({
   page: Type.Integer(),

@@ -57,7 +57,25 @@ export const literals = <const T extends readonly string[]>(values: T, options: 
  */
 const typed = <T>(schema: TSchema) => schema as TUnsafe<T>;
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
+
+/**
+ * `T | null`. A string, number, integer or boolean schema becomes `{ type: [T, 'null'] }` (an enum
+ * gains null), not an anyOf: the server's validator coerces types, and inside an anyOf its first
+ * branch would turn a null into 0, "" or false before the null branch is tried. A value that fits a
+ * type list is left as it is. Objects and arrays, never coerced, stay an anyOf.
+ */
+export const Nullable = <T extends TSchema>(schema: T): TUnsafe<Static<T> | null> => {
+  // String keys only: TypeBox's own symbol keys (its Kind) must not follow into the new schema.
+  const { type, enum: values, ...rest } = Object.fromEntries(Object.entries(schema)) as Record<string, unknown>;
+  if (typeof type === 'string' && PRIMITIVE_TYPES.has(type))
+    return Type.Unsafe<Static<T> | null>({
+      ...rest,
+      type: [type, 'null'],
+      ...(Array.isArray(values) ? { enum: [...values, null] } : {}),
+    });
+  return typed<Static<T> | null>(Type.Union([schema, Type.Null()]));
+};
 const DateTime = (description?: string) =>
   Type.String({ format: 'date-time', ...(description ? { description } : {}) });
 
