@@ -1,7 +1,8 @@
 /**
  * Account journeys: register, verify from the outbox link, log in, the dashboard, Pro upgrade with the
- * test card, upload, download, delete, restore of an archived file, cancel, logout; and a Pro checkout
- * that creates the account and lands on the dashboard.
+ * test card, upload, download, delete, restore of an archived file, cancel, logout; a password reset
+ * from the login modal (another device signed out, the link used once, the old password refused); and
+ * a Pro checkout that creates the account and lands on the dashboard.
  */
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -231,7 +232,21 @@ describe.skipIf(!hasChromium)('account and vault journeys in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
-  it('resets a forgotten password from the login modal and logs in with the new one', async () => {
+  it('resets a forgotten password from the login modal: every old session ends, the link works once, only the new password signs in', async () => {
+    // Another device is signed in with the old password.
+    const other = await openPage(browser, server.url);
+    await other.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();
+    const otherLogin = other.page.getByRole('dialog', { name: 'Sign In' });
+    await otherLogin.getByLabel('Email').fill(email);
+    await otherLogin.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await otherLogin.locator('form').getByRole('button', { name: 'Sign In' }).click();
+    await other.page.waitForURL(`${server.url}/dashboard`);
+    await other.page.getByRole('tab', { name: 'My Files' }).waitFor();
+    const oldToken = await other.page.evaluate(() => localStorage.getItem('token'));
+    const me = (token: string | null) =>
+      fetch(`${server.url}/api/auth/user`, { headers: { Authorization: `Bearer ${token}` } });
+    expect((await me(oldToken)).status).toBe(200);
+
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();
     await page.getByRole('dialog', { name: 'Sign In' }).getByRole('button', { name: 'Forgot your password?' }).click();
     await page.waitForURL(`${server.url}/reset-password`);
@@ -248,9 +263,33 @@ describe.skipIf(!hasChromium)('account and vault journeys in Chromium', () => {
     await form.getByRole('button', { name: 'Set New Password' }).click();
     await page.getByRole('heading', { name: 'Password Reset' }).waitFor();
     await shoot(page, 'password-reset-done');
-    await page.getByRole('button', { name: 'Go to Login' }).click();
+
+    // The other device's session is gone: its token is refused, and its dashboard signs it out.
+    expect((await me(oldToken)).status).toBe(401);
+    await other.page.reload();
+    await expectToast(other.page, 'Session expired');
+    await other.page.waitForURL(`${server.url}/`);
+    await other.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).waitFor();
+    expect(await other.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(other.errors).toEqual([]);
+    await other.page.context().close();
+
+    // The link works once.
+    await page.goto(`${server.url}${link[0]}`);
+    const again = page.getByRole('form', { name: 'Choose a new password' });
+    await again.getByLabel('New password', { exact: true }).fill('yet another password');
+    await again.getByLabel('Confirm new password').fill('yet another password');
+    await again.getByRole('button', { name: 'Set New Password' }).click();
+    await page.getByRole('alert').filter({ hasText: 'invalid or has already been used' }).waitFor();
+
+    // The old password no longer signs in; the new one does.
+    await page.goto(server.url);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();
     const login = page.getByRole('dialog', { name: 'Sign In' });
     await login.getByLabel('Email').fill(email);
+    await login.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await login.locator('form').getByRole('button', { name: 'Sign In' }).click();
+    await expectToast(page, 'Authentication Failed', 'Invalid email or password');
     await login.getByLabel('Password', { exact: true }).fill('a new password');
     await login.locator('form').getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(`${server.url}/dashboard`);
