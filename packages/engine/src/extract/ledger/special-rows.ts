@@ -29,11 +29,25 @@ export function labelledBalanceRows(draft: Draft): void {
 
 export function totalRows(draft: Draft): void {
   const keys = draft.keys;
-  const sinceStart = new Map<string, number>();
-  const sinceTotal = new Map<string, number>();
+  // Before the money roles are known a sign column's words mean nothing yet: every distinct sign
+  // word is tried as the minus one ('' = none), and a sum counts when any of these readings fits.
+  const signWords = ['', ...new Set(draft.rows.flatMap((r) => (r.sign ? [r.sign.trim().toLowerCase()] : [])))];
+  const signed = (row: DraftRow, c: { cents: number; mark: string | null }, minusWord: string) =>
+    c.mark === 'minus' || c.mark === 'debit' || (minusWord && row.sign?.trim().toLowerCase() === minusWord)
+      ? -c.cents
+      : c.cents;
+  type Sums = Map<string, number[]>;
+  const sinceStart: Sums = new Map();
+  const sinceTotal: Sums = new Map();
+  // Signed sum of every amount of the row (one amount column, or debit and credit side by side).
+  const netSince: number[] = signWords.map(() => 0);
+  const countedStart = new Map<string, number>();
   const counted = new Map<string, number>();
-  const signed = (c: { cents: number; mark: string | null }) =>
-    c.mark === 'minus' || c.mark === 'debit' ? -c.cents : c.cents;
+  const add = (m: Sums, k: string, row: DraftRow, c: { cents: number; mark: string | null }) =>
+    m.set(
+      k,
+      signWords.map((w, i) => (m.get(k)?.[i] ?? 0) + signed(row, c, w)),
+    );
   const reset = () => {
     sinceTotal.clear();
     counted.clear();
@@ -46,6 +60,13 @@ export function totalRows(draft: Draft): void {
     const next = draft.rows[i + 1];
     if (!prev || prev.raw.region !== r.raw.region || !next || next.raw.region !== r.raw.region) pageEdge.add(r.id);
   }
+  // Rows after the last dated one of their table close it (statement totals stand there).
+  for (const table of new Set(draft.rows.map((r) => r.raw.table))) {
+    const own = draft.rows.filter((r) => r.raw.table === table);
+    const lastDated = own.findLastIndex((r) => r.kind === 'transaction' && r.dateToken);
+    for (const r of own.slice(lastDated + 1)) pageEdge.add(r.id);
+  }
+  const opening = draft.labelledOpening;
   let page = draft.rows[0]?.raw.page ?? 0;
   for (const row of draft.rows) {
     if (row.raw.page !== page) {
@@ -54,14 +75,13 @@ export function totalRows(draft: Draft): void {
     }
     if (row.kind !== 'transaction') continue;
     const cells = keys.filter((k) => row.money.has(k));
+    const cellOf = (k: string) => row.money.get(k) as { cents: number; mark: string | null };
     const matches = cells.filter((k) => {
-      const cell = row.money.get(k) as { cents: number; mark: string | null };
-      const v = Math.abs(signed(cell));
-      return (
-        v !== 0 &&
-        (counted.get(k) ?? 0) >= 2 &&
-        (v === Math.abs(sinceTotal.get(k) ?? Number.NaN) || v === Math.abs(sinceStart.get(k) ?? Number.NaN))
-      );
+      const v = cellOf(k).cents;
+      if (v === 0) return false;
+      const total = (counted.get(k) ?? 0) >= 2 && sinceTotal.get(k)?.some((s) => Math.abs(s) === v);
+      const start = (countedStart.get(k) ?? 0) >= 2 && sinceStart.get(k)?.some((s) => Math.abs(s) === v);
+      return total || start;
     });
     const labelled = row.labels.includes('total');
     const undated = !row.dateToken;
@@ -70,25 +90,45 @@ export function totalRows(draft: Draft): void {
       undated &&
       matches.length >= 1 &&
       ((cells.length >= 2 && matches.length >= cells.length - 1) || pageEdge.has(row.id));
-    if (labelled || sums) {
-      row.kind = 'total';
+    // A lone figure at a page's edge that is the printed opening balance plus every amount so far:
+    // the balance carried to (or brought from) the next page of a statement without a balance column.
+    const carried =
+      undated &&
+      !sums &&
+      opening !== null &&
+      pageEdge.has(row.id) &&
+      cells.length === 1 &&
+      (countedStart.get(cells[0] as string) ?? 0) >= 2 &&
+      netSince.some((n) => Math.abs(opening + n) === cellOf(cells[0] as string).cents);
+    if (labelled || sums || carried) {
+      row.kind = carried ? 'balance' : 'total';
       draft.trace.change(
         'total-rows',
         row.id,
         'kind',
         'transaction',
-        'total',
-        labelled ? `"${row.text}" names a total` : 'its amounts are the sums of their columns',
+        row.kind,
+        labelled
+          ? `"${row.text}" names a total`
+          : carried
+            ? 'its amount is the opening balance plus every amount above it'
+            : 'its amounts are the sums of their columns',
       );
       reset();
       continue;
     }
     for (const k of cells) {
-      const v = signed(row.money.get(k) as { cents: number; mark: string | null });
-      sinceStart.set(k, (sinceStart.get(k) ?? 0) + v);
-      sinceTotal.set(k, (sinceTotal.get(k) ?? 0) + v);
+      add(sinceStart, k, row, cellOf(k));
+      add(sinceTotal, k, row, cellOf(k));
       counted.set(k, (counted.get(k) ?? 0) + 1);
+      countedStart.set(k, (countedStart.get(k) ?? 0) + 1);
     }
+    // Debit and credit columns unmarked: the net needs the columns' sides, unknown yet; a single
+    // amount column's signs are its own.
+    if (cells.length === 1 && keys.length === 1)
+      signWords.forEach((w, i) => {
+        netSince[i] = (netSince[i] ?? 0) + signed(row, cellOf(cells[0] as string), w);
+      });
   }
 }
 
