@@ -15,8 +15,9 @@ import {
 } from '@statemint/shared';
 import type { FilesContext } from '../files/context';
 import { originalKey, outputKey } from '../files/keys';
-import { availableUntil, type FileRow, isAlive, isArchivedNow, isEphemeral } from '../files/life';
+import { availableUntil, type FileRow, isAlive, isEphemeral } from '../files/life';
 import { originalUrl, storedFormats } from '../files/record';
+import { isArchivedNow } from '../files/repository';
 import { findOwnedFile, NOT_FOUND_MESSAGE } from '../files/service';
 import { currentStatements } from '../files/statement-versions';
 import { StoredObjectMissingError } from '../storage/file-store';
@@ -116,7 +117,7 @@ async function outputOf(
 }
 
 async function findRow(files: FilesContext, id: string): Promise<FileRow | undefined> {
-  return files.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+  return files.repo.find(id);
 }
 
 /** GET /api/download-free/{id}?format=: anonymous (free-trial, pay-per-file) files within their hour. */

@@ -16,6 +16,7 @@ import type { StoreSpec } from '../storage/create';
 import type { FileStore } from '../storage/file-store';
 import { LocalFileStore } from '../storage/local-file-store';
 import { applyOutcome, loadTask } from './jobs';
+import { FilesRepository } from './repository';
 import type { FilesTables } from './schema';
 
 export type FilesDb = Kysely<Database & FilesTables>;
@@ -26,6 +27,8 @@ export type ConversionListener = (event: { fileId: string; ok: boolean }) => Pro
 export interface FilesContext {
   ctx: AppContext;
   db: FilesDb;
+  /** The `files` table and its status transitions (files/repository.ts). */
+  repo: FilesRepository;
   store: FileStore;
   /** The same store as plain data, for worker threads. */
   storeSpec: StoreSpec;
@@ -78,9 +81,11 @@ export async function createFilesContext(ctx: AppContext): Promise<FilesContext>
   const queue: ConversionQueue = ctx.config.redisUrl
     ? new BullMqQueue({ redisUrl: ctx.config.redisUrl, pool, load, onOutcome, name: ctx.config.queueName })
     : new InProcessQueue(pool, load, onOutcome, ctx.log);
+  const db = filesDb(ctx);
   files = {
     ctx,
-    db: filesDb(ctx),
+    db,
+    repo: new FilesRepository(db),
     store,
     storeSpec,
     queue,

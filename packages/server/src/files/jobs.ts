@@ -10,6 +10,7 @@ import type { FilesContext, FilesDb } from './context';
 import { notifyFileChanged } from './events';
 import { fileKeyPrefix } from './keys';
 import { readPassword } from './password';
+import type { ConversionResults } from './repository';
 import { latestStatementsVersion } from './statement-versions';
 
 /**
@@ -23,7 +24,7 @@ export const MAX_ATTEMPTS = 5;
 export const STUCK_AFTER_MS = 15 * 60_000;
 
 export async function loadTask(files: FilesContext, job: ConversionJob): Promise<ConversionTask | null> {
-  const row = await files.db.selectFrom('files').selectAll().where('id', '=', job.fileId).executeTakeFirst();
+  const row = await files.repo.find(job.fileId);
   if (!row) return null;
   if (job.kind === 'convert') {
     if (row.status !== 'processing') return null;
@@ -32,15 +33,8 @@ export async function loadTask(files: FilesContext, job: ConversionJob): Promise
       await applyOutcome(files, job, { ok: false, code: 'CONVERSION_FAILED', message: GENERIC_FAILURE });
       return null;
     }
-    await files.db
-      .updateTable('files')
-      .set({ attempts: row.attempts + 1 })
-      .where('id', '=', row.id)
-      .execute();
-  } else {
-    if (row.restore_status !== 'requested' && row.restore_status !== 'in_progress') return null;
-    await files.db.updateTable('files').set({ restore_status: 'in_progress' }).where('id', '=', row.id).execute();
-  }
+    if (!(await files.repo.startAttempt(row.id, row.attempts))) return null;
+  } else if (!(await files.repo.startRestore(row.id))) return null;
   return {
     fileId: row.id,
     kind: job.kind,
@@ -64,64 +58,37 @@ async function notifyConversionFinished(files: FilesContext, fileId: string, ok:
 
 export async function applyOutcome(files: FilesContext, job: ConversionJob, outcome: ConversionOutcome): Promise<void> {
   const now = files.ctx.clock.now();
-  const row = await files.db.selectFrom('files').selectAll().where('id', '=', job.fileId).executeTakeFirst();
+  const row = await files.repo.find(job.fileId);
   if (!row) {
     // Deleted (or expired) while converting: whatever the worker wrote goes too.
     await files.store.deletePrefix(fileKeyPrefix(job.fileId));
     return;
   }
-  const results = outcome.ok
+  const results: ConversionResults | null = outcome.ok
     ? {
         transaction_count: outcome.summary.transactionCount,
         statement_count: outcome.summary.statementCount,
         currency: outcome.summary.currency,
         reconciliation: JSON.stringify(outcome.summary.reconciliation),
-        preview: null,
         outputs: JSON.stringify(outcome.summary.outputs),
         outputs_size: Object.values(outcome.summary.outputs).reduce((a, b) => a + b, 0),
       }
     : null;
   if (job.kind === 'convert') {
-    const update = files.db.updateTable('files').where('id', '=', row.id).where('status', '=', 'processing');
-    let flipped: { numUpdatedRows: bigint } | undefined;
-    if (results) {
-      flipped = await update
-        .set({ ...results, status: 'completed', completed_at: now, error_code: null, error_message: null })
-        .executeTakeFirst();
-    } else if (!outcome.ok) {
-      // One transaction: whoever sees the file failed also sees its charges given back.
-      flipped = await files.db.transaction().execute(async (trx) => {
-        const failed = await trx
-          .updateTable('files')
-          .where('id', '=', row.id)
-          .where('status', '=', 'processing')
-          .set({ status: 'failed', completed_at: now, error_code: outcome.code, error_message: outcome.message })
-          .executeTakeFirst();
-        if (Number(failed.numUpdatedRows) === 1) await releaseCharges(files, row.id, trx);
-        return failed;
-      });
-    }
+    const flipped = outcome.ok
+      ? await files.repo.markCompleted(row.id, results as ConversionResults, now)
+      : await files.repo.markFailed(row.id, { code: outcome.code, message: outcome.message }, now, (trx) =>
+          releaseCharges(files, row.id, trx),
+        );
     // Once per file: only the outcome that moved it out of 'processing' tells the listeners.
-    if (flipped && Number(flipped.numUpdatedRows) === 1) await notifyConversionFinished(files, row.id, outcome.ok);
+    if (flipped) await notifyConversionFinished(files, row.id, outcome.ok);
     notifyFileChanged(files, row.id);
     return;
   }
-  const restore = files.db
-    .updateTable('files')
-    .where('id', '=', row.id)
-    .where('restore_status', 'in', ['requested', 'in_progress']);
-  if (results) {
-    await restore
-      .set({
-        ...results,
-        status: 'completed',
-        restore_status: 'completed',
-        restore_expires_at: now + LIMITS.restoreWindowHours * 3600_000,
-      })
-      .execute();
-  } else {
+  if (results) await files.repo.completeRestore(row.id, results, now + LIMITS.restoreWindowHours * 3600_000);
+  else {
     files.ctx.log.error({ fileId: row.id, code: outcome.ok ? null : outcome.code }, 'restore failed');
-    await restore.set({ restore_status: null, restore_expires_at: null }).execute();
+    await files.repo.abandonRestore(row.id);
   }
   notifyFileChanged(files, row.id);
 }
@@ -147,18 +114,7 @@ export async function releaseCharges(files: FilesContext, fileId: string, db: Fi
  * way. With `olderThan`, only work started before it (the sweeper's check for lost jobs).
  */
 export async function recoverJobs(files: FilesContext, olderThan?: number): Promise<number> {
-  let query = files.db
-    .selectFrom('files')
-    .select(['id', 'status', 'restore_status', 'restore_expedited'])
-    .where((eb) => eb.or([eb('status', '=', 'processing'), eb('restore_status', 'in', ['requested', 'in_progress'])]));
-  if (olderThan !== undefined)
-    query = query.where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'processing'), eb('created_at', '<', olderThan)]),
-        eb('restore_requested_at', '<', olderThan),
-      ]),
-    );
-  const rows = await query.orderBy('created_at').execute();
+  const rows = await files.repo.unfinished(olderThan);
   for (const row of rows) {
     if (row.status === 'processing') await files.queue.enqueue({ fileId: row.id, kind: 'convert' });
     else await files.queue.enqueue({ fileId: row.id, kind: 'restore', expedited: row.restore_expedited === 1 });

@@ -51,16 +51,3 @@ export function availableUntil(row: FileRow, now: number): number | null {
   else until = (row.completed_at ?? row.created_at) + LIMITS.hotFileHours * HOUR;
   return until > now ? until : null;
 }
-
-/**
- * Archived (and not restored): the vault keeps it, but it cannot be downloaded or reviewed until
- * restored. True from the end of its hot window, before the sweeper has marked the row.
- */
-export function isArchivedNow(row: FileRow, now: number): boolean {
-  if (isEphemeral(row)) return false;
-  return row.status === 'archived' || (row.status === 'completed' && availableUntil(row, now) === null);
-}
-
-export function hotUntil(row: FileRow): number {
-  return (row.completed_at ?? row.created_at) + LIMITS.hotFileHours * HOUR;
-}

@@ -5,11 +5,7 @@ import type { ConversionListener, FilesContext } from './context';
 export function paidFileReceipts(files: FilesContext): ConversionListener {
   return async ({ fileId, ok }) => {
     if (!ok) return; // a failed conversion gives the payment back; it may be used again
-    const file = await files.db
-      .selectFrom('files')
-      .select(['id', 'mode', 'payment_intent_id', 'original_filename', 'expires_at'])
-      .where('id', '=', fileId)
-      .executeTakeFirst();
+    const file = await files.repo.find(fileId);
     if (file?.mode !== 'paid' || !file.payment_intent_id) return;
     const payment = await files.db
       .selectFrom('payments')

@@ -56,30 +56,13 @@ export async function retryConversion(files: FilesContext, input: RetryInput): P
   // The file is claimed before anything is charged: of retries arriving together only the one that
   // moves it out of 'failed' goes on, so the charge is taken once (the others are refused as for a
   // file that is no longer failed).
-  const claimed = await files.db
-    .updateTable('files')
-    .set({ status: 'processing', attempts: 0, error_code: null, error_message: null, completed_at: null })
-    .where('id', '=', row.id)
-    .where('status', '=', 'failed')
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) throw new AppError('VALIDATION_FAILED', NOT_FAILED_MESSAGE);
+  if (!(await files.repo.claimRetry(row.id))) throw new AppError('VALIDATION_FAILED', NOT_FAILED_MESSAGE);
   try {
     await takeChargeAgain(files, row, input);
     await storePassword(files, row.id, password);
   } catch (error) {
     // Refused (quota, free trial, payment): the file stays failed as it was.
-    await files.db
-      .updateTable('files')
-      .set({
-        status: 'failed',
-        attempts: row.attempts,
-        error_code: row.error_code,
-        error_message: row.error_message,
-        completed_at: row.completed_at,
-      })
-      .where('id', '=', row.id)
-      .where('status', '=', 'processing')
-      .execute();
+    await files.repo.unclaimRetry(row);
     throw error;
   }
   notifyFileChanged(files, row.id);

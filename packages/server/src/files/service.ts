@@ -132,7 +132,7 @@ async function storeNewFile(
     files.ctx.clock.now(),
   );
   try {
-    await files.db.insertInto('files').values(row).execute();
+    await files.repo.insert(row);
   } catch (e) {
     await files.store.deletePrefix(fileKeyPrefix(id));
     throw e;
@@ -226,7 +226,7 @@ export async function uploadForAccount(files: FilesContext, input: UploadContext
  * Another user's file answers exactly like a missing one, so ids cannot be probed.
  */
 export async function findReadableFile(files: FilesContext, id: string, userId: string | null): Promise<FileRow> {
-  const row = await files.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await files.repo.find(id);
   const now = files.ctx.clock.now();
   if (!row || !isAlive(row, now)) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
   if (!isEphemeral(row) && row.user_id !== userId) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
@@ -277,14 +277,14 @@ export async function purgeFile(files: FilesContext, id: string): Promise<void> 
   await files.db.updateTable('free_trial_uses').set({ file_id: null }).where('file_id', '=', id).execute();
   await files.db.deleteFrom('api_uploads').where('file_id', '=', id).execute();
   await files.db.deleteFrom('statement_versions').where('file_id', '=', id).execute();
-  await files.db.deleteFrom('files').where('id', '=', id).execute();
+  await files.repo.delete(id);
 }
 
 /** Deletes every file of an account (account deletion). */
 export async function purgeFilesOfUser(files: FilesContext, userId: string): Promise<number> {
-  const rows = await files.db.selectFrom('files').select('id').where('user_id', '=', userId).execute();
-  for (const row of rows) await purgeFile(files, row.id);
-  return rows.length;
+  const ids = await files.repo.idsOfUser(userId);
+  for (const id of ids) await purgeFile(files, id);
+  return ids.length;
 }
 
 export async function deleteOwnedFile(files: FilesContext, id: string, userId: string): Promise<{ message: string }> {

@@ -19,8 +19,9 @@ import { isUniqueViolation } from '../db';
 import { isLiveSession } from '../downloads/service';
 import type { FilesContext } from '../files/context';
 import { statementsKey } from '../files/keys';
-import { availableUntil, type FileRow, isAlive, isArchivedNow, isEphemeral } from '../files/life';
+import { availableUntil, type FileRow, isAlive, isEphemeral } from '../files/life';
 import { readPassword } from '../files/password';
+import { isArchivedNow } from '../files/repository';
 import { findReadableFile, getFileRecord, NOT_FOUND_MESSAGE } from '../files/service';
 import { latestVersion, readVersion } from '../files/statement-versions';
 import { encodeStatements } from './document';
@@ -162,19 +163,14 @@ async function saveVersion(
     throw answer.ok ? new AppError('INTERNAL_ERROR', 'Saving failed.') : new AppError(answer.code, answer.message);
   }
   const summary = answer.summary;
-  await files.db
-    .updateTable('files')
-    .set({
-      transaction_count: summary.transactionCount,
-      statement_count: summary.statementCount,
-      currency: summary.currency,
-      reconciliation: JSON.stringify(summary.reconciliation),
-      preview: null,
-      outputs: JSON.stringify(summary.outputs),
-      outputs_size: Object.values(summary.outputs).reduce((a, b) => a + b, 0),
-    })
-    .where('id', '=', row.id)
-    .execute();
+  await files.repo.setResults(row.id, {
+    transaction_count: summary.transactionCount,
+    statement_count: summary.statementCount,
+    currency: summary.currency,
+    reconciliation: JSON.stringify(summary.reconciliation),
+    outputs: JSON.stringify(summary.outputs),
+    outputs_size: Object.values(summary.outputs).reduce((a, b) => a + b, 0),
+  });
   return { version, file: await getFileRecord(files, row.id, userId, sessionId) };
 }
 
@@ -227,7 +223,7 @@ export async function pagePicture(
   page: number,
   source: string | undefined,
 ): Promise<Buffer> {
-  const row = await files.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await files.repo.find(id);
   const now = files.ctx.clock.now();
   if (!row || !isAlive(row, now) || !PAGED_KINDS.has(row.input_kind))
     throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);

@@ -8,7 +8,7 @@
 import { LIMITS } from '@statemint/shared';
 import type { FilesContext } from '../files/context';
 import { recoverJobs, STUCK_AFTER_MS } from '../files/jobs';
-import { deleteAt, hotUntil } from '../files/life';
+import { deleteAt } from '../files/life';
 import { purgeFile } from '../files/service';
 
 const HOUR = 3600_000;
@@ -27,53 +27,15 @@ export async function sweep(files: FilesContext): Promise<SweepReport> {
   const now = files.ctx.clock.now();
   const report: SweepReport = { expired: 0, archived: 0, restoresEnded: 0, retentionDeleted: 0, requeued: 0 };
 
-  const expired = await files.db
-    .selectFrom('files')
-    .select('id')
-    .where('mode', '!=', 'subscription')
-    .where('expires_at', '<=', now)
-    .execute();
-  for (const row of expired) await purgeFile(files, row.id);
+  const expired = await files.repo.expiredIds(now);
+  for (const id of expired) await purgeFile(files, id);
   report.expired = expired.length;
 
-  const ended = await files.db
-    .updateTable('files')
-    .set({ status: 'archived', restore_status: null, restore_expires_at: null, restore_expedited: 0 })
-    .where('mode', '=', 'subscription')
-    .where('restore_status', '=', 'completed')
-    .where('restore_expires_at', '<=', now)
-    .executeTakeFirst();
-  report.restoresEnded = Number(ended.numUpdatedRows);
-
-  const hot = await files.db
-    .selectFrom('files')
-    .selectAll()
-    .where('mode', '=', 'subscription')
-    .where('status', '=', 'completed')
-    .where('restore_status', 'is', null)
-    .where('completed_at', '<=', now - LIMITS.hotFileHours * HOUR)
-    .execute();
-  for (const row of hot) {
-    if (hotUntil(row) > now) continue;
-    const r = await files.db
-      .updateTable('files')
-      .set({ status: 'archived', archived_at: now })
-      .where('id', '=', row.id)
-      .where('status', '=', 'completed')
-      .where('restore_status', 'is', null)
-      .executeTakeFirst();
-    report.archived += Number(r.numUpdatedRows);
-  }
+  report.restoresEnded = await files.repo.endRestores(now);
+  report.archived = await files.repo.archiveCooled(now);
 
   // Retention is at least one day, so younger files need no look.
-  const old = await files.db
-    .selectFrom('files')
-    .leftJoin('users', 'users.id', 'files.user_id')
-    .selectAll('files')
-    .select(['users.id as owner_id', 'users.auto_delete_enabled', 'users.file_retention_days'])
-    .where('files.mode', '=', 'subscription')
-    .where('files.created_at', '<=', now - DAY)
-    .execute();
+  const old = await files.repo.retentionCandidates(now - DAY);
   for (const row of old) {
     // A file whose account is gone has no one to keep it for.
     const due =

@@ -16,14 +16,7 @@ export async function dashboard(
   sessionId: string,
 ): Promise<DashboardResponse> {
   const now = files.ctx.clock.now();
-  const rows = (
-    await files.db
-      .selectFrom('files')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .orderBy('created_at', 'desc')
-      .execute()
-  ).filter((row) => isAlive(row, now));
+  const rows = (await files.repo.ofUser(user.id)).filter((row) => isAlive(row, now));
   const retention = await retentionOf(files, user.id);
   const limits = PLAN_LIMITS[userPlan(user)];
   const trial = usesFreeTrial(userPlan(user))

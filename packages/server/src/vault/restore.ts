@@ -5,19 +5,17 @@
  */
 import { AppError, PLAN_LIMITS, type RestoreResponse } from '@statemint/shared';
 import type { FilesContext } from '../files/context';
-import { type FileRow, isArchivedNow, isEphemeral } from '../files/life';
+import { isEphemeral } from '../files/life';
 import { toFileRecord } from '../files/record';
+import { isArchivedNow } from '../files/repository';
 import { countUsage, findOwnedFile, recordUsage, retentionOf } from '../files/service';
 import { type UserRow, userPlan } from '../services/users';
 
 export const RESTORE_REQUESTED_MESSAGE = 'Restoration requested. Your file will be available for 24 hours.';
 
 async function answer(files: FilesContext, id: string, message: string, sessionId: string): Promise<RestoreResponse> {
-  const row = (await files.db
-    .selectFrom('files')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow()) as FileRow;
+  const row = await files.repo.find(id);
+  if (!row) throw new AppError('NOT_FOUND', 'File not found.');
   return {
     message,
     file: toFileRecord(row, {
@@ -54,20 +52,8 @@ export async function requestRestore(
         ? 'Your plan does not include restores. Please upgrade to Pro to restore archived files.'
         : `You have used all ${limit} restores of your plan this month.`,
     );
-  const updated = await files.db
-    .updateTable('files')
-    .set({
-      status: 'archived',
-      archived_at: row.archived_at ?? now,
-      restore_status: 'requested',
-      restore_expedited: expedited ? 1 : 0,
-      restore_requested_at: now,
-      restore_expires_at: null,
-    })
-    .where('id', '=', row.id)
-    .where((eb) => eb.or([eb('restore_status', 'is', null), eb('restore_status', '=', 'completed')]))
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) return answer(files, id, 'Restoration is already in progress.', sessionId);
+  if (!(await files.repo.requestRestore(row, expedited, now)))
+    return answer(files, id, 'Restoration is already in progress.', sessionId);
   await recordUsage(files, user.id, 'restore', row.id);
   await files.queue.enqueue({ fileId: row.id, kind: 'restore', expedited });
   return answer(files, id, RESTORE_REQUESTED_MESSAGE, sessionId);

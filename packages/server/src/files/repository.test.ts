@@ -1,0 +1,168 @@
+/**
+ * The files repository on a real database (SQLite, and PostgreSQL with TEST_DATABASE_URL): the
+ * "archived now" rule as SQL says what the rule on a row in hand says, for every kind of row at
+ * every moment around its edges, and the status transitions happen once (compare-and-set).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LIMITS } from '@statemint/shared';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/config';
+import { type Db, openDatabase } from '../db';
+import { migrateToLatest } from '../db/migrate';
+import { testDatabases } from '../test/harness';
+import type { FilesDb } from './context';
+import { isAlive } from './life';
+import { aliveSql, archivedNowSql, FilesRepository, isArchivedNow } from './repository';
+import type { FilesTable, FilesTables } from './schema';
+import { newFileRow } from './service';
+
+const HOUR = 3600_000;
+const T0 = Date.UTC(2025, 0, 10);
+const HOT = LIMITS.hotFileHours * HOUR;
+
+/** One row of each shape the vault can hold, named for the failure message. */
+function rows(): Array<[string, FilesTable]> {
+  const base = (id: string, mode = 'subscription') =>
+    newFileRow(
+      id,
+      { user_id: 'u1', mode, email: null, payment_intent_id: null },
+      { fileName: `${id}.pdf`, size: 10, inputKind: 'pdf' },
+      T0,
+    );
+  const at = (id: string, patch: Partial<FilesTable>, mode?: string): [string, FilesTable] => [
+    id,
+    { ...base(id, mode), ...patch },
+  ];
+  return [
+    at('processing', {}),
+    at('failed', { status: 'failed', completed_at: T0 + HOUR }),
+    at('completed', { status: 'completed', completed_at: T0 + HOUR }),
+    at('completed-no-time', { status: 'completed', completed_at: null }),
+    at('archived', { status: 'archived', completed_at: T0 + HOUR, archived_at: T0 + 2 * HOUR }),
+    at('restore-requested', { status: 'archived', completed_at: T0 + HOUR, restore_status: 'requested' }),
+    at('restore-running', { status: 'archived', completed_at: T0 + HOUR, restore_status: 'in_progress' }),
+    at('restored', {
+      status: 'completed',
+      completed_at: T0 + HOUR,
+      restore_status: 'completed',
+      restore_expires_at: T0 + 3 * HOT,
+    }),
+    at('restored-no-expiry', { status: 'completed', completed_at: T0 + HOUR, restore_status: 'completed' }),
+    at('trial-completed', { status: 'completed', completed_at: T0 + HOUR }, 'free_trial'),
+    at('paid-archived', { status: 'archived' }, 'paid'),
+  ];
+}
+
+const moments = [T0, T0 + HOUR + HOT - 1, T0 + HOUR + HOT, T0 + HOUR + HOT + 1, T0 + 3 * HOT, T0 + 3 * HOT + 1];
+
+for (const dialect of testDatabases) {
+  describe(`files repository (${dialect})`, () => {
+    let database: Db;
+    let db: FilesDb;
+    let repo: FilesRepository;
+    const dataDir = mkdtempSync(join(tmpdir(), 'statemint-repo-'));
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+
+    beforeAll(async () => {
+      const config = {
+        ...loadConfig({ DATA_DIR: dataDir }),
+        databaseUrl: dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined,
+      };
+      database = await openDatabase(config, dialect === 'postgres' ? { pgSchema: schema } : {});
+      await migrateToLatest(database.db, database.dialect);
+      db = database.db.withTables<FilesTables>();
+      repo = new FilesRepository(db);
+      for (const [, row] of rows()) await repo.insert(row);
+    });
+    afterAll(async () => {
+      await database.destroy();
+      if (dialect === 'postgres') {
+        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('says in SQL what the rules say of a row in hand: archived now, alive', async () => {
+      for (const now of moments) {
+        const archived = await db
+          .selectFrom('files')
+          .select('id')
+          .where((eb) => archivedNowSql(eb, now))
+          .execute();
+        const alive = await db
+          .selectFrom('files')
+          .select('id')
+          .where((eb) => aliveSql(eb, now))
+          .execute();
+        const stored = await db.selectFrom('files').selectAll().execute();
+        const expectedArchived = stored.filter((r) => isArchivedNow(r, now)).map((r) => r.id);
+        const expectedAlive = stored.filter((r) => isAlive(r, now)).map((r) => r.id);
+        expect(archived.map((r) => r.id).sort(), `archived at ${now - T0} ms`).toEqual(expectedArchived.sort());
+        expect(alive.map((r) => r.id).sort(), `alive at ${now - T0} ms`).toEqual(expectedAlive.sort());
+      }
+      // The grid reaches both answers for the vault's rows.
+      const late = await db.selectFrom('files').selectAll().execute();
+      expect(late.filter((r) => isArchivedNow(r, T0 + 3 * HOT + 1)).length).toBeGreaterThan(2);
+      expect(late.filter((r) => !isArchivedNow(r, T0)).length).toBeGreaterThan(2);
+    });
+
+    it('makes each status transition once: a second attempt changes nothing', async () => {
+      const results = {
+        transaction_count: 3,
+        statement_count: 1,
+        currency: 'EUR',
+        reconciliation: '{"status":"balanced","mismatchCount":0}',
+        outputs: '{"csv":10}',
+        outputs_size: 10,
+      };
+      expect(await repo.startAttempt('processing', 0)).toBe(true);
+      expect((await repo.find('processing'))?.attempts).toBe(1);
+      expect(await repo.markCompleted('processing', results, T0 + HOUR)).toBe(true);
+      expect(await repo.markCompleted('processing', results, T0 + 2 * HOUR)).toBe(false);
+      expect(await repo.markFailed('processing', { code: 'X', message: 'x' }, T0, async () => {})).toBe(false);
+      const done = await repo.find('processing');
+      expect([done?.status, done?.completed_at, done?.transaction_count]).toEqual(['completed', T0 + HOUR, 3]);
+      // A worker that finds the file no longer processing counts no attempt.
+      expect(await repo.startAttempt('processing', 1)).toBe(false);
+
+      expect(await repo.claimRetry('failed')).toBe(true);
+      expect(await repo.claimRetry('failed')).toBe(false);
+      const claimed = await repo.find('failed');
+      expect(claimed?.status).toBe('processing');
+      let alongside = 0;
+      expect(
+        await repo.markFailed('failed', { code: 'CONVERSION_FAILED', message: 'no' }, T0 + HOUR, async () => {
+          alongside++;
+        }),
+      ).toBe(true);
+      expect(alongside).toBe(1);
+
+      const archived = (await repo.find('archived')) as FilesTable;
+      expect(await repo.requestRestore(archived, false, T0 + 3 * HOUR)).toBe(true);
+      expect(await repo.requestRestore(archived, true, T0 + 3 * HOUR)).toBe(false);
+      expect(await repo.startRestore('archived')).toBe(true);
+      expect(await repo.completeRestore('archived', results, T0 + 4 * HOUR)).toBe(true);
+      expect(await repo.completeRestore('archived', results, T0 + 5 * HOUR)).toBe(false);
+      expect((await repo.find('archived'))?.restore_expires_at).toBe(T0 + 4 * HOUR);
+      expect(await repo.endRestores(T0 + 4 * HOUR)).toBeGreaterThanOrEqual(1);
+      expect((await repo.find('archived'))?.status).toBe('archived');
+    });
+
+    it('marks archived exactly the rows whose hot window is over, once', async () => {
+      const now = T0 + HOUR + HOT;
+      const before = await db.selectFrom('files').selectAll().execute();
+      const due = before.filter((r) => r.status === 'completed' && r.restore_status === null && isArchivedNow(r, now));
+      expect(due.length).toBeGreaterThan(0);
+      expect(await repo.archiveCooled(now)).toBe(due.length);
+      expect(await repo.archiveCooled(now)).toBe(0);
+      for (const r of due) expect((await repo.find(r.id))?.status).toBe('archived');
+    });
+  });
+}
