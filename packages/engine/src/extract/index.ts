@@ -59,7 +59,11 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
   checkDeadline(opts.deadline);
 
   // Rows.
-  const { rows, models } = assembleRows(scan);
+  const { rows, models, unused } = assembleRows(scan);
+  if (unused.length) {
+    scan.otherLines.push(...unused);
+    scan.otherLines.sort((a, b) => a.page - b.page || a.line.index - b.line.index);
+  }
   for (const [region, model] of models)
     if (model !== 'single') trace.note('rows', 'bands', null, model, `page ${region.page}`);
 

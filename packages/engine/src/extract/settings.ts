@@ -11,7 +11,7 @@ export const SETTINGS = {
     regionGap: 3.2,
     /** A region takes in lines above its first row and below its last row this close (pitches). */
     extendGap: 2.2,
-    /** Lines below the last dated row that a region may still take in without money. */
+    /** Text-only lines in a row below the last dated row that a region may still take in. */
     maxTrailingTextLines: 6,
     /** A header line sits at most this many pitches above the first row. */
     headerGap: 3.2,

@@ -7,7 +7,7 @@
 import type { TableScan } from '../table/index';
 import type { Region, Table } from '../table/model';
 import type { Token } from '../tokens/tokenise';
-import { headingDirection } from '../vocabulary';
+import { headingDirection, rowLabels } from '../vocabulary';
 import { type BandModel, segmentRows } from './bands';
 
 export interface RawRow {
@@ -31,6 +31,19 @@ export interface RowScan {
   rows: RawRow[];
   /** The band model each region was read with (for the trace). */
   models: Map<Region, BandModel>;
+  /** Table lines that belong to no row: statement facts printed inside the table's frame. */
+  unused: TableScan['otherLines'];
+}
+
+/**
+ * `balance-lines`: a line under a row's amounts that names a balance or a total and prints a
+ * figure ("Ending balance on 01/05: $1,474.94", "CLOSING BALANCE : 5,357.19") is a statement
+ * fact, not more of the row's description.
+ */
+function isBalanceLine(tokens: Token[], text: string): boolean {
+  if (!tokens.some((t) => t.kind === 'money' || t.alsoMoney)) return false;
+  const labels = rowLabels(text);
+  return labels.includes('opening') || labels.includes('closing') || labels.includes('total');
 }
 
 function boxOf(tokens: Token[]): RawRow['box'] {
@@ -61,6 +74,7 @@ function headingLines(region: Region, cells: Token[][][]): Map<number, string> {
 export function assembleRows(scan: TableScan): RowScan {
   const rows: RawRow[] = [];
   const models = new Map<Region, BandModel>();
+  const unused: TableScan['otherLines'] = [];
   for (const table of scan.tables) {
     let lastOfTable: RawRow | null = null;
     // Lines at the foot of a page that start the description of the next page's first row.
@@ -76,8 +90,15 @@ export function assembleRows(scan: TableScan): RowScan {
       const headings = headingLines(region, cells);
       const descIndex = region.columns.findIndex((c) => c.role === 'description');
       const usedHeadings = new Set<number>();
+      const factLine = (i: number, anchor: number) => {
+        if (i <= anchor) return false;
+        const line = region.lines[i];
+        if (!line || !isBalanceLine((cells[i] ?? []).flat(), line.tokens.map((t) => t.text).join(' '))) return false;
+        unused.push({ page: region.page, line, beforeTable: table.id + 1 });
+        return true;
+      };
       const bands = found.bands
-        .map((b) => ({ ...b, lines: b.lines.filter((i) => !headings.has(i)) }))
+        .map((b) => ({ ...b, lines: b.lines.filter((i) => !headings.has(i) && !factLine(i, b.anchor)) }))
         .filter((b) => b.lines.length > 0);
       models.set(region, model);
       // Lines continuing the previous page's last row.
@@ -149,7 +170,7 @@ export function assembleRows(scan: TableScan): RowScan {
       carried = trailing.length ? { region, lines: trailing } : null;
     }
   }
-  return { rows, models };
+  return { rows, models, unused };
 }
 
 /** The column of `to` at the position of column `c` of `from`. */

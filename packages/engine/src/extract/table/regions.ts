@@ -145,7 +145,10 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
     ) {
       const next = lines[bottom + 1] as TokenLine;
       const hasMoney = next.tokens.some((t) => t.kind === 'money');
-      if (!hasMoney && ++textOnly > SETTINGS.table.maxTrailingTextLines) break;
+      // Text lines in a row under the last seed end the table; a figure among them shows rows go on
+      // (rows whose date line carries no amount, their amount a line or two below).
+      if (hasMoney) textOnly = 0;
+      else if (++textOnly > SETTINGS.table.maxTrailingTextLines) break;
       bottom++;
     }
     for (let i = top; i <= bottom; i++) taken.add(i);
