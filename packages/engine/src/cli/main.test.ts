@@ -63,6 +63,28 @@ describe('bin/statemint', () => {
     expect(readFileSync(join(dir, 'a.csv'), 'utf8').split(/\r?\n/)[0]).toBe('Date,Description,Debit,Credit,Balance');
   });
 
+  it('--trace prints which passes fired on each statement and why', async () => {
+    const { pdf } = await buildStatementPdf({
+      bank: 'Example Bank plc',
+      holder: 'MR A TESTER',
+      account: '87654321',
+      periodStart: '2024-03-01',
+      periodEnd: '2024-03-31',
+      openingCents: 10_000,
+      rows: sampleRows(5),
+    });
+    writeFileSync(join(dir, 'traced.pdf'), pdf);
+    const r = run('convert', '--trace', '--out', join(dir, 'traced.json'), join(dir, 'traced.pdf'));
+    expect(r.status).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toMatch(/traced\.pdf: 5 transactions, balanced$/);
+    // The money columns' roles are decided by reconciliation, with the evidence named.
+    const roles = lines.findIndex((l) => /^ {2}money-roles \(\d+\)$/.test(l));
+    expect(roles).toBeGreaterThan(0);
+    expect(lines[roles + 1]).toMatch(/^ {4}columns: .*balance.* \(explains \d+ of \d+ running balances/);
+    expect(r.stdout).toMatch(/^ {4}openingBalance: 100 \(printed/m);
+  });
+
   it('refuses a malformed command with exit status 2', () => {
     expect(run('convert', '--format', 'pdf', '--out', 'x', 'y').status).toBe(2);
     expect(run('convert', '--out-dir', dir).status).toBe(2);

@@ -1,11 +1,11 @@
 /**
- * `statemint convert [--format F] [--password P] (--out FILE | --out-dir DIR) INPUT...`
+ * `statemint convert [--format F] [--password P] [--trace] (--out FILE | --out-dir DIR) INPUT...`
  * The interface is fixed: the benchmark drives it.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { isAppError, OUTPUT_FORMATS, type OutputFormat } from '@statemint/shared';
+import { isAppError, OUTPUT_FORMATS, type OutputFormat, type Statement } from '@statemint/shared';
 import { convert } from '../convert';
 import { CSV_PRESETS, type CsvPreset, exportStatements } from '../export/index';
 
@@ -23,6 +23,7 @@ Options:
   --bom             start CSV output with a UTF-8 byte-order mark (for Excel)
   --out FILE        write the one INPUT's result to FILE
   --out-dir DIR     write DIR/<input name without extension>.<format> for each INPUT
+  --trace           print on stdout which engine passes fired on each statement, and why
   -h, --help        show this help
 
 JSON output is one statement object, or an array when a document holds several.
@@ -77,6 +78,7 @@ export async function main(argv: string[]): Promise<number> {
       });
       const target = values.out ?? join(values['out-dir'] as string, `${basename(input, extname(input))}.${format}`);
       await writeFile(target, output);
+      if (values.trace) process.stdout.write(formatTrace(input, statements));
     } catch (e) {
       status = 1;
       const code = isAppError(e)
@@ -103,6 +105,31 @@ function parseConvertArgs(args: string[]) {
       out: { type: 'string', short: 'o' },
       'out-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      trace: { type: 'boolean' },
     },
   });
+}
+
+/**
+ * The trace of each statement as text: per pass, how many changes it made, then each change
+ * (`row N field: from -> to (why)`; statement-level facts without a row).
+ */
+export function formatTrace(input: string, statements: Statement[]): string {
+  const out: string[] = [];
+  statements.forEach((s, i) => {
+    const trace = s.trace ?? [];
+    const head = statements.length > 1 ? `${input} [statement ${i + 1} of ${statements.length}]` : input;
+    out.push(`${head}: ${s.transactions.length} transactions, ${s.reconciliation.status}`);
+    const byPass = new Map<string, typeof trace>();
+    for (const e of trace) byPass.set(e.pass, [...(byPass.get(e.pass) ?? []), e]);
+    for (const [pass, entries] of byPass) {
+      out.push(`  ${pass} (${entries.length})`);
+      for (const e of entries) {
+        const where = e.row !== undefined && e.row >= 0 ? `row ${e.row + 1} ` : '';
+        const from = e.from === null ? '' : `${e.from} -> `;
+        out.push(`    ${where}${e.field}: ${from}${e.to ?? ''} (${e.why})`);
+      }
+    }
+  });
+  return `${out.join('\n')}\n`;
 }
