@@ -67,8 +67,7 @@ async function readDocument(
         password: options.password,
         deadline,
         // Pages without a text layer (scans) are recognised by OCR into the same layout model.
-        ocrPages: async (pages) =>
-          (await import('./ocr/pdf')).ocrPdfPages(bytes, pages, { password: options.password, deadline }),
+        ocrPages: async (doc, pages) => (await import('./ocr/pdf')).ocrPdfPages(doc, pages, { deadline }),
       });
     }
     case 'docx':

@@ -42,7 +42,7 @@ export async function pageImage(bytes: Uint8Array, page: number, options: PageIm
     return pageImage(entry.bytes, page, { ...options, fileName: entry.name, source: undefined });
   }
   if (kind === 'pdf') {
-    const { openPdf, renderPage } = await import('./ocr/pdf');
+    const [{ openPdf }, { renderPage }] = await Promise.all([import('./readers/pdfjs'), import('./ocr/pdf')]);
     const doc = await openPdf(bytes, options.password);
     try {
       if (page > doc.numPages) throw noPage();

@@ -4,10 +4,10 @@
  * 300 dpi. Returned pages are in PDF points (origin top-left), like the text reader's pages.
  */
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { AppError } from '@statemint/shared';
-import { getDocument, OPS, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { LayoutPage } from '../layout/model';
+import { loadPdfJs, openPdf } from '../readers/pdfjs';
 import { ocrPoolSize } from './backend';
 import { checkDeadline, mapLimited, newOcrSession, type OcrSession, recognizeGreyPage } from './index';
 import { MAX_IMAGE_PIXELS } from './limits';
@@ -105,6 +105,7 @@ async function embeddedScan(page: PDFPageProxy): Promise<GreyImage | null> {
   if (page.rotate % 360 !== 0) return null;
   const [vx0, vy0, vx1, vy1] = page.view as [number, number, number, number];
   const pageArea = (vx1 - vx0) * (vy1 - vy0);
+  const { OPS } = await loadPdfJs();
   const ops = await page.getOperatorList();
   let ctm: Matrix = [1, 0, 0, 1, 0, 0];
   const stack: Matrix[] = [];
@@ -193,29 +194,4 @@ const require = createRequire(import.meta.url);
 function pdfjsCanvas(): typeof import('@napi-rs/canvas') {
   const fromPdfjs = createRequire(require.resolve('pdfjs-dist/legacy/build/pdf.mjs'));
   return fromPdfjs('@napi-rs/canvas') as typeof import('@napi-rs/canvas');
-}
-
-export async function openPdf(bytes: Uint8Array, password: string | undefined): Promise<PDFDocumentProxy> {
-  const root = dirname(require.resolve('pdfjs-dist/package.json'));
-  try {
-    return await getDocument({
-      // pdf.js detaches the buffer it is given; the caller's bytes stay usable.
-      data: new Uint8Array(bytes),
-      // Some statements are encrypted with an empty user password.
-      password: password ?? '',
-      standardFontDataUrl: `${join(root, 'standard_fonts')}/`,
-      cMapUrl: `${join(root, 'cmaps')}/`,
-      cMapPacked: true,
-      isEvalSupported: false,
-      disableFontFace: true,
-      verbosity: 0,
-    }).promise;
-  } catch (e) {
-    const name = (e as Error).name;
-    if (name === 'PasswordException') {
-      if (password) throw new AppError('PDF_PASSWORD_INCORRECT', 'The password for this PDF is incorrect.');
-      throw new AppError('PDF_ENCRYPTED', 'This PDF is password-protected. Please provide its password.');
-    }
-    throw new AppError('UNREADABLE_FILE', 'The PDF could not be read. It may be damaged.', { cause: e });
-  }
 }

@@ -1,28 +1,12 @@
-/// <reference path="../types/pdfjs-worker.d.ts" />
 /**
  * PDF text layer -> layout model, with PDF.js (legacy build, Node 20).
  * Items are grouped into lines by baseline and into runs by horizontal gaps, so
  * that a run never spans two table columns.
  */
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { AppError } from '@statemint/shared';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { LayoutDocument, LayoutLine, LayoutPage, TextRun } from '../layout/model';
-
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-let pdfjsPromise: Promise<PdfJs> | null = null;
-function loadPdfJs(): Promise<PdfJs> {
-  pdfjsPromise ??= (async () => {
-    // Loads PDF.js once and undoes its process-wide polyfills (see pdfjs-preload.mjs).
-    await import('@statemint/engine/pdfjs-preload');
-    return import('pdfjs-dist/legacy/build/pdf.mjs');
-  })();
-  return pdfjsPromise;
-}
-
-const pdfjsDir = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-const STANDARD_FONTS = `${join(pdfjsDir, 'standard_fonts')}/`;
-const CMAPS = `${join(pdfjsDir, 'cmaps')}/`;
+import { openPdf } from './pdfjs';
 
 /** A page whose text layer has fewer characters than this is treated as a scan. */
 const MIN_TEXT_CHARS = 20;
@@ -30,8 +14,8 @@ const MIN_TEXT_CHARS = 20;
 export interface PdfReadOptions {
   password?: string | undefined;
   deadline: number;
-  /** Called with the page numbers that have no usable text layer (scans); returns their OCR pages. */
-  ocrPages?: (pageNumbers: number[]) => Promise<LayoutPage[]>;
+  /** Called with the open document and the page numbers that have no usable text layer (scans); returns their OCR pages. */
+  ocrPages?: (doc: PDFDocumentProxy, pageNumbers: number[]) => Promise<LayoutPage[]>;
 }
 
 interface RawItem {
@@ -45,8 +29,7 @@ interface RawItem {
 }
 
 export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<LayoutDocument> {
-  const pdfjs = await loadPdfJs();
-  const doc = await openPdf(pdfjs, bytes, opts.password);
+  const doc = await openPdf(bytes, opts.password);
   try {
     const pages: LayoutPage[] = [];
     const scans: number[] = [];
@@ -84,42 +67,13 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<
         if (scans.length === pages.length)
           throw new AppError('NEEDS_OCR', 'This PDF is a scan without a text layer; it needs OCR.');
       } else {
-        const ocr = await opts.ocrPages(scans);
+        const ocr = await opts.ocrPages(doc, scans);
         for (const p of ocr) pages[p.number - 1] = p;
       }
     }
     return { pages };
   } finally {
     await doc.destroy();
-  }
-}
-
-async function openPdf(pdfjs: PdfJs, bytes: Uint8Array, password: string | undefined) {
-  // PDF.js takes ownership of the buffer; give it a copy so callers keep theirs.
-  const attempt = (pw: string | undefined) =>
-    pdfjs.getDocument({
-      data: new Uint8Array(bytes),
-      password: pw,
-      standardFontDataUrl: STANDARD_FONTS,
-      cMapUrl: CMAPS,
-      cMapPacked: true,
-      isEvalSupported: false,
-      useSystemFonts: false,
-      disableFontFace: true,
-      verbosity: 0,
-    }).promise;
-  try {
-    // Some statements are encrypted with an empty user password: try it first.
-    return await attempt(password ?? '');
-  } catch (e) {
-    const err = e as { name?: string; code?: number; message?: string };
-    if (err.name === 'PasswordException') {
-      if (password) throw new AppError('PDF_PASSWORD_INCORRECT', 'The password for this PDF is incorrect.');
-      throw new AppError('PDF_ENCRYPTED', 'This PDF is password-protected. Please provide its password.');
-    }
-    // PDF.js messages end with their own full stop ('Invalid PDF structure.'): one is enough.
-    const why = (err.message ?? 'corrupt file').trim().replace(/[.\s]+$/, '') || 'corrupt file';
-    throw new AppError('UNREADABLE_FILE', `This PDF could not be read: ${why}.`);
   }
 }
 

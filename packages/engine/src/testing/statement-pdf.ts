@@ -32,6 +32,10 @@ export interface StatementPdfSpec {
   /** Misprint the running balance of this row by +1.00 (reconciliation must catch it). */
   misprintBalanceAt?: number;
   userPassword?: string;
+  /** An owner password (print/copy restrictions); alone, the PDF opens without a password. */
+  ownerPassword?: string;
+  /** The encryption pdfkit writes: 1.3 RC4 40-bit, 1.4 RC4 128-bit, 1.6 AES-128, 1.7ext3 AES-256 (default 1.3). */
+  pdfVersion?: '1.3' | '1.4' | '1.6' | '1.7ext3';
   currencyLabel?: string;
 }
 
@@ -61,7 +65,14 @@ export async function buildStatementPdf(
   const doc = new PDFDocument({
     size: 'A4',
     margin: 40,
-    ...(spec.userPassword ? { userPassword: spec.userPassword, ownerPassword: `${spec.userPassword}-owner` } : {}),
+    ...(spec.pdfVersion ? { pdfVersion: spec.pdfVersion } : {}),
+    ...(spec.userPassword || spec.ownerPassword
+      ? {
+          userPassword: spec.userPassword,
+          ownerPassword: spec.ownerPassword ?? `${spec.userPassword}-owner`,
+          permissions: { printing: 'lowResolution' as const, copying: false, modifying: false },
+        }
+      : {}),
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

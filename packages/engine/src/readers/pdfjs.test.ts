@@ -1,0 +1,73 @@
+/**
+ * Encrypted PDFs open as every viewer opens them. The test PDFs are encrypted by pdfkit (pure
+ * JavaScript, so CI needs no qpdf): RC4 40 and 128 bits, AES-128 and AES-256 (revision 5).
+ */
+import { describe, expect, it } from 'vitest';
+import { convert } from '../convert';
+import { buildStatementPdf, sampleRows } from '../testing/statement-pdf';
+
+const base = {
+  bank: 'Example Savings Bank plc',
+  holder: 'MS JANE EXAMPLE',
+  account: '12345678',
+  periodStart: '2024-03-01',
+  periodEnd: '2024-03-31',
+  openingCents: 150_000,
+  rows: sampleRows(6),
+};
+
+// pdfVersion -> the Encrypt dictionary pdfkit writes (V = algorithm, R = revision).
+const ENCRYPTIONS = [
+  ['RC4 40-bit', '1.3', 1, 2],
+  ['RC4 128-bit', '1.4', 2, 3],
+  ['AES-128', '1.6', 4, 4],
+  ['AES-256', '1.7ext3', 5, 5],
+] as const;
+
+/** The Encrypt dictionary really is there, with this algorithm: the test cannot pass on a plain PDF. */
+function expectEncryption(pdf: Uint8Array, v: number, r: number): void {
+  const text = Buffer.from(pdf).toString('latin1');
+  expect(text).toMatch(/\/Encrypt \d+ 0 R/);
+  expect(text).toMatch(new RegExp(`/Filter /Standard[^]*?/V ${v}\\b`));
+  expect(text).toMatch(new RegExp(`/R ${r}\\b`));
+}
+
+const withoutBoxes = (statements: Awaited<ReturnType<typeof convert>>) =>
+  statements[0]?.transactions.map(({ bbox, ...t }) => t);
+
+describe('encrypted PDFs', () => {
+  it.each(ENCRYPTIONS)(
+    '%s with only an owner password (copy restricted): converts without a password, and with any password given',
+    async (_name, pdfVersion, v, r) => {
+      const { pdf, expected } = await buildStatementPdf({ ...base, ownerPassword: 'owner-secret', pdfVersion });
+      expectEncryption(pdf, v, r);
+      expect(withoutBoxes(await convert(pdf, { fileName: 'restricted.pdf' }))).toEqual(expected);
+      // A password meant for another file of the batch (the CLI's --password) does not lock it.
+      expect(withoutBoxes(await convert(pdf, { fileName: 'restricted.pdf', password: 'for-another-file' }))).toEqual(
+        expected,
+      );
+      expect(withoutBoxes(await convert(pdf, { fileName: 'restricted.pdf', password: 'owner-secret' }))).toEqual(
+        expected,
+      );
+    },
+  );
+
+  it.each(ENCRYPTIONS)(
+    '%s with a user password: PDF_ENCRYPTED without it, PDF_PASSWORD_INCORRECT with a wrong one, converts with the user or the owner password',
+    async (_name, pdfVersion, v, r) => {
+      const { pdf, expected } = await buildStatementPdf({
+        ...base,
+        userPassword: 'user-secret',
+        ownerPassword: 'owner-secret',
+        pdfVersion,
+      });
+      expectEncryption(pdf, v, r);
+      await expect(convert(pdf, { fileName: 'locked.pdf' })).rejects.toMatchObject({ code: 'PDF_ENCRYPTED' });
+      await expect(convert(pdf, { fileName: 'locked.pdf', password: 'nope' })).rejects.toMatchObject({
+        code: 'PDF_PASSWORD_INCORRECT',
+      });
+      expect(withoutBoxes(await convert(pdf, { fileName: 'locked.pdf', password: 'user-secret' }))).toEqual(expected);
+      expect(withoutBoxes(await convert(pdf, { fileName: 'locked.pdf', password: 'owner-secret' }))).toEqual(expected);
+    },
+  );
+});
