@@ -155,8 +155,13 @@ export function findColumns(region: RegionLines): RegionColumns {
       if (!starts.includes(l.x0)) continue;
       if (l.x0 > x0 + size * 2 && l.x0 < r.x1 - size) {
         const inside = basis.flat().filter((t) => t.x0 >= x0 - 0.5 && t.x1 <= r.x1 + 0.5);
-        // Only where cells start at the label (left-aligned text under it), not right-aligned amounts.
-        if (inside.filter((t) => Math.abs(t.x0 - l.x0) < size * 1.5).length >= 2) {
+        // Only where cells start at the label (left-aligned text under it, or the amounts of a
+        // column touching the one before), not inside one column of right-aligned amounts (amounts
+        // of one width start together too): there some cells must end before the label.
+        const starting = inside.filter((t) => Math.abs(t.x0 - l.x0) < size * 1.5);
+        const textStarts = starting.some((t) => t.kind !== 'money');
+        const endsBefore = inside.some((t) => t.x1 <= l.x0 + size * 0.5);
+        if (starting.length >= 2 && (textStarts || endsBefore)) {
           split.push({ x0, x1: l.x0 - 0.5 });
           x0 = l.x0;
         }

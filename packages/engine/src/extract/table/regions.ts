@@ -92,7 +92,15 @@ export function isPageNumber(line: TokenLine): boolean {
   }
   if (numbers.length === 2 && slash.length === 0)
     return Number.parseInt(numbers[0] as string, 10) <= Number.parseInt(numbers[1] as string, 10);
-  return numbers.length === 1 && slash.length === 0 && others.length >= 1 && others.length <= 2;
+  // One number: it stands at an end ("Page 3", "3. oldal"), not between words ("CLICKS 405 JOHANNESBURG").
+  const at = words.indexOf(numbers[0] as string);
+  return (
+    numbers.length === 1 &&
+    slash.length === 0 &&
+    others.length >= 1 &&
+    others.length <= 2 &&
+    (at === 0 || at === words.length - 1)
+  );
 }
 
 /** A line of running text across the page (legal notes, marketing): no table row. */
