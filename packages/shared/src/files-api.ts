@@ -112,7 +112,10 @@ export interface DashboardResponse {
     restoredFiles: number;
   };
   limits: { uploads: number; restores: number };
+  /** The newest files, one page (VAULT_PAGE_SIZE); the rest by GET /api/files?cursor=nextCursor. */
   recentFiles: FileRecord[];
+  /** Where the next page of recentFiles starts, or null when there is none. */
+  nextCursor: string | null;
   /**
    * Free accounts (whose uploads are the free trial): whether it can be used now, and from
    * when (ISO) if not. Absent for other plans.
@@ -135,3 +138,25 @@ export const DOWNLOAD_FORMAT_ALIASES: Record<string, OutputFormat> = {
   qbo: 'qbo',
   qif: 'qif',
 };
+
+/** Files in one page of the vault (the dashboard's recentFiles, GET /api/files) unless `limit` says otherwise. */
+export const VAULT_PAGE_SIZE = 25;
+export const VAULT_MAX_PAGE_SIZE = 100;
+/** GET /api/files sorts: upload date, file name (case-insensitive), status. */
+export const VAULT_SORTS = ['date', 'name', 'status'] as const;
+export type VaultSort = (typeof VAULT_SORTS)[number];
+export const VAULT_ORDERS = ['desc', 'asc'] as const;
+export type VaultOrder = (typeof VAULT_ORDERS)[number];
+/**
+ * GET /api/files status filter, by the status a file has now: `archived` includes a completed file
+ * whose 24 hot hours are over (and one being restored); `completed` is a file that can be downloaded.
+ */
+export const VAULT_STATUS_FILTERS = ['completed', 'archived', 'processing', 'failed'] as const;
+export type VaultStatusFilter = (typeof VAULT_STATUS_FILTERS)[number];
+
+/** GET /api/files: one page of the vault. */
+export interface VaultPage {
+  files: FileRecord[];
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: string | null;
+}

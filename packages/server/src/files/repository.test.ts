@@ -101,7 +101,13 @@ for (const dialect of testDatabases) {
           .select('id')
           .where((eb) => aliveSql(eb, now))
           .execute();
+        const notArchived = await db
+          .selectFrom('files')
+          .select('id')
+          .where((eb) => eb.not(archivedNowSql(eb, now)))
+          .execute();
         const stored = await db.selectFrom('files').selectAll().execute();
+        expect(notArchived.length + archived.length, 'the rule is true or false, never NULL').toBe(stored.length);
         const expectedArchived = stored.filter((r) => isArchivedNow(r, now)).map((r) => r.id);
         const expectedAlive = stored.filter((r) => isAlive(r, now)).map((r) => r.id);
         expect(archived.map((r) => r.id).sort(), `archived at ${now - T0} ms`).toEqual(expectedArchived.sort());

@@ -10,7 +10,7 @@
  * The "archived now" rule lives here twice over, once for a row in hand (isArchivedNow) and once
  * as SQL (archivedNowSql, for the vault's stats and its status filter); a test holds them equal.
  */
-import { LIMITS } from '@statemint/shared';
+import { LIMITS, type VaultOrder, type VaultSort, type VaultStatusFilter } from '@statemint/shared';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { availableUntil, type FileRow, isEphemeral } from './life';
@@ -34,7 +34,9 @@ export function isArchivedNow(row: FileRow, now: number): boolean {
 
 /** isArchivedNow as SQL (kept equal to it by repository.test.ts). */
 export function archivedNowSql(eb: Eb, now: number): Expression<SqlBool> {
-  const restored = eb('files.restore_status', '=', 'completed');
+  // Never NULL (a NULL would make NOT of the rule NULL too, and drop the row from both sides).
+  const restoreStatus = eb.fn.coalesce('files.restore_status', sql.lit(''));
+  const restored = eb(restoreStatus, '=', 'completed');
   return eb.and([
     eb('files.mode', '=', 'subscription'),
     eb.or([
@@ -44,7 +46,7 @@ export function archivedNowSql(eb: Eb, now: number): Expression<SqlBool> {
         eb.or([
           eb.and([restored, eb(eb.fn.coalesce('files.restore_expires_at', sql.lit(0)), '<=', now)]),
           eb.and([
-            eb.or([eb('files.restore_status', 'is', null), eb('files.restore_status', '!=', 'completed')]),
+            eb(restoreStatus, '!=', 'completed'),
             eb(eb.fn.coalesce('files.completed_at', 'files.created_at'), '<=', now - HOT_MS),
           ]),
         ]),
@@ -73,6 +75,61 @@ export interface Failure {
   message: string;
 }
 
+/** What a page of the vault asks for (GET /api/files); `after` is the decoded cursor. */
+export interface VaultPageQuery {
+  userId: string;
+  now: number;
+  sort: VaultSort;
+  order: VaultOrder;
+  /** Part of the file name, as typed. */
+  q?: string;
+  status?: VaultStatusFilter;
+  /** Upload time bounds, epoch ms (`to` excluded). */
+  from?: number;
+  to?: number;
+  limit: number;
+  /** The sort key of the last row of the page before: its values, then its id. */
+  after?: CursorKey;
+}
+
+export type CursorKey = Array<string | number>;
+
+export interface VaultStats {
+  totalFiles: number;
+  storageUsed: number;
+  archivedFiles: number;
+  restoredFiles: number;
+}
+
+/**
+ * The columns each sort orders by, all in the same direction, ending with the id so that every
+ * row has its own place (keyset pagination). Each list has an index of (user_id, ...columns)
+ * (migration 0160).
+ */
+const SORT_KEYS: Record<VaultSort, Array<'created_at' | 'name' | 'status' | 'id'>> = {
+  date: ['created_at', 'id'],
+  name: ['name', 'id'],
+  status: ['status', 'created_at', 'id'],
+};
+
+function keyExpr(eb: Eb, column: 'created_at' | 'name' | 'status' | 'id') {
+  // The name sorts and searches without regard to case, as an index on lower(original_filename) does.
+  return column === 'name' ? eb.fn<string>('lower', ['files.original_filename']) : eb.ref(`files.${column}`);
+}
+
+/** A row of a vault page: the file and its name as the database lower-cases it (what the name sort compares). */
+export type VaultRow = FileRow & { name_key: string };
+
+/** Values of `row` under a sort, for its page's cursor. */
+export function cursorKeyOf(row: VaultRow, sort: VaultSort): CursorKey {
+  return SORT_KEYS[sort].map((c) => (c === 'name' ? row.name_key : row[c]));
+}
+
+/** LIKE pattern of text typed to search names (its % and _ matched as themselves). */
+function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 const changed = (r: { numUpdatedRows: bigint }): boolean => Number(r.numUpdatedRows) > 0;
 
 export class FilesRepository {
@@ -89,16 +146,6 @@ export class FilesRepository {
   /** Removes the row only (files/service.ts purgeFile removes its objects and derived rows first). */
   async delete(id: string): Promise<void> {
     await this.db.deleteFrom('files').where('id', '=', id).execute();
-  }
-
-  /** Every file of a user, newest first. */
-  ofUser(userId: string): Promise<FileRow[]> {
-    return this.db
-      .selectFrom('files')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .execute();
   }
 
   async idsOfUser(userId: string): Promise<string[]> {
@@ -250,6 +297,79 @@ export class FilesRepository {
       .where('id', '=', id)
       .where('restore_status', 'in', ['requested', 'in_progress'])
       .execute();
+  }
+
+  // ---------------------------------------------------------------- the vault
+
+  /** One page of a user's files that exist now, in the sort asked for, after the cursor's row. */
+  async page(query: VaultPageQuery): Promise<VaultRow[]> {
+    const keys = SORT_KEYS[query.sort];
+    const cmp = query.order === 'desc' ? '<' : '>';
+    let select = this.db
+      .selectFrom('files')
+      .selectAll()
+      .select((eb) => eb.fn<string>('lower', ['files.original_filename']).as('name_key'))
+      .where('files.user_id', '=', query.userId)
+      .where((eb) => aliveSql(eb, query.now));
+    const q = query.q?.trim();
+    if (q)
+      select = select.where((eb) =>
+        eb(eb.fn('lower', ['files.original_filename']), 'like', sql<string>`lower(${containsPattern(q)}) escape '\\'`),
+      );
+    if (query.from !== undefined) select = select.where('files.created_at', '>=', query.from);
+    if (query.to !== undefined) select = select.where('files.created_at', '<', query.to);
+    const status = query.status;
+    if (status === 'archived') select = select.where((eb) => archivedNowSql(eb, query.now));
+    else if (status === 'completed')
+      select = select.where('files.status', '=', 'completed').where((eb) => eb.not(archivedNowSql(eb, query.now)));
+    else if (status) select = select.where('files.status', '=', status);
+    const after = query.after;
+    if (after) {
+      if (after.length !== keys.length) throw new Error('cursor of another sort');
+      // (k1, k2, ..., id) beyond the cursor's row: k1 beyond, or k1 equal and k2 beyond, and so on.
+      select = select.where((eb) =>
+        eb.or(
+          keys.map((_, i) =>
+            eb.and([
+              ...keys.slice(0, i).map((k, j) => eb(keyExpr(eb, k), '=', after[j] as string | number)),
+              eb(keyExpr(eb, keys[i] as (typeof keys)[number]), cmp, after[i] as string | number),
+            ]),
+          ),
+        ),
+      );
+    }
+    for (const k of keys) select = select.orderBy((eb) => keyExpr(eb, k), query.order);
+    return select.limit(query.limit).execute();
+  }
+
+  /** The vault's stats of the files that exist now, counted by the database. */
+  async stats(userId: string, now: number): Promise<VaultStats> {
+    const row = await this.db
+      .selectFrom('files')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('total'),
+        eb.fn
+          .coalesce(eb.fn.sum<number>(eb('files.file_size', '+', eb.ref('files.outputs_size'))), sql.lit(0))
+          .as('storage'),
+        eb.fn
+          .coalesce(eb.fn.sum<number>(eb.case().when(archivedNowSql(eb, now)).then(1).else(0).end()), sql.lit(0))
+          .as('archived'),
+        eb.fn
+          .coalesce(
+            eb.fn.sum<number>(eb.case().when('files.restore_status', '=', 'completed').then(1).else(0).end()),
+            sql.lit(0),
+          )
+          .as('restored'),
+      ])
+      .where('files.user_id', '=', userId)
+      .where((eb) => aliveSql(eb, now))
+      .executeTakeFirstOrThrow();
+    return {
+      totalFiles: Number(row.total),
+      storageUsed: Number(row.storage),
+      archivedFiles: Number(row.archived),
+      restoredFiles: Number(row.restored),
+    };
   }
 
   // ---------------------------------------------------------------- file life (the sweeper)

@@ -169,7 +169,7 @@ for (const db of testDatabases) {
       const b = await uploadAs(s, u.token, 'b.csv');
       const res = await s.api<DashboardResponse>('/api/dashboard', { token: u.token });
       expect(res.status).toBe(200);
-      expect(Object.keys(res.body).sort()).toEqual(['limits', 'recentFiles', 'stats', 'user']);
+      expect(Object.keys(res.body).sort()).toEqual(['limits', 'nextCursor', 'recentFiles', 'stats', 'user']);
       expect(res.body.user).toMatchObject({ email: u.email, plan: 'pro', emailVerified: true });
       expect(res.body.limits).toEqual({ uploads: 400, restores: 50 });
       expect(res.body.stats).toEqual({

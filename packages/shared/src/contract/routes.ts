@@ -7,6 +7,7 @@
  */
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { CSV_PRESETS, OUTPUT_FORMATS } from '../files';
+import { VAULT_MAX_PAGE_SIZE, VAULT_ORDERS, VAULT_PAGE_SIZE, VAULT_SORTS, VAULT_STATUS_FILTERS } from '../files-api';
 import { LIMITS } from '../plans';
 import { SavedVersionSchema, SaveStatementsBodySchema, StatementsResponseSchema } from './review';
 import {
@@ -25,6 +26,7 @@ import {
   FileRecordSchema,
   FreeTrialCheckResponseSchema,
   LoginResponseSchema,
+  literals,
   MessageSchema,
   NameSchema,
   NewPasswordSchema,
@@ -38,6 +40,7 @@ import {
   UpdateRetentionResponseSchema,
   UpdateWebhookResponseSchema,
   UploadResponseSchema,
+  VaultPageSchema,
   VerifyEmailResponseSchema,
   WebhookDeliverySchema,
 } from './schemas';
@@ -609,6 +612,28 @@ export const ROUTES = {
     tag: 'Files',
     auth: 'required',
     response: { 200: DashboardResponseSchema, ...errors(401) },
+  }),
+  listFiles: route({
+    method: 'GET',
+    path: '/api/files',
+    id: 'listFiles',
+    summary: 'The vault, a page at a time: sorted, searched by name, filtered by upload date and status',
+    description:
+      'Pages follow `nextCursor` (pass it as `cursor` with the same sort, order and filters). `q` matches anywhere in the file name, case-insensitively; `from` and `to` bound the upload time (`to` excluded).',
+    tag: 'Files',
+    auth: 'required',
+    apiKey: true,
+    querystring: Type.Object({
+      sort: Type.Optional(literals(VAULT_SORTS, { description: 'date (default), name or status' })),
+      order: Type.Optional(literals(VAULT_ORDERS, { description: 'desc (default) or asc' })),
+      q: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the file name' })),
+      status: Type.Optional(literals(VAULT_STATUS_FILTERS, { description: 'The status a file has now' })),
+      from: Type.Optional(Type.String({ format: 'date-time', description: 'Uploaded at or after' })),
+      to: Type.Optional(Type.String({ format: 'date-time', description: 'Uploaded before' })),
+      cursor: Type.Optional(Type.String({ maxLength: 600, description: 'nextCursor of the page before' })),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: VAULT_MAX_PAGE_SIZE, default: VAULT_PAGE_SIZE })),
+    }),
+    response: { 200: VaultPageSchema, ...errors(400, 401) },
   }),
   restoreFile: route({
     method: 'POST',

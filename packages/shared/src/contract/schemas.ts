@@ -31,6 +31,7 @@ import type {
   OriginalDownloadResponse,
   RestoreResponse,
   UploadResponse,
+  VaultPage,
 } from '../files-api';
 import { LIMITS, PAYMENT_TYPES, PLANS } from '../plans';
 import type { Transaction } from '../statement';
@@ -387,6 +388,7 @@ const DashboardResponseObject = Type.Object({
     restores: Type.Integer({ description: '-1: unlimited' }),
   }),
   recentFiles: Type.Array(FileRecordSchema),
+  nextCursor: Nullable(Type.String({ description: 'GET /api/files?cursor= for the next page of files' })),
   freeTrial: Type.Optional(
     Type.Object(
       {
@@ -403,3 +405,10 @@ export const DashboardResponseSchema = typed<DashboardResponse>(DashboardRespons
 
 /** A downloaded file: bytes, described for OpenAPI (the server sends them as they are). */
 export const BinarySchema = Type.String({ format: 'binary', description: 'The file' });
+
+const VaultPageObject = Type.Object({
+  files: Type.Array(FileRecordSchema),
+  nextCursor: Nullable(Type.String({ description: 'Pass as cursor for the next page; null on the last page' })),
+});
+export type _VaultPage = Assert<Same<Static<typeof VaultPageObject>, VaultPage>>;
+export const VaultPageSchema = typed<VaultPage>(VaultPageObject);

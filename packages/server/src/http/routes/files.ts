@@ -27,6 +27,7 @@ import {
   uploadPaid,
 } from '../../files/service';
 import { dashboard } from '../../vault/dashboard';
+import { listVault } from '../../vault/list';
 import { requestRestore } from '../../vault/restore';
 import { uploadFingerprint, withIdempotency } from '../idempotency';
 import { route } from '../route';
@@ -162,6 +163,10 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, ROUTES.dashboard, async (request) =>
     dashboard(files, request.auth!.user, request.ip, request.auth!.sessionId),
+  );
+
+  route(app, ROUTES.listFiles, async (request) =>
+    listVault(files, request.auth!.user.id, request.auth!.sessionId, request.query),
   );
 
   route(app, ROUTES.restoreFile, async (request) =>
