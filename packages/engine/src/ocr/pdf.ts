@@ -3,11 +3,10 @@
  * that image is taken as it is (no re-rendering, no resampling). Other pages are rendered at
  * 300 dpi. Returned pages are in PDF points (origin top-left), like the text reader's pages.
  */
-import { createRequire } from 'node:module';
 import { AppError } from '@statemint/shared';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { LayoutPage } from '../layout/model';
-import { loadPdfJs, openPdf } from '../readers/pdfjs';
+import { loadPdfJs, openPdf, renderCanvas } from '../readers/pdfjs';
 import { ocrPoolSize } from './backend';
 import { checkDeadline, mapLimited, newOcrSession, type OcrSession, recognizeGreyPage } from './index';
 import { MAX_IMAGE_PIXELS } from './limits';
@@ -167,7 +166,7 @@ export async function renderPage(page: PDFPageProxy, dpi = RENDER_DPI): Promise<
   if (base.width * base.height * scale * scale > MAX_IMAGE_PIXELS)
     scale = Math.sqrt(MAX_IMAGE_PIXELS / (base.width * base.height));
   const viewport = page.getViewport({ scale });
-  const { createCanvas } = pdfjsCanvas();
+  const { createCanvas } = await renderCanvas();
   const width = Math.ceil(viewport.width);
   const height = Math.ceil(viewport.height);
   const canvas = createCanvas(width, height);
@@ -182,16 +181,4 @@ export async function renderPage(page: PDFPageProxy, dpi = RENDER_DPI): Promise<
 
 function tooLargePage(): AppError {
   return new AppError('IMAGE_TOO_LARGE', 'A scanned page of this PDF is too large to read (over 100 megapixels).');
-}
-
-const require = createRequire(import.meta.url);
-
-/**
- * The @napi-rs/canvas that pdf.js itself loads (its own dependency, which may be another version
- * than the engine's): pdf.js fills glyph outlines with that module's Path2D, which another
- * version's canvas refuses ('not a valid enum value of type CanvasFillRule').
- */
-function pdfjsCanvas(): typeof import('@napi-rs/canvas') {
-  const fromPdfjs = createRequire(require.resolve('pdfjs-dist/legacy/build/pdf.mjs'));
-  return fromPdfjs('@napi-rs/canvas') as typeof import('@napi-rs/canvas');
 }

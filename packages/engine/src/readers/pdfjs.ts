@@ -3,7 +3,11 @@
  * The one way the engine opens a PDF with PDF.js: the text reader (readers/pdf.ts), OCR's page
  * renderer (ocr/pdf.ts) and the review's page pictures (page-image.ts) all come through here.
  *
- * - PDF.js loads once, through pdfjs-preload.mjs.
+ * - PDF.js loads once, through pdfjs-preload.mjs, which also fixes the canvas implementation it
+ *   draws with (its globals Path2D, DOMMatrix, ImageData): `renderCanvas()` is that same module,
+ *   and every document's temporary canvases (transparency groups, soft masks, patterns) come from
+ *   it too. Two implementations in one drawing fail (`clip(path, 'evenodd')` with another
+ *   module's Path2D: "not a valid enum value of type CanvasFillRule").
  * - Passwords as every viewer opens PDFs: the empty user password first (a PDF with only an owner
  *   password, i.e. print/copy restrictions, opens without one), then the password given.
  */
@@ -13,19 +17,56 @@ import { AppError } from '@statemint/shared';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 export type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+export type Canvas = typeof import('@napi-rs/canvas');
 
-let loading: Promise<PdfJs> | null = null;
-export function loadPdfJs(): Promise<PdfJs> {
+interface Loaded {
+  pdfjs: PdfJs;
+  canvas: Canvas;
+}
+
+let loading: Promise<Loaded> | null = null;
+function load(): Promise<Loaded> {
   loading ??= (async () => {
-    // Loads PDF.js once and undoes its process-wide polyfills (see pdfjs-preload.mjs).
-    await import('@statemint/engine/pdfjs-preload');
-    return import('pdfjs-dist/legacy/build/pdf.mjs');
+    // Loads PDF.js once, with its canvas, and undoes its process-wide polyfills (see the file).
+    const { canvas } = await import('@statemint/engine/pdfjs-preload');
+    return { pdfjs: await import('pdfjs-dist/legacy/build/pdf.mjs'), canvas };
   })();
   return loading;
 }
 
+export async function loadPdfJs(): Promise<PdfJs> {
+  return (await load()).pdfjs;
+}
+
+/** The canvas module PDF.js draws with (its Path2D, DOMMatrix and ImageData). */
+export async function renderCanvas(): Promise<Canvas> {
+  return (await load()).canvas;
+}
+
 const pdfjsDir = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 const folder = (name: string) => `${join(pdfjsDir, name)}/`;
+
+/** PDF.js's canvas factory (temporary canvases), on the same canvas module as the page's. */
+function canvasFactory(canvas: Canvas) {
+  type Pair = { canvas: { width: number; height: number } | null; context: unknown };
+  return class CanvasFactory {
+    create(width: number, height: number): Pair {
+      if (width <= 0 || height <= 0) throw new Error('Invalid canvas size');
+      const c = canvas.createCanvas(width, height);
+      return { canvas: c, context: c.getContext('2d') };
+    }
+    reset(pair: Pair, width: number, height: number): void {
+      if (!pair.canvas) throw new Error('Canvas is not specified');
+      pair.canvas.width = width;
+      pair.canvas.height = height;
+    }
+    destroy(pair: Pair): void {
+      if (pair.canvas) pair.canvas.width = pair.canvas.height = 0;
+      pair.canvas = null;
+      pair.context = null;
+    }
+  };
+}
 
 /**
  * Opens a PDF: with the empty user password first, then with `password`. Errors are AppErrors:
@@ -33,7 +74,7 @@ const folder = (name: string) => `${join(pdfjsDir, name)}/`;
  * UNREADABLE_FILE.
  */
 export async function openPdf(bytes: Uint8Array, password: string | undefined): Promise<PDFDocumentProxy> {
-  const pdfjs = await loadPdfJs();
+  const { pdfjs, canvas } = await load();
   const attempt = (pw: string) =>
     pdfjs.getDocument({
       // PDF.js takes ownership of (detaches) the buffer it is given; the caller's bytes stay usable.
@@ -42,6 +83,10 @@ export async function openPdf(bytes: Uint8Array, password: string | undefined): 
       standardFontDataUrl: folder('standard_fonts'),
       cMapUrl: folder('cmaps'),
       cMapPacked: true,
+      // JPEG 2000 and JBIG2 images (common in scans) and ICC colours decode with PDF.js's WebAssembly.
+      wasmUrl: folder('wasm'),
+      iccUrl: folder('iccs'),
+      CanvasFactory: canvasFactory(canvas),
       isEvalSupported: false,
       useSystemFonts: false,
       disableFontFace: true,

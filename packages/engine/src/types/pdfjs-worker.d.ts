@@ -3,5 +3,8 @@ declare module 'pdfjs-dist/legacy/build/pdf.worker.mjs' {
   export const WorkerMessageHandler: unknown;
 }
 
-// Plain JavaScript (it runs before any TypeScript loader); it only has effects.
-declare module '@statemint/engine/pdfjs-preload' {}
+// Plain JavaScript (it runs before any TypeScript loader): loads PDF.js and the canvas module it
+// draws with.
+declare module '@statemint/engine/pdfjs-preload' {
+  export const canvas: typeof import('@napi-rs/canvas');
+}
