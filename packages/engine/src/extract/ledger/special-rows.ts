@@ -99,7 +99,12 @@ export function totalRows(draft: Draft): void {
       pageEdge.has(row.id) &&
       cells.length === 1 &&
       (countedStart.get(cells[0] as string) ?? 0) >= 2 &&
-      netSince.some((n) => Math.abs(opening + n) === cellOf(cells[0] as string).cents);
+      (netSince.some((n) => Math.abs(opening + n) === cellOf(cells[0] as string).cents) ||
+        sidesSum(
+          keys.map((k) => sinceStart.get(k)?.[0] ?? 0),
+          opening,
+          cellOf(cells[0] as string).cents,
+        ));
     if (labelled || sums || carried) {
       row.kind = carried ? 'balance' : 'total';
       draft.trace.change(
@@ -130,6 +135,21 @@ export function totalRows(draft: Draft): void {
         netSince[i] = (netSince[i] ?? 0) + signed(row, cellOf(cells[0] as string), w);
       });
   }
+}
+
+/**
+ * Whether the opening plus the columns' sums, each column taken as credits or as debits, comes
+ * to `target` (debit and credit columns before their roles are known; at most three columns).
+ */
+function sidesSum(all: number[], opening: number, target: number): boolean {
+  // Columns nothing was added to yet play no part.
+  const sums = all.filter((v) => v !== 0);
+  if (sums.length < 2 || sums.length > 3) return false;
+  for (let mask = 0; mask < 1 << sums.length; mask++) {
+    const net = sums.reduce((s, v, i) => s + (mask & (1 << i) ? -v : v), opening);
+    if (Math.abs(net) === target) return true;
+  }
+  return false;
 }
 
 /**

@@ -245,7 +245,6 @@ export function buildStatement(
   });
   const dateIssues: Draft['issues'] = [];
   recoverDamagedDates(draftRows, doc.order, period, trace, dateIssues);
-  const factTexts = part.lines.map(lineText);
   // A card statement names at least two of its own facts (minimum payment, credit limit, due date...);
   // one phrase alone may be an advertisement. Pages of the statement without its summary follow the document.
   const card = cardEvidence(part.lines) || doc.card;

@@ -8,7 +8,7 @@
  * long text run reaches into the next column.
  */
 import { SETTINGS } from '../settings';
-import { splitWords, type Token, type TokenLine } from '../tokens/tokenise';
+import { amountsInsideText, splitWords, type Token, type TokenLine } from '../tokens/tokenise';
 import { labelReadings } from '../vocabulary';
 import type { Column, ColumnKind } from './model';
 import type { RegionLines } from './regions';
@@ -115,7 +115,7 @@ export function findColumns(region: RegionLines): RegionColumns {
   // Text running over a label's start is split only in seed lines (a description run into the
   // reference column); other lines (end-of-day balance labels printed from the date column) stay whole.
   const isSeedLine = (l: TokenLine) => region.seeds.includes(l);
-  const tokensOf = (l: TokenLine) => (isSeedLine(l) ? bodyTokens(l, starts, size) : l.tokens);
+  const tokensOf = (l: TokenLine) => amountsInsideText(isSeedLine(l) ? bodyTokens(l, starts, size) : l.tokens);
   const body = region.lines.map(tokensOf);
   // Columns come from the seed lines (a date left of an amount): lines that are no rows (labels
   // of end-of-day balances, notes) may run across columns.

@@ -163,6 +163,35 @@ export function tokeniseRun(run: TextRun, index: number, opts: TokenOptions): To
   return out;
 }
 
+/**
+ * A table line's tokens with every amount that has words of its own run on both sides
+ * ("GUADALAJARA 26.04 20:92", "SAN FRANCISCO USD 82.87 @ 1.5619") made part of the text: it is
+ * in a description, not a cell of a money column (an amount a reader merged into a description
+ * run stands at the run's end). Statement facts keep their amounts ("Opening 1.00 Closing 2.00").
+ */
+export function amountsInsideText(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k] as Token;
+    const prev = out[out.length - 1];
+    const next = tokens[k + 1];
+    if (
+      t.kind === 'money' &&
+      prev?.kind === 'text' &&
+      next?.kind === 'text' &&
+      prev.run === t.run &&
+      next.run === t.run &&
+      /\p{L}/u.test(prev.text)
+    ) {
+      out[out.length - 1] = { ...prev, text: `${prev.text} ${t.text} ${next.text}`, x1: next.x1 };
+      k++;
+      continue;
+    }
+    out.push(t);
+  }
+  return out;
+}
+
 /** Tokens of a line, left to right. */
 export function tokeniseLine(line: LayoutLine, opts: TokenOptions): Token[] {
   return line.runs.flatMap((run, i) => tokeniseRun(run, i, opts)).sort((a, b) => a.x0 - b.x0);
