@@ -8,47 +8,15 @@
 // Wall figures depend on what else the machine is doing: say what was running.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { businessAccount, root, sleep, spawnAndWait } from './lib/server.mjs';
 
-const root = join(import.meta.dirname, '..');
 const { values: args } = parseArgs({ options: { duration: { type: 'string', default: '10' } } });
 const duration = Number(args.duration);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function spawnAndWait(argv, env, healthPath) {
-  const port = await freePort();
-  const proc = spawn(process.execPath, argv, {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`${argv.join(' ')} exited`);
-    try {
-      if ((await fetch(url + healthPath)).ok) return { proc, url };
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`${argv.join(' ')} did not start`);
-    await sleep(100);
-  }
-}
 
 const HELLO = `
 const { default: Fastify } = await import('fastify');
@@ -74,50 +42,6 @@ function cannon(opts) {
   return new Promise((resolve, reject) => {
     autocannon({ connections: 20, duration, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
   });
-}
-
-async function api(url, path, { token, body, headers } = {}) {
-  const res = await fetch(url + path, {
-    method: body ? 'POST' : 'GET',
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
-
-async function businessAccount(url, dataDir) {
-  const email = `load-${randomBytes(4).toString('hex')}@example.com`;
-  const password = 'load test password';
-  await api(url, '/api/auth/register', { body: { email, password, name: 'Load' } });
-  const mails = readdirSync(join(dataDir, 'outbox')).map((f) =>
-    readFileSync(join(dataDir, 'outbox', f), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '='),
-  );
-  const verify = mails.map((m) => m.match(/verify-email\?token=([\w-]+)/)?.[1]).find(Boolean);
-  await api(url, `/api/auth/verify-email?token=${verify}`);
-  const token = (await api(url, '/api/auth/login', { body: { email, password } })).body.token;
-  const intent = await api(url, '/api/payments/create-payment-intent', {
-    token,
-    body: { amount: 10000, type: 'business' },
-  });
-  await api(url, '/api/payments/test-mode/confirm-card', {
-    body: {
-      clientSecret: intent.body.clientSecret,
-      number: '4242424242424242',
-      expMonth: 12,
-      expYear: 2099,
-      cvc: '123',
-    },
-  });
-  await api(url, '/api/payments/confirm', { token, body: { paymentIntentId: intent.body.paymentIntentId } });
-  const me = await api(url, '/api/auth/user', { token });
-  return { token, userId: me.body.id };
 }
 
 /** Completed file rows for the dashboard, written straight into the database. */
