@@ -5,9 +5,14 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { isAppError, OUTPUT_FORMATS, type OutputFormat, type Statement } from '@statemint/shared';
-import { convert } from '../convert';
+import { AppError, isAppError, OUTPUT_FORMATS, type OutputFormat, type Statement } from '@statemint/shared';
+import { convert, DEFAULT_TIMEOUT_MS } from '../convert';
 import { CSV_PRESETS, type CsvPreset, exportStatements } from '../export/index';
+import { isolated } from './isolate';
+
+/** An input that has not finished this long after its conversion's own time limit is stopped. */
+const WATCHDOG_MS = DEFAULT_TIMEOUT_MS + 15_000;
+const timedOut = () => new AppError('TIMEOUT', 'The conversion took too long and was stopped.');
 
 const USAGE = `Usage:
   statemint convert [--format FORMAT] [--password P] (--out FILE | --out-dir DIR) INPUT...
@@ -67,18 +72,26 @@ export async function main(argv: string[]): Promise<number> {
   let status = 0;
   for (const input of positionals) {
     try {
-      const bytes = await readFile(input);
-      const statements = await convert(new Uint8Array(bytes), {
-        fileName: basename(input),
-        password: values.password,
-      });
-      const output = await exportStatements(statements, format, {
-        csvPreset: values['csv-preset'] as CsvPreset | undefined,
-        bom: values.bom ?? false,
-      });
-      const target = values.out ?? join(values['out-dir'] as string, `${basename(input, extname(input))}.${format}`);
-      await writeFile(target, output);
-      if (values.trace) process.stdout.write(formatTrace(input, statements));
+      // Every input on its own: an error that escapes its conversion is its failure, not the batch's.
+      await isolated(
+        async () => {
+          const bytes = await readFile(input);
+          const statements = await convert(new Uint8Array(bytes), {
+            fileName: basename(input),
+            password: values.password,
+          });
+          const output = await exportStatements(statements, format, {
+            csvPreset: values['csv-preset'] as CsvPreset | undefined,
+            bom: values.bom ?? false,
+          });
+          const target =
+            values.out ?? join(values['out-dir'] as string, `${basename(input, extname(input))}.${format}`);
+          await writeFile(target, output);
+          if (values.trace) process.stdout.write(formatTrace(input, statements));
+        },
+        WATCHDOG_MS,
+        timedOut,
+      );
     } catch (e) {
       status = 1;
       const code = isAppError(e)
@@ -86,7 +99,7 @@ export async function main(argv: string[]): Promise<number> {
         : (e as NodeJS.ErrnoException).code === 'ENOENT'
           ? 'NOT_FOUND'
           : 'CONVERSION_FAILED';
-      const message = isAppError(e) ? e.message : (e as Error).message;
+      const message = isAppError(e) ? e.message : ((e as Error | null)?.message ?? String(e));
       process.stderr.write(`statemint: ${input}: ${code}: ${message.replace(/\s+/g, ' ')}\n`);
     }
   }

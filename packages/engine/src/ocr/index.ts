@@ -89,14 +89,23 @@ export function checkDeadline(deadline: number): void {
   if (Date.now() > deadline) throw new AppError('TIMEOUT', 'The conversion took too long and was stopped.');
 }
 
-/** Runs task(0..n-1) with at most `limit` at a time (pages in flight hold decoded pixels). */
+/**
+ * Runs task(0..n-1) with at most `limit` at a time (pages in flight hold decoded pixels). After a
+ * failure no task starts: the caller closes what the tasks work on (a PDF document) at once.
+ */
 export async function mapLimited<T>(n: number, limit: number, task: (i: number) => Promise<T>): Promise<T[]> {
   const out = new Array<T>(n);
   let next = 0;
+  let failed = false;
   const lane = async () => {
-    while (next < n) {
+    while (next < n && !failed) {
       const i = next++;
-      out[i] = await task(i);
+      try {
+        out[i] = await task(i);
+      } catch (e) {
+        failed = true;
+        throw e;
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(n, Math.max(1, limit)) }, lane));

@@ -6,7 +6,7 @@
 import { AppError } from '@statemint/shared';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { LayoutDocument, LayoutLine, LayoutPage, TextRun } from '../layout/model';
-import { openPdf } from './pdfjs';
+import { openPdf, unreadable } from './pdfjs';
 
 /** A page whose text layer has fewer characters than this is treated as a scan. */
 const MIN_TEXT_CHARS = 20;
@@ -35,9 +35,8 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<
     const scans: number[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       if (Date.now() > opts.deadline) throw new AppError('TIMEOUT', 'The conversion took too long and was stopped.');
-      const page = await doc.getPage(n);
+      const { page, content } = await pageText(doc, n);
       const viewport = page.getViewport({ scale: 1 });
-      const content = await page.getTextContent({ disableNormalization: false });
       const items: RawItem[] = [];
       let chars = 0;
       for (const it of content.items) {
@@ -74,6 +73,16 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<
     return { pages };
   } finally {
     await doc.destroy();
+  }
+}
+
+/** A page and its text layer; a page PDF.js cannot parse (a page tree that loops, nesting that never ends) is UNREADABLE_FILE. */
+async function pageText(doc: PDFDocumentProxy, n: number) {
+  try {
+    const page = await doc.getPage(n);
+    return { page, content: await page.getTextContent({ disableNormalization: false }) };
+  } catch (e) {
+    throw e instanceof AppError ? e : unreadable(e);
   }
 }
 

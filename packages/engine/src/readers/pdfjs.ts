@@ -108,7 +108,8 @@ export async function openPdf(bytes: Uint8Array, password: string | undefined): 
 
 const isPasswordError = (e: unknown) => (e as { name?: string } | null)?.name === 'PasswordException';
 
-function unreadable(e: unknown): AppError {
+/** A PDF.js error about the file's structure, as the AppError users read. */
+export function unreadable(e: unknown): AppError {
   // PDF.js messages end with their own full stop ('Invalid PDF structure.'): one is enough.
   const why = ((e as Error | null)?.message ?? '').trim().replace(/[.\s]+$/, '') || 'corrupt file';
   return new AppError('UNREADABLE_FILE', `This PDF could not be read: ${why}.`, { cause: e });
