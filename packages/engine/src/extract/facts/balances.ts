@@ -38,7 +38,11 @@ function valueRightOf(line: TokenLine, label: Token, decimal: DecimalMark): Toke
 function valueBelow(lines: TokenLine[], i: number, label: Token): Token | null {
   const line = lines[i] as TokenLine;
   const next = line.tokens.find((t) => t.x0 > label.x1 && t.kind === 'text');
-  const from = label.x0 - label.size;
+  // A date printed right before the label is the label's own ("19.01.2026 Tarihli Bakiye"): the
+  // tile starts with it.
+  const own = line.tokens.findLast((t) => t.x1 <= label.x0 + 1 && t.kind === 'date');
+  const start = own && label.x0 - own.x1 < label.size * 1.5 ? own.x0 : label.x0;
+  const from = start - label.size;
   const to = next ? next.x0 : Number.POSITIVE_INFINITY;
   for (let k = i + 1; k < Math.min(lines.length, i + 3); k++) {
     const below = lines[k] as TokenLine;
@@ -56,11 +60,18 @@ export function findLabelledBalances(
   order: DayOrder,
   decimal: DecimalMark = '.',
 ): LabelledBalance[] {
-  const found: { kinds: ('opening' | 'closing')[]; value: ParsedAmount; text: string; date: string | null }[] = [];
+  const found: {
+    kinds: ('opening' | 'closing')[];
+    value: ParsedAmount;
+    text: string;
+    date: string | null;
+    total: boolean;
+  }[] = [];
   lines.forEach((line, i) => {
     for (const t of line.tokens) {
       if (t.kind !== 'text') continue;
-      const kinds = rowLabels(t.text).filter((k): k is 'opening' | 'closing' => k !== 'total');
+      const labels = rowLabels(t.text);
+      const kinds = labels.filter((k): k is 'opening' | 'closing' => k !== 'total');
       if (!kinds.length) continue;
       const v = valueRightOf(line, t, decimal) ?? valueBelow(lines, i, t);
       if (!v?.money) continue;
@@ -72,14 +83,16 @@ export function findLabelledBalances(
         const { y, m, d } = dayMonth(dateToken, order);
         if (y && isValidYMD(y, m, d)) date = toIso(y, m, d);
       }
-      found.push({ kinds, value: v.money, text: t.text, date });
+      found.push({ kinds, value: v.money, text: t.text, date, total: labels.includes('total') });
     }
   });
   const out: LabelledBalance[] = [];
   const take = (kind: 'opening' | 'closing', f: (typeof found)[number]) => {
     if (!out.some((o) => o.kind === kind)) out.push({ kind, value: f.value, text: f.text });
   };
-  for (const f of found) {
+  // A label that may also name a total ("Toplam borç": a card's balance owed, or the sum of the
+  // debits) counts only where no plain balance label says the same.
+  for (const f of [...found.filter((x) => !x.total), ...found.filter((x) => x.total)]) {
     if (f.kinds.length === 1) {
       take(f.kinds[0] as 'opening' | 'closing', f);
       continue;

@@ -20,7 +20,22 @@ export interface StatementPart {
   accounts: Set<string>;
 }
 
-const keyOf = (a: string) => a.replace(/[^0-9A-Za-z]/g, '').slice(-4);
+const keyOf = (a: string) => a.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+
+/**
+ * Whether an account number names one the statement named already: the same last four, or one
+ * holding the other (an IBAN holds its account number; a number wrapped onto a second line
+ * reads as its first part).
+ */
+function known(accounts: Set<string>, account: string): boolean {
+  const a = keyOf(account);
+  for (const b of accounts) {
+    if (a.slice(-4) === b.slice(-4)) return true;
+    const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+    if (short.length >= 8 && long.includes(short)) return true;
+  }
+  return false;
+}
 
 export function splitStatements(scan: TableScan): StatementPart[] {
   const regions = scan.tables.flatMap((t) => t.regions);
@@ -47,7 +62,7 @@ export function splitStatements(scan: TableScan): StatementPart[] {
       if (account) accountAt = j;
     }
     // A number the statement has named already (page headers repeat it) continues it.
-    if (!current || (account && current.accounts.size && !current.accounts.has(keyOf(account)))) {
+    if (!current || (account && current.accounts.size && !known(current.accounts, account))) {
       // Lines before the new account's line (a summary printed after the last table) stay with the statement before.
       if (current) current.lines.push(...between.slice(0, accountAt));
       current = { regions: [], lines: current ? between.slice(accountAt) : [...between], account, accounts: new Set() };
