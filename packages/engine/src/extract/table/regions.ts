@@ -197,10 +197,13 @@ function headerAbove(lines: TokenLine[], top: number, pitch: number, size: numbe
     b.y0 - a.y1 <= Math.min(size * SETTINGS.table.headerStackGap, pitch * SETTINGS.table.headerStackPitch);
   // A wrapped label lines up with a label of the main line: same start, end or centre.
   const near = (a: number, b: number) => Math.abs(a - b) <= size * 1.5;
-  const aligned = (l: TokenLine) =>
-    l.tokens.every((t) =>
-      main.tokens.some((m) => near(t.x0, m.x0) || near(t.x1, m.x1) || near((t.x0 + t.x1) / 2, (m.x0 + m.x1) / 2)),
+  const within = (a: TokenLine, b: TokenLine) =>
+    a.tokens.every((t) =>
+      b.tokens.some((m) => near(t.x0, m.x0) || near(t.x1, m.x1) || near((t.x0 + t.x1) / 2, (m.x0 + m.x1) / 2)),
     );
+  // Either line may hold the wrapped words: the lower one of a two-line header may be the fuller
+  // ("FECHA FECHA DESCRIPCIÓN IMPORTE" over "OPER. REGISTRO DIVISA").
+  const aligned = (l: TokenLine) => within(l, main) || within(main, l);
   for (let j = i - 1; j >= 0 && header.length < 3; j--) {
     const l = lines[j] as TokenLine;
     if (!tight(l, header[0] as TokenLine) || !isLabelLine(l, 1) || !aligned(l)) break;

@@ -19,6 +19,7 @@ export const es: Vocabulary = {
       'fecha de cargo',
       'fecha cargo',
       'fecha de registro',
+      'fecha registro',
       'fecha de aplicación',
       'fecha aplicación',
       'fecha de liquidación',
