@@ -7,14 +7,15 @@ import { AppError } from '@statemint/shared';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { LayoutDocument, LayoutLine, LayoutPage, TextRun } from '../layout/model';
 import { openPdf, unreadable } from './pdfjs';
-
-/** A page whose text layer has fewer characters than this is treated as a scan. */
-const MIN_TEXT_CHARS = 20;
+import { judgeTextLayer } from './text-layer';
 
 export interface PdfReadOptions {
   password?: string | undefined;
   deadline: number;
-  /** Called with the open document and the page numbers that have no usable text layer (scans); returns their OCR pages. */
+  /**
+   * Called with the open document and the page numbers without a usable text layer (scans, and
+   * text in a broken font encoding: see text-layer.ts); returns their OCR pages.
+   */
   ocrPages?: (doc: PDFDocumentProxy, pageNumbers: number[]) => Promise<LayoutPage[]>;
 }
 
@@ -38,7 +39,6 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<
       const { page, content } = await pageText(doc, n);
       const viewport = page.getViewport({ scale: 1 });
       const items: RawItem[] = [];
-      let chars = 0;
       for (const it of content.items) {
         if (!('str' in it) || !it.str.trim()) continue;
         const [a, b, c, d, e, f] = it.transform as number[];
@@ -49,10 +49,9 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<
         const bold = /bold|black|heavy|semibold/i.test(`${it.fontName} ${style?.fontFamily ?? ''}`);
         const x0 = e as number;
         items.push({ str: it.str, x0, x1: x0 + it.width, base: viewport.height - (f as number), size, bold });
-        chars += it.str.trim().length;
       }
       page.cleanup();
-      if (chars < MIN_TEXT_CHARS) scans.push(n);
+      if (!judgeTextLayer(items.map((it) => it.str).join(' ')).usable) scans.push(n);
       pages.push({
         number: n,
         width: viewport.width,

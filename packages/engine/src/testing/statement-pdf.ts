@@ -37,6 +37,10 @@ export interface StatementPdfSpec {
   /** The encryption pdfkit writes: 1.3 RC4 40-bit, 1.4 RC4 128-bit, 1.6 AES-128, 1.7ext3 AES-256 (default 1.3). */
   pdfVersion?: '1.3' | '1.4' | '1.6' | '1.7ext3';
   currencyLabel?: string;
+  /** TrueType files to embed (subset fonts with a ToUnicode map) instead of Helvetica. */
+  fonts?: { regular: string; bold: string };
+  /** Leave streams uncompressed (tests that rewrite a font's ToUnicode map). */
+  uncompressed?: boolean;
 }
 
 const fmtMoney = (cents: number, decimal: '.' | ',') => {
@@ -65,6 +69,7 @@ export async function buildStatementPdf(
   const doc = new PDFDocument({
     size: 'A4',
     margin: 40,
+    ...(spec.uncompressed ? { compress: false } : {}),
     ...(spec.pdfVersion ? { pdfVersion: spec.pdfVersion } : {}),
     ...(spec.userPassword || spec.ownerPassword
       ? {
@@ -77,12 +82,19 @@ export async function buildStatementPdf(
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  let regular = 'Helvetica';
+  let bold = 'Helvetica-Bold';
+  if (spec.fonts) {
+    doc.registerFont('Body', spec.fonts.regular);
+    doc.registerFont('BodyBold', spec.fonts.bold);
+    [regular, bold] = ['Body', 'BodyBold'];
+  }
 
   const expected: Transaction[] = [];
   let balance = spec.openingCents;
   const x = { date: 40, desc: 120, c1: 330, c2: 420, bal: 500 };
   const header = () => {
-    doc.font('Helvetica-Bold').fontSize(9);
+    doc.font(bold).fontSize(9);
     doc.text('Date', x.date, doc.y, { lineBreak: false });
     const y = doc.y;
     doc.text('Description', x.desc, y, { lineBreak: false });
@@ -99,11 +111,11 @@ export async function buildStatementPdf(
     }
     doc.text('Balance', x.bal, y, { width: 60, align: 'right', lineBreak: false });
     doc.moveDown(1.5);
-    doc.font('Helvetica').fontSize(9);
+    doc.font(regular).fontSize(9);
   };
 
-  doc.font('Helvetica-Bold').fontSize(16).text(spec.bank, 40, 40);
-  doc.font('Helvetica').fontSize(10);
+  doc.font(bold).fontSize(16).text(spec.bank, 40, 40);
+  doc.font(regular).fontSize(10);
   doc.text(spec.holder, 40, 80);
   doc.text(`Account Number ${spec.account}`, 330, 80);
   doc.text(
@@ -122,10 +134,10 @@ export async function buildStatementPdf(
     if (i > 0 && i % rowsPerPage === 0) {
       doc.addPage();
       pageNumber++;
-      doc.font('Helvetica').fontSize(8).text(`Page ${pageNumber} continued`, 40, 40);
+      doc.font(regular).fontSize(8).text(`Page ${pageNumber} continued`, 40, 40);
       doc.y = 70;
       if (spec.repeatHeader !== false) header();
-      else doc.font('Helvetica').fontSize(9);
+      else doc.font(regular).fontSize(9);
     }
     balance += row.cents;
     const y = doc.y;

@@ -1,0 +1,94 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { convert } from '../convert';
+import { buildStatementPdf, sampleRows } from '../testing/statement-pdf';
+import { judgeTextLayer } from './text-layer';
+
+/** Every letter one on in the alphabet (P -> Q, z -> a), as a wrong ToUnicode map reads them. */
+const shiftLetters = (text: string, by = 1) =>
+  text.replace(/[A-Za-z]/g, (c) => {
+    const a = c <= 'Z' ? 65 : 97;
+    return String.fromCharCode(a + ((c.charCodeAt(0) - a + by) % 26));
+  });
+
+const SAMPLES = {
+  en: 'Statement of account for the period 01/03/2024 to 31/03/2024. Opening balance 1,500.00. Card payment to Tesco Stores, direct debit British Gas, salary from Acme Ltd, transfer to savings.',
+  de: 'Kontoauszug Nr. 3 vom 31.03.2024. Alter Kontostand 1.500,00 EUR. Lastschrift Stadtwerke München, Überweisung Miete März, Gehalt Firma Beispiel GmbH, Kartenzahlung Bäckerei Müller.',
+  fr: 'Relevé de compte du 01/03/2024 au 31/03/2024. Solde précédent 1 500,00 EUR. Prélèvement Électricité de France, virement reçu salaire, paiement par carte supermarché, retrait distributeur.',
+  pl: 'Wyciąg z rachunku za okres 01.03.2024 - 31.03.2024. Saldo początkowe 1 500,00 PLN. Przelew przychodzący wynagrodzenie, płatność kartą sklep spożywczy, opłata za prowadzenie rachunku.',
+  tr: 'Hesap özeti 01.03.2024 - 31.03.2024 dönemi. Devreden bakiye 1.500,00 TL. Maaş ödemesi, kredi kartı ile alışveriş market, elektrik faturası ödemesi, havale gönderilen kira bedeli.',
+  id: 'Rekening koran periode 01/03/2024 sampai 31/03/2024. Saldo awal 1.500.000,00. Transfer masuk gaji bulanan, pembayaran kartu debit di toko swalayan, biaya administrasi bulanan bank.',
+};
+
+describe('judging a text layer', () => {
+  it.each(Object.entries(SAMPLES))('%s statement text is usable', (_lang, text) => {
+    expect(judgeTextLayer(text)).toEqual({ usable: true });
+  });
+
+  it.each(Object.entries(SAMPLES))('%s text with shifted letters is not', (_lang, text) => {
+    for (const by of [1, 2, 3]) expect(judgeTextLayer(shiftLetters(text, by)).usable).toBe(false);
+  });
+
+  it('private-use and control characters (glyph codes without a map) are not text', () => {
+    const codes = SAMPLES.en.replace(/\S/g, (c) => String.fromCharCode(0xe000 + c.charCodeAt(0)));
+    expect(judgeTextLayer(codes)).toMatchObject({ usable: false, why: expect.stringContaining('private-use') });
+    const shifted29 = SAMPLES.en.replace(/\S/g, (c) => String.fromCharCode(c.charCodeAt(0) + 29));
+    expect(judgeTextLayer(shifted29).usable).toBe(false);
+  });
+
+  it('too little text is no text layer; a few letters beside numbers say nothing against it', () => {
+    expect(judgeTextLayer('Page 2 of 4')).toMatchObject({ usable: false, why: 'no text layer' });
+    expect(judgeTextLayer('01/03 XQZ 1,234.56 02/03 KWJ 99.00 03/03 QQX 12.00 04/03 ZZK 5.00')).toEqual({
+      usable: true,
+    });
+  });
+});
+
+describe('a page whose font encoding is broken is read by OCR', () => {
+  const fonts = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts');
+  const statement = () =>
+    buildStatementPdf({
+      bank: 'Postbank Example',
+      holder: 'MS JANE EXAMPLE',
+      account: '12345678',
+      periodStart: '2024-03-01',
+      periodEnd: '2024-03-31',
+      openingCents: 150_000,
+      rows: sampleRows(12),
+      // Embedded subset fonts carry a ToUnicode map, written plainly so the test can break it.
+      fonts: { regular: join(fonts, 'LiberationSans-Regular.ttf'), bold: join(fonts, 'LiberationSans-Bold.ttf') },
+      uncompressed: true,
+    });
+
+  /** The same PDF with every letter of its ToUnicode maps one on: the glyphs drawn stay right. */
+  function breakToUnicode(pdf: Uint8Array): Uint8Array {
+    const text = Buffer.from(pdf).toString('latin1');
+    const broken = text.replace(/beginbfrange[\s\S]*?endbfrange/g, (ranges) =>
+      ranges.replace(/\[([^\]]*)\]/g, (_all, targets: string) => {
+        const shifted = targets.replace(/<([0-9a-f]{4})>/gi, (_m, hex: string) => {
+          const c = String.fromCharCode(Number.parseInt(hex, 16));
+          return `<${shiftLetters(c).charCodeAt(0).toString(16).padStart(4, '0')}>`;
+        });
+        return `[${shifted}]`;
+      }),
+    );
+    expect(broken).not.toBe(text);
+    expect(broken).toHaveLength(text.length); // same byte offsets: the cross-reference table holds
+    return new Uint8Array(Buffer.from(broken, 'latin1'));
+  }
+
+  it('converts the statement exactly from the page image, and never OCRs the intact one', async () => {
+    const { pdf, expected } = await statement();
+    const [intact] = await convert(pdf, { fileName: 'intact.pdf' });
+    const fromText = intact?.transactions.map(({ bbox, ...t }) => t);
+    expect(fromText).toEqual(expected);
+    // Rows read from a text layer carry no OCR confidence.
+    expect(intact?.transactions.every((t) => t.confidence === undefined)).toBe(true);
+
+    const [broken] = await convert(breakToUnicode(pdf), { fileName: 'broken-font.pdf' });
+    expect(broken?.transactions.every((t) => typeof t.confidence === 'number')).toBe(true);
+    expect(broken?.transactions.map(({ bbox, confidence, ...t }) => t)).toEqual(expected);
+    expect(broken?.statement).toMatchObject({ accountNumber: '12345678', openingBalance: 1500 });
+  });
+});
