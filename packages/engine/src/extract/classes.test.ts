@@ -1,0 +1,248 @@
+/**
+ * Classes of statements from issue 12, each on a PDF the test draws (testing/table-pdf.ts) and
+ * converts through convert(): exact transactions, balances, period and reconciliation.
+ * Every layout differs in language, wording and geometry so no test fits one template.
+ */
+
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Statement } from '@statemint/shared';
+import { describe, expect, it } from 'vitest';
+import { convert } from '../convert';
+import {
+  left as L,
+  at as line,
+  money,
+  right as R,
+  type TableCell,
+  type TableLine,
+  tablePdf,
+} from '../testing/table-pdf';
+
+/** Converts a drawn PDF; CLASSES_PDF_DIR keeps a copy for `bin/statemint convert --trace`. */
+async function run(pdf: Uint8Array, fileName: string): Promise<Statement[]> {
+  const dir = process.env.CLASSES_PDF_DIR;
+  if (dir) writeFileSync(join(dir, fileName), pdf);
+  return convert(pdf, { fileName });
+}
+
+/** [date, description, amount, balance] of every transaction. */
+const rowsOf = (s: Statement | undefined) =>
+  (s?.transactions ?? []).map((t) => [t.date, t.description, t.amount, t.balance] as const);
+
+const factsOf = (s: Statement | undefined) => ({
+  periodStart: s?.statement.periodStart,
+  periodEnd: s?.statement.periodEnd,
+  openingBalance: s?.statement.openingBalance,
+  closingBalance: s?.statement.closingBalance,
+  status: s?.reconciliation.status,
+});
+
+interface Entry {
+  /** The date as printed. */
+  printed: string;
+  iso: string;
+  text: string;
+  cents: number;
+}
+
+/** Running balances of entries from an opening balance (cents). */
+function running(opening: number, entries: Entry[]): number[] {
+  let b = opening;
+  return entries.map((e) => {
+    b += e.cents;
+    return b;
+  });
+}
+
+const expectedRows = (opening: number, entries: Entry[], withBalance = true) => {
+  const bals = running(opening, entries);
+  return entries.map((e, i) => [e.iso, e.text, e.cents / 100, withBalance ? (bals[i] as number) / 100 : null] as const);
+};
+
+/** One page: the lines above the table, then the header and the rows `step` points apart. */
+function tablePage(head: TableLine[], headerY: number, header: TableCell[], rows: TableCell[][], step = 14) {
+  return {
+    lines: [
+      ...head,
+      line(headerY, ...header.map((c) => ({ ...c, bold: true }))),
+      ...rows.map((cells, i) => line(headerY + 18 + i * step, ...cells)),
+    ],
+  };
+}
+
+describe('class 1: named months in other separators and languages', () => {
+  it('Spanish DD/MMM/YYYY upper-case abbreviations (01/ENE/2025), signed amounts with decimal commas', async () => {
+    const entries: Entry[] = [
+      { printed: '02/ENE/2025', iso: '2025-01-02', text: 'TRANSFERENCIA RECIBIDA NOMINA EMPRESA', cents: 185_000 },
+      { printed: '07/ENE/2025', iso: '2025-01-07', text: 'RECIBO LUZ IBERICA ENERGIA', cents: -6_432 },
+      { printed: '15/ENE/2025', iso: '2025-01-15', text: 'COMPRA TARJETA SUPERMERCADO SOL', cents: -4_518 },
+      { printed: '28/ENE/2025', iso: '2025-01-28', text: 'DISPOSICION CAJERO', cents: -10_000 },
+      { printed: '03/FEB/2025', iso: '2025-02-03', text: 'BIZUM DE MARTA', cents: 2_500 },
+    ];
+    const opening = 120_075;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const pdf = await tablePdf({
+      pages: [
+        {
+          lines: [
+            line(40, L(40, 'Caja Rural del Norte', true)),
+            line(70, L(40, 'Titular: JAVIER ROMERO PARDO'), L(330, 'Cuenta: ES12 3456 7890 1234 5678 9012')),
+            line(85, L(330, 'Periodo: 01/ENE/2025 - 05/FEB/2025')),
+            line(100, L(330, `Saldo anterior: ${money(opening, ',')} EUR`)),
+            line(115, L(330, `Saldo final: ${money(closing, ',')} EUR`)),
+            line(160, L(40, 'Fecha', true), L(110, 'Concepto', true), R(450, 'Importe', true), R(550, 'Saldo', true)),
+            ...entries.map((e, i) =>
+              line(
+                178 + i * 14,
+                L(40, e.printed),
+                L(110, e.text),
+                R(450, `${e.cents < 0 ? '-' : ''}${money(e.cents, ',')}`),
+                R(550, money(bals[i] as number, ',')),
+              ),
+            ),
+          ],
+        },
+      ],
+    });
+    const [s] = await run(pdf, 'extracto.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2025-01-01',
+      periodEnd: '2025-02-05',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('German DD-MMM-YY with upper-case MRZ and OKT (15-MRZ-24), debit and credit columns', async () => {
+    const entries: Entry[] = [
+      { printed: '04-MRZ-24', iso: '2024-03-04', text: 'Lastschrift Stadtwerke Abschlag', cents: -8_900 },
+      { printed: '15-MRZ-24', iso: '2024-03-15', text: 'Gehalt Maerz Firma Kessler GmbH', cents: 312_450 },
+      { printed: '18-MRZ-24', iso: '2024-03-18', text: 'Kartenzahlung Baeckerei Huber', cents: -735 },
+      { printed: '28-MRZ-24', iso: '2024-03-28', text: 'Dauerauftrag Miete', cents: -95_000 },
+      { printed: '02-APR-24', iso: '2024-04-02', text: 'Bargeldauszahlung Automat', cents: -20_000 },
+    ];
+    const opening = 48_210;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const pdf = await tablePdf({
+      pages: [
+        tablePage(
+          [
+            line(40, L(40, 'Volksbank Mittelland eG', true)),
+            line(70, L(40, 'Herrn Tobias Brandt'), L(320, 'Kontonummer 0004711815')),
+            line(85, L(320, 'Zeitraum 01-MRZ-24 bis 02-APR-24')),
+            line(100, L(320, 'Alter Kontostand'), R(550, `${money(opening, ',')} EUR`)),
+            line(115, L(320, 'Neuer Kontostand'), R(550, `${money(closing, ',')} EUR`)),
+          ],
+          160,
+          [L(40, 'Datum'), L(110, 'Buchungstext'), R(380, 'Soll'), R(460, 'Haben'), R(550, 'Kontostand')],
+          entries.map((e, i) => [
+            L(40, e.printed),
+            L(110, e.text),
+            R(e.cents < 0 ? 380 : 460, money(e.cents, ',')),
+            R(550, money(bals[i] as number, ',')),
+          ]),
+        ),
+      ],
+    });
+    const [s] = await run(pdf, 'kontoauszug.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2024-03-01',
+      periodEnd: '2024-04-02',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('French day, abbreviated month with a dot and year (3 févr. 2025), space-grouped thousands', async () => {
+    const entries: Entry[] = [
+      { printed: '3 févr. 2025', iso: '2025-02-03', text: 'PRLV SEPA ASSURANCE HABITATION', cents: -3_890 },
+      { printed: '11 févr. 2025', iso: '2025-02-11', text: 'VIR RECU SALAIRE FEVRIER', cents: 241_800 },
+      { printed: '14 févr. 2025', iso: '2025-02-14', text: 'CB BOULANGERIE DU PORT', cents: -640 },
+      { printed: '27 févr. 2025', iso: '2025-02-27', text: 'CHEQUE 0001234', cents: -125_000 },
+      { printed: '3 mars 2025', iso: '2025-03-03', text: 'RETRAIT DAB PLACE CENTRALE', cents: -6_000 },
+    ];
+    const opening = 305_512;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const eur = (c: number) => money(c, ',', ' ');
+    const pdf = await tablePdf({
+      pages: [
+        tablePage(
+          [
+            line(40, L(40, 'Crédit Maritime du Littoral', true)),
+            line(70, L(40, 'M. Olivier Garnier'), L(320, 'Compte n° 00012345678')),
+            line(85, L(320, 'Relevé du 1 févr. 2025 au 4 mars 2025')),
+            line(100, L(320, 'Ancien solde'), R(550, eur(opening))),
+            line(115, L(320, 'Nouveau solde'), R(550, eur(closing))),
+          ],
+          160,
+          [L(40, 'Date'), L(120, 'Libellé'), R(390, 'Débit'), R(470, 'Crédit'), R(550, 'Solde')],
+          entries.map((e, i) => [
+            L(40, e.printed),
+            L(120, e.text),
+            R(e.cents < 0 ? 390 : 470, eur(e.cents)),
+            R(550, eur(bals[i] as number)),
+          ]),
+        ),
+      ],
+    });
+    const [s] = await run(pdf, 'releve.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2025-02-01',
+      periodEnd: '2025-03-04',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('German day and month with a dot and no year (12 Okt.), the year from a numeric period', async () => {
+    const entries: Entry[] = [
+      { printed: '1 Okt.', iso: '2024-10-01', text: 'Überweisung Hausverwaltung Miete', cents: -87_500 },
+      { printed: '12 Okt.', iso: '2024-10-12', text: 'Kartenzahlung Tankstelle Nord', cents: -6_215 },
+      { printed: '25 Okt.', iso: '2024-10-25', text: 'Gutschrift Lohn Oktober', cents: 276_020 },
+      { printed: '4 Nov.', iso: '2024-11-04', text: 'Lastschrift Mobilfunk', cents: -2_999 },
+    ];
+    const opening = 191_304;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const pdf = await tablePdf({
+      pages: [
+        tablePage(
+          [
+            line(40, L(40, 'Sparkasse am See', true)),
+            line(70, L(40, 'Frau Petra Lindner'), L(320, 'IBAN DE44 5001 0517 5407 3249 31')),
+            line(85, L(320, 'Kontoauszug vom 01.10.2024 bis 05.11.2024')),
+            line(100, L(320, 'Kontostand am 30.09.2024'), R(550, money(opening, ','))),
+            line(115, L(320, 'Kontostand am 05.11.2024'), R(550, money(closing, ','))),
+          ],
+          160,
+          [L(40, 'Buchung'), L(100, 'Verwendungszweck'), R(450, 'Betrag EUR'), R(550, 'Saldo EUR')],
+          entries.map((e, i) => [
+            L(40, e.printed),
+            L(100, e.text),
+            R(450, `${e.cents < 0 ? '-' : '+'}${money(e.cents, ',')}`),
+            R(550, money(bals[i] as number, ',')),
+          ]),
+        ),
+      ],
+    });
+    const [s] = await run(pdf, 'auszug.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2024-10-01',
+      periodEnd: '2024-11-05',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+});
