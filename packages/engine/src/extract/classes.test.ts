@@ -246,3 +246,194 @@ describe('class 1: named months in other separators and languages', () => {
     });
   });
 });
+
+describe('class 2: a distractor money column beside the real amount column', () => {
+  it('Dutch: a foreign-currency amount left of the euro amount; the euro column adds up to the balances', async () => {
+    const entries: Entry[] = [
+      { printed: '03-06-2024', iso: '2024-06-03', text: 'Betaalpas Hotel Alpina Zermatt', cents: -21_460 },
+      { printed: '05-06-2024', iso: '2024-06-05', text: 'Overschrijving huur juni', cents: -110_000 },
+      { printed: '10-06-2024', iso: '2024-06-10', text: 'Betaalpas Amazon US', cents: -5_488 },
+      { printed: '14-06-2024', iso: '2024-06-14', text: 'Bijschrijving salaris', cents: 295_012 },
+      { printed: '20-06-2024', iso: '2024-06-20', text: 'Betaalpas Albert Heijn', cents: -4_215 },
+    ];
+    // What the card was charged in its own currency (CHF, USD); blank for euro payments.
+    const foreign = ['208,95', '', '59,90', '', ''];
+    const opening = 184_377;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const pdf = await tablePdf({
+      pages: [
+        tablePage(
+          [
+            line(40, L(40, 'Polderbank N.V.', true)),
+            line(70, L(40, 'Dhr. S. de Vries'), L(320, 'Rekeningnummer NL91 ABNA 0417 1643 00')),
+            line(85, L(320, 'Periode 01-06-2024 t/m 30-06-2024')),
+            line(100, L(320, 'Beginsaldo'), R(550, money(opening, ','))),
+            line(115, L(320, 'Eindsaldo'), R(550, money(closing, ','))),
+          ],
+          160,
+          [L(40, 'Datum'), L(105, 'Omschrijving'), R(370, 'Vreemde valuta'), R(460, 'Bedrag EUR'), R(550, 'Saldo')],
+          entries.map((e, i) => [
+            L(40, e.printed),
+            L(105, e.text),
+            R(370, foreign[i] as string),
+            R(460, `${e.cents < 0 ? '-' : '+'}${money(e.cents, ',')}`),
+            R(550, money(bals[i] as number, ',')),
+          ]),
+        ),
+      ],
+    });
+    const [s] = await run(pdf, 'afschrift.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2024-06-01',
+      periodEnd: '2024-06-30',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('English: a cashback column between the amount and the balance on every row', async () => {
+    const entries: Entry[] = [
+      { printed: '02/09/2024', iso: '2024-09-02', text: 'WOOLWORTHS METRO 1102', cents: -8_645 },
+      { printed: '04/09/2024', iso: '2024-09-04', text: 'BP CONNECT HIGHWAY 1', cents: -7_120 },
+      { printed: '09/09/2024', iso: '2024-09-09', text: 'DIRECT CREDIT PAYROLL HARBOUR PTY', cents: 198_400 },
+      { printed: '13/09/2024', iso: '2024-09-13', text: 'KMART 2200', cents: -3_950 },
+      { printed: '21/09/2024', iso: '2024-09-21', text: 'JB HI FI ONLINE', cents: -24_900 },
+      { printed: '27/09/2024', iso: '2024-09-27', text: 'INTERNET TRANSFER TO SAVINGS', cents: -50_000 },
+    ];
+    // Cashback is credited once a month elsewhere; these figures never touch the balance.
+    const cashback = ['0.86', '0.71', '0.00', '0.40', '2.49', '0.00'];
+    const opening = 312_088;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const pdf = await tablePdf({
+      pages: [
+        tablePage(
+          [
+            line(40, L(40, 'Southern Cross Mutual', true)),
+            line(70, L(40, 'MR DANIEL OKAFOR'), L(320, 'BSB 633-000  Account 1452 7788')),
+            line(85, L(320, 'Statement period 1 Sep 2024 - 30 Sep 2024')),
+            line(100, L(320, 'Opening balance'), R(550, `$${money(opening)}`)),
+            line(115, L(320, 'Closing balance'), R(550, `$${money(closing)}`)),
+          ],
+          160,
+          [L(40, 'Date'), L(110, 'Transaction'), R(390, 'Amount'), R(460, 'Cashback'), R(550, 'Balance')],
+          entries.map((e, i) => [
+            L(40, e.printed),
+            L(110, e.text),
+            R(390, `${e.cents < 0 ? '-' : ''}${money(e.cents)}`),
+            R(460, cashback[i] as string),
+            R(550, money(bals[i] as number)),
+          ]),
+        ),
+      ],
+    });
+    const [s] = await run(pdf, 'cashback.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2024-09-01',
+      periodEnd: '2024-09-30',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('Portuguese: a charges column beside debit and credit, judged by the running balance', async () => {
+    const entries: Entry[] = [
+      { printed: '02.05.2025', iso: '2025-05-02', text: 'TRF SEPA RECEBIDA CLIENTE ALVES', cents: 75_000 },
+      { printed: '06.05.2025', iso: '2025-05-06', text: 'PAGAMENTO SERVICOS AGUA', cents: -2_874 },
+      { printed: '12.05.2025', iso: '2025-05-12', text: 'TRF SEPA EMITIDA FORNECEDOR', cents: -41_230 },
+      { printed: '19.05.2025', iso: '2025-05-19', text: 'LEVANTAMENTO ATM LISBOA', cents: -6_000 },
+      { printed: '30.05.2025', iso: '2025-05-30', text: 'DEPOSITO NUMERARIO', cents: 12_500 },
+    ];
+    // Charges accrued on each movement, collected at the end of the quarter: not in the balance.
+    const charges = ['', '0,50', '1,20', '', '0,80'];
+    const opening = 207_540;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const pdf = await tablePdf({
+      pages: [
+        tablePage(
+          [
+            line(40, L(40, 'Banco Atlantico Central', true)),
+            line(70, L(40, 'Ana Sofia Moreira'), L(320, 'Conta 0045.1234.5678.9')),
+            line(85, L(320, 'Periodo 01.05.2025 a 31.05.2025')),
+            line(100, L(320, 'Saldo inicial'), R(550, money(opening, ',', '.'))),
+            line(115, L(320, 'Saldo final'), R(550, money(closing, ',', '.'))),
+          ],
+          160,
+          [
+            L(40, 'Data'),
+            L(100, 'Descritivo'),
+            R(330, 'Debito'),
+            R(400, 'Credito'),
+            R(470, 'Encargos'),
+            R(550, 'Saldo'),
+          ],
+          entries.map((e, i) => [
+            L(40, e.printed),
+            L(100, e.text),
+            R(e.cents < 0 ? 330 : 400, money(e.cents, ',', '.')),
+            R(470, charges[i] as string),
+            R(550, money(bals[i] as number, ',', '.')),
+          ]),
+        ),
+      ],
+    });
+    const [s] = await run(pdf, 'extrato.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2025-05-01',
+      periodEnd: '2025-05-31',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+  it('Italian: a commission column right of the amount and no balance column; opening + amounts = closing decides', async () => {
+    const entries: Entry[] = [
+      { printed: '03/03/2025', iso: '2025-03-03', text: 'BONIFICO A FAVORE DI ROSSI LUCA', cents: -45_000 },
+      { printed: '07/03/2025', iso: '2025-03-07', text: 'ACCREDITO STIPENDIO', cents: 221_560 },
+      { printed: '12/03/2025', iso: '2025-03-12', text: 'PAGAMENTO POS FARMACIA CENTRALE', cents: -1_890 },
+      { printed: '18/03/2025', iso: '2025-03-18', text: 'ADDEBITO SDD UTENZA GAS', cents: -9_312 },
+      { printed: '26/03/2025', iso: '2025-03-26', text: 'PRELIEVO BANCOMAT', cents: -25_000 },
+    ];
+    // Commissions listed per movement but charged in one quarterly row elsewhere.
+    const commissions = ['1,50', '', '0,35', '0,35', '2,00'];
+    const opening = 98_020;
+    const closing = opening + entries.reduce((a, e) => a + e.cents, 0);
+    const pdf = await tablePdf({
+      pages: [
+        tablePage(
+          [
+            line(40, L(40, 'Cassa di Risparmio della Valle', true)),
+            line(70, L(40, 'Sig.ra Giulia Ferri'), L(320, 'Conto corrente n. 000012345678')),
+            line(85, L(320, 'Periodo dal 01/03/2025 al 31/03/2025')),
+            line(100, L(320, 'Saldo iniziale'), R(550, money(opening, ',', '.'))),
+            line(115, L(320, 'Saldo finale'), R(550, money(closing, ',', '.'))),
+          ],
+          160,
+          [L(40, 'Data'), L(110, 'Descrizione operazione'), R(450, 'Importo'), R(550, 'Commissioni')],
+          entries.map((e, i) => [
+            L(40, e.printed),
+            L(110, e.text),
+            R(450, `${e.cents < 0 ? '-' : ''}${money(e.cents, ',', '.')}`),
+            R(550, commissions[i] as string),
+          ]),
+        ),
+      ],
+    });
+    const [s] = await run(pdf, 'estratto.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2025-03-01',
+      periodEnd: '2025-03-31',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+});
