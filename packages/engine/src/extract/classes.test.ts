@@ -437,3 +437,152 @@ describe('class 2: a distractor money column beside the real amount column', () 
     });
   });
 });
+
+describe('class 3: a description printed partly above the line of the date and amounts', () => {
+  it('German: description lines centred on the date line (one, two or three lines per booking)', async () => {
+    const rows = [
+      { printed: '02.07.2024', iso: '2024-07-02', lines: ['Kartenzahlung Rewe Markt'], cents: -3_412 },
+      {
+        printed: '04.07.2024',
+        iso: '2024-07-04',
+        lines: ['SEPA-Lastschrift', 'Stadtwerke Rheinau GmbH', 'Abschlag Juli Strom'],
+        cents: -9_800,
+      },
+      { printed: '09.07.2024', iso: '2024-07-09', lines: ['Gutschrift', 'Lohn Juli Weber & Co KG'], cents: 268_044 },
+      {
+        printed: '15.07.2024',
+        iso: '2024-07-15',
+        lines: ['Dauerauftrag', 'Miete Wohnung 3 OG', 'Hausverwaltung Kern'],
+        cents: -112_000,
+      },
+      { printed: '22.07.2024', iso: '2024-07-22', lines: ['Bargeld Geldautomat', 'Hauptstrasse 5'], cents: -15_000 },
+    ];
+    const entries: Entry[] = rows.map((r) => ({
+      printed: r.printed,
+      iso: r.iso,
+      text: r.lines.join(' '),
+      cents: r.cents,
+    }));
+    const opening = 153_210;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const lines: TableLine[] = [
+      line(40, L(40, 'Rheintal Bank AG', true)),
+      line(70, L(40, 'Herr Jonas Keller'), L(320, 'IBAN DE12 6005 0101 0001 2345 67')),
+      line(85, L(320, 'Auszugszeitraum 01.07.2024 - 31.07.2024')),
+      line(100, L(320, 'Anfangssaldo'), R(550, money(opening, ','))),
+      line(115, L(320, 'Endsaldo'), R(550, money(closing, ','))),
+      line(160, L(40, 'Datum', true), L(110, 'Buchungstext', true), R(450, 'Betrag', true), R(550, 'Saldo', true)),
+    ];
+    rows.forEach((r, i) => {
+      const y = 195 + i * 40;
+      // The text block is centred vertically on the line of the date and the amounts.
+      r.lines.forEach((text, k) => {
+        lines.push(line(y + (k - (r.lines.length - 1) / 2) * 10, L(110, text)));
+      });
+      lines.push(
+        line(
+          y,
+          L(40, r.printed),
+          R(450, `${r.cents < 0 ? '-' : ''}${money(r.cents, ',')}`),
+          R(550, money(bals[i] as number, ',')),
+        ),
+      );
+    });
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'zentriert.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2024-07-01',
+      periodEnd: '2024-07-31',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('Canadian bilingual: a label line above each date line (PAIEMENT / PAYMENT), details on the date line', async () => {
+    const rows = [
+      {
+        printed: 'JAN 03',
+        iso: '2025-01-03',
+        label: 'ACHAT DIRECT / DIRECT PURCHASE',
+        text: 'METRO 411 LAVAL',
+        cents: -6_734,
+      },
+      {
+        printed: 'JAN 06',
+        iso: '2025-01-06',
+        label: 'DEPOT / DEPOSIT',
+        text: 'PAIE EMPLOYEUR NORDIQUE',
+        cents: 184_250,
+      },
+      {
+        printed: 'JAN 10',
+        iso: '2025-01-10',
+        label: 'PAIEMENT DE FACTURE / BILL PAYMENT',
+        text: 'HYDRO QUEBEC',
+        cents: -14_120,
+      },
+      {
+        printed: 'JAN 17',
+        iso: '2025-01-17',
+        label: 'RETRAIT / WITHDRAWAL',
+        text: 'GAB 0231 RUE ST-DENIS',
+        cents: -8_000,
+      },
+      {
+        printed: 'JAN 24',
+        iso: '2025-01-24',
+        label: 'VIREMENT / TRANSFER',
+        text: 'INTERAC A M TREMBLAY',
+        cents: -25_000,
+      },
+    ];
+    const entries: Entry[] = rows.map((r) => ({
+      printed: r.printed,
+      iso: r.iso,
+      text: `${r.label} ${r.text}`,
+      cents: r.cents,
+    }));
+    const opening = 72_311;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const lines: TableLine[] = [
+      line(40, L(40, 'Caisse Populaire des Laurentides', true)),
+      line(70, L(40, 'GENEVIEVE TREMBLAY'), L(320, 'Folio / Account 81523-004')),
+      line(85, L(320, 'Du / From 2025-01-01 Au / To 2025-01-31')),
+      line(100, L(320, "Solde d'ouverture / Opening balance"), R(550, money(opening))),
+      line(115, L(320, 'Solde de fermeture / Closing balance'), R(550, money(closing))),
+      line(
+        160,
+        L(40, 'Date', true),
+        L(100, 'Description', true),
+        R(370, 'Retraits / Debits', true),
+        R(460, 'Depots / Credits', true),
+        R(550, 'Solde / Balance', true),
+      ),
+    ];
+    rows.forEach((r, i) => {
+      const y = 195 + i * 30;
+      lines.push(line(y - 11, L(100, r.label)));
+      lines.push(
+        line(
+          y,
+          L(40, r.printed),
+          L(100, r.text),
+          R(r.cents < 0 ? 370 : 460, money(r.cents)),
+          R(550, money(bals[i] as number)),
+        ),
+      );
+    });
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'bilingue.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2025-01-01',
+      periodEnd: '2025-01-31',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+});
