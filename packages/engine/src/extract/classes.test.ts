@@ -46,6 +46,10 @@ interface Entry {
   cents: number;
 }
 
+/** [date, description, reference, amount] of every transaction. */
+const referencedOf = (s: Statement | undefined) =>
+  (s?.transactions ?? []).map((t) => [t.date, t.description, t.reference, t.amount] as const);
+
 /** Running balances of entries from an opening balance (cents). */
 function running(opening: number, entries: Entry[]): number[] {
   let b = opening;
@@ -580,6 +584,271 @@ describe('class 3: a description printed partly above the line of the date and a
     expect(factsOf(s)).toEqual({
       periodStart: '2025-01-01',
       periodEnd: '2025-01-31',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+});
+
+describe('class 4: two text columns, details and a reference', () => {
+  it('English: a wrapped narration beside a Chq./Ref. No. column of codes', async () => {
+    const rows = [
+      {
+        printed: '01/08/24',
+        iso: '2024-08-01',
+        text: ['UPI/PAYMENT TO KIRANA', 'STORES/OKAXIS'],
+        ref: '421455871203',
+        cents: -84_000,
+      },
+      {
+        printed: '03/08/24',
+        iso: '2024-08-03',
+        text: ['NEFT CR SALARY AUG', 'MERIDIAN SOFTECH PVT LTD'],
+        ref: 'N216240077',
+        cents: 9_540_000,
+      },
+      { printed: '07/08/24', iso: '2024-08-07', text: ['CHQ PAID CLEARING'], ref: '000184', cents: -1_250_000 },
+      {
+        printed: '12/08/24',
+        iso: '2024-08-12',
+        text: ['ATM WDL SECTOR 17', 'CHANDIGARH'],
+        ref: '422511009876',
+        cents: -500_000,
+      },
+      { printed: '19/08/24', iso: '2024-08-19', text: ['ACH D ELECTRICITY BOARD'], ref: 'ACH7781234', cents: -312_600 },
+    ];
+    const opening = 2_410_055;
+    const entries: Entry[] = rows.map((r) => ({
+      printed: r.printed,
+      iso: r.iso,
+      text: r.text.join(' '),
+      cents: r.cents,
+    }));
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const lines: TableLine[] = [
+      line(40, L(40, 'Northern Plains Co-operative Bank', true)),
+      line(70, L(40, 'MR ARJUN MEHTA'), L(330, 'Account No : 50100234567812')),
+      line(85, L(330, 'From : 01/08/24  To : 31/08/24')),
+      line(100, L(330, 'Opening Balance'), R(555, money(opening))),
+      line(115, L(330, 'Closing Balance'), R(555, money(closing))),
+      line(
+        160,
+        L(40, 'Date', true),
+        L(90, 'Narration', true),
+        L(250, 'Chq./Ref.No.', true),
+        R(405, 'Withdrawal Amt.', true),
+        R(480, 'Deposit Amt.', true),
+        R(555, 'Closing Balance', true),
+      ),
+    ];
+    let y = 180;
+    rows.forEach((r, i) => {
+      lines.push(
+        line(
+          y,
+          L(40, r.printed),
+          L(90, r.text[0] as string),
+          L(250, r.ref),
+          R(r.cents < 0 ? 405 : 480, money(r.cents)),
+          R(555, money(bals[i] as number)),
+        ),
+      );
+      for (const more of r.text.slice(1)) {
+        y += 11;
+        lines.push(line(y, L(90, more)));
+      }
+      y += 16;
+    });
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'narration.pdf');
+    expect(referencedOf(s)).toEqual(rows.map((r) => [r.iso, r.text.join(' '), r.ref, r.cents / 100]));
+    expect(s?.transactions.map((t) => t.balance)).toEqual(bals.map((b) => b / 100));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2024-08-01',
+      periodEnd: '2024-08-31',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('Swedish: a Referens column of several words, some rows without one', async () => {
+    const rows = [
+      { printed: '2025-04-01', text: 'Kortköp ICA Kvantum Solna', ref: '', cents: -45_230 },
+      { printed: '2025-04-03', text: 'Bankgiro Telia Sverige', ref: 'OCR 5512 0087 3', cents: -39_900 },
+      { printed: '2025-04-10', text: 'Insättning lön april', ref: 'Lön 2025-04', cents: 3_150_000 },
+      { printed: '2025-04-14', text: 'Swish till Erik Lund', ref: '', cents: -25_000 },
+      { printed: '2025-04-25', text: 'Autogiro Hyresvärden Bostad AB', ref: 'Avi 778 1204', cents: -912_000 },
+    ];
+    const opening = 1_204_410;
+    const entries: Entry[] = rows.map((r) => ({ printed: r.printed, iso: r.printed, text: r.text, cents: r.cents }));
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const kr = (c: number) => `${c < 0 ? '-' : ''}${money(c, ',', ' ')}`;
+    const pdf = await tablePdf({
+      pages: [
+        tablePage(
+          [
+            line(40, L(40, 'Mälardalens Sparbank', true)),
+            line(70, L(40, 'Karin Berg'), L(320, 'Kontonummer 8327-9, 912 345 678-1')),
+            line(85, L(320, 'Kontoutdrag 2025-04-01 - 2025-04-30')),
+            line(100, L(320, 'Ingående saldo'), R(550, kr(opening))),
+            line(115, L(320, 'Utgående saldo'), R(550, kr(closing))),
+          ],
+          160,
+          [L(40, 'Bokföringsdag'), L(115, 'Text'), L(290, 'Referens'), R(460, 'Belopp'), R(550, 'Saldo')],
+          entries.map((e, i) => [
+            L(40, e.printed),
+            L(115, e.text),
+            L(290, (rows[i] as { ref: string }).ref),
+            R(460, kr(e.cents)),
+            R(550, kr(bals[i] as number)),
+          ]),
+        ),
+      ],
+    });
+    const [s] = await run(pdf, 'kontoutdrag.pdf');
+    expect(referencedOf(s)).toEqual(rows.map((r) => [r.printed, r.text, r.ref || null, r.cents / 100]));
+    expect(s?.transactions.map((t) => t.balance)).toEqual(bals.map((b) => b / 100));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2025-04-01',
+      periodEnd: '2025-04-30',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('Spanish: the reference column left of the concept, concepts wrapped over two lines', async () => {
+    const rows = [
+      {
+        printed: '04/11/2024',
+        ref: 'REF 0098812',
+        text: ['RECIBO COMUNIDAD', 'PROPIETARIOS C/ MAYOR 12'],
+        cents: -8_500,
+      },
+      { printed: '08/11/2024', ref: 'REF 0098876', text: ['TRANSFERENCIA DE', 'LOPEZ GARCIA SL'], cents: 142_075 },
+      { printed: '15/11/2024', ref: 'REF 0099102', text: ['PAGO CON TARJETA', 'FARMACIA ORTEGA'], cents: -2_315 },
+      { printed: '22/11/2024', ref: 'REF 0099455', text: ['ADEUDO SEGURO HOGAR'], cents: -21_980 },
+    ];
+    const opening = 56_730;
+    const entries: Entry[] = rows.map((r) => ({
+      printed: r.printed,
+      iso: r.printed.split('/').reverse().join('-'),
+      text: r.text.join(' '),
+      cents: r.cents,
+    }));
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const eur = (c: number) => `${c < 0 ? '-' : ''}${money(c, ',')}`;
+    const lines: TableLine[] = [
+      line(40, L(40, 'Banca Levante', true)),
+      line(70, L(40, 'MARIA JOSE NAVARRO'), L(320, 'IBAN ES91 2100 0418 4502 0005 1332')),
+      line(85, L(320, 'Del 01/11/2024 al 30/11/2024')),
+      line(100, L(320, 'Saldo inicial'), R(550, eur(opening))),
+      line(115, L(320, 'Saldo final'), R(550, eur(closing))),
+      line(
+        160,
+        L(40, 'F. Operación', true),
+        L(110, 'Referencia', true),
+        L(190, 'Concepto', true),
+        R(460, 'Importe', true),
+        R(550, 'Saldo', true),
+      ),
+    ];
+    let y = 180;
+    rows.forEach((r, i) => {
+      lines.push(
+        line(
+          y,
+          L(40, r.printed),
+          L(110, r.ref),
+          L(190, r.text[0] as string),
+          R(460, eur(r.cents)),
+          R(550, eur(bals[i] as number)),
+        ),
+      );
+      for (const more of r.text.slice(1)) {
+        y += 11;
+        lines.push(line(y, L(190, more)));
+      }
+      y += 17;
+    });
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'referencia.pdf');
+    expect(referencedOf(s)).toEqual(
+      entries.map((e, i) => [e.iso, e.text, (rows[i] as { ref: string }).ref, e.cents / 100]),
+    );
+    expect(s?.transactions.map((t) => t.balance)).toEqual(bals.map((b) => b / 100));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2024-11-01',
+      periodEnd: '2024-11-30',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+  it('Dutch: details and a Kenmerk column both wrapping, to different depths', async () => {
+    const rows = [
+      {
+        printed: '02-12-2024',
+        text: ['Incasso Zorgverzekeraar', 'Premie december'],
+        ref: ['Machtiging ZV-88120', 'Incassant NL12ZZZ'],
+        cents: -13_875,
+      },
+      {
+        printed: '05-12-2024',
+        text: ['Overboeking van', 'J. Bakker', 'Terugbetaling etentje'],
+        ref: ['TRN 4471'],
+        cents: 4_250,
+      },
+      { printed: '11-12-2024', text: ['Pinbetaling Jumbo Utrecht'], ref: ['Pas 017', 'Terminal 55A1'], cents: -6_321 },
+      { printed: '23-12-2024', text: ['Salaris december', 'Gemeente Utrecht'], ref: ['Loonstrook 12'], cents: 318_940 },
+    ];
+    const opening = 97_420;
+    const entries: Entry[] = rows.map((r) => ({
+      printed: r.printed,
+      iso: r.printed.split('-').reverse().join('-'),
+      text: r.text.join(' '),
+      cents: r.cents,
+    }));
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const eur = (c: number) => `${c < 0 ? '-' : '+'}${money(c, ',')}`;
+    const lines: TableLine[] = [
+      line(40, L(40, 'Domstad Bank', true)),
+      line(70, L(40, 'Mevr. L. Visser'), L(320, 'Rekening NL20 DOMB 0123 4567 89')),
+      line(85, L(320, 'Afschrift 01-12-2024 tot en met 31-12-2024')),
+      line(100, L(320, 'Vorig saldo'), R(550, money(opening, ','))),
+      line(115, L(320, 'Nieuw saldo'), R(550, money(closing, ','))),
+      line(
+        160,
+        L(40, 'Boekdatum', true),
+        L(105, 'Omschrijving', true),
+        L(265, 'Kenmerk', true),
+        R(460, 'Bedrag', true),
+        R(550, 'Saldo', true),
+      ),
+    ];
+    let y = 180;
+    rows.forEach((r, i) => {
+      lines.push(line(y, L(40, r.printed), R(460, eur(r.cents)), R(550, money(bals[i] as number, ','))));
+      const depth = Math.max(r.text.length, r.ref.length);
+      for (let k = 0; k < depth; k++) {
+        const cells = [
+          ...(r.text[k] ? [L(105, r.text[k] as string)] : []),
+          ...(r.ref[k] ? [L(265, r.ref[k] as string)] : []),
+        ];
+        lines.push(line(y + k * 11, ...cells));
+      }
+      y += depth * 11 + 7;
+    });
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'kenmerk.pdf');
+    expect(referencedOf(s)).toEqual(entries.map((e, i) => [e.iso, e.text, rows[i]?.ref.join(' '), e.cents / 100]));
+    expect(s?.transactions.map((t) => t.balance)).toEqual(bals.map((b) => b / 100));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2024-12-01',
+      periodEnd: '2024-12-31',
       openingBalance: opening / 100,
       closingBalance: closing / 100,
       status: 'balanced',
