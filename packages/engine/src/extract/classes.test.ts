@@ -855,3 +855,138 @@ describe('class 4: two text columns, details and a reference', () => {
     });
   });
 });
+
+describe('class 5: dates without a year across a year end, the period printed only as a date or a month', () => {
+  it('English: "Statement date 05/01/2025" and rows "28 Dec" .. "04 Jan"', async () => {
+    const entries: Entry[] = [
+      { printed: '28 Dec', iso: '2024-12-28', text: 'CARD PAYMENT TO GREENGROCER LTD', cents: -1_845 },
+      { printed: '30 Dec', iso: '2024-12-30', text: 'DIRECT DEBIT COUNCIL TAX', cents: -14_200 },
+      { printed: '31 Dec', iso: '2024-12-31', text: 'INTEREST PAID', cents: 312 },
+      { printed: '02 Jan', iso: '2025-01-02', text: 'FASTER PAYMENT FROM R PATEL', cents: 60_000 },
+      { printed: '04 Jan', iso: '2025-01-04', text: 'CASH MACHINE HIGH ST', cents: -4_000 },
+    ];
+    const opening = 45_690;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const pdf = await tablePdf({
+      pages: [
+        tablePage(
+          [
+            line(40, L(40, 'Thames Valley Building Society', true)),
+            line(70, L(40, 'Mrs Helen Clarke'), L(320, 'Account number 40-11-22 71234567')),
+            line(85, L(320, 'Statement date 05/01/2025')),
+            line(100, L(320, 'Balance brought forward'), R(550, money(opening))),
+            line(115, L(320, 'Balance carried forward'), R(550, money(closing))),
+          ],
+          160,
+          [L(40, 'Date'), L(100, 'Details'), R(380, 'Money out'), R(460, 'Money in'), R(550, 'Balance')],
+          entries.map((e, i) => [
+            L(40, e.printed),
+            L(100, e.text),
+            R(e.cents < 0 ? 380 : 460, money(e.cents)),
+            R(550, money(bals[i] as number)),
+          ]),
+        ),
+      ],
+    });
+    const [s] = await run(pdf, 'statement-date.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      // A statement date is no printed period (it may be days after the last booking): only the year evidence.
+      periodStart: null,
+      periodEnd: null,
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('French: the period only as "janvier 2025", rows "30/12" .. "29/01"', async () => {
+    const entries: Entry[] = [
+      { printed: '30/12', iso: '2024-12-30', text: 'CB SUPERMARCHE DES HALLES', cents: -5_612 },
+      { printed: '31/12', iso: '2024-12-31', text: 'PRLV EDF ECHEANCE', cents: -7_400 },
+      { printed: '03/01', iso: '2025-01-03', text: 'VIR SALAIRE DECEMBRE', cents: 215_030 },
+      { printed: '15/01', iso: '2025-01-15', text: 'PRLV LOYER JANVIER', cents: -82_000 },
+      { printed: '29/01', iso: '2025-01-29', text: 'RETRAIT DAB GARE', cents: -4_000 },
+    ];
+    const opening = 31_207;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const eur = (c: number) => money(c, ',', ' ');
+    const pdf = await tablePdf({
+      pages: [
+        tablePage(
+          [
+            line(40, L(40, 'Banque Régionale de Loire', true)),
+            line(70, L(40, 'Mme Sophie Martin'), L(320, 'Compte courant n° 30004 01234 00012345678 42')),
+            line(85, L(320, 'Relevé de compte - janvier 2025')),
+            line(100, L(320, 'Solde précédent'), R(550, eur(opening))),
+            line(115, L(320, 'Nouveau solde'), R(550, eur(closing))),
+          ],
+          160,
+          [L(40, 'Date'), L(100, 'Opération'), R(390, 'Débit'), R(470, 'Crédit'), R(550, 'Solde')],
+          entries.map((e, i) => [
+            L(40, e.printed),
+            L(100, e.text),
+            R(e.cents < 0 ? 390 : 470, eur(e.cents)),
+            R(550, eur(bals[i] as number)),
+          ]),
+        ),
+      ],
+    });
+    const [s] = await run(pdf, 'janvier.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2025-01-01',
+      periodEnd: '2025-01-31',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('US: "Statement Closing Date 01/06/25" and month/day rows "12/28" .. "01/05"', async () => {
+    const entries: Entry[] = [
+      { printed: '12/09', iso: '2024-12-09', text: 'ONLINE TRANSFER FROM SAVINGS', cents: 50_000 },
+      { printed: '12/18', iso: '2024-12-18', text: 'POS PURCHASE HARDWARE DEPOT', cents: -12_788 },
+      { printed: '12/28', iso: '2024-12-28', text: 'CHECK 2041', cents: -30_000 },
+      { printed: '01/03', iso: '2025-01-03', text: 'DIRECT DEP ACME LOGISTICS', cents: 162_500 },
+      { printed: '01/05', iso: '2025-01-05', text: 'POS PURCHASE CORNER DELI', cents: -1_375 },
+    ];
+    const opening = 87_015;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const pdf = await tablePdf({
+      size: 'LETTER',
+      pages: [
+        tablePage(
+          [
+            line(40, L(40, 'Prairie State Credit Union', true)),
+            line(70, L(40, 'ROBERT J HOLLOWAY'), L(330, 'Member Number 0088123')),
+            line(85, L(330, 'Statement Closing Date 01/06/25')),
+            line(100, L(330, 'Previous Balance'), R(570, money(opening))),
+            line(115, L(330, 'New Balance'), R(570, money(closing))),
+          ],
+          160,
+          [L(40, 'Date'), L(90, 'Description'), R(400, 'Withdrawals'), R(485, 'Deposits'), R(570, 'Balance')],
+          entries.map((e, i) => [
+            L(40, e.printed),
+            L(90, e.text),
+            R(e.cents < 0 ? 400 : 485, money(e.cents)),
+            R(570, money(bals[i] as number)),
+          ]),
+        ),
+      ],
+    });
+    const [s] = await run(pdf, 'closing-date.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      // A statement date is no printed period (it may be days after the last booking): only the year evidence.
+      periodStart: null,
+      periodEnd: null,
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+});
