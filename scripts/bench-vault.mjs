@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { api, businessAccount, root, spawnAndWait } from './lib/server.mjs';
+import { api, businessAccount, RECOUNT_VAULT_TOTALS, root, spawnAndWait } from './lib/server.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -134,6 +134,7 @@ try {
   const t0 = performance.now();
   await seed(client, account.userId, FILES, 'f');
   await seed(client, 'another-user', 10_000, 'o');
+  await client.query(RECOUNT_VAULT_TOTALS);
   await client.query('ANALYZE files; ANALYZE usage_events');
   await client.end();
   console.log(

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { businessAccount, root, sleep, spawnAndWait } from './lib/server.mjs';
+import { businessAccount, RECOUNT_VAULT_TOTALS, root, sleep, spawnAndWait } from './lib/server.mjs';
 
 const { values: args } = parseArgs({ options: { duration: { type: 'string', default: '10' } } });
 const duration = Number(args.duration);
@@ -57,6 +57,7 @@ async function seedFiles(dataDir, userId, count) {
     for (let i = 0; i < count; i++)
       insert.run(randomUUID(), userId, `statement-${i}.pdf`, now - i * 60_000, now - i * 60_000);
   })();
+  db.exec(RECOUNT_VAULT_TOTALS);
   db.close();
 }
 

@@ -54,6 +54,18 @@ export async function api(url, path, { token, body, headers } = {}) {
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
+/**
+ * After rows are written straight into `files`: the vault totals the files repository keeps with
+ * each change (vault_totals, migration 0161) counted again. SQLite and PostgreSQL alike.
+ */
+export const RECOUNT_VAULT_TOTALS = `
+  insert into vault_totals (user_id, files, bytes, archived, restored)
+  select user_id, count(*), coalesce(sum(file_size + outputs_size), 0),
+    sum(case when status = 'archived' then 1 else 0 end), sum(case when restore_status = 'completed' then 1 else 0 end)
+  from files where mode = 'subscription' and user_id is not null group by user_id
+  on conflict (user_id) do update set files = excluded.files, bytes = excluded.bytes,
+    archived = excluded.archived, restored = excluded.restored`;
+
 /** Registers, verifies (from the outbox in dataDir), logs in and buys Business with the test card. */
 export async function businessAccount(url, dataDir) {
   const email = `load-${randomBytes(4).toString('hex')}@example.com`;

@@ -85,7 +85,7 @@ export async function createFilesContext(ctx: AppContext): Promise<FilesContext>
   files = {
     ctx,
     db,
-    repo: new FilesRepository(db),
+    repo: new FilesRepository(db, ctx.dialect),
     store,
     storeSpec,
     queue,

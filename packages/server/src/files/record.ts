@@ -15,6 +15,7 @@ import {
 } from '@statemint/shared';
 import type { LinkMinter } from '../downloads/links';
 import { availableUntil, deleteAt, type FileRow, isEphemeral, type RetentionSettings } from './life';
+import { isArchivedNow } from './repository';
 import { previewOf } from './statement-versions';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
@@ -99,7 +100,8 @@ export function toFileRecord(
     fileSize: row.file_size,
     createdAt: iso(row.created_at) as string,
     mode: row.mode as FileMode,
-    status: row.status as FileStatus,
+    // The status it has now: a completed file past its hot window is archived before the sweeper marks it.
+    status: (isArchivedNow(row, opts.now) ? 'archived' : row.status) as FileStatus,
     restoreStatus: row.restore_status as RestoreStatus | null,
     restoreExpiresAt: row.restore_status === 'completed' ? iso(row.restore_expires_at) : null,
     availableUntil: iso(until),

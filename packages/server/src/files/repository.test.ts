@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LIMITS } from '@statemint/shared';
+import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config';
@@ -75,7 +76,7 @@ for (const dialect of testDatabases) {
       database = await openDatabase(config, dialect === 'postgres' ? { pgSchema: schema } : {});
       await migrateToLatest(database.db, database.dialect);
       db = database.db.withTables<FilesTables>();
-      repo = new FilesRepository(db);
+      repo = new FilesRepository(db, database.dialect);
       for (const [, row] of rows()) await repo.insert(row);
     });
     afterAll(async () => {
@@ -169,6 +170,121 @@ for (const dialect of testDatabases) {
       expect(await repo.archiveCooled(now)).toBe(due.length);
       expect(await repo.archiveCooled(now)).toBe(0);
       for (const r of due) expect((await repo.find(r.id))?.status).toBe('archived');
+    });
+
+    it('keeps the vault totals equal to a count of the rows through any run of transitions, and the stats to the rules', async () => {
+      let run = 0;
+      type FileKind =
+        | 'attempt'
+        | 'complete'
+        | 'fail'
+        | 'claim'
+        | 'unclaim'
+        | 'results'
+        | 'request'
+        | 'start'
+        | 'restored'
+        | 'abandon'
+        | 'delete';
+      type Op =
+        | { k: 'insert'; user: number; mode: string }
+        | { k: 'sweep' | 'wait'; hours: number }
+        | { k: FileKind; file: number; size: number };
+      const fileOp = (...kinds: FileKind[]): fc.Arbitrary<Op> =>
+        fc.record({ k: fc.constantFrom(...kinds), file: fc.nat(7), size: fc.nat(5000) });
+      // Weighted so that runs reach deep states (converted, cooled, restored, ended) often.
+      const op: fc.Arbitrary<Op> = fc.oneof(
+        {
+          arbitrary: fc.record({
+            k: fc.constant('insert' as const),
+            user: fc.nat(1),
+            mode: fc.constantFrom('subscription', 'subscription', 'free_trial'),
+          }),
+          weight: 2,
+        },
+        { arbitrary: fileOp('complete', 'request', 'start', 'restored'), weight: 8 },
+        { arbitrary: fileOp('attempt', 'fail', 'claim', 'unclaim', 'results', 'abandon', 'delete'), weight: 4 },
+        {
+          arbitrary: fc.record({
+            k: fc.constantFrom('sweep' as const, 'wait' as const),
+            hours: fc.integer({ min: 1, max: 30 }),
+          }),
+          weight: 4,
+        },
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.array(op, { minLength: 10, maxLength: 40 }), async (ops) => {
+          run++;
+          const users = [`prop${run}a`, `prop${run}b`];
+          const ids: string[] = [];
+          let now = T0;
+          const seeds = [
+            { k: 'insert', user: 0, mode: 'subscription' },
+            { k: 'insert', user: 1, mode: 'subscription' },
+            { k: 'insert', user: 0, mode: 'free_trial' },
+          ] satisfies Op[];
+          const results = (size: number) => ({
+            transaction_count: 1,
+            statement_count: 1,
+            currency: null,
+            reconciliation: '{"status":"unknown"}',
+            outputs: '{}',
+            outputs_size: size,
+          });
+          for (const o of [...seeds, ...ops]) {
+            const id = 'file' in o ? ids[o.file % Math.max(ids.length, 1)] : undefined;
+            const row = id ? await repo.find(id) : undefined;
+            switch (o.k) {
+              case 'insert': {
+                const fresh = `p${run}f${ids.length}`;
+                ids.push(fresh);
+                await repo.insert(
+                  newFileRow(
+                    fresh,
+                    { user_id: users[o.user] as string, mode: o.mode, email: null, payment_intent_id: null },
+                    { fileName: `${fresh}.pdf`, size: 100 + ids.length, inputKind: 'pdf' },
+                    now,
+                  ),
+                );
+                break;
+              }
+              case 'wait':
+                now += o.hours * HOUR;
+                break;
+              case 'sweep':
+                await repo.endRestores(now);
+                await repo.archiveCooled(now);
+                break;
+              default:
+                if (!id || !row) break;
+                if (o.k === 'attempt') await repo.startAttempt(id, row.attempts);
+                if (o.k === 'complete') await repo.markCompleted(id, results(o.size), now);
+                if (o.k === 'fail') await repo.markFailed(id, { code: 'X', message: 'x' }, now, async () => {});
+                if (o.k === 'claim') await repo.claimRetry(id);
+                if (o.k === 'unclaim') await repo.unclaimRetry(row);
+                if (o.k === 'results') await repo.setResults(id, results(o.size));
+                if (o.k === 'request' && isArchivedNow(row, now)) await repo.requestRestore(row, false, now);
+                if (o.k === 'start') await repo.startRestore(id);
+                if (o.k === 'restored') await repo.completeRestore(id, results(o.size), now + 24 * HOUR);
+                if (o.k === 'abandon') await repo.abandonRestore(id);
+                if (o.k === 'delete') await repo.delete(id);
+            }
+          }
+          for (const user of users) {
+            expect(await repo.keptTotals(user)).toEqual(await repo.countedTotals(user));
+            const mine = (await db.selectFrom('files').selectAll().where('user_id', '=', user).execute()).filter((r) =>
+              isAlive(r, now),
+            );
+            expect(await repo.stats(user, now)).toEqual({
+              totalFiles: mine.length,
+              storageUsed: mine.reduce((sum, r) => sum + r.file_size + r.outputs_size, 0),
+              archivedFiles: mine.filter((r) => isArchivedNow(r, now)).length,
+              restoredFiles: mine.filter((r) => r.restore_status === 'completed').length,
+            });
+          }
+        }),
+        { numRuns: 80 },
+      );
     });
   });
 }

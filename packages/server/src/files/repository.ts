@@ -12,9 +12,10 @@
  */
 import { LIMITS, type VaultOrder, type VaultSort, type VaultStatusFilter } from '@statemint/shared';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import type { DbDialect } from '../db';
 import type { Database } from '../db/schema';
 import { availableUntil, type FileRow, isEphemeral } from './life';
-import type { FilesTable, FilesTables } from './schema';
+import type { FilesTable, FilesTables, VaultTotalsTable } from './schema';
 
 type FilesDatabase = Database & FilesTables;
 type Db = Kysely<FilesDatabase>;
@@ -132,20 +133,108 @@ function containsPattern(q: string): string {
 
 const changed = (r: { numUpdatedRows: bigint }): boolean => Number(r.numUpdatedRows) > 0;
 
-export class FilesRepository {
-  constructor(readonly db: Db) {}
+const LIFE_MS = LIMITS.anonymousFileLifeHours * HOUR;
+const DAY = 24 * HOUR;
 
-  find(id: string, db: Db | Transaction<FilesDatabase> = this.db): Promise<FileRow | undefined> {
+type Totals = Omit<VaultTotalsTable, 'user_id'>;
+
+/** What a row adds to its owner's vault totals: vault (subscription) files only. */
+function contribution(row: FileRow | null): Totals | null {
+  if (row?.mode !== 'subscription' || !row.user_id) return null;
+  return {
+    files: 1,
+    bytes: row.file_size + row.outputs_size,
+    archived: row.status === 'archived' ? 1 : 0,
+    restored: row.restore_status === 'completed' ? 1 : 0,
+  };
+}
+
+type Trx = Transaction<FilesDatabase>;
+
+export class FilesRepository {
+  constructor(
+    readonly db: Db,
+    private readonly dialect: DbDialect,
+  ) {}
+
+  find(id: string, db: Db | Trx = this.db): Promise<FileRow | undefined> {
     return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** The row, locked until the transaction ends (PostgreSQL; SQLite has one writer at a time). */
+  private locked(trx: Trx, id: string): Promise<FileRow | undefined> {
+    const q = trx.selectFrom('files').selectAll().where('id', '=', id);
+    return (this.dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
+  }
+
+  /** Moves the owner's vault totals by what the row's change added or took away. */
+  private async retotal(trx: Trx, before: FileRow | null, after: FileRow | null): Promise<void> {
+    const b = contribution(before);
+    const a = contribution(after);
+    const userId = (after ?? before)?.user_id;
+    if ((!a && !b) || !userId) return;
+    const delta: Totals = {
+      files: (a?.files ?? 0) - (b?.files ?? 0),
+      bytes: (a?.bytes ?? 0) - (b?.bytes ?? 0),
+      archived: (a?.archived ?? 0) - (b?.archived ?? 0),
+      restored: (a?.restored ?? 0) - (b?.restored ?? 0),
+    };
+    if (!delta.files && !delta.bytes && !delta.archived && !delta.restored) return;
+    await trx
+      .insertInto('vault_totals')
+      .values({ user_id: userId, ...delta })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet((eb) => ({
+          files: eb('vault_totals.files', '+', eb.ref('excluded.files')),
+          bytes: eb('vault_totals.bytes', '+', eb.ref('excluded.bytes')),
+          archived: eb('vault_totals.archived', '+', eb.ref('excluded.archived')),
+          restored: eb('vault_totals.restored', '+', eb.ref('excluded.restored')),
+        })),
+      )
+      .execute();
+  }
+
+  /**
+   * One transition: `set` applied to the row if `guard` holds for it, the vault totals moved with
+   * it, and `alongside` run, all in one transaction. Whether it happened.
+   */
+  private change(
+    id: string,
+    set: Partial<FilesTable>,
+    guard: (eb: Eb) => Expression<SqlBool>,
+    alongside?: (trx: Trx) => Promise<void>,
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const before = await this.locked(trx, id);
+      if (!before) return false;
+      const r = await trx
+        .updateTable('files')
+        .set(set)
+        .where('id', '=', id)
+        .where((eb) => guard(eb as unknown as Eb))
+        .executeTakeFirst();
+      if (!changed(r)) return false;
+      await this.retotal(trx, before, { ...before, ...set });
+      await alongside?.(trx);
+      return true;
+    });
+  }
+
   async insert(row: FilesTable): Promise<void> {
-    await this.db.insertInto('files').values(row).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('files').values(row).execute();
+      await this.retotal(trx, null, row);
+    });
   }
 
   /** Removes the row only (files/service.ts purgeFile removes its objects and derived rows first). */
   async delete(id: string): Promise<void> {
-    await this.db.deleteFrom('files').where('id', '=', id).execute();
+    await this.db.transaction().execute(async (trx) => {
+      const before = await this.locked(trx, id);
+      if (!before) return;
+      const r = await trx.deleteFrom('files').where('id', '=', id).executeTakeFirst();
+      if (Number(r.numDeletedRows) > 0) await this.retotal(trx, before, null);
+    });
   }
 
   async idsOfUser(userId: string): Promise<string[]> {
@@ -168,21 +257,11 @@ export class FilesRepository {
   }
 
   /** processing -> completed. */
-  async markCompleted(id: string, results: ConversionResults, now: number): Promise<boolean> {
-    return changed(
-      await this.db
-        .updateTable('files')
-        .set({
-          ...results,
-          preview: null,
-          status: 'completed',
-          completed_at: now,
-          error_code: null,
-          error_message: null,
-        })
-        .where('id', '=', id)
-        .where('status', '=', 'processing')
-        .executeTakeFirst(),
+  markCompleted(id: string, results: ConversionResults, now: number): Promise<boolean> {
+    return this.change(
+      id,
+      { ...results, preview: null, status: 'completed', completed_at: now, error_code: null, error_message: null },
+      (eb) => eb('files.status', '=', 'processing'),
     );
   }
 
@@ -190,113 +269,81 @@ export class FilesRepository {
    * processing -> failed, and in the same transaction what goes with it (`alongside`: the charges
    * given back), so whoever sees the file failed also sees that.
    */
-  async markFailed(
-    id: string,
-    failure: Failure,
-    now: number,
-    alongside: (trx: Transaction<FilesDatabase>) => Promise<void>,
-  ): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const failed = await trx
-        .updateTable('files')
-        .set({ status: 'failed', completed_at: now, error_code: failure.code, error_message: failure.message })
-        .where('id', '=', id)
-        .where('status', '=', 'processing')
-        .executeTakeFirst();
-      if (!changed(failed)) return false;
-      await alongside(trx);
-      return true;
-    });
+  markFailed(id: string, failure: Failure, now: number, alongside: (trx: Trx) => Promise<void>): Promise<boolean> {
+    return this.change(
+      id,
+      { status: 'failed', completed_at: now, error_code: failure.code, error_message: failure.message },
+      (eb) => eb('files.status', '=', 'processing'),
+      alongside,
+    );
   }
 
   /** failed -> processing for a retry; of retries arriving together only one claims it. */
-  async claimRetry(id: string): Promise<boolean> {
-    return changed(
-      await this.db
-        .updateTable('files')
-        .set({ status: 'processing', attempts: 0, error_code: null, error_message: null, completed_at: null })
-        .where('id', '=', id)
-        .where('status', '=', 'failed')
-        .executeTakeFirst(),
+  claimRetry(id: string): Promise<boolean> {
+    return this.change(
+      id,
+      { status: 'processing', attempts: 0, error_code: null, error_message: null, completed_at: null },
+      (eb) => eb('files.status', '=', 'failed'),
     );
   }
 
   /** A claimed retry refused (quota, free trial, payment): the file is failed again, as it was. */
   async unclaimRetry(row: FileRow): Promise<void> {
-    await this.db
-      .updateTable('files')
-      .set({
+    await this.change(
+      row.id,
+      {
         status: 'failed',
         attempts: row.attempts,
         error_code: row.error_code,
         error_message: row.error_message,
         completed_at: row.completed_at,
-      })
-      .where('id', '=', row.id)
-      .where('status', '=', 'processing')
-      .execute();
+      },
+      (eb) => eb('files.status', '=', 'processing'),
+    );
   }
 
   /** A review save (or restored version) rewrote the outputs. */
   async setResults(id: string, results: ConversionResults): Promise<void> {
-    await this.db
-      .updateTable('files')
-      .set({ ...results, preview: null })
-      .where('id', '=', id)
-      .execute();
+    await this.change(id, { ...results, preview: null }, (eb) => eb('files.status', '=', 'completed'));
   }
 
   // ---------------------------------------------------------------- restore
 
   /** archived -> archived with restore requested (not while one is under way). */
-  async requestRestore(row: FileRow, expedited: boolean, now: number): Promise<boolean> {
-    return changed(
-      await this.db
-        .updateTable('files')
-        .set({
-          status: 'archived',
-          archived_at: row.archived_at ?? now,
-          restore_status: 'requested',
-          restore_expedited: expedited ? 1 : 0,
-          restore_requested_at: now,
-          restore_expires_at: null,
-        })
-        .where('id', '=', row.id)
-        .where((eb) => eb.or([eb('restore_status', 'is', null), eb('restore_status', '=', 'completed')]))
-        .executeTakeFirst(),
+  requestRestore(row: FileRow, expedited: boolean, now: number): Promise<boolean> {
+    return this.change(
+      row.id,
+      {
+        status: 'archived',
+        archived_at: row.archived_at ?? now,
+        restore_status: 'requested',
+        restore_expedited: expedited ? 1 : 0,
+        restore_requested_at: now,
+        restore_expires_at: null,
+      },
+      (eb) => eb.or([eb('files.restore_status', 'is', null), eb('files.restore_status', '=', 'completed')]),
     );
   }
 
-  async startRestore(id: string): Promise<boolean> {
-    return changed(
-      await this.db
-        .updateTable('files')
-        .set({ restore_status: 'in_progress' })
-        .where('id', '=', id)
-        .where('restore_status', 'in', ['requested', 'in_progress'])
-        .executeTakeFirst(),
+  startRestore(id: string): Promise<boolean> {
+    return this.change(id, { restore_status: 'in_progress' }, (eb) =>
+      eb('files.restore_status', 'in', ['requested', 'in_progress']),
     );
   }
 
   /** The restore's outputs are written: downloadable until `until`. */
-  async completeRestore(id: string, results: ConversionResults, until: number): Promise<boolean> {
-    return changed(
-      await this.db
-        .updateTable('files')
-        .set({ ...results, preview: null, status: 'completed', restore_status: 'completed', restore_expires_at: until })
-        .where('id', '=', id)
-        .where('restore_status', 'in', ['requested', 'in_progress'])
-        .executeTakeFirst(),
+  completeRestore(id: string, results: ConversionResults, until: number): Promise<boolean> {
+    return this.change(
+      id,
+      { ...results, preview: null, status: 'completed', restore_status: 'completed', restore_expires_at: until },
+      (eb) => eb('files.restore_status', 'in', ['requested', 'in_progress']),
     );
   }
 
   async abandonRestore(id: string): Promise<void> {
-    await this.db
-      .updateTable('files')
-      .set({ restore_status: null, restore_expires_at: null })
-      .where('id', '=', id)
-      .where('restore_status', 'in', ['requested', 'in_progress'])
-      .execute();
+    await this.change(id, { restore_status: null, restore_expires_at: null }, (eb) =>
+      eb('files.restore_status', 'in', ['requested', 'in_progress']),
+    );
   }
 
   // ---------------------------------------------------------------- the vault
@@ -342,17 +389,58 @@ export class FilesRepository {
     return select.limit(query.limit).execute();
   }
 
-  /** The vault's stats of the files that exist now, counted by the database. */
+  /**
+   * The vault's stats of the files that exist now, without reading every row: the vault files'
+   * totals kept with each change (vault_totals), plus what time alone changed since the sweeper
+   * last looked (completed files past their hot window or restore, from the status index), plus
+   * the user's anonymous files still in their hour (from the upload-time index).
+   */
   async stats(userId: string, now: number): Promise<VaultStats> {
+    const [totals, cooled, anonymous] = await Promise.all([
+      this.db.selectFrom('vault_totals').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+      this.db
+        .selectFrom('files')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('files.user_id', '=', userId)
+        .where('files.status', '=', 'completed')
+        .where((eb) => archivedNowSql(eb, now))
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('files')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('n'),
+          eb.fn
+            .coalesce(eb.fn.sum<number>(eb('files.file_size', '+', eb.ref('files.outputs_size'))), sql.lit(0))
+            .as('bytes'),
+        ])
+        .where('files.user_id', '=', userId)
+        .where('files.created_at', '>', now - LIFE_MS)
+        .where('files.mode', '!=', 'subscription')
+        .where((eb) => aliveSql(eb, now))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      totalFiles: Number(totals?.files ?? 0) + Number(anonymous.n),
+      storageUsed: Number(totals?.bytes ?? 0) + Number(anonymous.bytes),
+      archivedFiles: Number(totals?.archived ?? 0) + Number(cooled.n),
+      restoredFiles: Number(totals?.restored ?? 0),
+    };
+  }
+
+  /** The vault totals counted again from every row (repository.test.ts holds them equal to the kept ones). */
+  async countedTotals(userId: string): Promise<Totals> {
     const row = await this.db
       .selectFrom('files')
       .select((eb) => [
-        eb.fn.countAll<number>().as('total'),
+        eb.fn.countAll<number>().as('files'),
         eb.fn
           .coalesce(eb.fn.sum<number>(eb('files.file_size', '+', eb.ref('files.outputs_size'))), sql.lit(0))
-          .as('storage'),
+          .as('bytes'),
         eb.fn
-          .coalesce(eb.fn.sum<number>(eb.case().when(archivedNowSql(eb, now)).then(1).else(0).end()), sql.lit(0))
+          .coalesce(
+            eb.fn.sum<number>(eb.case().when('files.status', '=', 'archived').then(1).else(0).end()),
+            sql.lit(0),
+          )
           .as('archived'),
         eb.fn
           .coalesce(
@@ -362,13 +450,23 @@ export class FilesRepository {
           .as('restored'),
       ])
       .where('files.user_id', '=', userId)
-      .where((eb) => aliveSql(eb, now))
+      .where('files.mode', '=', 'subscription')
       .executeTakeFirstOrThrow();
     return {
-      totalFiles: Number(row.total),
-      storageUsed: Number(row.storage),
-      archivedFiles: Number(row.archived),
-      restoredFiles: Number(row.restored),
+      files: Number(row.files),
+      bytes: Number(row.bytes),
+      archived: Number(row.archived),
+      restored: Number(row.restored),
+    };
+  }
+
+  async keptTotals(userId: string): Promise<Totals> {
+    const row = await this.db.selectFrom('vault_totals').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    return {
+      files: Number(row?.files ?? 0),
+      bytes: Number(row?.bytes ?? 0),
+      archived: Number(row?.archived ?? 0),
+      restored: Number(row?.restored ?? 0),
     };
   }
 
@@ -387,38 +485,63 @@ export class FilesRepository {
 
   /** Restores whose 24 hours are over go back to archived. */
   async endRestores(now: number): Promise<number> {
-    const r = await this.db
-      .updateTable('files')
-      .set({ status: 'archived', restore_status: null, restore_expires_at: null, restore_expedited: 0 })
+    const due = await this.db
+      .selectFrom('files')
+      .select('id')
       .where('mode', '=', 'subscription')
       .where('restore_status', '=', 'completed')
       .where('restore_expires_at', '<=', now)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows);
+      .execute();
+    let ended = 0;
+    for (const { id } of due)
+      if (
+        await this.change(
+          id,
+          { status: 'archived', restore_status: null, restore_expires_at: null, restore_expedited: 0 },
+          (eb) => eb.and([eb('files.restore_status', '=', 'completed'), eb('files.restore_expires_at', '<=', now)]),
+        )
+      )
+        ended++;
+    return ended;
   }
 
   /** Vault files whose hot window is over are marked archived (isArchivedNow already says so). */
   async archiveCooled(now: number): Promise<number> {
-    const r = await this.db
-      .updateTable('files')
-      .set({ status: 'archived', archived_at: now })
-      .where('status', '=', 'completed')
-      .where('restore_status', 'is', null)
-      .where((eb) => archivedNowSql(eb, now))
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows);
+    const cooledNow = (eb: Eb) =>
+      eb.and([eb('files.status', '=', 'completed'), eb('files.restore_status', 'is', null), archivedNowSql(eb, now)]);
+    const due = await this.db.selectFrom('files').select('id').where(cooledNow).execute();
+    let archived = 0;
+    for (const { id } of due)
+      if (await this.change(id, { status: 'archived', archived_at: now }, cooledNow)) archived++;
+    return archived;
   }
 
-  /** Vault files created before `createdBefore`, with their owner's retention settings (null: no owner). */
-  retentionCandidates(createdBefore: number) {
-    return this.db
+  /**
+   * Vault files past their owner's retention (fileRetentionDays with auto-delete on, else 30 days)
+   * or without an owner, at most `limit` of them: the database picks them, not a read of every row.
+   */
+  async retentionDue(now: number, limit: number): Promise<string[]> {
+    const rows = await this.db
       .selectFrom('files')
       .leftJoin('users', 'users.id', 'files.user_id')
-      .selectAll('files')
-      .select(['users.id as owner_id', 'users.auto_delete_enabled', 'users.file_retention_days'])
+      .select('files.id')
       .where('files.mode', '=', 'subscription')
-      .where('files.created_at', '<=', createdBefore)
+      // Retention is at least one day, so younger files need no look.
+      .where('files.created_at', '<=', now - DAY)
+      .where((eb) =>
+        eb.or([
+          eb('users.id', 'is', null),
+          eb(
+            'files.created_at',
+            '<=',
+            sql<number>`${now} - cast(case when ${eb.ref('users.auto_delete_enabled')} = 1 then ${eb.ref('users.file_retention_days')} else ${LIMITS.defaultRetentionDays} end as bigint) * ${DAY}`,
+          ),
+        ]),
+      )
+      .orderBy('files.created_at')
+      .limit(limit)
       .execute();
+    return rows.map((r) => r.id);
   }
 
   /**

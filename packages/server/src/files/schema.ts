@@ -85,6 +85,19 @@ export interface StatementVersionsTable {
   created_at: number;
 }
 
+/**
+ * Per user, what their vault (subscription) files add up to, by stored status: kept by the files
+ * repository with every change of a row, so the dashboard's stats need not read every file
+ * (migration 0161). Time alone changes no row here (files/repository.ts stats adds that).
+ */
+export interface VaultTotalsTable {
+  user_id: string;
+  files: number;
+  bytes: number;
+  archived: number;
+  restored: number;
+}
+
 /** A type (not an interface) so Kysely's withTables accepts it. */
 export type FilesTables = {
   files: FilesTable;
@@ -92,4 +105,5 @@ export type FilesTables = {
   free_trial_uses: FreeTrialUsesTable;
   free_trial_locks: FreeTrialLocksTable;
   usage_events: UsageEventsTable;
+  vault_totals: VaultTotalsTable;
 };

@@ -1,19 +1,11 @@
-/**
- * Applies file life (DECISIONS.md) as time passes, reading the time from the injected
- * clock: anonymous files are deleted after their hour; vault files are archived 24 hours
- * after conversion; restores end after their 24 hours; vault files are deleted after the
- * owner's retention (fileRetentionDays with auto-delete on, else 30 days). Every step is
- * safe to repeat, so a sweep interrupted half-way is finished by the next one.
- */
-import { LIMITS } from '@statemint/shared';
 import type { FilesContext } from '../files/context';
 import { recoverJobs, STUCK_AFTER_MS } from '../files/jobs';
-import { deleteAt } from '../files/life';
 import { purgeFile } from '../files/service';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 export const SWEEP_INTERVAL_MS = 60_000;
+const RETENTION_BATCH = 1000;
 
 export interface SweepReport {
   expired: number;
@@ -34,19 +26,9 @@ export async function sweep(files: FilesContext): Promise<SweepReport> {
   report.restoresEnded = await files.repo.endRestores(now);
   report.archived = await files.repo.archiveCooled(now);
 
-  // Retention is at least one day, so younger files need no look.
-  const old = await files.repo.retentionCandidates(now - DAY);
-  for (const row of old) {
-    // A file whose account is gone has no one to keep it for.
-    const due =
-      row.owner_id === null
-        ? true
-        : (deleteAt(row, {
-            autoDeleteEnabled: row.auto_delete_enabled === 1,
-            fileRetentionDays: row.file_retention_days ?? LIMITS.defaultRetentionDays,
-          }) ?? Number.POSITIVE_INFINITY) <= now;
-    if (!due) continue;
-    await purgeFile(files, row.id);
+  // At most a batch a sweep: the next sweep, a minute later, goes on.
+  for (const id of await files.repo.retentionDue(now, RETENTION_BATCH)) {
+    await purgeFile(files, id);
     report.retentionDeleted++;
   }
 

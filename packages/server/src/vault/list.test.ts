@@ -12,7 +12,7 @@ import {
   type VaultSort,
 } from '@statemint/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesDb } from '../files/context';
+import { filesContextOf } from '../files/context';
 import { isAlive } from '../files/life';
 import { isArchivedNow } from '../files/repository';
 import type { FilesTable } from '../files/schema';
@@ -115,10 +115,8 @@ for (const db of testDatabases) {
         status: 'completed',
       };
       rows.push(expired);
-      await filesDb(s.ctx)
-        .insertInto('files')
-        .values([...rows, ...other])
-        .execute();
+      const repo = filesContextOf(s.app).repo;
+      for (const r of [...rows, ...other]) await repo.insert(r);
     });
     afterAll(() => s?.close());
 

@@ -336,10 +336,7 @@ for (const db of testDatabases) {
       const lost = randomBytes(18).toString('base64url');
       const poison = randomBytes(18).toString('base64url');
       for (const id of [lost, poison]) await files.store.put(`files/${id}/original`, CSV);
-      await filesDb(s.ctx)
-        .insertInto('files')
-        .values([row(lost, 0), row(poison, MAX_ATTEMPTS)])
-        .execute();
+      for (const r of [row(lost, 0), row(poison, MAX_ATTEMPTS)]) await files.repo.insert(r);
       expect((await sweep(files)).requeued).toBe(0);
       s.clock.advance(16 * 60_000);
       expect((await sweep(files)).requeued).toBe(2);
