@@ -990,3 +990,153 @@ describe('class 5: dates without a year across a year end, the period printed on
     });
   });
 });
+
+describe('class 6: header labels wrapped over two lines, and header words the vocabulary lacks', () => {
+  it('English: "Trans. / Date", "Value / Date", "Accrued Bank / Charges" each over two lines', async () => {
+    const rows = [
+      {
+        printed: '02-10-2024',
+        value: '01-10-2024',
+        text: 'MPESA PAYBILL 247247 KPLC',
+        cents: -350_000,
+        accrued: '33.00',
+      },
+      {
+        printed: '04-10-2024',
+        value: '04-10-2024',
+        text: 'SALARY TRANSFER HIGHLANDS TEA LTD',
+        cents: 12_500_000,
+        accrued: '',
+      },
+      {
+        printed: '09-10-2024',
+        value: '07-10-2024',
+        text: 'ATM CASH WITHDRAWAL KIMATHI ST',
+        cents: -1_000_000,
+        accrued: '35.00',
+      },
+      { printed: '15-10-2024', value: '15-10-2024', text: 'CHEQUE DEPOSIT 000451', cents: 2_340_050, accrued: '' },
+      {
+        printed: '28-10-2024',
+        value: '26-10-2024',
+        text: 'POS PURCHASE NAIVAS WESTLANDS',
+        cents: -781_220,
+        accrued: '0.00',
+      },
+    ];
+    const entries: Entry[] = rows.map((r) => ({
+      printed: r.printed,
+      iso: r.printed.split('-').reverse().join('-'),
+      text: r.text,
+      cents: r.cents,
+    }));
+    const opening = 4_377_510;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const B = (x: number, text: string, align: 'left' | 'right' = 'left'): TableCell => ({
+      x,
+      text,
+      align,
+      bold: true,
+    });
+    const lines: TableLine[] = [
+      line(40, L(40, 'Savannah Commercial Bank', true)),
+      line(70, L(40, 'WANJIRU KAMAU'), L(330, 'Account No. 0110234567890')),
+      line(85, L(330, 'Period: 01-10-2024 to 31-10-2024')),
+      line(100, L(330, 'Opening Balance'), R(560, money(opening))),
+      line(115, L(330, 'Closing Balance'), R(560, money(closing))),
+      line(
+        155,
+        B(35, 'Trans.'),
+        B(90, 'Value'),
+        B(145, 'Narrative'),
+        B(375, 'Debit', 'right'),
+        B(435, 'Credit', 'right'),
+        B(500, 'Accrued Bank', 'right'),
+        B(560, 'Balance', 'right'),
+      ),
+      line(165, B(35, 'Date'), B(90, 'Date'), B(500, 'Charges', 'right')),
+      ...entries.map((e, i) =>
+        line(
+          185 + i * 14,
+          L(35, e.printed),
+          L(90, (rows[i] as { value: string }).value),
+          L(145, e.text),
+          R(e.cents < 0 ? 375 : 435, money(e.cents)),
+          R(500, (rows[i] as { accrued: string }).accrued),
+          R(560, money(bals[i] as number)),
+        ),
+      ),
+    ];
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'accrued.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2024-10-01',
+      periodEnd: '2024-10-31',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('Finnish (no vocabulary): hyphen-wrapped labels "Kirjaus- / päivä", "Arvo- / päivä", signed amounts', async () => {
+    const rows = [
+      { printed: '03.02.2025', value: '01.02.2025', text: 'KORTTIOSTO K-MARKET KALLIO', cents: -2_784 },
+      { printed: '05.02.2025', value: '05.02.2025', text: 'PALKKA TAMMIKUU OY POHJOIS', cents: 287_455 },
+      { printed: '10.02.2025', value: '10.02.2025', text: 'E-LASKU HELEN SAHKO', cents: -6_120 },
+      { printed: '17.02.2025', value: '14.02.2025', text: 'TILISIIRTO VUOKRA HELMIKUU', cents: -95_000 },
+      { printed: '26.02.2025', value: '26.02.2025', text: 'KATEISNOSTO OTTO', cents: -4_000 },
+    ];
+    const entries: Entry[] = rows.map((r) => ({
+      printed: r.printed,
+      iso: r.printed.split('.').reverse().join('-'),
+      text: r.text,
+      cents: r.cents,
+    }));
+    const opening = 61_238;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const eur = (c: number) => `${c < 0 ? '-' : '+'}${money(c, ',', ' ')}`;
+    const B = (x: number, text: string, align: 'left' | 'right' = 'left'): TableCell => ({
+      x,
+      text,
+      align,
+      bold: true,
+    });
+    const lines: TableLine[] = [
+      line(40, L(40, 'Järvisuomen Osuuspankki', true)),
+      line(70, L(40, 'Aino Virtanen'), L(330, 'Tilinumero FI21 1234 5600 0007 85')),
+      line(85, L(330, 'Tiliote ajalta 01.02.2025 - 28.02.2025')),
+      line(100, L(330, 'Alkusaldo'), R(555, money(opening, ',', ' '))),
+      line(115, L(330, 'Loppusaldo'), R(555, money(closing, ',', ' '))),
+      line(
+        155,
+        B(40, 'Kirjaus-'),
+        B(100, 'Arvo-'),
+        B(160, 'Tapahtuman'),
+        B(470, 'Summa', 'right'),
+        B(555, 'Tilin', 'right'),
+      ),
+      line(165, B(40, 'päivä'), B(100, 'päivä'), B(160, 'selite'), B(470, 'EUR', 'right'), B(555, 'saldo', 'right')),
+      ...entries.map((e, i) =>
+        line(
+          185 + i * 14,
+          L(40, e.printed),
+          L(100, (rows[i] as { value: string }).value),
+          L(160, e.text),
+          R(470, eur(e.cents)),
+          R(555, money(bals[i] as number, ',', ' ')),
+        ),
+      ),
+    ];
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'tiliote.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2025-02-01',
+      periodEnd: '2025-02-28',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+});
