@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { detectDecimalSeparator, repairGroupedLostDecimal, repairMonthName, repairNumericToken } from './repair';
+import {
+  detectDecimalSeparator,
+  repairGroupedLostDecimal,
+  repairLeadingDate,
+  repairMonthName,
+  repairNumericToken,
+} from './repair';
 
 const fix = (t: string, decimal?: '.' | ',') => repairNumericToken(t, decimal ? { decimal } : {}).text;
 
@@ -123,5 +129,23 @@ describe('repairGroupedLostDecimal', () => {
   it('leaves numbers a printer could have written', () => {
     for (const t of ['2.330,42', '1,204.50', '2491', '1,204', 'DE03 2003'])
       expect(repairGroupedLostDecimal(t, '.')).toBeNull();
+  });
+});
+
+describe('repairLeadingDate', () => {
+  it('repairs the date that starts an OCR line', () => {
+    expect(repairLeadingDate('[21.08.2023 |LASTSCHRIFT ALLIANZ')).toBe('21.08.2023 LASTSCHRIFT ALLIANZ');
+    expect(repairLeadingDate('|17.08.2023 KARTE 4135')).toBe('17.08.2023 KARTE 4135');
+    expect(repairLeadingDate('O6-NOVEMBRE-2023 ADDEBITO')).toBe('06-NOVEMBRE-2023 ADDEBITO');
+    expect(repairLeadingDate('030CT 24 CARD PAYMENT')).toBe('03 OCT 24 CARD PAYMENT');
+    expect(repairLeadingDate('l5/03/24 TESCO')).toBe('15/03/24 TESCO');
+  });
+
+  it('leaves lines alone that start with a sound date, an amount or a word', () => {
+    expect(repairLeadingDate('21 Aug 2023 CARD PAYMENT')).toBeNull();
+    expect(repairLeadingDate('12.50 CR')).toBeNull();
+    expect(repairLeadingDate('DELIVEROO 12')).toBeNull();
+    expect(repairLeadingDate('SOLD 2 ITEMS')).toBeNull();
+    expect(repairLeadingDate('1017 AZ AMSTERDAM')).toBeNull();
   });
 });

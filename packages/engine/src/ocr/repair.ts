@@ -5,6 +5,7 @@
  * points (or the other way round) is put right.
  */
 
+import { parseDate } from '../values/dates';
 import { monthIn } from '../values/months';
 
 /** Languages whose month names OCR repairs look for (the OCR's languages and their neighbours). */
@@ -125,6 +126,43 @@ export function repairMonthName(text: string): RepairResult {
     return word === word.toLowerCase() ? fixed.toLowerCase() : fixed;
   });
   return { text: out, changed };
+}
+
+/**
+ * The date that starts an OCR line, as OCR damaged it: frame ink read before or after it
+ * ("[21.08.2023 |LASTSCHRIFT"), letters read for its digits ("O6-NOVEMBRE-2023", "l5/03/24"),
+ * digits for a month's letters or the space before the month lost ("030CT 24" -> "03 OCT 24").
+ * Returns the line's text with the date repaired, or null when no date comes out of its start.
+ */
+export function repairLeadingDate(text: string): string | null {
+  const m = /^[\s[|({'‘`.,:;]*([^\s|\]]+)[\s|\]]*(.*)$/u.exec(text);
+  if (!m) return null;
+  const [, word = '', rest = ''] = m;
+  // Digits alone are a postcode or a number as often as a date whose slashes were lost.
+  if (/^\d+$/.test(word)) return null;
+  const whole = (fixed: string) => {
+    const out = rest ? `${fixed} ${rest}` : fixed;
+    return out === text ? null : out;
+  };
+  const tries: string[] = [word];
+  // Letters OCR reads for digits, where the word is mostly digits and separators.
+  tries.push(
+    word.replace(/^[OoQD](?=\d)|(?<=[\d/.-])[OoQD](?=[\d/.-]|$)/g, '0').replace(/[lI|](?=\d)|(?<=\d)[lI|]/g, '1'),
+  );
+  // "030CT" -> "03 0CT" -> "03 OCT": digits glued to a damaged month name.
+  const glued = /^(\d{1,2})([0-9A-Za-z]{3,}\.?)$/.exec(word);
+  if (glued) tries.push(`${glued[1]} ${repairMonthName(glued[2] as string).text}`);
+  tries.push(repairMonthName(word).text);
+  for (const t of tries) {
+    const fixed = repairNumericToken(t).text;
+    for (const candidate of [t, fixed]) {
+      // A date alone, or with the next word (its month or year: "03 OCT 24").
+      if (parseDate(candidate)) return whole(candidate);
+      const next = rest.split(/\s+/)[0];
+      if (next && parseDate(`${candidate} ${next}`)) return whole(candidate);
+    }
+  }
+  return null;
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import { SETTINGS } from '../settings';
 import { amountsInsideText, splitWords, type Token, type TokenLine } from '../tokens/tokenise';
-import { labelReadings } from '../vocabulary';
+import { labelReadings, normaliseWords } from '../vocabulary';
 import type { Column, ColumnKind } from './model';
 import type { RegionLines } from './regions';
 
@@ -273,11 +273,41 @@ function fitsColumns(line: TokenLine, columns: Column[], size: number): boolean 
 }
 
 /**
+ * Two labels read as one run ("Valutadatum Umsatzdetails": OCR, or a reader's tight spacing)
+ * over two columns of cells: the run splits where each part is exactly a known label phrase and
+ * the whole is no phrase of its own ("Payment type and details" stays whole). Each part gets its
+ * share of the run's width by its characters.
+ */
+function splitMergedLabel(label: Label, columns: Column[]): Label[] {
+  const under = columns.filter((c) => c.kind !== 'empty' && overlap(c, label) > 0);
+  const words = label.text.split(/\s+/);
+  if (under.length < 2 || words.length < 2) return [label];
+  const exact = (text: string) => {
+    const r = labelReadings(text)[0];
+    return r !== undefined && normaliseWords(text) === r.phrase;
+  };
+  if (exact(label.text)) return [label];
+  const perChar = (label.x1 - label.x0) / Math.max(1, label.text.length);
+  for (let cut = 1; cut < words.length; cut++) {
+    const a = words.slice(0, cut).join(' ');
+    const b = words.slice(cut).join(' ');
+    if (!exact(a) || !exact(b)) continue;
+    const end = label.x0 + a.length * perChar;
+    return [
+      { text: a, x0: label.x0, x1: end },
+      { text: b, x0: end + perChar, x1: label.x1 },
+    ];
+  }
+  return [label];
+}
+
+/**
  * Puts each header label on its column: the column it overlaps, where two labels overlap one
  * column the one aligned with its cells (amounts align right, text left); a label over no cells
  * makes an empty column of its own (a column with no values on this page).
  */
-function placeLabels(columns: Column[], labels: Label[], size: number): void {
+function placeLabels(columns: Column[], given: Label[], size: number): void {
+  const labels = given.flatMap((l) => splitMergedLabel(l, columns));
   const claims = new Map<Column, Label[]>();
   const orphans: Label[] = [];
   for (const label of labels) {

@@ -4,7 +4,8 @@
  * columns are decided here from their cells and labels; roles of money columns are decided by
  * reconciliation in the ledger stage.
  */
-import type { LayoutDocument, LayoutPage } from '../../layout/model';
+import type { LayoutDocument, LayoutLine, LayoutPage } from '../../layout/model';
+import { repairLeadingDate } from '../../ocr/repair';
 import type { DecimalMark } from '../../values/amount';
 import { type Token, type TokenLine, type TokenOptions, tokeniseLine } from '../tokens/tokenise';
 import type { Tracer } from '../trace';
@@ -37,9 +38,22 @@ export function tokenisePages(doc: LayoutDocument, opts: TokenOptions): PageLine
       y0: line.y0,
       y1: line.y1,
       line,
-      tokens: tokeniseLine(line, opts),
+      tokens: tokeniseLine(ocrLeadingDate(line), opts),
     })),
   }));
+}
+
+/**
+ * `ocr-leading-date` (OCR lines only): the date that starts a line, as OCR damaged it ("[21.08.2023
+ * |LASTSCHRIFT", "O6-NOVEMBRE-2023", "030CT 24"), repaired before the line is tokenised, so the
+ * line is a dated row. Evidence: the repaired start parses as a date.
+ */
+function ocrLeadingDate(line: LayoutLine): LayoutLine {
+  const first = line.runs[0];
+  if (!first || first.confidence === undefined) return line;
+  const fixed = repairLeadingDate(first.text);
+  if (!fixed) return line;
+  return { ...line, runs: [{ ...first, text: fixed }, ...line.runs.slice(1)] };
 }
 
 const letters = (t: Token[]) => t.reduce((n, x) => n + (x.text.match(/\p{L}/gu)?.length ?? 0), 0);
