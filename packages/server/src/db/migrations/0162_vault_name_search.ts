@@ -18,8 +18,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           where extname = 'pg_trgm'`.execute(db)
       ).rows[0]?.schema;
     // Into public, so that dropping a schema (tests run one each) never takes the extension along.
-    const schema =
-      (await found()) ?? (await sql`create extension if not exists pg_trgm schema public`.execute(db), await found());
+    if (!(await found())) await sql`create extension if not exists pg_trgm schema public`.execute(db);
+    const schema = await found();
     if (!schema) throw new Error('pg_trgm not installed');
     await sql`create index files_name_trgm on files using gin (lower(original_filename) ${sql.id(schema, 'gin_trgm_ops')})`.execute(
       db,
