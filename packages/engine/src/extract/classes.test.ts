@@ -1140,3 +1140,199 @@ describe('class 6: header labels wrapped over two lines, and header words the vo
     });
   });
 });
+
+describe('class 7: two accounts in one PDF are two statements', () => {
+  /** One account's block: title lines, balances, header and rows from `y`; returns the lines and the next free y. */
+  function accountBlock(
+    y: number,
+    title: TableCell[][],
+    labels: { open: string; close: string; header: TableCell[] },
+    opening: number,
+    entries: Entry[],
+    fmt: (c: number) => string,
+  ): { lines: TableLine[]; next: number } {
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const lines: TableLine[] = title.map((cells, i) => line(y + i * 15, ...cells));
+    y += title.length * 15 + 5;
+    lines.push(line(y, L(40, labels.open), R(550, fmt(opening))));
+    lines.push(line(y + 15, L(40, labels.close), R(550, fmt(closing))));
+    y += 45;
+    lines.push(line(y, ...labels.header.map((c) => ({ ...c, bold: true }))));
+    entries.forEach((e, i) => {
+      lines.push(
+        line(y + 18 + i * 14, L(40, e.printed), L(110, e.text), R(450, fmt(e.cents)), R(550, fmt(bals[i] as number))),
+      );
+    });
+    return { lines, next: y + 18 + entries.length * 14 + 30 };
+  }
+
+  it('English: a current account on page 1 and a savings account on page 2', async () => {
+    const current: Entry[] = [
+      { printed: '03/02/2025', iso: '2025-02-03', text: 'CARD PAYMENT SAINSBURYS', cents: -4_312 },
+      { printed: '07/02/2025', iso: '2025-02-07', text: 'STANDING ORDER TO SAVINGS', cents: -20_000 },
+      { printed: '14/02/2025', iso: '2025-02-14', text: 'BANK GIRO CREDIT WESTFIELD LTD', cents: 198_765 },
+      { printed: '21/02/2025', iso: '2025-02-21', text: 'DIRECT DEBIT BRITISH GAS', cents: -8_900 },
+    ];
+    const savings: Entry[] = [
+      { printed: '07/02/2025', iso: '2025-02-07', text: 'STANDING ORDER FROM CURRENT', cents: 20_000 },
+      { printed: '28/02/2025', iso: '2025-02-28', text: 'GROSS INTEREST', cents: 1_437 },
+    ];
+    const gbp = (c: number) => `${c < 0 ? '-' : ''}${money(c)}`;
+    const header = [L(40, 'Date'), L(110, 'Description'), R(450, 'Amount'), R(550, 'Balance')];
+    const labels = { open: 'Opening balance', close: 'Closing balance', header };
+    const a = accountBlock(
+      40,
+      [
+        [L(40, 'Severn Valley Bank', true)],
+        [L(40, 'Mr Thomas Reed')],
+        [L(40, 'Classic Current Account')],
+        [L(40, 'Account number 31415926'), L(300, 'Sort code 20-45-77')],
+        [L(40, 'Statement period 01/02/2025 to 28/02/2025')],
+      ],
+      labels,
+      102_050,
+      current,
+      gbp,
+    );
+    const b = accountBlock(
+      40,
+      [
+        [L(40, 'Severn Valley Bank', true)],
+        [L(40, 'Mr Thomas Reed')],
+        [L(40, 'Instant Saver')],
+        [L(40, 'Account number 27182818'), L(300, 'Sort code 20-45-77')],
+        [L(40, 'Statement period 01/02/2025 to 28/02/2025')],
+      ],
+      labels,
+      1_150_000,
+      savings,
+      gbp,
+    );
+    const [s1, s2, more] = await run(
+      await tablePdf({ pages: [{ lines: a.lines }, { lines: b.lines }] }),
+      'two-accounts.pdf',
+    );
+    expect(more).toBeUndefined();
+    expect(s1?.statement.accountNumber).toBe('31415926');
+    expect(s2?.statement.accountNumber).toBe('27182818');
+    expect(rowsOf(s1)).toEqual(expectedRows(102_050, current));
+    expect(rowsOf(s2)).toEqual(expectedRows(1_150_000, savings));
+    const period = { periodStart: '2025-02-01', periodEnd: '2025-02-28', status: 'balanced' };
+    expect(factsOf(s1)).toEqual({ ...period, openingBalance: 1020.5, closingBalance: 2676.03 });
+    expect(factsOf(s2)).toEqual({ ...period, openingBalance: 11500, closingBalance: 11714.37 });
+  });
+
+  it('German: a Girokonto and a Tagesgeldkonto one after the other on the same page', async () => {
+    const giro: Entry[] = [
+      { printed: '01.03.2024', iso: '2024-03-01', text: 'Miete März Hausverwaltung Engel', cents: -78_000 },
+      { printed: '05.03.2024', iso: '2024-03-05', text: 'Umbuchung auf Tagesgeld', cents: -50_000 },
+      { printed: '27.03.2024', iso: '2024-03-27', text: 'Gehalt März Lorenz Maschinenbau', cents: 341_275 },
+    ];
+    const tagesgeld: Entry[] = [
+      { printed: '05.03.2024', iso: '2024-03-05', text: 'Umbuchung von Girokonto', cents: 50_000 },
+      { printed: '28.03.2024', iso: '2024-03-28', text: 'Zinsgutschrift', cents: 2_188 },
+      { printed: '29.03.2024', iso: '2024-03-29', text: 'Kapitalertragsteuer', cents: -577 },
+    ];
+    const eur = (c: number) => `${c < 0 ? '-' : ''}${money(c, ',')}`;
+    const header = [L(40, 'Buchungstag'), L(110, 'Vorgang'), R(450, 'Betrag EUR'), R(550, 'Saldo EUR')];
+    const labels = { open: 'Alter Saldo', close: 'Neuer Saldo', header };
+    const top = [
+      line(40, L(40, 'Hansebank Lübeck', true)),
+      line(55, L(40, 'Frau Miriam Schulte')),
+      line(70, L(40, 'Finanzstatus vom 01.03.2024 bis 31.03.2024')),
+    ];
+    const a = accountBlock(
+      100,
+      [[L(40, 'Girokonto', true)], [L(40, 'Kontonummer 1002003001')]],
+      labels,
+      27_410,
+      giro,
+      eur,
+    );
+    const b = accountBlock(
+      a.next,
+      [[L(40, 'Tagesgeldkonto', true)], [L(40, 'Kontonummer 1002003099')]],
+      labels,
+      800_000,
+      tagesgeld,
+      eur,
+    );
+    const pdf = await tablePdf({ pages: [{ lines: [...top, ...a.lines, ...b.lines] }] });
+    const [s1, s2, more] = await run(pdf, 'zwei-konten.pdf');
+    expect(more).toBeUndefined();
+    expect(s1?.statement.accountNumber).toBe('1002003001');
+    expect(s2?.statement.accountNumber).toBe('1002003099');
+    expect(rowsOf(s1)).toEqual(expectedRows(27_410, giro));
+    expect(rowsOf(s2)).toEqual(expectedRows(800_000, tagesgeld));
+    const period = { periodStart: '2024-03-01', periodEnd: '2024-03-31', status: 'balanced' };
+    expect(factsOf(s1)).toEqual({ ...period, openingBalance: 274.1, closingBalance: 2406.85 });
+    expect(factsOf(s2)).toEqual({ ...period, openingBalance: 8000, closingBalance: 8516.11 });
+  });
+  it('Spanish: the first account runs over two pages under a repeated page header, the second on page 3', async () => {
+    const day = (d: number) => `${String(d).padStart(2, '0')}/06/2025`;
+    const first: Entry[] = Array.from({ length: 14 }, (_, i) => ({
+      printed: day(i * 2 + 1),
+      iso: `2025-06-${String(i * 2 + 1).padStart(2, '0')}`,
+      text: i % 4 === 0 ? `TRANSFERENCIA RECIBIDA CLIENTE ${100 + i}` : `PAGO TARJETA COMERCIO ${200 + i}`,
+      cents: i % 4 === 0 ? 40_000 + i * 111 : -(1_000 + i * 237),
+    }));
+    const second: Entry[] = [
+      { printed: '10/06/2025', iso: '2025-06-10', text: 'APORTACION PERIODICA', cents: 15_000 },
+      { printed: '30/06/2025', iso: '2025-06-30', text: 'LIQUIDACION INTERESES', cents: 934 },
+    ];
+    const eur = (c: number) => `${c < 0 ? '-' : ''}${money(c, ',')}`;
+    const header = (y: number) =>
+      line(y, L(40, 'Fecha', true), L(110, 'Concepto', true), R(450, 'Importe', true), R(550, 'Saldo', true));
+    const rowsAt = (y: number, entries: Entry[], bals: number[], from: number) =>
+      entries.map((e, i) =>
+        line(y + i * 14, L(40, e.printed), L(110, e.text), R(450, eur(e.cents)), R(550, eur(bals[from + i] as number))),
+      );
+    const b1 = running(310_000, first);
+    const b2 = running(2_000_000, second);
+    const close1 = b1.at(-1) as number;
+    const close2 = b2.at(-1) as number;
+    const pages = [
+      {
+        lines: [
+          line(40, L(40, 'Banco Mediterráneo de Ahorro', true)),
+          line(60, L(40, 'Cuenta Corriente'), L(300, 'Cuenta ES76 0182 1111 2222 3333 4444')),
+          line(75, L(40, 'LUCIA FERNANDEZ RUIZ'), L(300, 'Periodo 01/06/2025 - 30/06/2025')),
+          line(95, L(40, 'Saldo anterior'), R(550, eur(310_000))),
+          line(110, L(40, 'Saldo final'), R(550, eur(close1))),
+          header(140),
+          ...rowsAt(160, first.slice(0, 9), b1, 0),
+        ],
+      },
+      {
+        lines: [
+          line(40, L(40, 'Cuenta ES76 0182 1111 2222 3333 4444'), R(550, 'Página 2')),
+          header(70),
+          ...rowsAt(90, first.slice(9), b1, 9),
+        ],
+      },
+      {
+        lines: [
+          line(40, L(40, 'Banco Mediterráneo de Ahorro', true)),
+          line(60, L(40, 'Cuenta Ahorro Plus'), L(300, 'Cuenta ES21 0182 5555 6666 7777 8888')),
+          line(75, L(40, 'LUCIA FERNANDEZ RUIZ'), L(300, 'Periodo 01/06/2025 - 30/06/2025')),
+          line(95, L(40, 'Saldo anterior'), R(550, eur(2_000_000))),
+          line(110, L(40, 'Saldo final'), R(550, eur(close2))),
+          header(140),
+          ...rowsAt(160, second, b2, 0),
+        ],
+      },
+    ];
+    const [s1, s2, more] = await run(await tablePdf({ pages }), 'dos-cuentas.pdf');
+    expect(more).toBeUndefined();
+    expect(s1?.statement.accountNumber).toBe('ES76 0182 1111 2222 3333 4444');
+    expect(s2?.statement.accountNumber).toBe('ES21 0182 5555 6666 7777 8888');
+    expect(rowsOf(s1)).toEqual(expectedRows(310_000, first));
+    expect(s1?.transactions.map((t) => t.page)).toEqual(first.map((_, i) => (i < 9 ? 1 : 2)));
+    expect(rowsOf(s2)).toEqual(expectedRows(2_000_000, second));
+    expect(s2?.transactions.map((t) => t.page)).toEqual([3, 3]);
+    const period = { periodStart: '2025-06-01', periodEnd: '2025-06-30', status: 'balanced' };
+    expect(factsOf(s1)).toEqual({ ...period, openingBalance: 3100, closingBalance: close1 / 100 });
+    expect(factsOf(s2)).toEqual({ ...period, openingBalance: 20000, closingBalance: close2 / 100 });
+  });
+});
