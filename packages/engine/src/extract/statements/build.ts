@@ -223,12 +223,12 @@ export function buildStatement(
       if (t.repaired === undefined) continue;
       r.corrected = true;
       trace.change(
-        'ocr-cells',
+        t.repairPass ?? 'ocr-cells',
         r.id,
         t.kind === 'date' ? 'date' : 'amount',
         t.repaired,
         t.text,
-        `read as ${t.kind} in its ${t.kind} column`,
+        t.repairPass ? 'the date that starts the line, as OCR damaged it' : `read as ${t.kind} in its ${t.kind} column`,
       );
     }
   }

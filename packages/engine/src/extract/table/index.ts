@@ -38,7 +38,7 @@ export function tokenisePages(doc: LayoutDocument, opts: TokenOptions): PageLine
       y0: line.y0,
       y1: line.y1,
       line,
-      tokens: tokeniseLine(ocrLeadingDate(line), opts),
+      tokens: ocrLeadingDate(line, opts),
     })),
   }));
 }
@@ -48,12 +48,14 @@ export function tokenisePages(doc: LayoutDocument, opts: TokenOptions): PageLine
  * |LASTSCHRIFT", "O6-NOVEMBRE-2023", "030CT 24"), repaired before the line is tokenised, so the
  * line is a dated row. Evidence: the repaired start parses as a date.
  */
-function ocrLeadingDate(line: LayoutLine): LayoutLine {
+function ocrLeadingDate(line: LayoutLine, opts: TokenOptions): Token[] {
   const first = line.runs[0];
-  if (!first || first.confidence === undefined) return line;
-  const fixed = repairLeadingDate(first.text);
-  if (!fixed) return line;
-  return { ...line, runs: [{ ...first, text: fixed }, ...line.runs.slice(1)] };
+  const fixed = first?.confidence !== undefined ? repairLeadingDate(first.text) : null;
+  if (!first || !fixed) return tokeniseLine(line, opts);
+  const tokens = tokeniseLine({ ...line, runs: [{ ...first, text: fixed }, ...line.runs.slice(1)] }, opts);
+  const date = tokens.find((t) => t.run === 0 && t.kind === 'date');
+  if (date) Object.assign(date, { repaired: first.text.split(/[\s|]+/).find(Boolean), repairPass: 'ocr-leading-date' });
+  return tokens;
 }
 
 const letters = (t: Token[]) => t.reduce((n, x) => n + (x.text.match(/\p{L}/gu)?.length ?? 0), 0);

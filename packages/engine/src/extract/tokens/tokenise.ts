@@ -35,6 +35,8 @@ export interface Token {
   piece?: boolean;
   /** OCR: the text as read, where a value was repaired for its column (`text` holds the repair). */
   repaired?: string;
+  /** The pass that repaired it, where not the table's ocr-cells. */
+  repairPass?: string;
   /** OCR: a date column's token that is a date with characters lost or misread ("0/14", "011"). */
   damagedDate?: boolean;
 }
