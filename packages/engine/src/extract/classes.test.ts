@@ -1336,3 +1336,148 @@ describe('class 7: two accounts in one PDF are two statements', () => {
     expect(factsOf(s2)).toEqual({ ...period, openingBalance: 20000, closingBalance: close2 / 100 });
   });
 });
+
+describe('class 8: only a value-date column, carried balances at page breaks, a last page of totals', () => {
+  it('English: value dates out of order, B/F and C/F rows on every page, totals alone on page 3', async () => {
+    const entries: Entry[] = [
+      { printed: '02/05/2024', iso: '2024-05-02', text: 'FAST TRANSFER FROM LIM WEI MING', cents: 85_000 },
+      { printed: '01/05/2024', iso: '2024-05-01', text: 'NETS PURCHASE COLD STORAGE', cents: -6_245 },
+      { printed: '03/05/2024', iso: '2024-05-03', text: 'GIRO SP SERVICES', cents: -13_870 },
+      { printed: '06/05/2024', iso: '2024-05-06', text: 'ATM WITHDRAWAL TAMPINES', cents: -20_000 },
+      { printed: '05/05/2024', iso: '2024-05-05', text: 'PAYNOW TO TAN AH KOW', cents: -4_500 },
+      { printed: '08/05/2024', iso: '2024-05-08', text: 'SALARY HARBOURFRONT PTE LTD', cents: 512_300 },
+      { printed: '10/05/2024', iso: '2024-05-10', text: 'CARD PURCHASE GRAB RIDES', cents: -2_380 },
+      { printed: '09/05/2024', iso: '2024-05-09', text: 'GIRO TOWN COUNCIL', cents: -9_100 },
+      { printed: '14/05/2024', iso: '2024-05-14', text: 'INTEREST CREDIT', cents: 417 },
+      { printed: '13/05/2024', iso: '2024-05-13', text: 'NETS PURCHASE FAIRPRICE', cents: -7_733 },
+    ];
+    const opening = 268_115;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const header = (y: number) =>
+      line(
+        y,
+        L(40, 'Value Date', true),
+        L(110, 'Particulars', true),
+        R(380, 'Withdrawals', true),
+        R(460, 'Deposits', true),
+        R(550, 'Balance', true),
+      );
+    const row = (y: number, i: number) => {
+      const e = entries[i] as Entry;
+      return line(
+        y,
+        L(40, e.printed),
+        L(110, e.text),
+        R(e.cents < 0 ? 380 : 460, money(e.cents)),
+        R(550, money(bals[i] as number)),
+      );
+    };
+    const pageTop = (n: number) => line(40, L(40, 'Straits Harbour Bank', true), R(550, `Page ${n} of 3`));
+    const out = entries.filter((e) => e.cents < 0).reduce((a, e) => a - e.cents, 0);
+    const inn = entries.filter((e) => e.cents > 0).reduce((a, e) => a + e.cents, 0);
+    const pages = [
+      {
+        lines: [
+          pageTop(1),
+          line(70, L(40, 'MS NUR AISYAH BINTE RAHMAN'), L(320, 'Account No. 123-45678-9')),
+          line(85, L(320, 'Statement Period 01/05/2024 to 31/05/2024')),
+          header(120),
+          line(138, L(110, 'BALANCE B/F'), R(550, money(opening))),
+          ...[0, 1, 2, 3, 4].map((i) => row(152 + i * 14, i)),
+          line(152 + 5 * 14, L(110, 'BALANCE C/F'), R(550, money(bals[4] as number))),
+        ],
+      },
+      {
+        lines: [
+          pageTop(2),
+          header(70),
+          line(88, L(110, 'BALANCE B/F'), R(550, money(bals[4] as number))),
+          ...[5, 6, 7, 8, 9].map((i) => row(102 + (i - 5) * 14, i)),
+          line(102 + 5 * 14, L(110, 'BALANCE C/F'), R(550, money(closing))),
+        ],
+      },
+      {
+        lines: [
+          pageTop(3),
+          header(70),
+          line(88, L(110, 'TOTAL'), R(380, money(out)), R(460, money(inn)), R(550, money(closing))),
+        ],
+      },
+    ];
+    const [s] = await run(await tablePdf({ pages }), 'value-dates.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(s?.transactions.map((t) => t.page)).toEqual([1, 1, 1, 1, 1, 2, 2, 2, 2, 2]);
+    expect(factsOf(s)).toEqual({
+      periodStart: '2024-05-01',
+      periodEnd: '2024-05-31',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('German: only a "Wert" column out of order, Übertrag rows at page breaks, a Summe row alone on the last page', async () => {
+    const entries: Entry[] = [
+      { printed: '02.09.', iso: '2024-09-02', text: 'Lastschrift Telekom Deutschland', cents: -3_995 },
+      { printed: '30.08.', iso: '2024-08-30', text: 'Gutschrift Rente August', cents: 164_210 },
+      { printed: '03.09.', iso: '2024-09-03', text: 'Kartenzahlung Edeka Neumann', cents: -5_478 },
+      { printed: '05.09.', iso: '2024-09-05', text: 'Überweisung Zahnarztpraxis Dr. Roth', cents: -21_000 },
+      { printed: '04.09.', iso: '2024-09-04', text: 'Kartenzahlung Apotheke am Markt', cents: -1_290 },
+      { printed: '10.09.', iso: '2024-09-10', text: 'Dauerauftrag Miete September', cents: -64_000 },
+      { printed: '09.09.', iso: '2024-09-09', text: 'Gutschrift Erstattung Krankenkasse', cents: 8_645 },
+      { printed: '12.09.', iso: '2024-09-12', text: 'Bargeldauszahlung', cents: -10_000 },
+    ];
+    const opening = 102_733;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const eur = (c: number) => `${money(c, ',')} ${c < 0 ? 'S' : 'H'}`;
+    const header = (y: number) =>
+      line(y, L(40, 'Wert', true), L(100, 'Erläuterung', true), R(450, 'Umsatz', true), R(550, 'Kontostand', true));
+    const row = (y: number, i: number) => {
+      const e = entries[i] as Entry;
+      return line(y, L(40, e.printed), L(100, e.text), R(450, eur(e.cents)), R(550, eur(bals[i] as number)));
+    };
+    const sumOut = entries.filter((e) => e.cents < 0).reduce((a, e) => a + e.cents, 0);
+    const sumIn = entries.filter((e) => e.cents > 0).reduce((a, e) => a + e.cents, 0);
+    const pages = [
+      {
+        lines: [
+          line(40, L(40, 'Raiffeisenbank Oberland eG', true), R(550, 'Blatt 1')),
+          line(70, L(40, 'Herrn Walter Huber'), L(320, 'Konto-Nr. 7712 3456 00')),
+          line(85, L(320, 'Kontoauszug vom 02.09.2024 bis 13.09.2024')),
+          header(120),
+          line(138, L(100, 'Kontostand alt'), R(550, eur(opening))),
+          ...[0, 1, 2, 3].map((i) => row(152 + i * 14, i)),
+          line(152 + 4 * 14, L(100, 'Übertrag auf Blatt 2'), R(550, eur(bals[3] as number))),
+        ],
+      },
+      {
+        lines: [
+          line(40, L(40, 'Raiffeisenbank Oberland eG', true), R(550, 'Blatt 2')),
+          header(70),
+          line(88, L(100, 'Übertrag von Blatt 1'), R(550, eur(bals[3] as number))),
+          ...[4, 5, 6, 7].map((i) => row(102 + (i - 4) * 14, i)),
+          line(102 + 4 * 14, L(100, 'Übertrag auf Blatt 3'), R(550, eur(closing))),
+        ],
+      },
+      {
+        lines: [
+          line(40, L(40, 'Raiffeisenbank Oberland eG', true), R(550, 'Blatt 3')),
+          header(70),
+          line(88, L(100, 'Summe Umsätze'), R(380, eur(sumOut)), R(450, eur(sumIn)), R(550, eur(closing))),
+        ],
+      },
+    ];
+    const [s] = await run(await tablePdf({ pages }), 'wertstellung.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(s?.transactions.map((t) => t.page)).toEqual([1, 1, 1, 1, 2, 2, 2, 2]);
+    expect(factsOf(s)).toEqual({
+      periodStart: '2024-09-02',
+      periodEnd: '2024-09-13',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+});
