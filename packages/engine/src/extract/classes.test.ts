@@ -1481,3 +1481,143 @@ describe('class 8: only a value-date column, carried balances at page breaks, a 
     });
   });
 });
+
+describe('class 13: opening and closing balances only in a summary box above a table without balances', () => {
+  it('English: a box of four tiles, labels over values; every row kept, opening + amounts = closing', async () => {
+    const entries: Entry[] = [
+      { printed: 'Mar 01', iso: '2025-03-01', text: 'ONLINE TRANSFER TO CHECKING 4471', cents: -50_000 },
+      { printed: 'Mar 04', iso: '2025-03-04', text: 'ZELLE FROM CHRIS P', cents: 7_500 },
+      { printed: 'Mar 11', iso: '2025-03-11', text: 'MONTHLY MAINTENANCE FEE', cents: -500 },
+      { printed: 'Mar 11', iso: '2025-03-11', text: 'FEE REVERSAL', cents: 500 },
+      { printed: 'Mar 19', iso: '2025-03-19', text: 'MOBILE DEPOSIT CHECK 1182', cents: 125_000 },
+      { printed: 'Mar 31', iso: '2025-03-31', text: 'INTEREST EARNED', cents: 73 },
+    ];
+    const opening = 1_020_044;
+    const closing = opening + entries.reduce((a, e) => a + e.cents, 0);
+    const credits = entries.filter((e) => e.cents > 0).reduce((a, e) => a + e.cents, 0);
+    const debits = entries.filter((e) => e.cents < 0).reduce((a, e) => a - e.cents, 0);
+    const lines: TableLine[] = [
+      line(40, L(40, 'Lakeshore Federal Savings', true)),
+      line(60, L(40, 'PRIYA RAMANATHAN'), L(330, 'Account ending in 0815')),
+      line(75, L(330, 'March 1, 2025 - March 31, 2025')),
+      line(
+        110,
+        ...[0, 1, 2, 3].map((k) =>
+          L(48 + k * 135, ['Beginning balance', 'Deposits', 'Withdrawals', 'Ending balance'][k] as string),
+        ),
+      ),
+      line(126, ...[opening, credits, debits, closing].map((v, k) => R(167 + k * 135, `$${money(v)}`, true))),
+      line(
+        170,
+        L(40, 'Date', true),
+        L(100, 'Description', true),
+        R(440, 'Withdrawals', true),
+        R(540, 'Deposits', true),
+      ),
+      ...entries.map((e, i) =>
+        line(188 + i * 14, L(40, e.printed), L(100, e.text), R(e.cents < 0 ? 440 : 540, money(e.cents))),
+      ),
+    ];
+    const boxes = [0, 1, 2, 3].map((k) => ({ x: 40 + k * 135, y: 100, width: 135, height: 42 }));
+    const [s] = await run(await tablePdf({ size: 'LETTER', pages: [{ lines, boxes }] }), 'summary-tiles.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
+    expect(s?.issues ?? []).toEqual([]);
+    expect(factsOf(s)).toEqual({
+      periodStart: '2025-03-01',
+      periodEnd: '2025-03-31',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('Brazilian Portuguese: a boxed summary beside the header, amounts with D/C suffixes', async () => {
+    const entries: Entry[] = [
+      { printed: '02/10/2024', iso: '2024-10-02', text: 'PIX RECEBIDO JOAO SOUZA', cents: 35_000 },
+      { printed: '03/10/2024', iso: '2024-10-03', text: 'PAGTO BOLETO CONDOMINIO', cents: -78_940 },
+      { printed: '07/10/2024', iso: '2024-10-07', text: 'COMPRA CARTAO DEBITO PADARIA', cents: -2_315 },
+      { printed: '10/10/2024', iso: '2024-10-10', text: 'TARIFA PACOTE SERVICOS', cents: -3_290 },
+      { printed: '15/10/2024', iso: '2024-10-15', text: 'SALARIO EMPRESA XINGU LTDA', cents: 612_800 },
+      { printed: '21/10/2024', iso: '2024-10-21', text: 'SAQUE 24H', cents: -20_000 },
+    ];
+    const opening = 148_512;
+    const closing = opening + entries.reduce((a, e) => a + e.cents, 0);
+    const brl = (c: number) => `${money(c, ',', '.')} ${c < 0 ? 'D' : 'C'}`;
+    const lines: TableLine[] = [
+      line(40, L(40, 'Banco Cerrado S.A.', true)),
+      line(60, L(40, 'FERNANDA OLIVEIRA COSTA')),
+      line(75, L(40, 'Agência 0321  Conta 45678-9')),
+      line(90, L(40, 'Extrato de 01/10/2024 a 31/10/2024')),
+      line(60, L(340, 'Resumo', true)),
+      line(78, L(340, 'Saldo anterior'), R(545, brl(opening))),
+      line(93, L(340, 'Saldo atual'), R(545, brl(closing))),
+      line(140, L(40, 'Data', true), L(110, 'Histórico', true), R(545, 'Valor (R$)', true)),
+      ...entries.map((e, i) => line(158 + i * 14, L(40, e.printed), L(110, e.text), R(545, brl(e.cents)))),
+    ];
+    const boxes = [{ x: 332, y: 52, width: 222, height: 58 }];
+    const [s] = await run(await tablePdf({ pages: [{ lines, boxes }] }), 'extrato-resumo.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
+    expect(s?.issues ?? []).toEqual([]);
+    expect(factsOf(s)).toEqual({
+      periodStart: '2024-10-01',
+      periodEnd: '2024-10-31',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('Indonesian: Saldo Awal / Saldo Akhir tiles above a Mutasi column with DB/CR, a row with a long wrapped description', async () => {
+    const rows = [
+      { printed: '01/07', iso: '2024-07-01', text: ['TRSF E-BANKING DB', 'KE BUDI SANTOSO'], cents: -250_000_000 },
+      { printed: '03/07', iso: '2024-07-03', text: ['SETORAN TUNAI'], cents: 1_500_000_000 },
+      {
+        printed: '05/07',
+        iso: '2024-07-05',
+        text: ['BYR VIA E-BANKING', 'PLN PASCABAYAR', 'IDPEL 531234567890'],
+        cents: -48_750_000,
+      },
+      { printed: '12/07', iso: '2024-07-12', text: ['BIAYA ADM'], cents: -1_500_000 },
+      { printed: '25/07', iso: '2024-07-25', text: ['GAJI JULI PT NUSANTARA'], cents: 980_000_000 },
+    ];
+    const entries: Entry[] = rows.map((r) => ({
+      printed: r.printed,
+      iso: r.iso,
+      text: r.text.join(' '),
+      cents: r.cents,
+    }));
+    const opening = 731_250_000;
+    const closing = opening + entries.reduce((a, e) => a + e.cents, 0);
+    const idr = (c: number) => money(c, '.', ',');
+    const lines: TableLine[] = [
+      line(40, L(40, 'Bank Kepulauan Nusantara', true)),
+      line(60, L(40, 'DEWI LESTARI'), L(330, 'No. Rekening 0987654321')),
+      line(75, L(330, 'Periode Juli 2024')),
+      line(105, L(48, 'Saldo Awal'), L(228, 'Saldo Akhir'), L(408, 'Mata Uang')),
+      line(121, R(210, idr(opening), true), R(390, idr(closing), true), L(408, 'IDR', true)),
+      line(165, L(40, 'Tanggal', true), L(100, 'Keterangan', true), R(460, 'Mutasi', true)),
+    ];
+    let y = 183;
+    rows.forEach((r) => {
+      lines.push(
+        line(y, L(40, r.printed), L(100, r.text[0] as string), R(460, idr(r.cents)), L(466, r.cents < 0 ? 'DB' : 'CR')),
+      );
+      for (const more of r.text.slice(1)) {
+        y += 11;
+        lines.push(line(y, L(100, more)));
+      }
+      y += 16;
+    });
+    const boxes = [0, 1, 2].map((k) => ({ x: 40 + k * 180, y: 96, width: 180, height: 42 }));
+    const [s] = await run(await tablePdf({ pages: [{ lines, boxes }] }), 'rekening.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
+    expect(s?.issues ?? []).toEqual([]);
+    expect(factsOf(s)).toEqual({
+      periodStart: '2024-07-01',
+      periodEnd: '2024-07-31',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+});

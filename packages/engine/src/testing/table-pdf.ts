@@ -23,6 +23,8 @@ export interface TableLine {
 
 export interface TablePage {
   lines: TableLine[];
+  /** Stroked rectangles (boxes around summaries, table rules), in points from the top left. */
+  boxes?: { x: number; y: number; width: number; height: number }[];
 }
 
 export interface TablePdfSpec {
@@ -46,6 +48,7 @@ export async function tablePdf(spec: TablePdfSpec): Promise<Uint8Array> {
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
   for (const page of spec.pages) {
     doc.addPage({ size: spec.size ?? 'A4', margin: 0 });
+    for (const b of page.boxes ?? []) doc.lineWidth(0.5).rect(b.x, b.y, b.width, b.height).stroke();
     for (const line of page.lines) {
       for (const cell of line.cells) {
         doc.font(cell.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(cell.size ?? 9);
