@@ -29,8 +29,8 @@ export const SETTINGS = {
   rows: {
     /** Gaps between lines of one table cluster in two when they differ by at least this ratio. */
     gapRatio: 1.04,
-    /** ... and by at least this many sizes (PDF text is placed exactly; OCR is not). */
-    gapMin: { pdf: 0.05, ocr: 0.35, grid: 0.5, text: 0.5 },
+    /** ... and by at least this many sizes (PDF text is placed exactly; OCR boxes jitter by a tenth of a line). */
+    gapMin: { pdf: 0.05, ocr: 0.1, grid: 0.5, text: 0.5 },
     /** A share of row separations that must follow the gap clusters for the table to use them. */
     gapAgreement: 0.8,
   },

@@ -43,7 +43,12 @@ export function segmentRows(region: Region, cells: Token[][][]): Bands {
   const anchors = anchorLines(cells, region.columns);
   const n = region.lines.length;
   if (!anchors.length) return { bands: [], leading: [], trailing: [], model: 'single' };
-  const base = (i: number) => (region.lines[i] as Region['lines'][number]).y1;
+  // A line's height: its baseline in a text layer; the middle of its box under OCR, whose boxes
+  // grow and shrink with capitals and descenders (the middles keep the line pitch).
+  const base = (i: number) => {
+    const l = region.lines[i] as Region['lines'][number];
+    return region.source === 'ocr' ? (l.y0 + l.y1) / 2 : l.y1;
+  };
   const pitch = (i: number) => base(i) - base(i - 1);
   const first = anchors[0] as number;
   const last = anchors[anchors.length - 1] as number;
