@@ -249,6 +249,160 @@ describe('class 1: named months in other separators and languages', () => {
       status: 'balanced',
     });
   });
+
+  // One table per language: a month name as CLDR (or the bank) abbreviates it, in that
+  // language's own date shape. [printed date, ISO date, description, cents].
+  type Named = [string, string, string, number];
+  it.each<{
+    name: string;
+    labels: [string, string, string, string];
+    open: string;
+    close: string;
+    period: [string, string, string];
+    decimal: '.' | ',';
+    rows: Named[];
+  }>([
+    {
+      name: 'Italian 07-gen-2025 (hyphens, lower case)',
+      labels: ['Data', 'Descrizione', 'Importo', 'Saldo'],
+      open: 'Saldo iniziale',
+      close: 'Saldo finale',
+      period: ['Periodo dal 01-gen-2025 al 05-feb-2025', '2025-01-01', '2025-02-05'],
+      decimal: ',',
+      rows: [
+        ['07-gen-2025', '2025-01-07', 'BONIFICO DA ESPOSITO MARCO', 30_000],
+        ['15-gen-2025', '2025-01-15', 'PAGAMENTO POS TABACCHERIA', -1_250],
+        ['03-feb-2025', '2025-02-03', 'ADDEBITO RATA MUTUO', -64_312],
+      ],
+    },
+    {
+      name: 'Dutch 3 mrt 2025 (CLDR abbreviation, no dot)',
+      labels: ['Datum', 'Omschrijving', 'Bedrag', 'Saldo'],
+      open: 'Beginsaldo',
+      close: 'Eindsaldo',
+      period: ['Periode 1 mrt 2025 - 1 apr 2025', '2025-03-01', '2025-04-01'],
+      decimal: ',',
+      rows: [
+        ['3 mrt 2025', '2025-03-03', 'Betaling Bol.com', -2_999],
+        ['17 mrt 2025', '2025-03-17', 'Teruggave Belastingdienst', 41_200],
+        ['1 apr 2025', '2025-04-01', 'Incasso Vattenfall', -11_800],
+      ],
+    },
+    {
+      name: 'Danish 3. feb. 2025 (ordinal dot, dotted month)',
+      labels: ['Dato', 'Tekst', 'Beløb', 'Saldo'],
+      open: 'Indgående saldo',
+      close: 'Udgående saldo',
+      period: ['Kontoudskrift 1. feb. 2025 - 28. feb. 2025', '2025-02-01', '2025-02-28'],
+      decimal: ',',
+      rows: [
+        ['3. feb. 2025', '2025-02-03', 'Dankort Netto Vesterbro', -8_745],
+        ['14. feb. 2025', '2025-02-14', 'Løn februar', 2_845_000],
+        ['27. feb. 2025', '2025-02-27', 'Husleje marts', -950_000],
+      ],
+    },
+    {
+      name: 'Portuguese 3 de fev. de 2025 (joining words)',
+      labels: ['Data', 'Descrição', 'Montante', 'Saldo'],
+      open: 'Saldo inicial',
+      close: 'Saldo final',
+      period: ['De 1 de fev. de 2025 a 28 de fev. de 2025', '2025-02-01', '2025-02-28'],
+      decimal: ',',
+      rows: [
+        ['3 de fev. de 2025', '2025-02-03', 'COMPRA CONTINENTE MATOSINHOS', -4_388],
+        ['10 de fev. de 2025', '2025-02-10', 'TRF RECEBIDA PEDRO NUNES', 12_000],
+        ['24 de fev. de 2025', '2025-02-24', 'DD ELETRICIDADE', -5_611],
+      ],
+    },
+    {
+      name: 'Polish 3 sty 2025 (abbreviations without dots)',
+      labels: ['Data operacji', 'Opis', 'Kwota', 'Saldo'],
+      open: 'Saldo poczatkowe',
+      close: 'Saldo koncowe',
+      period: ['Okres od 1 sty 2025 do 31 sty 2025', '2025-01-01', '2025-01-31'],
+      decimal: ',',
+      rows: [
+        ['3 sty 2025', '2025-01-03', 'Przelew przychodzacy Kowalski Jan', 150_000],
+        ['9 sty 2025', '2025-01-09', 'Platnosc karta Biedronka', -6_733],
+        ['28 sty 2025', '2025-01-28', 'Oplata za prowadzenie rachunku', -900],
+      ],
+    },
+    {
+      name: 'Romanian 3 ian. 2025',
+      labels: ['Data', 'Descriere', 'Suma', 'Sold'],
+      open: 'Sold initial',
+      close: 'Sold final',
+      period: ['Extras de cont 1 ian. 2025 - 31 ian. 2025', '2025-01-01', '2025-01-31'],
+      decimal: ',',
+      rows: [
+        ['3 ian. 2025', '2025-01-03', 'Plata card Kaufland', -15_620],
+        ['10 ian. 2025', '2025-01-10', 'Incasare salariu', 612_000],
+        ['20 ian. 2025', '2025-01-20', 'Transfer catre Ionescu', -50_000],
+      ],
+    },
+    {
+      name: 'English (UK) 3 Sept 2024 (four-letter abbreviation)',
+      labels: ['Date', 'Description', 'Amount', 'Balance'],
+      open: 'Opening balance',
+      close: 'Closing balance',
+      period: ['1 Sept 2024 to 30 Sept 2024', '2024-09-01', '2024-09-30'],
+      decimal: '.',
+      rows: [
+        ['3 Sept 2024', '2024-09-03', 'CONTACTLESS PRET A MANGER', -645],
+        ['12 Sept 2024', '2024-09-12', 'BACS CREDIT NORTHWIND LTD', 231_000],
+        ['30 Sept 2024', '2024-09-30', 'MONTHLY ACCOUNT FEE', -300],
+      ],
+    },
+    {
+      name: 'US Sept. 3, 2024 (month first, dotted, comma before the year)',
+      labels: ['Date', 'Description', 'Amount', 'Balance'],
+      open: 'Beginning balance',
+      close: 'Ending balance',
+      period: ['Sept. 1, 2024 through Sept. 30, 2024', '2024-09-01', '2024-09-30'],
+      decimal: '.',
+      rows: [
+        ['Sept. 3, 2024', '2024-09-03', 'DEBIT CARD TRADER JOES', -5_412],
+        ['Sept. 13, 2024', '2024-09-13', 'ACH DEPOSIT PAYROLL', 187_500],
+        ['Sept. 27, 2024', '2024-09-27', 'CHECK 1043', -40_000],
+      ],
+    },
+  ])('$name', async ({ labels, open, close, period, decimal, rows }) => {
+    const entries: Entry[] = rows.map(([printed, iso, text, cents]) => ({ printed, iso, text, cents }));
+    const opening = 503_150;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const fmt = (c: number) => `${c < 0 ? '-' : ''}${money(c, decimal)}`;
+    const pdf = await tablePdf({
+      pages: [
+        tablePage(
+          [
+            line(40, L(40, 'Example Regional Bank', true)),
+            line(70, L(40, 'A. N. Customer'), L(320, 'IBAN GB33 BUKB 2020 1555 5555 55')),
+            line(85, L(320, period[0])),
+            line(100, L(320, open), R(550, fmt(opening))),
+            line(115, L(320, close), R(550, fmt(closing))),
+          ],
+          160,
+          [L(40, labels[0]), L(130, labels[1]), R(450, labels[2]), R(550, labels[3])],
+          entries.map((e, i) => [
+            L(40, e.printed),
+            L(130, e.text),
+            R(450, fmt(e.cents)),
+            R(550, fmt(bals[i] as number)),
+          ]),
+        ),
+      ],
+    });
+    const [s] = await run(pdf, `named-${labels[0]}-${period[1]}.pdf`);
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      periodStart: period[1],
+      periodEnd: period[2],
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
 });
 
 describe('class 2: a distractor money column beside the real amount column', () => {
