@@ -120,11 +120,11 @@ describe('convert: errors carry codes', () => {
     });
   });
 
-  it('NO_TRANSACTIONS for a letter', async () => {
+  it('NOT_A_STATEMENT for a letter', async () => {
     const pdf = await pdfOf((doc) => {
       doc.fontSize(12).text('Dear customer, thank you for banking with us. Your new card is on its way. '.repeat(5));
     });
-    await expect(convert(pdf, { fileName: 'letter.pdf' })).rejects.toMatchObject({ code: 'NO_TRANSACTIONS' });
+    await expect(convert(pdf, { fileName: 'letter.pdf' })).rejects.toMatchObject({ code: 'NOT_A_STATEMENT' });
   });
 
   it('UNSUPPORTED_FILE_TYPE for bytes that are no document', async () => {

@@ -2,7 +2,8 @@
  * convert(bytes) -> Statement[]: picks the reader by the file's bytes, feeds the one
  * layout model, and runs the one extraction pipeline on it.
  */
-import { AppError, emptyStatementFacts, type Statement } from '@statemint/shared';
+import { AppError, emptyStatementFacts, isAppError, type Statement } from '@statemint/shared';
+import { classifyDocument } from './classify/statement-or-not';
 import { extractStatements } from './extract/index';
 import type { LayoutDocument } from './layout/model';
 import { detectInputKind } from './readers/detect';
@@ -50,7 +51,19 @@ export async function convert(bytes: Uint8Array, options: ConvertOptions = {}): 
     return kept;
   }
   const doc = await readDocument(kind, bytes, options, deadline);
-  return extractStatements(doc, { deadline });
+  let statements: Statement[] = [];
+  let failure: unknown = null;
+  try {
+    statements = extractStatements(doc, { deadline });
+  } catch (e) {
+    if (!isAppError(e) || e.code !== 'NO_TRANSACTIONS') throw e;
+    failure = e;
+  }
+  // Invoices, receipts and letters are refused as such, rather than read as transactions (see classify/).
+  if (!classifyDocument(doc, statements).statement)
+    throw new AppError('NOT_A_STATEMENT', 'This document does not look like a bank statement.');
+  if (failure) throw failure;
+  return statements;
 }
 
 // Readers load lazily: a PDF conversion never pays for ExcelJS, mammoth or tesseract.js.
