@@ -341,6 +341,19 @@ describe('class 1: named months in other separators and languages', () => {
       ],
     },
     {
+      name: 'Austrian 15. Jän. 2025 (CLDR de-AT)',
+      labels: ['Buchungsdatum', 'Text', 'Betrag', 'Saldo'],
+      open: 'Alter Kontostand',
+      close: 'Neuer Kontostand',
+      period: ['Kontoauszug 1. Jän. 2025 bis 3. Feb. 2025', '2025-01-01', '2025-02-03'],
+      decimal: ',',
+      rows: [
+        ['2. Jän. 2025', '2025-01-02', 'Bezahlung Karte Billa Filiale 0815', -3_456],
+        ['15. Jän. 2025', '2025-01-15', 'Gutschrift Gehalt Jänner', 245_000],
+        ['3. Feb. 2025', '2025-02-03', 'Kontoführung', -650],
+      ],
+    },
+    {
       name: 'English (UK) 3 Sept 2024 (four-letter abbreviation)',
       labels: ['Date', 'Description', 'Amount', 'Balance'],
       open: 'Opening balance',
@@ -594,6 +607,48 @@ describe('class 2: a distractor money column beside the real amount column', () 
       status: 'balanced',
     });
   });
+
+  it('German: an unknown "Bonuspunkte" column of decimals between the text and the amount, no balance column', async () => {
+    const entries: Entry[] = [
+      { printed: '02.04.2025', iso: '2025-04-02', text: 'Einkauf Drogerie Sonnenschein', cents: -2_480 },
+      { printed: '08.04.2025', iso: '2025-04-08', text: 'Gutschrift Rückerstattung', cents: 4_999 },
+      { printed: '16.04.2025', iso: '2025-04-16', text: 'Einkauf Baumarkt Heimwerk', cents: -13_950 },
+      { printed: '29.04.2025', iso: '2025-04-29', text: 'Einkauf Tankstelle Süd', cents: -6_612 },
+    ];
+    const punkte = ['24,80', '0,00', '139,50', '66,12'];
+    const opening = 55_000;
+    const closing = opening + entries.reduce((a, e) => a + e.cents, 0);
+    const pdf = await tablePdf({
+      pages: [
+        tablePage(
+          [
+            line(40, L(40, 'Kreissparkasse Talheim', true)),
+            line(70, L(40, 'Herr Lukas Maier'), L(320, 'Kontonummer 1234567890')),
+            line(85, L(320, 'Zeitraum 01.04.2025 - 30.04.2025')),
+            line(100, L(320, 'Saldo alt'), R(550, money(opening, ','))),
+            line(115, L(320, 'Saldo neu'), R(550, money(closing, ','))),
+          ],
+          160,
+          [L(40, 'Datum'), L(110, 'Umsatz'), R(420, 'Bonuspunkte'), R(550, 'EUR')],
+          entries.map((e, i) => [
+            L(40, e.printed),
+            L(110, e.text),
+            R(420, punkte[i] as string),
+            R(550, `${e.cents < 0 ? '-' : '+'}${money(e.cents, ',')}`),
+          ]),
+        ),
+      ],
+    });
+    const [s] = await run(pdf, 'bonuspunkte.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2025-04-01',
+      periodEnd: '2025-04-30',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
 });
 
 describe('class 3: a description printed partly above the line of the date and amounts', () => {
@@ -738,6 +793,62 @@ describe('class 3: a description printed partly above the line of the date and a
     expect(factsOf(s)).toEqual({
       periodStart: '2025-01-01',
       periodEnd: '2025-01-31',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('English: a type line above each date line at the same pitch as the lines of a row', async () => {
+    const rows = [
+      { printed: '04/03/2025', label: 'Card purchase', text: 'COSTA COFFEE LEEDS', cents: -420 },
+      { printed: '05/03/2025', label: 'Direct debit', text: 'YORKSHIRE WATER', cents: -3_850 },
+      { printed: '07/03/2025', label: 'Bank credit', text: 'HMRC TAX REFUND', cents: 24_512 },
+      { printed: '10/03/2025', label: 'Standing order', text: 'RENT FLAT 2', cents: -72_500 },
+      { printed: '12/03/2025', label: 'Card purchase', text: 'ALDI STORES 442', cents: -2_318 },
+    ];
+    const entries: Entry[] = rows.map((r) => ({
+      printed: r.printed,
+      iso: r.printed.split('/').reverse().join('-'),
+      text: `${r.label} ${r.text}`,
+      cents: r.cents,
+    }));
+    const opening = 180_000;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const lines: TableLine[] = [
+      line(40, L(40, 'Pennine Bank', true)),
+      line(70, L(40, 'Mr Ian Walsh'), L(320, 'Account number 55667788')),
+      line(85, L(320, '1 March 2025 to 31 March 2025')),
+      line(100, L(320, 'Opening balance'), R(550, money(opening))),
+      line(115, L(320, 'Closing balance'), R(550, money(closing))),
+      line(
+        160,
+        L(40, 'Date', true),
+        L(110, 'Details', true),
+        R(380, 'Paid out', true),
+        R(460, 'Paid in', true),
+        R(550, 'Balance', true),
+      ),
+    ];
+    rows.forEach((r, i) => {
+      const y = 176 + i * 22;
+      lines.push(line(y, L(110, r.label)));
+      lines.push(
+        line(
+          y + 11,
+          L(40, r.printed),
+          L(110, r.text),
+          R(r.cents < 0 ? 380 : 460, money(r.cents)),
+          R(550, money(bals[i] as number)),
+        ),
+      );
+    });
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'type-line.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2025-03-01',
+      periodEnd: '2025-03-31',
       openingBalance: opening / 100,
       closingBalance: closing / 100,
       status: 'balanced',
@@ -1143,6 +1254,88 @@ describe('class 5: dates without a year across a year end, the period printed on
       status: 'balanced',
     });
   });
+
+  it('English: "Statement date: 5 January 2025" in words, rows "28 Dec" .. "03 Jan"', async () => {
+    const entries: Entry[] = [
+      { printed: '28 Dec', iso: '2024-12-28', text: 'POS BOOTS 0041', cents: -1_299 },
+      { printed: '31 Dec', iso: '2024-12-31', text: 'SALARY', cents: 190_000 },
+      { printed: '03 Jan', iso: '2025-01-03', text: 'DD VODAFONE', cents: -2_500 },
+    ];
+    const opening = 20_000;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const pdf = await tablePdf({
+      pages: [
+        tablePage(
+          [
+            line(40, L(40, 'Lothian Savings Bank', true)),
+            line(70, L(40, 'Ms Fiona Grant'), L(320, 'Account No 10203040')),
+            line(85, L(320, 'Statement date: 5 January 2025')),
+            line(100, L(320, 'Previous balance'), R(550, money(opening))),
+            line(115, L(320, 'New balance'), R(550, money(closing))),
+          ],
+          160,
+          [L(40, 'Date'), L(100, 'Details'), R(450, 'Amount'), R(550, 'Balance')],
+          entries.map((e, i) => [
+            L(40, e.printed),
+            L(100, e.text),
+            R(450, `${e.cents < 0 ? '-' : ''}${money(e.cents)}`),
+            R(550, money(bals[i] as number)),
+          ]),
+        ),
+      ],
+    });
+    const [s] = await run(pdf, 'statement-date-words.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      periodStart: null,
+      periodEnd: null,
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('German: "Auszug 1/2025 erstellt am 03.01.2025", rows "27.12." .. "02.01."', async () => {
+    const entries: Entry[] = [
+      { printed: '27.12.', iso: '2024-12-27', text: 'Kartenzahlung Lidl', cents: -3_322 },
+      { printed: '30.12.', iso: '2024-12-30', text: 'Gutschrift Gehalt Dezember', cents: 301_000 },
+      { printed: '02.01.', iso: '2025-01-02', text: 'Lastschrift Versicherung', cents: -12_000 },
+    ];
+    const opening = 40_000;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const pdf = await tablePdf({
+      pages: [
+        tablePage(
+          [
+            line(40, L(40, 'Stadtsparkasse Nordhafen', true)),
+            line(70, L(40, 'Frau Anke Voss'), L(320, 'Kontonummer 7788990011')),
+            line(85, L(320, 'Auszug 1/2025 erstellt am 03.01.2025')),
+            line(100, L(320, 'Alter Kontostand'), R(550, money(opening, ','))),
+            line(115, L(320, 'Neuer Kontostand'), R(550, money(closing, ','))),
+          ],
+          160,
+          [L(40, 'Datum'), L(100, 'Erläuterung'), R(450, 'Betrag'), R(550, 'Saldo')],
+          entries.map((e, i) => [
+            L(40, e.printed),
+            L(100, e.text),
+            R(450, `${e.cents < 0 ? '-' : '+'}${money(e.cents, ',')}`),
+            R(550, money(bals[i] as number, ',')),
+          ]),
+        ),
+      ],
+    });
+    const [s] = await run(pdf, 'erstellt-am.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      periodStart: null,
+      periodEnd: null,
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
 });
 
 describe('class 6: header labels wrapped over two lines, and header words the vocabulary lacks', () => {
@@ -1284,6 +1477,41 @@ describe('class 6: header labels wrapped over two lines, and header words the vo
       ),
     ];
     const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'tiliote.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2025-02-01',
+      periodEnd: '2025-02-28',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('Finnish: no header row at all; columns from geometry, roles from the balances', async () => {
+    const entries: Entry[] = [
+      { printed: '03.02.2025', iso: '2025-02-03', text: 'KORTTIOSTO PRISMA', cents: -5_212 },
+      { printed: '05.02.2025', iso: '2025-02-05', text: 'PALKKA', cents: 250_000 },
+      { printed: '11.02.2025', iso: '2025-02-11', text: 'E-LASKU VAKUUTUS', cents: -9_900 },
+      { printed: '20.02.2025', iso: '2025-02-20', text: 'TILISIIRTO KORHONEN', cents: -15_000 },
+    ];
+    const opening = 30_000;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const lines: TableLine[] = [
+      line(40, L(40, 'Pohjolan Pankki', true)),
+      line(70, L(40, 'Matti Korhonen'), L(320, 'FI21 1234 5600 0007 85')),
+      line(85, L(320, '01.02.2025 - 28.02.2025')),
+      ...entries.map((e, i) =>
+        line(
+          140 + i * 14,
+          L(40, e.printed),
+          L(110, e.text),
+          R(450, `${e.cents < 0 ? '-' : '+'}${money(e.cents, ',')}`),
+          R(550, money(bals[i] as number, ',')),
+        ),
+      ),
+    ];
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'no-header.pdf');
     expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
     expect(factsOf(s)).toEqual({
       periodStart: '2025-02-01',
@@ -1634,6 +1862,69 @@ describe('class 8: only a value-date column, carried balances at page breaks, a 
       status: 'balanced',
     });
   });
+
+  it('English: dated BALANCE BROUGHT FORWARD / CARRIED FORWARD rows and a CLOSING BALANCE row', async () => {
+    const entries: Entry[] = [
+      { printed: '02 MAY', iso: '2024-05-02', text: 'CHQ DEP 100233', cents: 45_000 },
+      { printed: '01 MAY', iso: '2024-05-01', text: 'POS LIDL', cents: -2_210 },
+      { printed: '06 MAY', iso: '2024-05-06', text: 'DD INSURANCE', cents: -3_300 },
+      { printed: '08 MAY', iso: '2024-05-08', text: 'SALARY', cents: 220_000 },
+      { printed: '07 MAY', iso: '2024-05-07', text: 'ATM', cents: -10_000 },
+      { printed: '10 MAY', iso: '2024-05-10', text: 'POS TESCO', cents: -4_560 },
+    ];
+    const opening = 10_000;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const header = (y: number) =>
+      line(
+        y,
+        L(40, 'Value Date', true),
+        L(110, 'Transaction Details', true),
+        R(380, 'Debit', true),
+        R(460, 'Credit', true),
+        R(550, 'Balance', true),
+      );
+    const row = (y: number, i: number) => {
+      const e = entries[i] as Entry;
+      return line(
+        y,
+        L(40, e.printed),
+        L(110, e.text),
+        R(e.cents < 0 ? 380 : 460, money(e.cents)),
+        R(550, money(bals[i] as number)),
+      );
+    };
+    const pages = [
+      {
+        lines: [
+          line(40, L(40, 'Emerald Isle Bank', true)),
+          line(70, L(40, 'MR SEAN MURPHY'), L(320, 'Account 99887766')),
+          line(85, L(320, 'Statement 01 MAY 2024 to 31 MAY 2024')),
+          header(120),
+          line(138, L(40, '01 MAY'), L(110, 'BALANCE BROUGHT FORWARD'), R(550, money(opening))),
+          ...[0, 1, 2].map((i) => row(152 + i * 14, i)),
+          line(152 + 3 * 14, L(40, '06 MAY'), L(110, 'BALANCE CARRIED FORWARD'), R(550, money(bals[2] as number))),
+        ],
+      },
+      {
+        lines: [
+          header(70),
+          line(88, L(40, '06 MAY'), L(110, 'BALANCE BROUGHT FORWARD'), R(550, money(bals[2] as number))),
+          ...[3, 4, 5].map((i) => row(102 + (i - 3) * 14, i)),
+          line(102 + 3 * 14, L(40, '31 MAY'), L(110, 'CLOSING BALANCE'), R(550, money(closing))),
+        ],
+      },
+    ];
+    const [s] = await run(await tablePdf({ pages }), 'dated-bf.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2024-05-01',
+      periodEnd: '2024-05-31',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
 });
 
 describe('class 13: opening and closing balances only in a summary box above a table without balances', () => {
@@ -1769,6 +2060,61 @@ describe('class 13: opening and closing balances only in a summary box above a t
     expect(factsOf(s)).toEqual({
       periodStart: '2024-07-01',
       periodEnd: '2024-07-31',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('French: amounts on the last line of wrapped rows, balances only in a boxed summary', async () => {
+    const rows = [
+      {
+        printed: '02/06/2025',
+        text: ['Virement SEPA recu', 'DE: SARL MARTIN', 'MOTIF: FACTURE 2025-118'],
+        cents: 84_000,
+      },
+      { printed: '09/06/2025', text: ['Prelevement', 'URSSAF'], cents: -31_250 },
+      { printed: '16/06/2025', text: ['Paiement CB LEROY MERLIN'], cents: -18_990 },
+      { printed: '27/06/2025', text: ['Commission', 'tenue de compte'], cents: -1_500 },
+    ];
+    const entries: Entry[] = rows.map((r) => ({
+      printed: r.printed,
+      iso: r.printed.split('/').reverse().join('-'),
+      text: r.text.join(' '),
+      cents: r.cents,
+    }));
+    const opening = 412_030;
+    const closing = opening + entries.reduce((a, e) => a + e.cents, 0);
+    const eur = (c: number) => money(c, ',', ' ');
+    const lines: TableLine[] = [
+      line(40, L(40, 'Banque des Artisans', true)),
+      line(60, L(40, 'SARL ATELIER BOIS'), L(330, 'Compte 00123 45678901')),
+      line(75, L(330, 'Du 01/06/2025 au 30/06/2025')),
+      line(105, L(48, 'Solde au 01/06/2025'), R(300, eur(opening), true)),
+      line(120, L(48, 'Solde au 30/06/2025'), R(300, eur(closing), true)),
+      line(160, L(40, 'Date', true), L(110, 'Libellé', true), R(460, 'Débit', true), R(550, 'Crédit', true)),
+    ];
+    let y = 178;
+    rows.forEach((r) => {
+      r.text.forEach((t, k) => {
+        const last = k === r.text.length - 1;
+        lines.push(
+          line(
+            y + k * 11,
+            ...(k === 0 ? [L(40, r.printed)] : []),
+            L(110, t),
+            ...(last ? [R(r.cents < 0 ? 460 : 550, eur(r.cents))] : []),
+          ),
+        );
+      });
+      y += r.text.length * 11 + 6;
+    });
+    const boxes = [{ x: 40, y: 97, width: 270, height: 38 }];
+    const [s] = await run(await tablePdf({ pages: [{ lines, boxes }] }), 'last-line-amounts.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2025-06-01',
+      periodEnd: '2025-06-30',
       openingBalance: opening / 100,
       closingBalance: closing / 100,
       status: 'balanced',
