@@ -7,6 +7,7 @@
 import type { LayoutDocument, LayoutLine, LayoutPage } from '../../layout/model';
 import { repairLeadingDate } from '../../ocr/repair';
 import type { DecimalMark } from '../../values/amount';
+import { parseDate } from '../../values/dates';
 import { type Token, type TokenLine, type TokenOptions, tokeniseLine } from '../tokens/tokenise';
 import type { Tracer } from '../trace';
 import { languageScores, normaliseWords, rankReadings } from '../vocabulary';
@@ -48,7 +49,8 @@ export function tokenisePages(doc: LayoutDocument, opts: TokenOptions): PageLine
  * |LASTSCHRIFT", "O6-NOVEMBRE-2023", "030CT 24"), repaired before the line is tokenised, so the
  * line is a dated row. Evidence: the repaired start parses as a date.
  */
-function ocrLeadingDate(line: LayoutLine, opts: TokenOptions): Token[] {
+function ocrLeadingDate(input: LayoutLine, opts: TokenOptions): Token[] {
+  const line = ocrSplitDates(input);
   const first = line.runs[0];
   const fixed = first?.confidence !== undefined ? repairLeadingDate(first.text) : null;
   if (!first || !fixed) return tokeniseLine(line, opts);
@@ -56,6 +58,48 @@ function ocrLeadingDate(line: LayoutLine, opts: TokenOptions): Token[] {
   const date = tokens.find((t) => t.run === 0 && t.kind === 'date');
   if (date) Object.assign(date, { repaired: first.text.split(/[\s|]+/).find(Boolean), repairPass: 'ocr-leading-date' });
   return tokens;
+}
+
+/**
+ * `ocr-split-dates` (OCR lines only): OCR cut a date into words of their own ("15" "Nov" "2024"
+ * where the page's word spaces are wide): neighbouring runs closer than two line heights join
+ * where together, and not alone, they read as a date.
+ */
+function ocrSplitDates(line: LayoutLine): LayoutLine {
+  const runs = line.runs;
+  if (runs.length < 2 || runs[0]?.confidence === undefined) return line;
+  const out: LayoutLine['runs'] = [];
+  for (let i = 0; i < runs.length; i++) {
+    const run = runs[i] as LayoutLine['runs'][number];
+    let best = 0;
+    if (!parseDate(run.text) && /^\d{1,4}[.,]?$|^\p{L}{3,}\.?$/u.test(run.text)) {
+      for (let j = i + 1; j < Math.min(runs.length, i + 3); j++) {
+        const prev = runs[j - 1] as LayoutLine['runs'][number];
+        const next = runs[j] as LayoutLine['runs'][number];
+        if (next.x0 - prev.x1 > Math.max(prev.size, next.size) * 2) break;
+        const text = runs
+          .slice(i, j + 1)
+          .map((r) => r.text)
+          .join(' ');
+        if (parseDate(text)) best = j;
+      }
+    }
+    if (!best) {
+      out.push(run);
+      continue;
+    }
+    const parts = runs.slice(i, best + 1);
+    out.push({
+      ...run,
+      text: parts.map((r) => r.text).join(' '),
+      x1: Math.max(...parts.map((r) => r.x1)),
+      y0: Math.min(...parts.map((r) => r.y0)),
+      y1: Math.max(...parts.map((r) => r.y1)),
+      confidence: Math.min(...parts.map((r) => r.confidence ?? 1)),
+    });
+    i = best;
+  }
+  return out.length === runs.length ? line : { ...line, runs: out };
 }
 
 const letters = (t: Token[]) => t.reduce((n, x) => n + (x.text.match(/\p{L}/gu)?.length ?? 0), 0);
