@@ -79,7 +79,7 @@ async function readDocument(
       return readPdf(bytes, {
         password: options.password,
         deadline,
-        // Pages without a text layer (scans) are recognised by OCR into the same layout model.
+        // Pages without a usable text layer (scans, broken font encodings) are read by OCR into the same layout model.
         ocrPages: async (doc, pages) => (await import('./ocr/pdf')).ocrPdfPages(doc, pages, { deadline }),
       });
     }

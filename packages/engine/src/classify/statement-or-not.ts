@@ -93,7 +93,7 @@ function textEvidence(doc: LayoutDocument, statements: readonly Statement[], e: 
       const words = text.match(/\p{L}{2,}/gu)?.length ?? 0;
       if (words >= 3) withWords++;
       if (isProse(text, words)) prose++;
-      if (!isRow(line.runs) && hasNotStatementWord(text)) kindLines.add(normaliseWords(text));
+      if (hasNotStatementWord(text) && !isRow(line.runs)) kindLines.add(normaliseWords(text));
     }
   if (opening && closing) e.strong.add('lines of an opening and a closing balance');
   if (kindLines.size >= CLASSIFY.minKindLines) e.kind.add(`${kindLines.size} lines of an invoice or receipt`);

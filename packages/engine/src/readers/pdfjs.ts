@@ -22,6 +22,7 @@ export type Canvas = typeof import('@napi-rs/canvas');
 interface Loaded {
   pdfjs: PdfJs;
   canvas: Canvas;
+  CanvasFactory: ReturnType<typeof canvasFactory>;
 }
 
 let loading: Promise<Loaded> | null = null;
@@ -29,7 +30,7 @@ function load(): Promise<Loaded> {
   loading ??= (async () => {
     // Loads PDF.js once, with its canvas, and undoes its process-wide polyfills (see the file).
     const { canvas } = await import('@statemint/engine/pdfjs-preload');
-    return { pdfjs: await import('pdfjs-dist/legacy/build/pdf.mjs'), canvas };
+    return { pdfjs: await import('pdfjs-dist/legacy/build/pdf.mjs'), canvas, CanvasFactory: canvasFactory(canvas) };
   })();
   return loading;
 }
@@ -74,7 +75,7 @@ function canvasFactory(canvas: Canvas) {
  * UNREADABLE_FILE.
  */
 export async function openPdf(bytes: Uint8Array, password: string | undefined): Promise<PDFDocumentProxy> {
-  const { pdfjs, canvas } = await load();
+  const { pdfjs, CanvasFactory } = await load();
   const attempt = (pw: string) =>
     pdfjs.getDocument({
       // PDF.js takes ownership of (detaches) the buffer it is given; the caller's bytes stay usable.
@@ -86,7 +87,7 @@ export async function openPdf(bytes: Uint8Array, password: string | undefined): 
       // JPEG 2000 and JBIG2 images (common in scans) and ICC colours decode with PDF.js's WebAssembly.
       wasmUrl: folder('wasm'),
       iccUrl: folder('iccs'),
-      CanvasFactory: canvasFactory(canvas),
+      CanvasFactory,
       isEvalSupported: false,
       useSystemFonts: false,
       disableFontFace: true,
