@@ -416,6 +416,39 @@ describe('class 1: named months in other separators and languages', () => {
       status: 'balanced',
     });
   });
+
+  it.each([
+    ['03FEB2025', '2025-02-03'],
+    ['2025-FEB-03', '2025-02-03'],
+    ['03 FEVR 2025', '2025-02-03'],
+    ['3-Feb-2025', '2025-02-03'],
+    ['03.Feb.25', '2025-02-03'],
+  ])('other shapes of a date with a month name: %s', async (printed, iso) => {
+    const entries: Entry[] = [
+      { printed, iso, text: 'PAYMENT RECEIVED', cents: 10_000 },
+      { printed, iso, text: 'SERVICE CHARGE', cents: -250 },
+    ];
+    const opening = 1_000;
+    const bals = running(opening, entries);
+    const pdf = await tablePdf({
+      pages: [
+        tablePage(
+          [line(40, L(40, 'Harbour Street Bank', true)), line(70, L(320, 'Account 12345678'))],
+          120,
+          [L(40, 'Date'), L(130, 'Description'), R(450, 'Amount'), R(550, 'Balance')],
+          entries.map((e, i) => [
+            L(40, e.printed),
+            L(130, e.text),
+            R(450, `${e.cents < 0 ? '-' : ''}${money(e.cents)}`),
+            R(550, money(bals[i] as number)),
+          ]),
+        ),
+      ],
+    });
+    const [s] = await run(pdf, `compact-${iso}-${printed.length}.pdf`);
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
 });
 
 describe('class 2: a distractor money column beside the real amount column', () => {
@@ -1521,6 +1554,58 @@ describe('class 6: header labels wrapped over two lines, and header words the vo
       status: 'balanced',
     });
   });
+
+  it('English: labels wrapped over three lines (Withdrawal / Amount / (INR))', async () => {
+    const entries: Entry[] = [
+      { printed: '01-04-2024', iso: '2024-04-01', text: 'UPI/DR/409112/SWIGGY', cents: -45_600 },
+      { printed: '03-04-2024', iso: '2024-04-03', text: 'NEFT/CR/SALARY/INFOSYSTEMS', cents: 8_500_000 },
+      { printed: '09-04-2024', iso: '2024-04-09', text: 'ATM/CASH/MG ROAD', cents: -1_000_000 },
+    ];
+    const opening = 1_234_500;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const B = (x: number, t: string, align: 'left' | 'right' = 'left'): TableCell => ({
+      x,
+      text: t,
+      align,
+      bold: true,
+    });
+    const lines: TableLine[] = [
+      line(40, L(40, 'Deccan Urban Bank', true)),
+      line(70, L(40, 'PRIYA SHARMA'), L(330, 'A/c No 001234567890')),
+      line(85, L(330, 'Statement from 01-04-2024 to 30-04-2024')),
+      line(100, L(330, 'Opening Balance'), R(560, money(opening))),
+      line(115, L(330, 'Closing Balance'), R(560, money(closing))),
+      line(
+        150,
+        B(40, 'Txn'),
+        B(110, 'Description'),
+        B(390, 'Withdrawal', 'right'),
+        B(470, 'Deposit', 'right'),
+        B(560, 'Balance', 'right'),
+      ),
+      line(160, B(40, 'Date'), B(390, 'Amount', 'right'), B(470, 'Amount', 'right'), B(560, '(INR)', 'right')),
+      line(170, B(390, '(INR)', 'right'), B(470, '(INR)', 'right')),
+      ...entries.map((e, i) =>
+        line(
+          190 + i * 14,
+          L(40, e.printed),
+          L(110, e.text),
+          R(e.cents < 0 ? 390 : 470, money(e.cents)),
+          R(560, money(bals[i] as number)),
+        ),
+      ),
+    ];
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'three-line-header.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2024-04-01',
+      periodEnd: '2024-04-30',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
 });
 
 describe('class 7: two accounts in one PDF are two statements', () => {
@@ -1925,6 +2010,72 @@ describe('class 8: only a value-date column, carried balances at page breaks, a 
       status: 'balanced',
     });
   });
+
+  it('English: no header on page 2, a last page holding only a Total row without a header', async () => {
+    const entries: Entry[] = Array.from({ length: 8 }, (_, i) => ({
+      printed: `${String(i + 2).padStart(2, '0')}/04/2024`,
+      iso: `2024-04-${String(i + 2).padStart(2, '0')}`,
+      text: i % 3 === 0 ? `TRANSFER IN REF ${7000 + i}` : `POS PURCHASE SHOP ${i}`,
+      cents: i % 3 === 0 ? 12_345 + i : -(999 + i * 101),
+    }));
+    const opening = 77_700;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const row = (y: number, i: number) => {
+      const e = entries[i] as Entry;
+      return line(
+        y,
+        L(40, e.printed),
+        L(110, e.text),
+        R(380, e.cents < 0 ? money(e.cents) : ''),
+        R(460, e.cents > 0 ? money(e.cents) : ''),
+        R(550, money(bals[i] as number)),
+      );
+    };
+    const out = entries.filter((e) => e.cents < 0).reduce((a, e) => a - e.cents, 0);
+    const inn = entries.filter((e) => e.cents > 0).reduce((a, e) => a + e.cents, 0);
+    const pages = [
+      {
+        lines: [
+          line(40, L(40, 'Gulf Coast Bank', true)),
+          line(70, L(40, 'MARIA GONZALEZ'), L(320, 'Account 4455667788')),
+          line(85, L(320, 'Period 01/04/2024 - 30/04/2024')),
+          line(100, L(320, 'Opening balance'), R(550, money(opening))),
+          line(
+            120,
+            L(40, 'Date', true),
+            L(110, 'Description', true),
+            R(380, 'Debit', true),
+            R(460, 'Credit', true),
+            R(550, 'Balance', true),
+          ),
+          ...[0, 1, 2, 3].map((i) => row(138 + i * 14, i)),
+        ],
+      },
+      { lines: [line(40, R(550, 'Page 2')), ...[4, 5, 6, 7].map((i) => row(70 + (i - 4) * 14, i))] },
+      {
+        lines: [
+          line(40, R(550, 'Page 3')),
+          line(
+            70,
+            L(110, 'Total', true),
+            R(380, money(out), true),
+            R(460, money(inn), true),
+            R(550, money(closing), true),
+          ),
+        ],
+      },
+    ];
+    const [s] = await run(await tablePdf({ pages }), 'no-header-total.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2024-04-01',
+      periodEnd: '2024-04-30',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
 });
 
 describe('class 13: opening and closing balances only in a summary box above a table without balances', () => {
@@ -2115,6 +2266,43 @@ describe('class 13: opening and closing balances only in a summary box above a t
     expect(factsOf(s)).toEqual({
       periodStart: '2025-06-01',
       periodEnd: '2025-06-30',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('English: an overdraft limit and an available balance in the box beside opening and closing', async () => {
+    const entries: Entry[] = [
+      { printed: '02/08/2024', iso: '2024-08-02', text: 'CARD PURCHASE BUNNINGS', cents: -8_920 },
+      { printed: '09/08/2024', iso: '2024-08-09', text: 'TRANSFER FROM J SMITH', cents: 40_000 },
+      { printed: '23/08/2024', iso: '2024-08-23', text: 'DIRECT DEBIT GYM', cents: -2_995 },
+    ];
+    const opening = 15_075;
+    const closing = opening + entries.reduce((a, e) => a + e.cents, 0);
+    const lines: TableLine[] = [
+      line(40, L(40, 'Tasman Bank', true)),
+      line(60, L(40, 'JORDAN SMITH'), L(330, 'Account 062-000 1234 5678')),
+      line(75, L(330, 'Statement period 1 Aug 2024 to 31 Aug 2024')),
+      line(105, L(48, 'Opening balance'), R(290, money(opening)), L(318, 'Overdraft limit'), R(545, money(100_000))),
+      line(
+        120,
+        L(48, 'Closing balance'),
+        R(290, money(closing)),
+        L(318, 'Available balance'),
+        R(545, money(closing + 100_000)),
+      ),
+      line(160, L(40, 'Date', true), L(110, 'Transaction', true), R(450, 'Debit', true), R(545, 'Credit', true)),
+      ...entries.map((e, i) =>
+        line(178 + i * 14, L(40, e.printed), L(110, e.text), R(e.cents < 0 ? 450 : 545, money(e.cents))),
+      ),
+    ];
+    const boxes = [{ x: 40, y: 97, width: 515, height: 38 }];
+    const [s] = await run(await tablePdf({ pages: [{ lines, boxes }] }), 'overdraft-box.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2024-08-01',
+      periodEnd: '2024-08-31',
       openingBalance: opening / 100,
       closingBalance: closing / 100,
       status: 'balanced',
