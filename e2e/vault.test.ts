@@ -215,6 +215,88 @@ describe.skipIf(!hasChromium)('account and vault journeys in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('pages, searches, filters and sorts the vault', async () => {
+    // 30 more files of the account, written as conversions leave them, a day apart each pair.
+    const db = new Database(join(server.dataDir, 'statemint.db'));
+    const day = 24 * 3600_000;
+    const now = Date.now();
+    const words = ['Brokerage', 'savings', 'Checking'];
+    try {
+      const { id: userId } = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string };
+      const insert = db.prepare(`INSERT INTO files (id, user_id, mode, original_filename, file_size, input_kind, status,
+        transaction_count, statement_count, currency, reconciliation, outputs, outputs_size, restore_expedited, attempts,
+        created_at, completed_at, archived_at) VALUES (?, ?, 'subscription', ?, 2048, 'pdf', ?, 12, 1, 'EUR',
+        '{"status":"balanced","mismatchCount":0}', '{"csv":100}', 100, 0, 1, ?, ?, ?)`);
+      for (let i = 0; i < 30; i++) {
+        const created = now - (1 + Math.floor(i / 2)) * day - i * 60_000;
+        const failed = i % 5 === 4;
+        insert.run(
+          `seeded-file-${String(i).padStart(2, '0')}`,
+          userId,
+          `${words[i % 3]} ${String(i).padStart(2, '0')}.pdf`,
+          failed ? 'failed' : 'archived',
+          created,
+          created + 30_000,
+          failed ? null : created + day,
+        );
+      }
+      // What the files repository keeps with each change, counted again for rows written by hand.
+      db.exec(`INSERT INTO vault_totals (user_id, files, bytes, archived, restored)
+        SELECT user_id, count(*), sum(file_size + outputs_size), sum(status = 'archived'), sum(restore_status = 'completed')
+        FROM files WHERE user_id IS NOT NULL GROUP BY user_id
+        ON CONFLICT (user_id) DO UPDATE SET files = excluded.files, bytes = excluded.bytes,
+          archived = excluded.archived, restored = excluded.restored`);
+    } finally {
+      db.close();
+    }
+    await page.reload();
+    const rows = page.getByTestId('file-row');
+    const count = page.getByTestId('vault-count');
+    await count.getByText('Showing 25 of 31 files').waitFor();
+    expect(await rows.count()).toBe(25);
+    // The newest first: the restored upload, then the seeded files a day older each pair.
+    expect(await rows.first().textContent()).toContain('Vault statement');
+    await page.getByRole('button', { name: 'Load more files' }).click();
+    await count.getByText('Showing 31 of 31 files').waitFor();
+    expect(await rows.count()).toBe(31);
+    await page.getByRole('button', { name: 'Load more files' }).waitFor({ state: 'detached' });
+
+    const search = page.getByRole('search', { name: 'Search files' });
+    await search.getByLabel('Search by name').fill('BROKER');
+    await count.getByText('10 matching files').waitFor();
+    for (const text of await rows.allTextContents()) expect(text).toContain('Brokerage');
+    await search.getByLabel('Status').selectOption({ label: 'Failed' });
+    await count.getByText('2 matching files').waitFor();
+    for (const text of await rows.allTextContents()) expect(text).toMatch(/Brokerage \d\d\.pdf.*Failed/s);
+    await shoot(page, 'dashboard-search');
+    await search.getByLabel('Search by name').fill('nothing like this');
+    await page.getByRole('heading', { name: 'No files match your search' }).waitFor();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    // Back to the list as it was, both pages.
+    await count.getByText('Showing 31 of 31 files').waitFor();
+
+    await search.getByLabel('Sort by').selectOption({ label: 'Name A–Z' });
+    await rows.first().getByText('Brokerage 00.pdf').waitFor();
+    await search.getByLabel('Sort by').selectOption({ label: 'Name Z–A' });
+    await rows.first().getByText('Vault statement', { exact: false }).waitFor();
+
+    // Uploaded on one day: the two seeded files of three days ago.
+    const threeDaysAgo = new Date(now - 3 * 24 * 3600_000);
+    const iso = `${threeDaysAgo.getFullYear()}-${String(threeDaysAgo.getMonth() + 1).padStart(2, '0')}-${String(threeDaysAgo.getDate()).padStart(2, '0')}`;
+    await search.getByLabel('Uploaded from').fill(iso);
+    await search.getByLabel('Uploaded to').fill(iso);
+    await count.getByText(/^\d+ matching files?$/).waitFor();
+    const onDay = await rows.allTextContents();
+    expect(onDay.length).toBeGreaterThanOrEqual(1);
+    expect(onDay.length).toBeLessThanOrEqual(3);
+    await page.getByRole('button', { name: 'Clear search' }).waitFor({ state: 'detached' });
+    await search.getByLabel('Uploaded from').fill('');
+    await search.getByLabel('Uploaded to').fill('');
+    await search.getByLabel('Sort by').selectOption({ label: 'Newest first' });
+    await count.getByText('Showing 31 of 31 files').waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('cancels the subscription after the confirm prompt, then logs out from the user menu', async () => {
     await page.getByRole('button', { name: 'Cancel Subscription' }).click();
     await expectToast(page, 'Subscription Canceled');

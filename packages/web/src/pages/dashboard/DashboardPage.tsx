@@ -20,10 +20,10 @@ import { useSession } from '../../app/session';
 import { toast } from '../../components/toast';
 import { Banner, Button, buttonClass, Spinner } from '../../components/ui';
 import { actionFailure, dashboardFailure, SUCCESS } from '../../lib/messages';
-import { FileList } from './FileList';
 import { StatCards } from './StatCards';
 import { SubscriptionCard } from './SubscriptionCard';
 import { UploadTab } from './UploadTab';
+import { VaultFiles } from './VaultFiles';
 
 export default function DashboardPage() {
   const { token, user: sessionUser, logout, setUser } = useSession();
@@ -163,7 +163,11 @@ export default function DashboardPage() {
             ))}
           </Tabs.List>
           <Tabs.Content value="files" className="mt-4 outline-none">
-            <FileList files={data.recentFiles} onUploadFirst={() => setTab('upload')} />
+            <VaultFiles
+              dashboard={data}
+              dashboardUpdatedAt={query.dataUpdatedAt}
+              onUploadFirst={() => setTab('upload')}
+            />
           </Tabs.Content>
           <Tabs.Content value="upload" className="mt-4 outline-none">
             <UploadTab />
