@@ -449,6 +449,39 @@ describe('class 1: named months in other separators and languages', () => {
     expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
     expect(s?.reconciliation.status).toBe('balanced');
   });
+
+  it.each([
+    ['1er mars 2025', '2025-03-01'],
+    ['15 de enero de 2025', '2025-01-15'],
+    ['2. Oktober 2024', '2024-10-02'],
+    ['3 Haziran 2024', '2024-06-03'],
+    ['5 lug 2024', '2024-07-05'],
+  ])('day, month name and year in words: %s', async (printed, iso) => {
+    const entries: Entry[] = [
+      { printed, iso, text: 'VIREMENT', cents: 10_000 },
+      { printed, iso, text: 'FRAIS', cents: -250 },
+    ];
+    const opening = 1_000;
+    const bals = running(opening, entries);
+    const pdf = await tablePdf({
+      pages: [
+        tablePage(
+          [line(40, L(40, 'Harbour Street Bank', true)), line(70, L(320, 'Account 12345678'))],
+          120,
+          [L(40, 'Date'), L(140, 'Description'), R(450, 'Amount'), R(550, 'Balance')],
+          entries.map((e, i) => [
+            L(40, e.printed),
+            L(140, e.text),
+            R(450, `${e.cents < 0 ? '-' : ''}${money(e.cents, ',')}`),
+            R(550, money(bals[i] as number, ',')),
+          ]),
+        ),
+      ],
+    });
+    const [s] = await run(pdf, `words-${iso}.pdf`);
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
 });
 
 describe('class 2: a distractor money column beside the real amount column', () => {
@@ -882,6 +915,58 @@ describe('class 3: a description printed partly above the line of the date and a
     expect(factsOf(s)).toEqual({
       periodStart: '2025-03-01',
       periodEnd: '2025-03-31',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('German: centred text blocks packed tight (10 pt lines, 4 pt between rows)', async () => {
+    const rows = [
+      { printed: '01.08.2024', lines: ['Überweisung', 'Finanzamt Nord'], cents: -45_000 },
+      { printed: '02.08.2024', lines: ['Kartenzahlung'], cents: -1_299 },
+      { printed: '05.08.2024', lines: ['Lastschrift', 'Allianz Versicherung', 'Police 4471-22'], cents: -8_812 },
+      { printed: '06.08.2024', lines: ['Gutschrift', 'Rückzahlung Darlehen'], cents: 50_000 },
+      { printed: '09.08.2024', lines: ['Zinsen'], cents: 412 },
+      { printed: '12.08.2024', lines: ['Dauerauftrag', 'Sparplan ETF', 'Depot 778812', 'Monatsrate'], cents: -20_000 },
+    ];
+    const entries: Entry[] = rows.map((r) => ({
+      printed: r.printed,
+      iso: r.printed.split('.').reverse().join('-'),
+      text: r.lines.join(' '),
+      cents: r.cents,
+    }));
+    const opening = 210_000;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const lines: TableLine[] = [
+      line(40, L(40, 'Nordbank Kiel', true)),
+      line(70, L(40, 'Herr Ole Jensen'), L(320, 'Kontonummer 0123456789')),
+      line(85, L(320, 'Zeitraum 01.08.2024 - 31.08.2024')),
+      line(100, L(320, 'Anfangssaldo'), R(550, money(opening, ','))),
+      line(115, L(320, 'Endsaldo'), R(550, money(closing, ','))),
+      line(150, L(40, 'Datum', true), L(110, 'Buchungstext', true), R(450, 'Betrag', true), R(550, 'Saldo', true)),
+    ];
+    let top = 168;
+    rows.forEach((r, i) => {
+      const h = r.lines.length * 10;
+      const mid = top + (h - 10) / 2;
+      r.lines.forEach((t, k) => lines.push(line(top + k * 10, L(110, t))));
+      lines.push(
+        line(
+          mid,
+          L(40, r.printed),
+          R(450, `${r.cents < 0 ? '-' : ''}${money(r.cents, ',')}`),
+          R(550, money(bals[i] as number, ',')),
+        ),
+      );
+      top += h + 4;
+    });
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'zentriert-eng.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2024-08-01',
+      periodEnd: '2024-08-31',
       openingBalance: opening / 100,
       closingBalance: closing / 100,
       status: 'balanced',
@@ -1801,6 +1886,70 @@ describe('class 7: two accounts in one PDF are two statements', () => {
     const period = { periodStart: '2025-06-01', periodEnd: '2025-06-30', status: 'balanced' };
     expect(factsOf(s1)).toEqual({ ...period, openingBalance: 3100, closingBalance: close1 / 100 });
     expect(factsOf(s2)).toEqual({ ...period, openingBalance: 20000, closingBalance: close2 / 100 });
+  });
+
+  it('English: three accounts, the second over a page break, the third on the page where it ends', async () => {
+    const mk = (n: number, day0: number, base: number): Entry[] =>
+      Array.from({ length: n }, (_, i) => ({
+        printed: `${String(day0 + i).padStart(2, '0')}/10/2024`,
+        iso: `2024-10-${String(day0 + i).padStart(2, '0')}`,
+        text: i % 2 ? `CARD PURCHASE STORE ${base + i}` : `TRANSFER IN ${base + i}`,
+        cents: i % 2 ? -(500 + i * 77) : 10_000 + i,
+      }));
+    const A = mk(3, 1, 100),
+      B = mk(12, 5, 200),
+      C = mk(2, 20, 300);
+    const header = (y: number) =>
+      line(y, L(40, 'Date', true), L(110, 'Description', true), R(450, 'Amount', true), R(550, 'Balance', true));
+    const rowsAt = (y: number, es: Entry[], bals: number[], from: number) =>
+      es.map((e, i) =>
+        line(
+          y + i * 14,
+          L(40, e.printed),
+          L(110, e.text),
+          R(450, `${e.cents < 0 ? '-' : ''}${money(e.cents)}`),
+          R(550, money(bals[from + i] as number)),
+        ),
+      );
+    const bA = running(1_000, A),
+      bB = running(50_000, B),
+      bC = running(7_000, C);
+    const intro = (y: number, name: string, acct: string, o: number, c: number) => [
+      line(y, L(40, name, true)),
+      line(y + 15, L(40, `Account number ${acct}`)),
+      line(y + 30, L(40, 'Opening balance'), R(550, money(o))),
+      line(y + 45, L(40, 'Closing balance'), R(550, money(c))),
+    ];
+    const pages = [
+      {
+        lines: [
+          line(40, L(40, 'Redwood Community Bank', true)),
+          line(55, L(40, 'Statement period 01/10/2024 to 31/10/2024')),
+          ...intro(80, 'Everyday Account', '11112222', 1_000, bA.at(-1) as number),
+          header(145),
+          ...rowsAt(163, A, bA, 0),
+          ...intro(230, 'Bills Account', '33334444', 50_000, bB.at(-1) as number),
+          header(295),
+          ...rowsAt(313, B.slice(0, 6), bB, 0),
+        ],
+      },
+      {
+        lines: [
+          line(40, L(40, 'Account number 33334444 (continued)')),
+          header(60),
+          ...rowsAt(78, B.slice(6), bB, 6),
+          ...intro(180, 'Holiday Saver', '55556666', 7_000, bC.at(-1) as number),
+          header(245),
+          ...rowsAt(263, C, bC, 0),
+        ],
+      },
+    ];
+    const out = await run(await tablePdf({ pages }), 'three-accounts.pdf');
+    expect(out.map((s) => s.statement.accountNumber)).toEqual(['11112222', '33334444', '55556666']);
+    expect(rowsOf(out[0])).toEqual(expectedRows(1_000, A));
+    expect(rowsOf(out[1])).toEqual(expectedRows(50_000, B));
+    expect(rowsOf(out[2])).toEqual(expectedRows(7_000, C));
+    expect(out.map((s) => s.reconciliation.status)).toEqual(['balanced', 'balanced', 'balanced']);
   });
 });
 
