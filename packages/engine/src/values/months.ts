@@ -1,8 +1,8 @@
 /**
  * Month names from CLDR, through Node's Intl, for every language Node ships: full names and
  * abbreviations, in format and stand-alone forms, with and without the trailing dot, with and
- * without diacritics, and cut to their first three letters (statements print "SEPT", "Févr.",
- * "MRZ", "OCA"). No hand-written lists: a name's meaning is whatever CLDR says it is.
+ * without diacritics, and cut after any letter from the third on (statements print "SEPT", "Févr.",
+ * "juill.", "MRZ", "OCA"). No hand-written lists: a name's meaning is whatever CLDR says it is.
  *
  * A name can mean different months in different languages ("lis" is October in Croatian and
  * November in Czech and Polish), so a lookup answers every reading; `MonthVote` lets a document
@@ -73,9 +73,8 @@ function build(languages: string[]): void {
           add(name, m + 1, language);
           const letters = monthKey(name);
           if (!/^\p{L}+$/u.test(letters)) continue;
-          // Statements cut names to three or four letters ("SEP", "JUI", "Sept", "Févr").
-          if (letters.length > 3) add(letters.slice(0, 3), m + 1, language);
-          if (letters.length > 4) add(letters.slice(0, 4), m + 1, language);
+          // Statements cut names after any letter from the third on ("SEP", "Sept", "Févr", "juill.").
+          for (let k = 3; k < letters.length; k++) add(letters.slice(0, k), m + 1, language);
           // ... or to their first consonants ("MRZ" for März, "MRT" for maart).
           const skeleton = letters.slice(1).replace(VOWELS, '');
           if (width === 'long' && skeleton.length >= 2) add(letters[0] + skeleton.slice(0, 2), m + 1, language);

@@ -298,6 +298,8 @@ export function buildStatement(
         message: `A row without a date was skipped: ${r.description}`,
         page: r.raw.page,
       });
+      // Reconciled as the output is: without this row, its amount missing from the sums.
+      r.kind = 'none';
       continue;
     }
     index.set(r.id, txns.length);
