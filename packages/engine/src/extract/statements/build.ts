@@ -185,8 +185,14 @@ export function cardEvidence(lines: TokenLine[]): boolean {
   const short = lines.filter(
     (l) => l.tokens.some((t) => t.kind === 'money') || l.tokens.every((t) => t.text.split(/\s+/).length <= 8),
   );
-  return factPhrases(short.map(lineText), 'card').size >= 2;
+  const texts = short.map(lineText);
+  // A card number printed masked in the statement's own lines ("4776 XXXX XXXX 3334") names a
+  // card in any language (an account statement prints its account number instead).
+  const masked = texts.some((t) => MASKED_CARD.test(t)) ? 1 : 0;
+  return factPhrases(texts, 'card').size + masked >= 2;
 }
+
+const MASKED_CARD = /\b\d{4}[ -]?(?:[X*•]{4}[ -]?){2}\d{4}\b/i;
 
 export interface DocumentFacts {
   order: DayOrder;

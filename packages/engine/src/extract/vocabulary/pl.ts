@@ -100,6 +100,7 @@ export const pl: Vocabulary = {
     holder: ['posiadacz', 'posiadacz rachunku', 'właściciel', 'nazwa', 'klient'],
     card: [
       'karta kredytowa',
+      'karty kredytowej',
       'minimalna kwota do zapłaty',
       'kwota minimalna',
       'limit kredytowy',
