@@ -951,7 +951,9 @@ describe('class 3: a description printed partly above the line of the date and a
     rows.forEach((r, i) => {
       const h = r.lines.length * 10;
       const mid = top + (h - 10) / 2;
-      r.lines.forEach((t, k) => lines.push(line(top + k * 10, L(110, t))));
+      r.lines.forEach((t, k) => {
+        lines.push(line(top + k * 10, L(110, t)));
+      });
       lines.push(
         line(
           mid,

@@ -28,7 +28,14 @@ function repairMoney(text: string, decimal: DecimalMark, sollHaben: boolean): st
   return r.changed && parseAmount(r.text, decimal) ? r.text : null;
 }
 
-function repairDate(text: string, decimal: DecimalMark): string | null {
+function repairDate(raw: string, decimal: DecimalMark): string | null {
+  // Specks read as punctuation at a date's ends ("9 SEPT,", "2 SEPT;"), and brackets or bars read
+  // for the letters I and J inside a month name ("07 MA] 25").
+  const text = raw
+    .replace(/^[,;:'"`|[\]]+|[,;:'"`|]+$/g, '')
+    .replace(/(?<=\p{L})\](?=\s|$)/gu, 'J')
+    .replace(/(?<=\p{L})[|!](?=\p{L}|\s|$)/gu, 'I');
+  if (text !== raw && parseDate(text)) return text;
   const month = repairMonthName(text);
   if (month.changed && parseDate(month.text)) return month.text;
   const r = repairNumericToken(text, { decimal });
