@@ -26,6 +26,7 @@ import { type StripeApiEndpoint, StripeProvider } from './payments/stripe';
 import { TestModeProvider } from './payments/test-mode';
 import { MAINTENANCE_INTERVAL_MS, pruneAccountData } from './services/maintenance';
 import { RateLimiter } from './services/rate-limit';
+import { closeFileStore } from './storage/create';
 import { startSweeper } from './sweeper/sweeper';
 
 export interface ServiceOptions {
@@ -127,6 +128,7 @@ export async function createServices(config: Config, options: ServiceOptions): P
       if (pruneTimer) clearInterval(pruneTimer);
       await stopSweeper?.();
       await files.queue.close();
+      closeFileStore(files.store);
       mailer.close();
       await database.destroy();
     },

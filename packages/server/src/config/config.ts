@@ -34,7 +34,14 @@ export interface Config {
   stripeSecretKey: string | undefined;
   stripePublishableKey: string | undefined;
   stripeWebhookSecret: string | undefined;
+  /** S3-compatible file store (S3_BUCKET): unset keeps files in DATA_DIR/files. */
   s3Bucket: string | undefined;
+  /** S3_ENDPOINT: a service other than AWS (MinIO, R2), e.g. http://minio:9000. */
+  s3Endpoint: string | undefined;
+  /** S3_REGION (default us-east-1; R2 takes auto). */
+  s3Region: string | undefined;
+  /** S3_FORCE_PATH_STYLE=true: the bucket in the path, not the host name (MinIO). */
+  s3ForcePathStyle: boolean;
   jwtSecret: string | undefined;
   fileEncryptionKey: string | undefined;
   webDist: string;
@@ -121,6 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     s3Bucket: env.S3_BUCKET || undefined,
+    s3Endpoint: env.S3_ENDPOINT || undefined,
+    s3Region: env.S3_REGION || undefined,
+    s3ForcePathStyle: env.S3_FORCE_PATH_STYLE === 'true' || env.S3_FORCE_PATH_STYLE === '1',
     jwtSecret: env.JWT_SECRET || undefined,
     fileEncryptionKey: env.FILE_ENCRYPTION_KEY || undefined,
     webDist: resolve(env.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),

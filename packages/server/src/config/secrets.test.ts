@@ -58,7 +58,11 @@ for (const db of testDatabases) {
         body: { email, password: 'correct horse battery' },
       });
       await first.close();
-      const reuse = { dataDir: first.dataDir, ...(first.pgSchema ? { pgSchema: first.pgSchema } : {}) };
+      const reuse = {
+        dataDir: first.dataDir,
+        s3Bucket: first.config.s3Bucket,
+        ...(first.pgSchema ? { pgSchema: first.pgSchema } : {}),
+      };
       const second = await startTestServer({ db, reuse, clock: first.clock });
       try {
         const me = await second.api('/api/auth/user', { token: login.body.token });

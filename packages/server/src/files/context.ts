@@ -12,9 +12,8 @@ import { BullMqQueue } from '../queue/bullmq-queue';
 import { InProcessQueue } from '../queue/in-process-queue';
 import type { ConversionQueue, OutcomeHandler, TaskLoader } from '../queue/types';
 import { WorkerPool } from '../queue/worker-pool';
-import type { StoreSpec } from '../storage/create';
-import type { FileStore } from '../storage/file-store';
-import { LocalFileStore } from '../storage/local-file-store';
+import { createFileStore, type StoreSpec, storeSpecOf } from '../storage/create';
+import type { SealedStore } from '../storage/sealed-store';
 import { applyOutcome, loadTask } from './jobs';
 import { FilesRepository } from './repository';
 import type { FilesTables } from './schema';
@@ -29,7 +28,8 @@ export interface FilesContext {
   db: FilesDb;
   /** The `files` table and its status transitions (files/repository.ts). */
   repo: FilesRepository;
-  store: FileStore;
+  /** Sealed: plaintext in and out, ciphertext in the folder or bucket underneath (store.inner). */
+  store: SealedStore;
   /** The same store as plain data, for worker threads. */
   storeSpec: StoreSpec;
   queue: ConversionQueue;
@@ -65,10 +65,9 @@ function derivedKey(masterKey: Buffer, label: string): Buffer {
 
 export async function createFilesContext(ctx: AppContext): Promise<FilesContext> {
   const masterKey = ctx.secrets.fileKey;
-  const root = join(ctx.config.dataDir, 'files');
-  const store = new LocalFileStore(root, masterKey);
+  const storeSpec = storeSpecOf(ctx.config, masterKey, join(ctx.config.dataDir, 'files'));
+  const store = createFileStore(storeSpec);
   await store.init();
-  const storeSpec: StoreSpec = { kind: 'local', root, masterKey };
   const pool = new WorkerPool({
     store: storeSpec,
     size: ctx.config.conversionWorkers,

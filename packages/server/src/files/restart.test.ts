@@ -15,7 +15,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../test/harness';
 import { sampleCsvStatement } from './sample-statements';
-import { storedObjects } from './test-helpers';
+import { localObjects } from './test-helpers';
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;
 
@@ -130,7 +130,7 @@ for (const db of testDatabases) {
       // Killed at once: the worker thread has not even started, let alone converted.
       await kill(first);
       expect(await statusInDatabase(id)).toBe('processing');
-      expect(storedObjects(dataDir).filter((p) => p.includes(id))).toHaveLength(1);
+      expect(localObjects(dataDir).filter((p) => p.includes(id))).toHaveLength(1);
 
       const second = await startServer(env);
       children.push(second);
@@ -145,7 +145,7 @@ for (const db of testDatabases) {
       const csv = await fetch(`${second.url}/api/download-free/${id}?format=csv`);
       expect(csv.status).toBe(200);
       // The original, ten outputs and the statements (version 0).
-      expect(storedObjects(dataDir).filter((p) => p.includes(id))).toHaveLength(12);
+      expect(localObjects(dataDir).filter((p) => p.includes(id))).toHaveLength(12);
       await kill(second);
     });
   });

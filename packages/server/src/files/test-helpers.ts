@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileRecord } from '@statemint/shared';
 import type { ApiResponse, TestServer } from '../test/harness';
+import { filesContextOf } from './context';
 
 export interface UploadOptions {
   name: string;
@@ -48,8 +49,13 @@ export async function waitForFile(s: TestServer, id: string, token?: string, tim
   }
 }
 
-/** Every stored object (relative path) under the data folder's file store. */
-export function storedObjects(dataDir: string): string[] {
+/** Every object key in the running server's file store (the local folder or the S3 bucket). */
+export async function storedObjects(s: TestServer): Promise<string[]> {
+  return filesContextOf(s.app).store.list('files');
+}
+
+/** Every stored object (relative path) under a data folder's local file store, with no server running. */
+export function localObjects(dataDir: string): string[] {
   const root = join(dataDir, 'files');
   if (!existsSync(root)) return [];
   return readdirSync(root, { recursive: true, withFileTypes: true })

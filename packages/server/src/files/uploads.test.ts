@@ -156,7 +156,7 @@ for (const db of testDatabases) {
         expect(refused, query).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', field: 'preset' } });
       }
       // Stored encrypted: no statement text on disk.
-      for (const name of storedObjects(s.dataDir)) expect(name.includes('march')).toBe(false);
+      for (const name of await storedObjects(s)) expect(name.includes('march')).toBe(false);
     });
 
     it('allows one free trial per 24 hours per fingerprint, per IP and per e-mail', async () => {
@@ -194,7 +194,7 @@ for (const db of testDatabases) {
     });
 
     it('needs an e-mail, a supported type (by extension and content) and at most 10 MB, storing nothing otherwise', async () => {
-      const before = storedObjects(s.dataDir);
+      const before = await storedObjects(s);
       const noEmail = await freeTrial(s, {});
       expect(noEmail.status).toBe(400);
       expect(noEmail.body).toMatchObject({
@@ -225,11 +225,11 @@ for (const db of testDatabases) {
       const noFile = await s.api('/api/files/upload-free-trial', { body: { email: uniqueEmail() } });
       expect(noFile.status).toBe(400);
       expect(noFile.body).toMatchObject({ code: 'VALIDATION_FAILED' });
-      expect(storedObjects(s.dataDir)).toEqual(before);
+      expect(await storedObjects(s)).toEqual(before);
     });
 
     it('stores nothing from an upload cut off half-way', async () => {
-      const before = storedObjects(s.dataDir);
+      const before = await storedObjects(s);
       const { count: rowsBefore } = await countFiles(s);
       const boundary = 'statemintboundary';
       const head = `--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\n${uniqueEmail()}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.csv"\r\nContent-Type: text/csv\r\n\r\n`;
@@ -252,7 +252,7 @@ for (const db of testDatabases) {
       });
       // Give the server a moment to see the connection close and clean up.
       await new Promise((r) => setTimeout(r, 200));
-      expect(storedObjects(s.dataDir)).toEqual(before);
+      expect(await storedObjects(s)).toEqual(before);
       expect((await countFiles(s)).count).toBe(rowsBefore);
       expect((await s.api('/api/health')).status).toBe(200);
     });

@@ -5,22 +5,22 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { originalKey, outputKey } from '../files/keys';
 import { sampleCsvStatement, samplePdfStatement } from '../files/sample-statements';
-import type { StoreSpec } from '../storage/create';
-import { LocalFileStore } from '../storage/local-file-store';
+import { createFileStore, type StoreSpec as Spec } from '../storage/create';
+import type { SealedStore } from '../storage/sealed-store';
 import { runTask } from './run-task';
 import type { ConversionOutcome, ConversionTask } from './types';
 import { WorkerPool, type WorkerPoolOptions } from './worker-pool';
 
 let root: string;
-let spec: StoreSpec;
-let store: LocalFileStore;
+let spec: Spec;
+let store: SealedStore;
 const pools: WorkerPool[] = [];
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'statemint-pool-'));
   const masterKey = randomBytes(32);
   spec = { kind: 'local', root, masterKey };
-  store = new LocalFileStore(root, masterKey);
+  store = createFileStore(spec);
   await store.init();
 });
 afterAll(async () => {

@@ -4,8 +4,6 @@
  * pictures, a protected PDF opened by a retry with its password, and server-sent events.
  */
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { buildStatementPdf, sampleRows } from '@statemint/engine/testing';
 import {
   type FileRecord,
@@ -257,7 +255,7 @@ for (const db of testDatabases) {
       const files = filesContextOf(s.app);
       await sweep(files);
       // The stored CSV fails its integrity check: the restore writes the outputs again.
-      writeFileSync(join(s.dataDir, 'files', `${outputKey(file.id, 'csv')}.enc`), 'damaged');
+      await files.store.inner.put(outputKey(file.id, 'csv'), 'damaged');
       const restore = await s.api(`/api/files/${file.id}/restore`, { body: {}, token: u.token });
       expect(restore.status, JSON.stringify(restore.body)).toBe(200);
       const restored = await waitForFile(s, file.id, u.token);

@@ -1,9 +1,11 @@
 /**
- * Where originals and outputs live, by key. Implementations encrypt at rest; callers
- * only ever see plaintext. The local folder is the default; an S3-compatible store
- * comes with the scale-out work (DECISIONS.md "Name and defaults").
+ * Where originals and outputs live, by key: a local folder (the default) or an S3-compatible
+ * bucket (S3_BUCKET), each keeping bytes as given; the server only ever uses them sealed
+ * (sealed-store.ts), so callers see plaintext and the stores hold ciphertext only.
  */
 export interface FileStore {
+  /** Checks the store can be used (and prepares it) once on start. */
+  init?(): Promise<void>;
   /** Writes the whole object or nothing (a failed put leaves no trace). Replaces an existing one. */
   put(key: string, data: Uint8Array | string): Promise<void>;
   /** The plaintext; throws StoredObjectMissingError or StoredObjectCorruptError. */
@@ -13,6 +15,8 @@ export interface FileStore {
   delete(key: string): Promise<void>;
   /** Removes every object whose key starts with `prefix/`. */
   deletePrefix(prefix: string): Promise<void>;
+  /** The keys of every object whose key starts with `prefix/`, sorted. */
+  list(prefix: string): Promise<string[]>;
 }
 
 export class StoredObjectMissingError extends Error {

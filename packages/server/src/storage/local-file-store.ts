@@ -1,25 +1,23 @@
 /**
- * The default FileStore: one sealed file per object under DATA_DIR/files. Writes go to a
- * temporary file that is renamed into place, so a crash or failure never leaves a partial
- * object behind.
+ * The default store: one file per object under DATA_DIR/files, kept 0600 in 0700 folders. Writes
+ * go to a temporary file that is renamed into place, so a crash or failure never leaves a partial
+ * object behind. Objects are sealed before they get here (sealed-store.ts); each file is named
+ * `<key>.enc` for that reason, as data folders of earlier versions already are.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open as openFile, readdir, readFile, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { open, seal } from './envelope';
-import { assertValidKey, type FileStore, StoredObjectCorruptError, StoredObjectMissingError } from './file-store';
+import { dirname, join, sep } from 'node:path';
+import { assertValidKey, type FileStore, StoredObjectMissingError } from './file-store';
 import { ensurePrivateDir } from './private-fs';
 
 const TMP_DIR = '.tmp';
+const SUFFIX = '.enc';
 
 export class LocalFileStore implements FileStore {
   readonly root: string;
-  readonly #masterKey: Buffer;
 
-  constructor(root: string, masterKey: Buffer) {
-    if (masterKey.length !== 32) throw new Error('the file-encryption master key must be 32 bytes');
+  constructor(root: string) {
     this.root = root;
-    this.#masterKey = Buffer.from(masterKey);
   }
 
   /** Removes temporary files a crash may have left (call once on start). */
@@ -31,20 +29,19 @@ export class LocalFileStore implements FileStore {
 
   #path(key: string): string {
     assertValidKey(key);
-    return join(this.root, `${key}.enc`);
+    return join(this.root, `${key}${SUFFIX}`);
   }
 
   async put(key: string, data: Uint8Array | string): Promise<void> {
     const target = this.#path(key);
-    const plaintext = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    const sealed = seal(this.#masterKey, key, plaintext);
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     const tmpDir = join(this.root, TMP_DIR);
     await mkdir(tmpDir, { recursive: true, mode: 0o700 });
     const tmp = join(tmpDir, randomBytes(12).toString('hex'));
     try {
       const handle = await openFile(tmp, 'wx', 0o600);
       try {
-        await handle.writeFile(sealed);
+        await handle.writeFile(bytes);
         await handle.sync();
       } finally {
         await handle.close();
@@ -58,17 +55,11 @@ export class LocalFileStore implements FileStore {
   }
 
   async get(key: string): Promise<Buffer> {
-    let sealed: Buffer;
     try {
-      sealed = await readFile(this.#path(key));
+      return await readFile(this.#path(key));
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new StoredObjectMissingError(key);
       throw e;
-    }
-    try {
-      return open(this.#masterKey, key, sealed);
-    } catch (e) {
-      throw new StoredObjectCorruptError(key, e);
     }
   }
 
@@ -95,6 +86,26 @@ export class LocalFileStore implements FileStore {
     const dir = join(this.root, prefix);
     await rm(dir, { recursive: true, force: true });
     await this.#pruneEmptyDirs(dirname(dir));
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    assertValidKey(prefix);
+    let entries: Array<{ name: string; parentPath: string; isFile(): boolean }>;
+    try {
+      entries = await readdir(join(this.root, prefix), { recursive: true, withFileTypes: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw e;
+    }
+    return entries
+      .filter((e) => e.isFile() && e.name.endsWith(SUFFIX))
+      .map((e) =>
+        join(e.parentPath, e.name)
+          .slice(this.root.length + 1, -SUFFIX.length)
+          .split(sep)
+          .join('/'),
+      )
+      .sort();
   }
 
   /** Empty folders are removed up to the root, so deleting a file leaves nothing behind. */

@@ -20,8 +20,21 @@ import type { AppContext, Clock } from '../context';
 import { buildApp } from '../http/app';
 import { type Mailer, outboxDir } from '../mail/mailer';
 import type { StripeApiEndpoint } from '../payments/stripe';
+import { startTestS3 } from '../storage/s3-test-server';
 
 export type TestDb = 'sqlite' | 'postgres';
+export type TestStore = 'local' | 's3';
+
+/**
+ * The file store of a test server: TEST_STORE=local or s3 for every test, else the production
+ * pairing, the local folder beside SQLite and the S3 server (s3rver, started by the tests) beside
+ * PostgreSQL, so the distributed setup runs the whole API suite without running it twice.
+ */
+export function testStoreFor(db: TestDb): TestStore {
+  const forced = process.env.TEST_STORE;
+  if (forced === 'local' || forced === 's3') return forced;
+  return db === 'postgres' ? 's3' : 'local';
+}
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI). */
 export const testDatabases: TestDb[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -79,11 +92,13 @@ export interface StartOptions {
    * Restart on the data (and database) of an earlier server: pass its dataDir and, for
    * PostgreSQL, its pgSchema; close() then leaves both in place (the caller removes them).
    */
-  reuse?: { dataDir: string; pgSchema?: string };
+  reuse?: { dataDir: string; pgSchema?: string; s3Bucket?: string | undefined };
   /** Stripe API stand-in to talk to (with config.stripeSecretKey set). */
   stripeApi?: StripeApiEndpoint;
   /** close() leaves the data folder and schema in place, for a restart with `reuse`. */
   keepData?: boolean;
+  /** The file store (default testStoreFor(db)); a restart with `reuse` names the first server's bucket. */
+  store?: TestStore;
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
@@ -92,9 +107,13 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const databaseUrl = db === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (db === 'postgres' && !databaseUrl) throw new Error('TEST_DATABASE_URL is not set');
   const pgSchema = db === 'postgres' ? (options.reuse?.pgSchema ?? `t_${randomBytes(6).toString('hex')}`) : undefined;
+  const s3 = (options.store ?? testStoreFor(db)) === 's3' ? await startTestS3() : null;
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' }),
     databaseUrl,
+    ...(s3
+      ? { s3Bucket: options.reuse?.s3Bucket ?? s3.bucket(), s3Endpoint: s3.endpoint, s3ForcePathStyle: true }
+      : {}),
     ...options.config,
   };
   const clock = options.clock ?? new TestClock();

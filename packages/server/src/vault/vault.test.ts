@@ -60,8 +60,8 @@ async function uploadAs(s: TestServer, token: string, name = 'bank-march.csv') {
   return waitForFile(s, res.body.id, token);
 }
 
-function objectsOf(s: TestServer, id: string): string[] {
-  return storedObjects(s.dataDir).filter((p) => p.includes(id));
+async function objectsOf(s: TestServer, id: string): Promise<string[]> {
+  return (await storedObjects(s)).filter((p) => p.includes(id));
 }
 
 async function addUsage(s: TestServer, userId: string, kind: 'upload' | 'restore', n: number) {
@@ -226,10 +226,10 @@ for (const db of testDatabases) {
     it('deletes the original, every output and every row', async () => {
       const u = await proUser(s);
       const file = await uploadAs(s, u.token);
-      expect(objectsOf(s, file.id).length).toBe(STORED_PER_FILE);
+      expect((await objectsOf(s, file.id)).length).toBe(STORED_PER_FILE);
       const del = await s.api(`/api/files/${file.id}`, { token: u.token, method: 'DELETE' });
       expect(del.status).toBe(200);
-      expect(objectsOf(s, file.id)).toEqual([]);
+      expect(await objectsOf(s, file.id)).toEqual([]);
       expect((await s.api(`/api/files/${file.id}`, { token: u.token })).status).toBe(404);
       const rows = await filesDb(s.ctx).selectFrom('files').select('id').where('id', '=', file.id).execute();
       expect(rows).toEqual([]);
@@ -253,7 +253,7 @@ for (const db of testDatabases) {
       expect(report.archived).toBeGreaterThanOrEqual(1);
       const archived = await waitForFile(s, file.id, u.token);
       expect(archived).toMatchObject({ status: 'archived', restoreStatus: null, csvUrl: null, availableUntil: null });
-      expect(objectsOf(s, file.id).length).toBe(STORED_PER_FILE);
+      expect((await objectsOf(s, file.id)).length).toBe(STORED_PER_FILE);
       const blocked = await s.api(`/api/files/${file.id}/download`, { token: u.token });
       expect(blocked.status).toBe(409);
       expect(blocked.body).toMatchObject({ code: 'FILE_ARCHIVED' });
@@ -307,16 +307,16 @@ for (const db of testDatabases) {
 
       s.clock.advance(DAY);
       await sweep(files);
-      expect(objectsOf(s, dropped.id)).toEqual([]);
+      expect(await objectsOf(s, dropped.id)).toEqual([]);
       expect((await s.api(`/api/files/${dropped.id}`, { token: short.token })).status).toBe(404);
-      expect(objectsOf(s, kept.id).length).toBe(STORED_PER_FILE);
+      expect((await objectsOf(s, kept.id)).length).toBe(STORED_PER_FILE);
 
       s.clock.advance(28 * DAY);
       await sweep(files);
       expect((await waitForFile(s, kept.id, keeper.token)).status).toBe('archived');
       s.clock.advance(DAY);
       await sweep(files);
-      expect(objectsOf(s, kept.id)).toEqual([]);
+      expect(await objectsOf(s, kept.id)).toEqual([]);
       expect((await s.api(`/api/files/${kept.id}`, { token: keeper.token })).status).toBe(404);
     });
 
@@ -354,15 +354,15 @@ for (const db of testDatabases) {
       });
       expect(res.status).toBe(201);
       await waitForFile(s, res.body.id);
-      expect(objectsOf(s, res.body.id).length).toBe(STORED_PER_FILE);
+      expect((await objectsOf(s, res.body.id)).length).toBe(STORED_PER_FILE);
       s.clock.advance(HOUR - 1);
       await sweep(filesContextOf(s.app));
-      expect(objectsOf(s, res.body.id).length).toBe(STORED_PER_FILE);
+      expect((await objectsOf(s, res.body.id)).length).toBe(STORED_PER_FILE);
       s.clock.advance(1);
       expect((await s.api(`/api/files/${res.body.id}`)).status).toBe(404);
       const report = await sweep(filesContextOf(s.app));
       expect(report.expired).toBeGreaterThanOrEqual(1);
-      expect(objectsOf(s, res.body.id)).toEqual([]);
+      expect(await objectsOf(s, res.body.id)).toEqual([]);
     });
   });
 }

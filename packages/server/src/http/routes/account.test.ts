@@ -75,7 +75,7 @@ for (const db of testDatabases) {
       });
       await waitForFile(s, up.body.id, u.token);
       const userId = (await s.api<{ id: string }>('/api/auth/user', { token: u.token })).body.id;
-      expect(storedObjects(s.dataDir).some((p) => p.includes(up.body.id))).toBe(true);
+      expect((await storedObjects(s)).some((p) => p.includes(up.body.id))).toBe(true);
 
       const wrong = await s.api('/api/account', { method: 'DELETE', body: { password: 'nope nope' }, token: u.token });
       expect(wrong.status).toBe(401);
@@ -85,7 +85,7 @@ for (const db of testDatabases) {
 
       expect((await s.api('/api/auth/user', { token: u.token })).status).toBe(401);
       expect((await s.api(`/api/files/${up.body.id}`, { token: key })).status).toBe(401);
-      expect(storedObjects(s.dataDir).some((p) => p.includes(up.body.id))).toBe(false);
+      expect((await storedObjects(s)).some((p) => p.includes(up.body.id))).toBe(false);
       const fdb = filesDb(s.ctx);
       expect(await fdb.selectFrom('files').select('id').where('user_id', '=', userId).execute()).toEqual([]);
       expect(await fdb.selectFrom('usage_events').select('id').where('user_id', '=', userId).execute()).toEqual([]);
