@@ -1,6 +1,7 @@
 /** Entry of a conversion worker thread: takes one task at a time, answers with its outcome. */
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
+import { isCancellation } from '@statemint/engine';
 import { createFileStore, type StoreSpec } from '../storage/create';
 import { failure, runTask } from './run-task';
 import type { ConversionTask } from './types';
@@ -9,6 +10,13 @@ export interface WorkerRequest {
   id: number;
   task: ConversionTask;
 }
+
+// PDF.js's notice that a task was cancelled may reject a promise nobody holds after its job has
+// failed, while the next job runs: it is no error, and must not end this worker (and that job).
+process.on('unhandledRejection', (reason) => {
+  if (isCancellation(reason)) return;
+  throw reason;
+});
 
 const port = parentPort;
 if (!port) throw new Error('worker-thread.ts must run in a worker thread');
