@@ -29,7 +29,16 @@ import { RateLimiter } from './services/rate-limit';
 import { closeFileStore } from './storage/create';
 import { startSweeper } from './sweeper/sweeper';
 
+/**
+ * What a process does: `all` (the default: HTTP, conversions and the background work in one
+ * process), `serve` (HTTP only; conversions are queued in Redis for workers), `worker`
+ * (conversions from Redis and the background work; HTTP only for health, readiness and metrics).
+ */
+export type ProcessRole = 'all' | 'serve' | 'worker';
+
 export interface ServiceOptions {
+  /** Default `all`. */
+  role?: ProcessRole;
   /** Where the services log (the HTTP app's logger, or the worker's own). */
   log: FastifyBaseLogger;
   /** Tests move time with their own clock. */
@@ -49,8 +58,12 @@ export interface Services {
   readiness(): Promise<{ ready: boolean; checks: { database: string; queue: string; store: string } }>;
   /** Starts the background work: conversion workers, recovery of interrupted jobs, sweeper, housekeeping. */
   start(): Promise<void>;
-  /** Stops the background work and closes every connection; running conversions are returned to the queue. */
-  close(): Promise<void>;
+  /**
+   * Stops the background work and closes every connection. Running conversions may finish within
+   * `graceMs` (default 0); past it they are returned to the queue.
+   */
+  close(graceMs?: number): Promise<void>;
+  role: ProcessRole;
 }
 
 export async function createServices(config: Config, options: ServiceOptions): Promise<Services> {
@@ -82,7 +95,12 @@ export async function createServices(config: Config, options: ServiceOptions): P
     rateLimiter: new RateLimiter(clock),
     log: options.log,
   };
-  const files = await createFilesContext(ctx);
+  const role = options.role ?? 'all';
+  if (role !== 'all' && !config.redisUrl) {
+    await database.destroy();
+    throw new Error(`statemint ${role} shares its conversions through Redis: set REDIS_URL`);
+  }
+  const files = await createFilesContext(ctx, { consume: role !== 'serve' });
   files.conversionListeners.push(paidFileReceipts(files));
 
   let stopSweeper: (() => Promise<void>) | null = null;
@@ -114,7 +132,13 @@ export async function createServices(config: Config, options: ServiceOptions): P
       };
       return { ready: Object.values(checks).every((c) => c === 'ok'), checks };
     },
+    role,
     async start() {
+      if (role === 'serve') {
+        // HTTP only: the workers convert, sweep and keep house.
+        await files.queue.start();
+        return;
+      }
       await prune();
       pruneTimer = setInterval(prune, MAINTENANCE_INTERVAL_MS);
       pruneTimer.unref();
@@ -122,12 +146,12 @@ export async function createServices(config: Config, options: ServiceOptions): P
       await recoverJobs(files);
       stopSweeper = startSweeper(files);
     },
-    async close() {
+    async close(graceMs = 0) {
       if (closed) return;
       closed = true;
       if (pruneTimer) clearInterval(pruneTimer);
       await stopSweeper?.();
-      await files.queue.close();
+      await files.queue.close(graceMs);
       closeFileStore(files.store);
       mailer.close();
       await database.destroy();

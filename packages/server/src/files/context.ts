@@ -63,23 +63,34 @@ function derivedKey(masterKey: Buffer, label: string): Buffer {
   return Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), label, 32));
 }
 
-export async function createFilesContext(ctx: AppContext): Promise<FilesContext> {
+/**
+ * `consume`: this process converts (its own worker threads take jobs). A process that only serves
+ * HTTP next to separate workers (`statemint serve`, Redis required) adds jobs and runs none.
+ */
+export async function createFilesContext(ctx: AppContext, { consume = true } = {}): Promise<FilesContext> {
   const masterKey = ctx.secrets.fileKey;
   const storeSpec = storeSpecOf(ctx.config, masterKey, join(ctx.config.dataDir, 'files'));
   const store = createFileStore(storeSpec);
   await store.init();
-  const pool = new WorkerPool({
-    store: storeSpec,
-    size: ctx.config.conversionWorkers,
-    memoryMb: ctx.config.conversionMemoryMb,
-  });
+  const pool = consume
+    ? new WorkerPool({ store: storeSpec, size: ctx.config.conversionWorkers, memoryMb: ctx.config.conversionMemoryMb })
+    : undefined;
+  if (!pool && !ctx.config.redisUrl)
+    throw new Error('a process that runs no conversions needs REDIS_URL to queue them');
   // The queue calls back into the files service, which needs the finished context.
   let files: FilesContext | undefined;
   const load: TaskLoader = (job) => loadTask(files as FilesContext, job);
   const onOutcome: OutcomeHandler = (job, outcome) => applyOutcome(files as FilesContext, job, outcome);
   const queue: ConversionQueue = ctx.config.redisUrl
-    ? new BullMqQueue({ redisUrl: ctx.config.redisUrl, pool, load, onOutcome, name: ctx.config.queueName })
-    : new InProcessQueue(pool, load, onOutcome, ctx.log);
+    ? new BullMqQueue({
+        redisUrl: ctx.config.redisUrl,
+        pool,
+        load,
+        onOutcome,
+        name: ctx.config.queueName,
+        log: ctx.log,
+      })
+    : new InProcessQueue(pool as WorkerPool, load, onOutcome, ctx.log);
   const db = filesDb(ctx);
   files = {
     ctx,

@@ -12,7 +12,7 @@ import { type ApiErrorBody, AppError, type ErrorCode, isAppError, isWebRoute, RO
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from '../config/config';
 import type { AppContext, Clock } from '../context';
-import { createServices, type Services } from '../create-services';
+import { createServices, type ProcessRole, type Services } from '../create-services';
 import { registerFilesContext } from '../files/context';
 import type { Mailer } from '../mail/mailer';
 import type { StripeApiEndpoint } from '../payments/stripe';
@@ -41,6 +41,13 @@ export const AJV_OPTIONS = {
 } as const;
 
 export interface BuildOptions {
+  /**
+   * What this process does (create-services.ts ProcessRole): a `worker` answers only health,
+   * readiness and metrics; `serve` and `all` the whole API and the web app.
+   */
+  role?: ProcessRole;
+  /** On close, how long running conversions may take to finish before they are returned to the queue. */
+  shutdownGraceMs?: number;
   /** Services made beforehand (createServices); by default buildApp makes its own. They close with the app. */
   services?: Services;
   /** Tests move time with their own clock. */
@@ -126,16 +133,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ajv: { customOptions: AJV_OPTIONS },
   });
 
+  const role = options.role ?? options.services?.role ?? 'all';
   const services =
     options.services ??
     (await createServices(config, {
       log: app.log,
+      role,
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
       ...(options.mailer ? { mailer: options.mailer } : {}),
       ...(options.stripeApi ? { stripeApi: options.stripeApi } : {}),
     }));
-  app.addHook('onClose', async () => services.close());
+  app.addHook('onClose', async () => services.close(options.shutdownGraceMs ?? 0));
   const ctx = services.ctx;
   registerFilesContext(ctx, services.files);
   app.decorate('ctx', ctx);
@@ -211,12 +220,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       );
     });
 
-  await registerOpenApi(app);
+  // OpenAPI collects the routes registered after it.
+  if (role !== 'worker') await registerOpenApi(app);
   route(app, ROUTES.health, async () => ({ status: 'ok' as const }));
   route(app, ROUTES.ready, async (_request, reply) => {
     const { ready, checks } = await services.readiness();
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks });
   });
+  if (role === 'worker') {
+    // A conversion worker's HTTP is for operations only.
+    await services.start();
+    app.all('/*', async () => {
+      throw new AppError('NOT_FOUND', 'Not found');
+    });
+    return app;
+  }
 
   for (const plugin of routePlugins) await app.register(plugin);
   // Background work starts once every route plugin has had its say (listeners, workers).

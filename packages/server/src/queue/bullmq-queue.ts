@@ -1,12 +1,14 @@
 /**
  * The ConversionQueue used when REDIS_URL is set: jobs live in Redis (BullMQ), so they
- * survive restarts and can be shared by several server processes. Each job's CPU work
- * still runs on this process's worker-thread pool.
+ * survive restarts and are shared by every process on the queue. A process with a worker-thread
+ * pool takes jobs (`statemint worker`, the all-in-one default); one without only adds them
+ * (`statemint serve`). A worker killed mid-job gives its job back: its lock runs out and
+ * BullMQ's stalled-job check hands the job to another worker.
  */
-import { Queue, Worker } from 'bullmq';
+import { Queue, WaitingError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { ConversionJob, ConversionQueue, OutcomeHandler, TaskLoader } from './types';
-import type { WorkerPool } from './worker-pool';
+import { PoolClosedError, type WorkerPool } from './worker-pool';
 
 const PRIORITY_EXPEDITED = 1;
 const PRIORITY_NORMAL = 2;
@@ -15,36 +17,63 @@ export interface BullMqQueueOptions {
   redisUrl: string;
   /** Queue name; tests use a fresh one each. */
   name?: string | undefined;
-  pool: WorkerPool;
+  /** Takes jobs on this pool's threads; without one, this process only adds jobs. */
+  pool?: WorkerPool | undefined;
   load: TaskLoader;
   onOutcome: OutcomeHandler;
+  /** Told when a job starts and ends. */
+  log?: QueueLog | undefined;
+}
+
+export interface QueueLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
 }
 
 export class BullMqQueue implements ConversionQueue {
   readonly #queue: Queue<ConversionJob>;
-  readonly #worker: Worker<ConversionJob>;
+  readonly #worker: Worker<ConversionJob> | null = null;
   readonly #connections: Redis[];
-  readonly #pool: WorkerPool;
+  readonly #pool: WorkerPool | null;
 
   constructor(options: BullMqQueueOptions) {
     const name = options.name ?? 'statemint-conversions';
-    // BullMQ workers block on Redis; they need their own connection without request retries.
     const queueConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
-    const workerConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
-    this.#connections = [queueConnection, workerConnection];
-    this.#pool = options.pool;
+    this.#connections = [queueConnection];
+    this.#pool = options.pool ?? null;
     this.#queue = new Queue<ConversionJob>(name, { connection: queueConnection });
+    const pool = options.pool;
+    if (!pool) return;
+    // BullMQ workers block on Redis; they need their own connection without request retries.
+    const workerConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+    this.#connections.push(workerConnection);
     this.#worker = new Worker<ConversionJob>(
       name,
-      async (job) => {
+      async (job, token) => {
         const task = await options.load(job.data);
         if (!task) return;
-        const outcome = await options.pool.run(task, job.data.expedited ?? false);
+        const started = performance.now();
+        options.log?.info({ fileId: job.data.fileId, kind: job.data.kind }, 'conversion started');
+        let outcome: Awaited<ReturnType<WorkerPool['run']>>;
+        try {
+          outcome = await pool.run(task, job.data.expedited ?? false);
+        } catch (e) {
+          if (e instanceof PoolClosedError && token) {
+            // Shutting down past the grace time: the job goes back to the queue for another worker now.
+            await job.moveToWait(token);
+            throw new WaitingError();
+          }
+          throw e;
+        }
         await options.onOutcome(job.data, outcome);
+        options.log?.info(
+          { fileId: job.data.fileId, kind: job.data.kind, ok: outcome.ok, ms: Math.round(performance.now() - started) },
+          'conversion finished',
+        );
       },
       {
         connection: workerConnection,
-        concurrency: options.pool.size,
+        concurrency: pool.size,
         autorun: false,
         // A process killed mid-job (SIGKILL, a lost machine) holds its job's lock until it expires;
         // then another worker (or this one, restarted) takes it again. Our own attempts counter
@@ -56,8 +85,14 @@ export class BullMqQueue implements ConversionQueue {
     );
   }
 
+  /** Whether this process takes jobs (it has a worker-thread pool). */
+  get consumes(): boolean {
+    return this.#worker !== null;
+  }
+
   async start(): Promise<void> {
     await this.#queue.waitUntilReady();
+    if (!this.#worker) return;
     void this.#worker.run();
     await this.#worker.waitUntilReady();
   }
@@ -77,9 +112,22 @@ export class BullMqQueue implements ConversionQueue {
     return Object.values(counts).reduce((a, b) => a + b, 0);
   }
 
-  async close(): Promise<void> {
-    await this.#worker.close(true);
-    await this.#pool.close();
+  /**
+   * Stops taking jobs; running ones may finish within `graceMs`, and past it they go back to the
+   * queue for another worker (their threads ended).
+   */
+  async close(graceMs = 0): Promise<void> {
+    if (this.#worker) {
+      const finished = this.#worker.close();
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), graceMs);
+      });
+      if ((await Promise.race([finished, late])) === 'late') await this.#pool?.close();
+      clearTimeout(timer);
+      await finished;
+    }
+    await this.#pool?.close();
     await this.#queue.close();
     for (const c of this.#connections) c.disconnect();
   }

@@ -75,9 +75,20 @@ export class InProcessQueue implements ConversionQueue {
       await Promise.allSettled([...this.#active.values()]);
   }
 
-  async close(): Promise<void> {
+  async close(graceMs = 0): Promise<void> {
     this.#closed = true;
+    // Waiting jobs are 'processing' in the database: the next start enqueues them again.
     this.#waiting.length = 0;
+    if (graceMs > 0 && this.#active.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...this.#active.values()]),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, graceMs);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
     await this.#pool.close();
     await Promise.allSettled([...this.#active.values()]);
   }

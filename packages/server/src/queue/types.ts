@@ -65,6 +65,9 @@ export interface ConversionQueue {
   enqueue(job: ConversionJob): Promise<void>;
   /** Jobs waiting or running. */
   pending(): Promise<number>;
-  /** Stops taking jobs and ends the workers; running jobs are abandoned (re-enqueued on the next start). */
-  close(): Promise<void>;
+  /**
+   * Stops taking jobs and ends the workers. Running jobs may finish within `graceMs` (default 0);
+   * past it they are given back (BullMQ: to the queue; in process: re-enqueued on the next start).
+   */
+  close(graceMs?: number): Promise<void>;
 }

@@ -1,0 +1,184 @@
+/**
+ * Process roles for real (TEST_DATABASE_URL and TEST_REDIS_URL; CI has both): `statemint serve`
+ * takes uploads and converts nothing; two `statemint worker` processes on one Redis queue each
+ * take different jobs; a worker killed mid-job (SIGKILL) gives its job back to the other (BullMQ's
+ * stalled jobs); a worker stopped with SIGTERM finishes its running job within SHUTDOWN_GRACE_MS,
+ * or past it hands the job straight back to the queue.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FileRecord } from '@statemint/shared';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleCsvStatement, samplePdfStatement } from '../files/sample-statements';
+import { killProcess, type ServerProcess, startServerProcess } from '../test/processes';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!databaseUrl || !redisUrl)('process roles: serve and two workers on one Redis queue', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'statemint-roles-'));
+  const schema = `roles_${randomBytes(5).toString('hex')}`;
+  const env = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: `${databaseUrl}?options=-c%20search_path%3D${schema}`,
+    REDIS_URL: redisUrl as string,
+    QUEUE_NAME: `statemint-roles-${randomBytes(5).toString('hex')}`,
+    TRUST_PROXY: 'loopback',
+    CONVERSION_WORKERS: '1',
+  };
+  const children: ServerProcess[] = [];
+  let serve: ServerProcess;
+  let uploads = 0;
+  // A long PDF (its rows mostly past the page's edge): seconds of converting, time enough to stop a worker in the middle.
+  const big = samplePdfStatement(15_000);
+
+  async function sql<T>(query: string, params: unknown[] = []): Promise<T[]> {
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    try {
+      return (await client.query(query, params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+
+  async function worker(extra: Record<string, string> = {}): Promise<ServerProcess> {
+    const w = await startServerProcess('worker', { ...env, ...extra });
+    children.push(w);
+    return w;
+  }
+
+  /** A free-trial upload through `serve`, from an address, device and e-mail of its own. */
+  async function upload(name: string, bytes: Uint8Array | string): Promise<string> {
+    const n = ++uploads;
+    const form = new FormData();
+    form.append('file', new Blob([typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes]), name);
+    form.append('email', `roles-${n}@example.com`);
+    const res = await fetch(`${serve.url}/api/files/upload-free-trial`, {
+      method: 'POST',
+      body: form,
+      headers: { 'x-forwarded-for': `2001:db8:7::${n.toString(16)}`, 'x-device-fingerprint': `roles-device-${n}` },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  }
+
+  const record = async (id: string) => (await (await fetch(`${serve.url}/api/files/${id}`)).json()) as FileRecord;
+
+  async function finished(id: string, timeoutMs = 90_000): Promise<FileRecord> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const file = (await (await fetch(`${serve.url}/api/files/${id}`)).json()) as FileRecord;
+      if (file.status !== 'processing') return file;
+      if (Date.now() > deadline) throw new Error(`${id} still processing`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  const started = (w: ServerProcess) =>
+    w
+      .logs()
+      .filter((l) => l.msg === 'conversion started')
+      .map((l) => l.fileId as string);
+  const finishedBy = (w: ServerProcess) =>
+    w
+      .logs()
+      .filter((l) => l.msg === 'conversion finished')
+      .map((l) => l.fileId as string);
+
+  async function whenStarted(id: string, among: ServerProcess[]): Promise<ServerProcess> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const w = among.find((c) => started(c).includes(id));
+      if (w) return w;
+      if (Date.now() > deadline) throw new Error(`no worker started ${id}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    serve = await startServerProcess('serve', env);
+    children.push(serve);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const c of children) await killProcess(c);
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serve converts nothing: an upload waits until a worker is there', async () => {
+    const id = await upload('waiting.csv', sampleCsvStatement(5));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await record(id)).status).toBe('processing');
+    const ready = (await (await fetch(`${serve.url}/api/ready`)).json()) as { status: string };
+    expect(ready.status).toBe('ready');
+    const w = await worker();
+    expect(await finished(id)).toMatchObject({ status: 'completed', transactionCount: 5 });
+    expect(started(w)).toContain(id);
+    expect(started(serve)).toEqual([]);
+  }, 120_000);
+
+  it('two workers take different jobs; one killed mid-job gives its job back to the other', async () => {
+    const second = await worker();
+    const workers = children.filter((c) => c !== serve);
+    expect(workers).toHaveLength(2);
+    const slow = await upload('long.pdf', big);
+    const victim = await whenStarted(slow, workers);
+    const small = [];
+    for (let i = 0; i < 4; i++) small.push(await upload(`small-${i}.csv`, sampleCsvStatement(6 + i)));
+    await killProcess(victim, 'SIGKILL');
+    const survivor = workers.find((w) => w !== victim) as ServerProcess;
+
+    for (const id of small) expect(await finished(id)).toMatchObject({ status: 'completed' });
+    // The killed worker's job comes back once its lock runs out, and the other converts it.
+    const done = await finished(slow, 120_000);
+    expect(done.status).toBe('completed');
+    expect(finishedBy(survivor)).toContain(slow);
+    expect(finishedBy(victim)).not.toContain(slow);
+    const [row] = await sql<{ attempts: number }>('SELECT attempts FROM files WHERE id = $1', [slow]);
+    expect(row?.attempts).toBe(2);
+    // Each job was finished by one worker only.
+    const all = [...finishedBy(survivor), ...finishedBy(victim)];
+    expect(new Set(all).size).toBe(all.length);
+    expect(started(survivor).length).toBeGreaterThan(0);
+    expect(started(victim)).toContain(slow);
+    expect(second.proc.pid).toBeTruthy();
+  }, 240_000);
+
+  it('SIGTERM: a worker finishes its running conversion within the grace time, else hands it straight back', async () => {
+    // Whoever is left, plus one that waits long enough and one that does not.
+    for (const c of children.filter((c) => c !== serve)) await killProcess(c);
+    const patient = await worker({ SHUTDOWN_GRACE_MS: '120000' });
+    const first = await upload('patient.pdf', big);
+    await whenStarted(first, [patient]);
+    await killProcess(patient, 'SIGTERM');
+    expect(await patient.exited).toBe(0);
+    expect(finishedBy(patient)).toContain(first);
+    expect(await record(first)).toMatchObject({ status: 'completed' });
+
+    const hasty = await worker({ SHUTDOWN_GRACE_MS: '1' });
+    const second = await upload('hasty.pdf', big);
+    await whenStarted(second, [hasty]);
+    const stoppedAt = Date.now();
+    await killProcess(hasty, 'SIGTERM');
+    expect(await hasty.exited).toBe(0);
+    expect(finishedBy(hasty)).not.toContain(second);
+    const next = await worker();
+    // Back in the queue at once: taken without waiting for a lock to run out (15 s).
+    const taker = await whenStarted(second, [next]);
+    expect(Date.now() - stoppedAt).toBeLessThan(12_000);
+    expect(await finished(second, 120_000)).toMatchObject({ status: 'completed' });
+    expect(finishedBy(taker)).toContain(second);
+  }, 240_000);
+});
