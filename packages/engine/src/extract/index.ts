@@ -78,8 +78,10 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
     p.lines.flatMap((l) => l.tokens.flatMap((t) => (t.kind === 'date' && t.date ? [t.date] : []))),
   );
   // Month names of the tables and of the facts vote together for the document's language.
-  const settle = settleMonthNames([...allDates, ...factTexts.flatMap((t) => datesIn(t).map((d) => d.token))]);
-  const evidence = dayOrderEvidence(allDates);
+  const factDates = factTexts.flatMap((t) => datesIn(t).map((d) => d.token));
+  const settle = settleMonthNames([...allDates, ...factDates]);
+  // Dates inside the facts' sentences ("From 11/01/2023 to 11/30/2023") tell the day order too.
+  const evidence = dayOrderEvidence([...allDates, ...factDates]);
   let order: DayOrder | null = evidence.order;
   let why = `${evidence.dmy} dates read only as day-month, ${evidence.mdy} only as month-day`;
   // Two-digit three-part dates ("23-01-04") may be year first: the period decides between the readings.
