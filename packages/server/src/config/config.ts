@@ -62,6 +62,8 @@ export interface Config {
    * inside a container runtime's usual 30 s); past it they are returned to the queue.
    */
   shutdownGraceMs: number;
+  /** METRICS_TOKEN: when set, GET /metrics asks for `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
   /** Time limit of one conversion (CONVERSION_TIMEOUT_MS, default 120 s). */
   conversionTimeoutMs: number;
   /** V8 heap limit of one conversion worker thread, MB (CONVERSION_MEMORY_MB, default 768). */
@@ -147,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginPerIp: positiveNumber('LOGIN_RATE_LIMIT_PER_IP', env.LOGIN_RATE_LIMIT_PER_IP, 50),
     },
     conversionWorkers: Math.floor(positiveNumber('CONVERSION_WORKERS', env.CONVERSION_WORKERS, availableParallelism())),
+    metricsToken: env.METRICS_TOKEN || undefined,
     shutdownGraceMs: positiveNumber('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 25_000),
     conversionTimeoutMs: positiveNumber('CONVERSION_TIMEOUT_MS', env.CONVERSION_TIMEOUT_MS, 120_000),
     conversionMemoryMb: positiveNumber('CONVERSION_MEMORY_MB', env.CONVERSION_MEMORY_MB, 768),

@@ -8,9 +8,10 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { LinkSigner } from '../downloads/links';
+import { createMetrics, type Metrics } from '../metrics';
 import { BullMqQueue } from '../queue/bullmq-queue';
 import { InProcessQueue } from '../queue/in-process-queue';
-import type { ConversionQueue, OutcomeHandler, TaskLoader } from '../queue/types';
+import type { ConversionJob, ConversionQueue, OutcomeHandler, TaskLoader } from '../queue/types';
 import { WorkerPool } from '../queue/worker-pool';
 import { createFileStore, type StoreSpec, storeSpecOf } from '../storage/create';
 import type { SealedStore } from '../storage/sealed-store';
@@ -39,6 +40,8 @@ export interface FilesContext {
   conversionTimeoutMs: number;
   /** Called once per finished conversion; areas add theirs when the app starts. */
   conversionListeners: ConversionListener[];
+  /** Prometheus metrics of this process (GET /metrics). */
+  metrics: Metrics;
 }
 
 const registry = new WeakMap<AppContext, FilesContext>();
@@ -79,8 +82,22 @@ export async function createFilesContext(ctx: AppContext, { consume = true } = {
     throw new Error('a process that runs no conversions needs REDIS_URL to queue them');
   // The queue calls back into the files service, which needs the finished context.
   let files: FilesContext | undefined;
-  const load: TaskLoader = (job) => loadTask(files as FilesContext, job);
-  const onOutcome: OutcomeHandler = (job, outcome) => applyOutcome(files as FilesContext, job, outcome);
+  // When each job started on this process: its seconds are measured from there to its stored outcome.
+  const startedAt = new Map<string, number>();
+  const jobKey = (job: ConversionJob) => `${job.kind}:${job.fileId}`;
+  const load: TaskLoader = async (job) => {
+    const task = await loadTask(files as FilesContext, job);
+    if (task) startedAt.set(jobKey(job), performance.now());
+    return task;
+  };
+  const onOutcome: OutcomeHandler = async (job, outcome) => {
+    await applyOutcome(files as FilesContext, job, outcome);
+    const { metrics: m } = files as FilesContext;
+    m.conversions.inc({ kind: job.kind, outcome: outcome.ok ? 'completed' : outcome.code });
+    const started = startedAt.get(jobKey(job));
+    startedAt.delete(jobKey(job));
+    if (started !== undefined) m.conversionSeconds.observe({ kind: job.kind }, (performance.now() - started) / 1000);
+  };
   const queue: ConversionQueue = ctx.config.redisUrl
     ? new BullMqQueue({
         redisUrl: ctx.config.redisUrl,
@@ -103,6 +120,7 @@ export async function createFilesContext(ctx: AppContext, { consume = true } = {
     identifierKey: derivedKey(masterKey, 'statemint free-trial identifiers'),
     conversionTimeoutMs: ctx.config.conversionTimeoutMs,
     conversionListeners: [],
+    metrics: createMetrics(() => queue.pending()),
   };
   return files;
 }

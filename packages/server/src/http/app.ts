@@ -3,7 +3,7 @@
  * `app.ctx`, registers every route plugin of routes/index.ts under /api, and serves the
  * built web app for everything else.
  */
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from '@fastify/helmet';
@@ -60,6 +60,12 @@ export interface BuildOptions {
   stripeApi?: StripeApiEndpoint;
   /** Where log lines go (default stdout); tests read them to prove nothing secret is logged. */
   logStream?: NodeJS.WritableStream;
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** Paths are logged without their query string: it can carry tokens (verify-email?token=). */
@@ -219,6 +225,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         'request completed',
       );
     });
+
+  // Prometheus: every answer's latency by route pattern (bounded labels), and the scrape itself.
+  const metrics = services.files.metrics;
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.httpSeconds.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+  app.get('/metrics', async (request, reply) => {
+    const token = config.metricsToken;
+    if (token && !safeEqual(request.headers.authorization ?? '', `Bearer ${token}`))
+      throw new AppError('UNAUTHORIZED', 'A metrics token is required.');
+    return reply
+      .header('Content-Type', metrics.registry.contentType)
+      .header('Cache-Control', 'no-store')
+      .send(await metrics.registry.metrics());
+  });
 
   // OpenAPI collects the routes registered after it.
   if (role !== 'worker') await registerOpenApi(app);

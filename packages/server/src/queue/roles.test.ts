@@ -154,6 +154,12 @@ describe.skipIf(!databaseUrl || !redisUrl)('process roles: serve and two workers
     expect(started(survivor).length).toBeGreaterThan(0);
     expect(started(victim)).toContain(slow);
     expect(second.proc.pid).toBeTruthy();
+    // The survivor counts what it converted; serve converted nothing but sees the queue.
+    const counted = await (await fetch(`${survivor.url}/metrics`)).text();
+    expect(counted).toMatch(/^statemint_conversions_total\{kind="convert",outcome="completed"\} [1-9]/m);
+    const served = await (await fetch(`${serve.url}/metrics`)).text();
+    expect(served).not.toMatch(/^statemint_conversions_total\{/m);
+    expect(served).toMatch(/^statemint_conversion_queue_depth 0$/m);
   }, 240_000);
 
   it('SIGTERM: a worker finishes its running conversion within the grace time, else hands it straight back', async () => {
