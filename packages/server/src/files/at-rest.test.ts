@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import type { FileRecord } from '@statemint/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, testDatabases, testStoreFor } from '../test/harness';
+import { startTestServer, type TestServer, testDatabases } from '../test/harness';
+import { filesContextOf } from './context';
 import { proUser } from './test-accounts';
 import { upload, waitForFile } from './test-helpers';
 
@@ -75,18 +76,26 @@ for (const db of testDatabases) {
       for (const text of SECRET_TEXT) expect(dbText).not.toContain(text);
       if (db === 'sqlite') await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(s.ctx.db);
       expect(findSecrets(s.dataDir)).toEqual([]);
+      // What the store underneath holds (the folder or the S3 bucket): ciphertext only.
+      const store = filesContextOf(s.app).store;
+      const keys = await store.list('files');
+      expect(keys.length).toBeGreaterThan(10);
+      for (const key of keys) {
+        const raw = (await store.inner.get(key)).toString('latin1');
+        for (const text of SECRET_TEXT) expect(raw, key).not.toContain(text);
+      }
 
       expect((await s.api(`/api/files/${up.body.id}`, { method: 'DELETE', token: u.token })).status).toBe(200);
       if (db === 'sqlite') await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(s.ctx.db);
       expect(findSecrets(s.dataDir)).toEqual([]);
       expect(await databaseText()).not.toContain('march.csv');
+      expect(await store.list(`files/${up.body.id}`)).toEqual([]);
     });
 
     it('makes the data folder 0700 and what it writes 0600', async () => {
       const mode = (p: string) => statSync(p).mode & 0o777;
       expect(mode(s.dataDir)).toBe(0o700);
-      // The PostgreSQL suite keeps files in S3 (test/harness.ts): no local files folder there.
-      if (testStoreFor(db) === 'local') expect(mode(join(s.dataDir, 'files'))).toBe(0o700);
+      if (!s.config.s3Bucket) expect(mode(join(s.dataDir, 'files'))).toBe(0o700);
       expect(mode(join(s.dataDir, 'secrets.json'))).toBe(0o600);
       if (db === 'sqlite') {
         expect(mode(join(s.dataDir, 'statemint.db'))).toBe(0o600);
