@@ -13,7 +13,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { type Config, loadConfig } from '../config/config';
 import type { AppContext, Clock } from '../context';
@@ -34,6 +36,17 @@ export function testStoreFor(db: TestDb): TestStore {
   const forced = process.env.TEST_STORE;
   if (forced === 'local' || forced === 's3') return forced;
   return db === 'postgres' ? 's3' : 'local';
+}
+
+/**
+ * The conversion queue likewise: TEST_QUEUE=memory or redis for every test, else BullMQ on
+ * TEST_REDIS_URL beside PostgreSQL (when set) and the in-process queue beside SQLite. Each test
+ * server has a queue of its own, removed from Redis when it closes.
+ */
+export function testQueueFor(db: TestDb): 'memory' | 'redis' {
+  const forced = process.env.TEST_QUEUE;
+  if ((forced === 'redis' && process.env.TEST_REDIS_URL) || forced === 'memory') return forced;
+  return db === 'postgres' && process.env.TEST_REDIS_URL ? 'redis' : 'memory';
 }
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI). */
@@ -114,6 +127,9 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     ...(s3
       ? { s3Bucket: options.reuse?.s3Bucket ?? s3.bucket(), s3Endpoint: s3.endpoint, s3ForcePathStyle: true }
       : {}),
+    ...(testQueueFor(db) === 'redis'
+      ? { redisUrl: process.env.TEST_REDIS_URL, queueName: `statemint-test-${randomBytes(6).toString('hex')}` }
+      : {}),
     ...options.config,
   };
   const clock = options.clock ?? new TestClock();
@@ -185,10 +201,24 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     pgSchema,
     async close() {
       await app.close();
+      // A restarted server (reuse) has a queue of its own: the jobs are recovered from the database.
+      if (config.redisUrl) await removeQueue(config.redisUrl, config.queueName);
       if (options.reuse || options.keepData) return;
       await removeTestData(dataDir, pgSchema);
     },
   };
+}
+
+/** A test server's BullMQ queue, gone from Redis. */
+async function removeQueue(redisUrl: string, name: string): Promise<void> {
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue(name, { connection });
+  try {
+    await queue.obliterate({ force: true });
+  } finally {
+    await queue.close();
+    connection.disconnect();
+  }
 }
 
 /** Removes what a server started with `reuse` left behind. */
