@@ -93,4 +93,22 @@ describe('in-process queue', () => {
     await closing;
     expect(loaded).toEqual(['a']);
   });
+
+  it('closing with a grace time lets running jobs finish within it, and abandons them past it', async () => {
+    const pool = new HeldPool(2);
+    const { queue, done } = queueWith(pool);
+    await queue.start();
+    await queue.enqueue(job('a'));
+    await queue.enqueue(job('b'));
+    await queue.enqueue(job('c'));
+    await new Promise((r) => setTimeout(r, 10));
+    const closing = queue.close(200);
+    // 'a' finishes within the grace time; 'b' does not and is abandoned; 'c' never starts.
+    setTimeout(() => pool.running.shift()?.finish(OK), 20);
+    const t0 = Date.now();
+    await closing;
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(150);
+    expect(done).toEqual(['a']);
+    expect(pool.running).toEqual([]);
+  });
 });
