@@ -66,7 +66,16 @@ export function totalRows(draft: Draft): void {
     const lastDated = own.findLastIndex((r) => r.kind === 'transaction' && r.dateToken);
     for (const r of own.slice(lastDated + 1)) pageEdge.add(r.id);
   }
-  const opening = draft.labelledOpening;
+  // The opening balance: printed as a fact, else as the table's own opening row (before any
+  // transaction, its one figure).
+  const openingRow = draft.rows.find((r) => r.kind !== 'none');
+  const openingCell =
+    openingRow?.kind === 'balance' && openingRow.labels.includes('opening') && openingRow.money.size === 1
+      ? ([...openingRow.money.values()][0] as { cents: number; mark: string | null })
+      : null;
+  const opening =
+    draft.labelledOpening ??
+    (openingCell ? (openingCell.mark === 'minus' || openingCell.mark === 'debit' ? -1 : 1) * openingCell.cents : null);
   let page = draft.rows[0]?.raw.page ?? 0;
   for (const row of draft.rows) {
     if (row.raw.page !== page) {
