@@ -24,13 +24,14 @@ if (!existsSync(join(bench, 'score.mjs'))) {
 }
 
 const argv = process.argv.slice(2);
-const own = new Set(['--no-speed', '--random', '--seed', '--mix', '--keep']);
+// This script's own options (those with a value take the next argument); the rest go to the scorer.
+const withValue = ['--random', '--seed', '--mix', '--keep'];
 const value = (name) => {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : undefined;
 };
 const scorerArgs = argv.filter(
-  (a, i) => !own.has(a) && !['--random', '--seed', '--mix', '--keep'].includes(argv[i - 1]),
+  (a, i) => a !== '--no-speed' && !withValue.includes(a) && !withValue.includes(argv[i - 1]),
 );
 const random = value('--random');
 

@@ -2460,3 +2460,79 @@ describe('class 13: opening and closing balances only in a summary box above a t
     });
   });
 });
+
+describe('class 1: a long abbreviation, juill.', () => {
+  it('French long abbreviation juill. (5 juill. 2024), one amount column and no balance column', async () => {
+    const entries: Entry[] = [
+      { printed: '5 juill. 2024', iso: '2024-07-05', text: 'Paiement carte Librairie Papyrus', cents: -2_340 },
+      { printed: '9 juill. 2024', iso: '2024-07-09', text: 'Versement de Mme Dubois', cents: 15_000 },
+      { printed: '18 juill. 2024', iso: '2024-07-18', text: 'Domiciliation Télécom', cents: -4_599 },
+      { printed: '2 août 2024', iso: '2024-08-02', text: 'Frais de tenue de compte', cents: -250 },
+    ];
+    const opening = 164_420;
+    const closing = opening + entries.reduce((a, e) => a + e.cents, 0);
+    const pdf = await tablePdf({
+      pages: [
+        tablePage(
+          [
+            line(40, L(40, 'Banque du Plateau SA', true)),
+            line(70, L(40, 'Claire Dubois'), L(320, 'Compte BE68 5390 0754 7034')),
+            line(85, L(320, 'Période du 1 juill. 2024 au 2 août 2024')),
+            line(100, L(320, 'Solde initial'), R(550, `${money(opening, ',', '.')} EUR`)),
+            line(115, L(320, 'Solde final'), R(550, `${money(closing, ',', '.')} EUR`)),
+          ],
+          160,
+          [L(40, 'Date'), L(130, 'Description'), R(550, 'Montant EUR')],
+          entries.map((e) => [
+            L(40, e.printed),
+            L(130, e.text),
+            R(550, `${e.cents < 0 ? '-' : '+'}${money(e.cents, ',', '.')}`),
+          ]),
+        ),
+      ],
+    });
+    const [s] = await run(pdf, 'extrait.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2024-07-01',
+      periodEnd: '2024-08-02',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+});
+
+describe('reconciliation: a statement is not balanced without rows it skipped', () => {
+  it('a first row whose date the engine cannot read is skipped, and the statement says it does not balance', async () => {
+    const entries: Entry[] = [
+      // Not a date anyone reads, on the first row, so there is no date above to inherit: the row is skipped.
+      { printed: '5 ~~ 7', iso: '', text: 'TRANSFER FROM SAVINGS', cents: 20_000 },
+      { printed: '03/03/2025', iso: '2025-03-03', text: 'CARD PAYMENT BAKERY', cents: -450 },
+      { printed: '12/03/2025', iso: '2025-03-12', text: 'DIRECT DEBIT PHONE', cents: -2_500 },
+    ];
+    const opening = 10_000;
+    const closing = opening + entries.reduce((a, e) => a + e.cents, 0);
+    const pdf = await tablePdf({
+      pages: [
+        tablePage(
+          [
+            line(40, L(40, 'Harbour Street Bank', true)),
+            line(70, L(320, 'Account number 12345678')),
+            line(85, L(320, 'Opening balance'), R(550, money(opening))),
+            line(100, L(320, 'Closing balance'), R(550, money(closing))),
+          ],
+          140,
+          [L(40, 'Date'), L(130, 'Description'), R(550, 'Amount')],
+          entries.map((e) => [L(40, e.printed), L(130, e.text), R(550, `${e.cents < 0 ? '-' : ''}${money(e.cents)}`)]),
+        ),
+      ],
+    });
+    const [s] = await run(pdf, 'skipped-row.pdf');
+    const kept = s?.transactions.reduce((a, t) => a + Math.round(t.amount * 100), 0) ?? 0;
+    expect(s?.issues?.map((i) => i.code)).toContain('ROW_WITHOUT_DATE');
+    expect(s?.transactions).toHaveLength(2);
+    expect(opening + kept).not.toBe(closing);
+    expect(s?.reconciliation.status).toBe('unbalanced');
+  });
+});

@@ -39,8 +39,6 @@ export function totalRows(draft: Draft): void {
   type Sums = Map<string, number[]>;
   const sinceStart: Sums = new Map();
   const sinceTotal: Sums = new Map();
-  // Signed sum of every amount of the row (one amount column, or debit and credit side by side).
-  const netSince: number[] = signWords.map(() => 0);
   const countedStart = new Map<string, number>();
   const counted = new Map<string, number>();
   const add = (m: Sums, k: string, row: DraftRow, c: { cents: number; mark: string | null }) =>
@@ -108,7 +106,10 @@ export function totalRows(draft: Draft): void {
       pageEdge.has(row.id) &&
       cells.length === 1 &&
       (countedStart.get(cells[0] as string) ?? 0) >= 2 &&
-      (netSince.some((n) => Math.abs(opening + n) === cellOf(cells[0] as string).cents) ||
+      // One amount column: its sums under each reading of the sign words; debit and credit columns:
+      // each column taken as either side (their roles are not known yet).
+      ((keys.length === 1 &&
+        sinceStart.get(keys[0] as string)?.some((n) => Math.abs(opening + n) === cellOf(cells[0] as string).cents)) ||
         sidesSum(
           keys.map((k) => sinceStart.get(k)?.[0] ?? 0),
           opening,
@@ -137,12 +138,6 @@ export function totalRows(draft: Draft): void {
       counted.set(k, (counted.get(k) ?? 0) + 1);
       countedStart.set(k, (countedStart.get(k) ?? 0) + 1);
     }
-    // Debit and credit columns unmarked: the net needs the columns' sides, unknown yet; a single
-    // amount column's signs are its own.
-    if (cells.length === 1 && keys.length === 1)
-      signWords.forEach((w, i) => {
-        netSince[i] = (netSince[i] ?? 0) + signed(row, cellOf(cells[0] as string), w);
-      });
   }
 }
 

@@ -39,17 +39,18 @@ export function tokenisePages(doc: LayoutDocument, opts: TokenOptions): PageLine
       y0: line.y0,
       y1: line.y1,
       line,
-      tokens: ocrLeadingDate(line, opts),
+      tokens: tokeniseWithRepairs(line, opts),
     })),
   }));
 }
 
 /**
- * `ocr-leading-date` (OCR lines only): the date that starts a line, as OCR damaged it ("[21.08.2023
- * |LASTSCHRIFT", "O6-NOVEMBRE-2023", "030CT 24"), repaired before the line is tokenised, so the
- * line is a dated row. Evidence: the repaired start parses as a date.
+ * A line's tokens; on OCR lines first `ocr-split-dates`, then `ocr-leading-date`: the date that
+ * starts a line, as OCR damaged it ("[21.08.2023 |LASTSCHRIFT", "O6-NOVEMBRE-2023", "030CT 24"),
+ * repaired before the line is tokenised, so the line is a dated row. Evidence: the repaired start
+ * parses as a date.
  */
-function ocrLeadingDate(input: LayoutLine, opts: TokenOptions): Token[] {
+function tokeniseWithRepairs(input: LayoutLine, opts: TokenOptions): Token[] {
   const line = ocrSplitDates(input);
   const first = line.runs[0];
   const fixed = first?.confidence !== undefined ? repairLeadingDate(first.text) : null;
