@@ -3,9 +3,12 @@
  * column labels or amounts, or a symbol that names one currency alone. Which symbols do is
  * CLDR's answer, through Intl: each currency's symbol in its home country's locale (USD, CAD,
  * AUD, MXN and SGD all print "$", so "$" names none; "kr" is Swedish, Norwegian and Danish) and
- * its English symbol ("A$", "MX$", "US$"). Otherwise the currency is unknown (null), never a guess.
+ * its English symbol ("A$", "MX$", "US$"). Where no amount or label names it: the country of a
+ * valid IBAN in the facts, then the language of the column labels where CLDR makes it the main
+ * language of one currency's countries only (Polish: PLN; German: EUR and CHF, so none).
+ * Otherwise the currency is unknown (null), never a guess.
  */
-import { hasFactWord } from '../vocabulary';
+import { hasFactWord, languageScores } from '../vocabulary';
 
 let symbols: Map<string, string> | null = null;
 let codes: Set<string> | null = null;
@@ -84,6 +87,61 @@ function namedBy(symbol: string): string | null {
   return currencyOfSymbol(symbol) ?? PRINTED_SYMBOLS[symbol.trim()] ?? null;
 }
 
+/**
+ * Countries that pay in euros (the euro area, and the states that use it by agreement): ISO 4217
+ * gives them no code of their own. Bulgaria joined in 2026; its IBANs still name BGN here.
+ */
+const EURO_AREA = new Set('AT BE CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK AD MC SM VA ME XK'.split(' '));
+
+/** The currency of a country: the euro, or the one current ISO code that starts with the country's. */
+function currencyOfCountry(region: string): string | null {
+  if (EURO_AREA.has(region)) return 'EUR';
+  const own = Intl.supportedValuesOf('currency').filter((c) => c.startsWith(region));
+  return own.length === 1 ? (own[0] as string) : null;
+}
+
+/** IBANs in a text (grouped in fours or not) whose check digits hold (ISO 13616, mod 97). */
+function ibanCountries(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/\b([A-Z]{2})(\d{2})((?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?)\b/g)) {
+    const compact = `${m[3]}${m[1]}${m[2]}`.replace(/ /g, '');
+    let rest = 0;
+    for (const ch of compact) {
+      const v = Number.parseInt(ch, 36);
+      rest = (v > 9 ? rest * 100 + v : rest * 10 + v) % 97;
+    }
+    if (rest === 1) out.push(m[1] as string);
+  }
+  return out;
+}
+
+let languageCurrencies: Map<string, Set<string>> | null = null;
+
+/**
+ * The currencies of the countries whose main language (CLDR's likely subtags, through Intl) is
+ * each language: the countries are those of the current ISO codes and the euro area.
+ */
+function currenciesOfLanguage(language: string): Set<string> {
+  if (!languageCurrencies) {
+    languageCurrencies = new Map();
+    const regions = new Set([...Intl.supportedValuesOf('currency').map((c) => c.slice(0, 2)), ...EURO_AREA]);
+    for (const region of regions) {
+      const currency = currencyOfCountry(region);
+      if (!currency) continue;
+      let main: string;
+      try {
+        main = new Intl.Locale(`und-${region}`).maximize().language;
+      } catch {
+        continue;
+      }
+      const set = languageCurrencies.get(main) ?? new Set<string>();
+      set.add(currency);
+      languageCurrencies.set(main, set);
+    }
+  }
+  return languageCurrencies.get(language) ?? new Set();
+}
+
 export interface CurrencyEvidence {
   /** Lines outside the tables (account block, summaries). */
   facts: string[];
@@ -121,6 +179,16 @@ export function findCurrency(e: CurrencyEvidence): string | null {
         if (isCurrencyCode(m[1] as string)) add(m[1] as string);
   }
   for (const a of e.affixes) add(namedBy(a));
+  if (counts.size === 0) {
+    // Nothing printed names it: the account's country, then the page's language (weaker).
+    for (const text of e.facts) for (const country of ibanCountries(text)) add(currencyOfCountry(country), 2);
+    const languages = [...languageScores(e.labels).entries()].sort((a, b) => b[1] - a[1]);
+    const [top, second] = languages;
+    if (counts.size === 0 && top && (!second || top[1] > second[1])) {
+      const own = currenciesOfLanguage(top[0]);
+      if (own.size === 1) add([...own][0] as string);
+    }
+  }
   let best: string | null = null;
   let most = 0;
   for (const [code, n] of counts) {
