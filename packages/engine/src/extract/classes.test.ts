@@ -17,6 +17,7 @@ import {
   type TableCell,
   type TableLine,
   tablePdf,
+  textWidth,
 } from '../testing/table-pdf';
 
 /** Converts a drawn PDF; CLASSES_PDF_DIR keeps a copy for `bin/statemint convert --trace`. */
@@ -1052,6 +1053,160 @@ describe('class 4: two text columns, details and a reference', () => {
     expect(factsOf(s)).toEqual({
       periodStart: '2024-08-01',
       periodEnd: '2024-08-31',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('English: a transaction-code column printed a space after the date, the header words a space apart', async () => {
+    // "Booking Code Narrative" reads as one header run, "12/06/25 741" as one body run: the
+    // header's words still name their own columns, and the code stays out of the description.
+    const rows = [
+      {
+        printed: '12/06/25',
+        iso: '2025-06-12',
+        code: '741',
+        text: ['TRANSFER FROM ISLA WILLIAMS', 'INVOICE 6793'],
+        cents: 118_200,
+      },
+      { printed: '12/06/25', iso: '2025-06-12', code: '459', text: ['BPAY', 'SYDNEY WATER'], cents: -16_926 },
+      { printed: '13/06/25', iso: '2025-06-13', code: '131', text: ['ALDI STORES'], cents: -1_600 },
+      {
+        printed: '16/06/25',
+        iso: '2025-06-16',
+        code: '025',
+        text: ['SALARY CREDIT', 'DEPT OF EDUCATION'],
+        cents: 102_039,
+      },
+      { printed: '18/06/25', iso: '2025-06-18', code: '131', text: ['JB HI-FI FREMANTLE'], cents: -6_006 },
+    ];
+    const opening = 228_200;
+    const entries = rows.map((r) => ({ printed: r.printed, iso: r.iso, text: r.text.join(' '), cents: r.cents }));
+    const bals = running(opening, entries);
+    const codeX = 40 + textWidth('12/06/25 ');
+    const header = ['Booking', 'Code', 'Narrative'];
+    const headerXs = header.map((_, i) => 40 + textWidth(`${header.slice(0, i).join(' ')} `.trimStart(), 9, true));
+    const lines: TableLine[] = [
+      line(40, L(40, 'Blue Wattle Mutual', true)),
+      line(70, L(330, 'Account: 5063 8867')),
+      line(85, L(330, 'Period covered: 12 June 2025 to 11 July 2025')),
+      line(
+        140,
+        ...header.map((h, i) => L(headerXs[i] as number, h, true)),
+        R(430, 'Amount', true),
+        R(520, 'Balance', true),
+      ),
+      line(151, L(45, 'Date', true)),
+      line(168, L(40, 'OPENING BALANCE'), R(520, money(opening))),
+    ];
+    let y = 182;
+    rows.forEach((r, i) => {
+      lines.push(
+        line(
+          y,
+          L(40, r.printed),
+          L(codeX, r.code),
+          L(110, r.text[0] as string),
+          R(430, `${r.cents < 0 ? '-' : ''}${money(r.cents)}`),
+          R(520, money(bals[i] as number)),
+        ),
+      );
+      for (const more of r.text.slice(1)) {
+        y += 11;
+        lines.push(line(y, L(110, more)));
+      }
+      y += 15;
+    });
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'code-after-date.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
+  it('Polish: a code column printed a space before the details, wrapped details under the details', async () => {
+    // "397 ZLECENIE STAŁE" reads as one run of two pieces (drawn apart: details first, as some
+    // banks' PDFs do), and so does the header "Kod Szczegóły": every row's second piece starts
+    // where the header's does.
+    const rows = [
+      {
+        printed: '02-01-2025',
+        iso: '2025-01-02',
+        code: '397',
+        text: ['ZLECENIE STALE SZYMON KAMINSKI', 'CZYNSZ STYCZEN'],
+        cents: -194_000,
+      },
+      {
+        printed: '03-01-2025',
+        iso: '2025-01-03',
+        code: '517',
+        text: ['ZAKUP KARTA ALIEXPRESS HANGZHOU', 'USD 5,78 @ 4,0840'],
+        cents: -2_361,
+      },
+      {
+        printed: '07-01-2025',
+        iso: '2025-01-07',
+        code: '123',
+        text: ['PENSJA PRZEDSIEBIORSTWO', 'BUDOWLANE MAZUR SP. Z O.O.'],
+        cents: 337_093,
+      },
+      {
+        printed: '08-01-2025',
+        iso: '2025-01-08',
+        code: '822',
+        text: ['OBCIAZENIE ORANGE POLSKA ID 999573'],
+        cents: -6_712,
+      },
+      {
+        printed: '13-01-2025',
+        iso: '2025-01-13',
+        code: '555',
+        text: ['PRZELEW NATYCHMIASTOWY DO', 'KACPER KOWALCZYK'],
+        cents: -12_571,
+      },
+    ];
+    const opening = 267_435;
+    const entries = rows.map((r) => ({ printed: r.printed, iso: r.iso, text: r.text.join(' '), cents: r.cents }));
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const details = 110 + textWidth('397 ');
+    const lines: TableLine[] = [
+      line(40, L(40, 'Warmia Bank Spoldzielczy', true)),
+      line(70, L(330, 'Numer rachunku 89 4382 2458 5769 8551 1446 1740')),
+      line(85, L(330, 'Okres: od 01-01-2025 do 31-01-2025')),
+      line(100, L(330, 'Saldo poczatkowe'), R(555, money(opening, ','))),
+      line(115, L(330, 'Saldo koncowe'), R(555, money(closing, ','))),
+      line(
+        160,
+        L(40, 'Data', true),
+        L(110 + textWidth('Kod ', 9, true), 'Szczegoly', true),
+        L(110, 'Kod', true),
+        R(440, 'Kwota', true),
+        R(520, 'Saldo', true),
+      ),
+    ];
+    let y = 180;
+    rows.forEach((r, i) => {
+      lines.push(
+        line(
+          y,
+          L(40, r.printed),
+          L(details, r.text[0] as string),
+          L(110, r.code),
+          R(440, `${r.cents < 0 ? '-' : ''}${money(r.cents, ',')}`),
+          R(520, money(bals[i] as number, ',')),
+        ),
+      );
+      for (const more of r.text.slice(1)) {
+        y += 11;
+        lines.push(line(y, L(details, more)));
+      }
+      y += 15;
+    });
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'code-before-details.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2025-01-01',
+      periodEnd: '2025-01-31',
       openingBalance: opening / 100,
       closingBalance: closing / 100,
       status: 'balanced',
@@ -2226,6 +2381,107 @@ describe('class 8: only a value-date column, carried balances at page breaks, a 
       closingBalance: closing / 100,
       status: 'balanced',
     });
+  });
+});
+
+describe('class 8: carried balances in words no vocabulary has, long descriptions in a wide column', () => {
+  it('Spanish (MX): a "Pasa a la página siguiente" figure under the credit column, the first page with one credit', async () => {
+    const entries: Entry[] = [
+      { printed: '01/03', iso: '2023-03-01', text: 'DISPOSICION EFECTIVO', cents: -87_500 },
+      { printed: '02/03', iso: '2023-03-02', text: 'ADEUDO RECIBO IZZI TELECOM', cents: -70_986 },
+      { printed: '03/03', iso: '2023-03-03', text: 'TRANSFERENCIA DE FERNANDA LOPEZ', cents: 36_000 },
+      { printed: '06/03', iso: '2023-03-06', text: 'COMPRA CHEDRAUI 365', cents: -95_414 },
+      { printed: '08/03', iso: '2023-03-08', text: 'TACOS EL GUERO', cents: -6_900 },
+      { printed: '09/03', iso: '2023-03-09', text: 'PAGO CON TARJETA OXXO', cents: -18_446 },
+      { printed: '10/03', iso: '2023-03-10', text: 'DEPOSITO EN EFECTIVO', cents: 250_000 },
+      { printed: '14/03', iso: '2023-03-14', text: 'COMPRA LIVERPOOL', cents: -120_050 },
+      { printed: '20/03', iso: '2023-03-20', text: 'ORDEN PERMANENTE RENTA', cents: -748_000 },
+    ];
+    const opening = 2_468_751;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const header = (y: number) =>
+      line(y, L(40, 'Fecha', true), L(100, 'Concepto', true), R(420, 'Cargos', true), R(500, 'Abonos', true));
+    const row = (y: number, i: number) => {
+      const e = entries[i] as Entry;
+      return line(y, L(40, e.printed), L(100, e.text), R(e.cents < 0 ? 420 : 500, money(e.cents)));
+    };
+    const pages = [
+      {
+        lines: [
+          line(40, L(40, 'Banco Sierra Madre', true), L(330, 'Cuenta: 3684704362')),
+          line(55, L(330, 'Periodo: 01/03/2023 al 31/03/2023')),
+          header(100),
+          line(118, L(40, '01/03'), L(100, 'Saldo inicial'), R(500, money(opening))),
+          ...[0, 1, 2, 3, 4].map((i) => row(132 + i * 14, i)),
+          line(132 + 5 * 14, L(100, 'Pasa a la pagina siguiente'), R(500, money(bals[4] as number))),
+          line(800, R(550, '1/2')),
+        ],
+      },
+      {
+        lines: [
+          header(60),
+          line(78, L(100, 'Viene de la pagina anterior'), R(420, money(bals[4] as number))),
+          ...[5, 6, 7, 8].map((i) => row(92 + (i - 5) * 14, i)),
+          line(92 + 4 * 14, L(40, '31/03'), L(100, 'Saldo final'), R(500, money(closing))),
+          line(800, R(550, '2/2')),
+        ],
+      },
+    ];
+    const [s] = await run(await tablePdf({ pages }), 'pasa-a-la-pagina.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
+    expect(factsOf(s)).toEqual({
+      periodStart: '2023-03-01',
+      periodEnd: '2023-03-31',
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('English (US): descriptions wider than half the page, the date once per day, a card number in a description', async () => {
+    const long = (s: string) => `${s} RALEIGH NC PURCHASE AUTHORIZED`;
+    const entries: Entry[] = [
+      {
+        printed: '12/26/2024',
+        iso: '2024-12-26',
+        text: long('CARD PAYMENT TO WHOLE FOODS MKT #65442'),
+        cents: -12_235,
+      },
+      { printed: '', iso: '2024-12-26', text: long('VISA DEBIT SHELL OIL 15117655'), cents: -4_500 },
+      { printed: '12/27/2024', iso: '2024-12-27', text: long('VISA DEBIT KROGER #491'), cents: -11_150 },
+      { printed: '', iso: '2024-12-27', text: long('DIRECT DEPOSIT BLUE RIVER HEALTH SALARY'), cents: 90_332 },
+      {
+        printed: '',
+        iso: '2024-12-27',
+        text: 'CARD PAYMENT TO AMC THEATRES 7484 RALEIGH NC CARD NO. XXXX1200',
+        cents: -1_555,
+      },
+      { printed: '12/30/2024', iso: '2024-12-30', text: long('ONLINE TRANSFER FROM CARLOS SMITH GIFT'), cents: 29_800 },
+      { printed: '', iso: '2024-12-30', text: long('HOME DEPOT #0415'), cents: -8_017 },
+    ];
+    const opening = 122_602;
+    const closing = running(opening, entries).at(-1) as number;
+    const lines: TableLine[] = [
+      line(40, L(40, 'Prairie Wind Savings', true), R(590, 'Account No. 385942780140')),
+      line(55, L(40, 'Statement period 12/11/2024 to 01/10/2025')),
+      line(70, L(40, 'Beginning balance'), R(590, money(opening))),
+      line(85, L(40, 'Ending balance'), R(590, money(closing))),
+      line(120, L(40, 'Txn Date', true), L(90, 'Particulars', true), R(560, 'Amount', true), L(568, 'D/C', true)),
+      ...entries.map((e, i) =>
+        line(
+          138 + i * 14,
+          ...(e.printed ? [L(40, e.printed)] : []),
+          L(90, e.text),
+          R(560, money(e.cents)),
+          L(570, e.cents < 0 ? 'D' : 'C'),
+        ),
+      ),
+    ];
+    const statements = await run(await tablePdf({ pages: [{ lines }], size: 'LETTER' }), 'wide-descriptions.pdf');
+    expect(statements).toHaveLength(1);
+    expect(rowsOf(statements[0])).toEqual(expectedRows(opening, entries, false));
+    expect(statements[0]?.reconciliation.status).toBe('balanced');
   });
 });
 

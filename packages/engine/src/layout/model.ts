@@ -20,6 +20,53 @@ export interface TextRun {
   bold?: boolean;
   /** OCR: 0..1 recognition confidence. */
   confidence?: number;
+  /**
+   * The pieces a reader joined into this run (a PDF's text items, drawn one by one), as ranges
+   * of `text` with their exact x; without them positions inside the run are estimated per character.
+   */
+  spans?: TextSpan[];
+}
+
+export interface TextSpan {
+  start: number;
+  end: number;
+  x0: number;
+  x1: number;
+}
+
+/**
+ * The x of a character offset of a text drawn from x0 to x1: exact at the edges of its spans,
+ * per character inside a span (or inside the whole text when it has none). `edge` says whether
+ * the offset starts something (a word's first character) or ends it (after its last one).
+ */
+export function textX(
+  box: { text: string; x0: number; x1: number; spans?: TextSpan[] | undefined },
+  offset: number,
+  edge: 'start' | 'end',
+): number {
+  const span = box.spans?.find((s) =>
+    edge === 'start' ? offset >= s.start && offset < s.end : offset > s.start && offset <= s.end,
+  ) ?? { start: 0, end: box.text.length, x0: box.x0, x1: box.x1 };
+  const perChar = (span.x1 - span.x0) / Math.max(1, span.end - span.start);
+  return span.x0 + (offset - span.start) * perChar;
+}
+
+/** The spans of `text.slice(start, end)`, relative to that slice (undefined when it lies in one span or none). */
+export function sliceSpans(spans: TextSpan[] | undefined, start: number, end: number): TextSpan[] | undefined {
+  const inside = spans
+    ?.filter((s) => s.end > start && s.start < end)
+    .map((s) => {
+      const perChar = (s.x1 - s.x0) / Math.max(1, s.end - s.start);
+      const a = Math.max(s.start, start);
+      const b = Math.min(s.end, end);
+      return {
+        start: a - start,
+        end: b - start,
+        x0: s.x0 + (a - s.start) * perChar,
+        x1: s.x0 + (b - s.start) * perChar,
+      };
+    });
+  return inside && inside.length > 1 ? inside : undefined;
 }
 
 export interface LayoutLine {

@@ -5,7 +5,7 @@
  */
 import { AppError } from '@statemint/shared';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { LayoutDocument, LayoutLine, LayoutPage, TextRun } from '../layout/model';
+import type { LayoutDocument, LayoutLine, LayoutPage, TextRun, TextSpan } from '../layout/model';
 import { openPdf, unreadable } from './pdfjs';
 import { judgeTextLayer } from './text-layer';
 
@@ -99,21 +99,14 @@ export function buildLines(items: RawItem[]): LayoutLine[] {
   for (const row of rows) {
     row.sort((p, q) => p.x0 - q.x0);
     const runs: TextRun[] = [];
-    let cur: RawItem | null = null;
+    let cur: Joined | null = null;
     for (const it of row) {
+      const str = it.str.replace(/\s+/g, ' ').trim();
       if (cur && canJoin(cur, it)) {
-        const gap: number = it.x0 - cur.x1;
-        const sep: string = gap > 0.15 * cur.size && !cur.str.endsWith(' ') && !it.str.startsWith(' ') ? ' ' : '';
-        const joined: RawItem = {
-          ...cur,
-          str: cur.str + sep + it.str,
-          x1: Math.max(cur.x1, it.x1),
-          bold: cur.bold && it.bold,
-        };
-        cur = joined;
+        cur = joinItem(cur, it, str);
       } else {
         if (cur) runs.push(toRun(cur));
-        cur = { ...it };
+        cur = { ...it, str, last: it.str, spans: [{ start: 0, end: str.length, x0: it.x0, x1: it.x1 }] };
       }
     }
     if (cur) runs.push(toRun(cur));
@@ -134,15 +127,37 @@ function canJoin(a: RawItem, b: RawItem): boolean {
   return gap < 0.75 * Math.max(a.size, b.size) && gap > -0.5 * a.size;
 }
 
-function toRun(it: RawItem): TextRun {
+function joinItem(prev: Joined, it: RawItem, str: string): Joined {
+  const gap = it.x0 - prev.x1;
+  const spaced = gap > 0.15 * prev.size || /\s$/.test(prev.last) || /^\s/.test(it.str);
+  const start = prev.str.length + (spaced ? 1 : 0);
   return {
-    text: it.str.replace(/\s+/g, ' ').trim(),
+    ...prev,
+    str: `${prev.str}${spaced ? ' ' : ''}${str}`,
+    x1: Math.max(prev.x1, it.x1),
+    bold: prev.bold && it.bold,
+    last: it.str,
+    spans: [...prev.spans, { start, end: start + str.length, x0: it.x0, x1: it.x1 }],
+  };
+}
+
+/** Items joined into one run, with each item's place in the run's text. */
+interface Joined extends RawItem {
+  /** The last item's text as drawn (its spaces tell whether the next one follows a space). */
+  last: string;
+  spans: TextSpan[];
+}
+
+function toRun(it: Joined): TextRun {
+  return {
+    text: it.str,
     x0: it.x0,
     x1: it.x1,
     y0: it.base - it.size * 0.8,
     y1: it.base + it.size * 0.2,
     size: it.size,
     bold: it.bold,
+    ...(it.spans.length > 1 ? { spans: it.spans } : {}),
   };
 }
 

@@ -64,6 +64,17 @@ export async function tablePdf(spec: TablePdfSpec): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat(chunks));
 }
 
+let measurer: PDFKit.PDFDocument | null = null;
+
+/** The width in points of a text in the standard Helvetica (to print a cell one space after another). */
+export function textWidth(text: string, size = 9, bold = false): number {
+  measurer ??= new PDFDocument({ autoFirstPage: false });
+  return measurer
+    .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+    .fontSize(size)
+    .widthOfString(text);
+}
+
 /** Cents as printed: thousands grouped, two decimals, no sign (`1.234,56` with a decimal comma). */
 export function money(cents: number, decimal: '.' | ',' = '.', group: string = decimal === '.' ? ',' : '.'): string {
   const abs = Math.abs(cents);

@@ -105,7 +105,8 @@ export function totalRows(draft: Draft): void {
       opening !== null &&
       pageEdge.has(row.id) &&
       cells.length === 1 &&
-      (countedStart.get(cells[0] as string) ?? 0) >= 2 &&
+      // Rows counted in any column: a carried balance may stand under either side.
+      keys.reduce((n, k) => n + (countedStart.get(k) ?? 0), 0) >= 2 &&
       // One amount column: its sums under each reading of the sign words; debit and credit columns:
       // each column taken as either side (their roles are not known yet).
       ((keys.length === 1 &&

@@ -7,6 +7,7 @@
  * Evidence: token boxes of the body lines; the header's label boxes mark column starts where a
  * long text run reaches into the next column.
  */
+import { type TextSpan, textX } from '../../layout/model';
 import { SETTINGS } from '../settings';
 import { amountsInsideText, splitWords, type Token, type TokenLine } from '../tokens/tokenise';
 import { labelReadings, normaliseWords } from '../vocabulary';
@@ -17,28 +18,48 @@ interface Label {
   text: string;
   x0: number;
   x1: number;
+  /** The header runs the label was stacked from, top to bottom. */
+  parts?: LabelPart[];
 }
+
+interface LabelPart {
+  y: number;
+  text: string;
+  x0: number;
+  x1: number;
+  /** Its words, placed by the reader's pieces where it has them. */
+  words: { text: string; x0: number; x1: number }[];
+  /** The reader's pieces (see TextRun.spans). */
+  spans?: TextSpan[];
+}
+
+const partOf = (y: number, t: Token): LabelPart => ({
+  y,
+  text: t.text,
+  x0: t.x0,
+  x1: t.x1,
+  words: splitWords(t),
+  ...(t.spans ? { spans: t.spans } : {}),
+});
 
 /** Header lines -> labels: words of stacked lines that overlap in x are one label (top to bottom). */
 export function headerLabels(header: TokenLine[]): Label[] {
-  const labels: (Label & { parts: { y: number; text: string }[] })[] = [];
+  const labels: (Label & { parts: LabelPart[] })[] = [];
   for (const line of header) {
     for (const t of line.tokens) {
       const target = labels.find((l) => overlap(l, t) > 0.3 * Math.min(l.x1 - l.x0, t.x1 - t.x0));
       if (target) {
-        target.parts.push({ y: line.y0, text: t.text });
+        target.parts.push(partOf(line.y0, t));
         target.x0 = Math.min(target.x0, t.x0);
         target.x1 = Math.max(target.x1, t.x1);
-      } else labels.push({ text: '', x0: t.x0, x1: t.x1, parts: [{ y: line.y0, text: t.text }] });
+      } else labels.push({ text: '', x0: t.x0, x1: t.x1, parts: [partOf(line.y0, t)] });
     }
   }
   for (const l of labels) {
-    l.text = l.parts
-      .sort((a, b) => a.y - b.y)
-      .map((p) => p.text)
-      .join(' ');
+    l.parts.sort((a, b) => a.y - b.y);
+    l.text = l.parts.map((p) => p.text).join(' ');
   }
-  return labels.sort((a, b) => a.x0 - b.x0).map(({ text, x0, x1 }) => ({ text, x0, x1 }));
+  return labels.sort((a, b) => a.x0 - b.x0);
 }
 
 function overlap(a: { x0: number; x1: number }, b: { x0: number; x1: number }): number {
@@ -107,7 +128,7 @@ export interface RegionColumns {
 }
 
 export function findColumns(region: RegionLines): RegionColumns {
-  const labels = headerLabels(region.header);
+  const labels = headerLabels(region.header).flatMap((l) => splitLabelAtCellWords(l, region.seeds, region.size));
   // OCR: only labels the vocabulary knows may divide a run of text (a damaged header must not).
   const ocr = region.header[0]?.tokens[0]?.confidence !== undefined;
   const starts = labels.filter((l) => !ocr || labelReadings(l.text).length > 0).map((l) => l.x0);
@@ -302,12 +323,77 @@ function splitMergedLabel(label: Label, columns: Column[]): Label[] {
 }
 
 /**
+ * One header run over two columns whose cells are one run too ("Kod Szczegóły" over
+ * "397 ZLECENIE STAŁE ...": a code and the details drawn as separate pieces a space apart, which
+ * the reader joined): where a later piece of the label starts where a later piece of nearly
+ * every row's run starts, the label splits there, and its second part then divides the cells
+ * like any label's start. Only the reader's exact piece positions count, never estimates.
+ */
+function splitLabelAtCellWords(label: Label, seeds: TokenLine[], size: number): Label[] {
+  const part = label.parts?.length === 1 ? label.parts[0] : undefined;
+  if (!part?.spans) return [label];
+  const runs = seeds.flatMap((l) =>
+    l.tokens.filter((t) => t.kind === 'text' && Math.abs(t.x0 - label.x0) < size * 1.5),
+  );
+  if (runs.length < 3) return [label];
+  for (const cut of part.spans.slice(1)) {
+    const reaching = runs.filter((t) => t.x1 > cut.x0 + size);
+    const aligned = reaching.filter((t) => t.spans?.slice(1).some((s) => Math.abs(s.x0 - cut.x0) < size * 0.5));
+    if (reaching.length < 3 || aligned.length < reaching.length * 0.8) continue;
+    const pieces = [
+      { text: part.text.slice(0, cut.start).trim(), x0: part.x0, x1: textX(part, cut.start - 1, 'end') },
+      { text: part.text.slice(cut.start), x0: cut.x0, x1: part.x1 },
+    ];
+    return pieces.map((p) => ({ ...p, parts: [{ ...p, y: part.y, words: [p] }] }));
+  }
+  return [label];
+}
+
+/**
+ * A header run over several columns that geometry keeps apart ("Booking Code Narrative" printed
+ * as one run over the dates, a code column and the details; "Date" stacked under "Booking"):
+ * each word goes to the column under it, by its estimated position in its run, so each column
+ * gets its own words. A known phrase stays whole ("Payment type and details" names both of its
+ * columns), as does a label whose words all sit over one column.
+ */
+function splitSpanningLabel(label: Label, columns: Column[]): Label[] {
+  const under = columns.filter((c) => c.kind !== 'empty' && overlap(c, label) > 0);
+  if (under.length < 2 || !label.parts || !/\s/.test(label.text)) return [label];
+  const known = labelReadings(label.text)[0];
+  if (known && normaliseWords(label.text) === known.phrase) return [label];
+  const groups = new Map<Column, { y: number; text: string; x0: number; x1: number }[]>();
+  for (const part of label.parts) {
+    for (const w of part.words) {
+      const word = { y: part.y, ...w };
+      const mid = (word.x0 + word.x1) / 2;
+      // The column the word overlaps most; one over a gap goes to the nearest.
+      const home = [...under].sort(
+        (a, b) =>
+          overlap(b, word) - overlap(a, word) || Math.abs((a.x0 + a.x1) / 2 - mid) - Math.abs((b.x0 + b.x1) / 2 - mid),
+      )[0] as Column;
+      groups.set(home, [...(groups.get(home) ?? []), word]);
+    }
+  }
+  if (groups.size < 2) return [label];
+  return [...groups.values()].map((words) => {
+    const sorted = words.sort((a, b) => a.y - b.y || a.x0 - b.x0);
+    const parts = sorted.map((w) => ({ ...w, words: [w] }));
+    return {
+      text: sorted.map((p) => p.text).join(' '),
+      x0: Math.min(...sorted.map((p) => p.x0)),
+      x1: Math.max(...sorted.map((p) => p.x1)),
+      parts,
+    };
+  });
+}
+
+/**
  * Puts each header label on its column: the column it overlaps, where two labels overlap one
  * column the one aligned with its cells (amounts align right, text left); a label over no cells
  * makes an empty column of its own (a column with no values on this page).
  */
 function placeLabels(columns: Column[], given: Label[], size: number): void {
-  const labels = given.flatMap((l) => splitMergedLabel(l, columns));
+  const labels = given.flatMap((l) => splitMergedLabel(l, columns)).flatMap((l) => splitSpanningLabel(l, columns));
   const claims = new Map<Column, Label[]>();
   const orphans: Label[] = [];
   for (const label of labels) {

@@ -103,9 +103,18 @@ export function isPageNumber(line: TokenLine): boolean {
   );
 }
 
-/** A line of running text across the page (legal notes, marketing): no table row. */
+/**
+ * A line of running text across the page (legal notes, marketing): no table row. A long
+ * description in a wide column is a row when an amount stands apart from its text.
+ */
 function isParagraph(line: TokenLine, width: number): boolean {
-  return line.tokens.some((t) => t.kind === 'text' && t.x1 - t.x0 > width * 0.55 && t.text.split(/\s+/).length > 6);
+  return line.tokens.some(
+    (t) =>
+      t.kind === 'text' &&
+      t.x1 - t.x0 > width * 0.55 &&
+      t.text.split(/\s+/).length > 6 &&
+      !line.tokens.some((m) => m.kind === 'money' && m.run !== t.run),
+  );
 }
 
 export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[] {

@@ -7,7 +7,7 @@
  * Evidence: the token's own characters only. Which column a token belongs to, and so what it
  * means, is decided later from geometry.
  */
-import type { LayoutLine, TextRun } from '../../layout/model';
+import { type LayoutLine, sliceSpans, type TextRun, type TextSpan, textX } from '../../layout/model';
 import { type DecimalMark, type ParsedAmount, parseAmount } from '../../values/amount';
 import { type DateToken, leadingDate, parseDate } from '../../values/dates';
 import { isSignWord } from '../vocabulary';
@@ -33,6 +33,8 @@ export interface Token {
   run: number;
   /** A word split off a run because it reaches over a column's start (it goes to its own column). */
   piece?: boolean;
+  /** The reader's pieces inside this token's text, with their exact x (see TextRun.spans). */
+  spans?: TextSpan[];
   /** OCR: the text as read, where a value was repaired for its column (`text` holds the repair). */
   repaired?: string;
   /** The pass that repaired it, where not the table's ocr-cells. */
@@ -98,13 +100,16 @@ function whole(run: TextRun, index: number, text: string, x0: number, x1: number
 export function tokeniseRun(run: TextRun, index: number, opts: TokenOptions): Token[] {
   const text = run.text;
   const one = whole(run, index, text, run.x0, run.x1, opts);
-  if (one) return [one];
-  const perChar = (run.x1 - run.x0) / Math.max(1, text.length);
-  const make = (kind: TokenKind, start: number, end: number, extra: Partial<Token> = {}): Token => ({
-    kind,
-    ...base(run, index, text.slice(start, end), run.x0 + start * perChar, run.x0 + end * perChar),
-    ...extra,
-  });
+  if (one) return [run.spans ? { ...one, spans: run.spans } : one];
+  const make = (kind: TokenKind, start: number, end: number, extra: Partial<Token> = {}): Token => {
+    const spans = sliceSpans(run.spans, start, end);
+    return {
+      kind,
+      ...base(run, index, text.slice(start, end), textX(run, start, 'start'), textX(run, end, 'end')),
+      ...(spans ? { spans } : {}),
+      ...extra,
+    };
+  };
   const words = [...text.matchAll(/\S+/g)].map((m) => ({
     start: m.index as number,
     end: (m.index as number) + m[0].length,
@@ -185,7 +190,8 @@ export function amountsInsideText(tokens: Token[]): Token[] {
       next.run === t.run &&
       /\p{L}/u.test(prev.text)
     ) {
-      out[out.length - 1] = { ...prev, text: `${prev.text} ${t.text} ${next.text}`, x1: next.x1 };
+      const { spans: _, ...joined } = prev;
+      out[out.length - 1] = { ...joined, text: `${prev.text} ${t.text} ${next.text}`, x1: next.x1 };
       k++;
       continue;
     }
@@ -202,9 +208,10 @@ export function tokeniseLine(line: LayoutLine, opts: TokenOptions): Token[] {
 /** Splits a text token into its words, each with an estimated box (for tokens that span columns). */
 export function splitWords(t: Token): Token[] {
   if (!/\s/.test(t.text)) return [t];
-  const perChar = (t.x1 - t.x0) / Math.max(1, t.text.length);
   return [...t.text.matchAll(/\S+/g)].map((m) => {
-    const x0 = t.x0 + (m.index as number) * perChar;
-    return { ...t, text: m[0], x0, x1: x0 + m[0].length * perChar, piece: true };
+    const start = m.index as number;
+    const end = start + m[0].length;
+    const { spans: _, ...rest } = t;
+    return { ...rest, text: m[0], x0: textX(t, start, 'start'), x1: textX(t, end, 'end'), piece: true };
   });
 }
