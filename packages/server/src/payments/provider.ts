@@ -25,6 +25,19 @@ export type WebhookEvent =
   | { kind: 'payment_succeeded'; intentId: string }
   | { kind: 'subscription_updated'; subscriptionId: string; state: SubscriptionState; status: string }
   | { kind: 'subscription_deleted'; subscriptionId: string }
+  | {
+      kind: 'invoice_paid';
+      invoiceId: string;
+      subscriptionId: string | null;
+      /** Cents actually charged (0 for an invoice settled by credit: no payment, no receipt). */
+      amount: number;
+      /** Stripe's billing_reason: 'subscription_create' is the first invoice, paid at checkout. */
+      billingReason: string | null;
+      /** Epoch ms. */
+      paidAt: number;
+      /** The invoice's PaymentIntent where the payload names it (API versions before 2025-03-31). */
+      intentId: string | null;
+    }
   | { kind: 'ignored'; type: string };
 
 export interface PaymentProvider {
@@ -49,6 +62,8 @@ export interface PaymentProvider {
   resume(subscriptionId: string, currentPeriodEnd: number): Promise<SubscriptionState>;
   /** Gives a succeeded payment back in full; a subscription it started is canceled at once. */
   refund(input: { intentId: string; subscriptionId: string | null }): Promise<void>;
+  /** The last four digits of the card that paid an invoice, where known. Stripe only. */
+  invoiceCardLast4?(invoiceId: string, intentId: string | null): Promise<string | null>;
   /** Verifies the signature and parses; throws on a bad signature. Stripe only. */
   parseWebhook?(rawBody: Buffer, signature: string): WebhookEvent;
 }

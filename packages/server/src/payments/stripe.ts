@@ -27,6 +27,26 @@ function periodOf(sub: Stripe.Subscription): SubscriptionState {
   return { currentPeriodEnd: end * 1000, cancelAt: sub.cancel_at ? sub.cancel_at * 1000 : null };
 }
 
+const idOf = (v: unknown): string | null =>
+  typeof v === 'string' ? v : v && typeof v === 'object' && 'id' in v && typeof v.id === 'string' ? v.id : null;
+
+/**
+ * A webhook endpoint gets payloads in its own API version: the subscription and PaymentIntent
+ * moved (parent.subscription_details, invoice payments) in 2025-03-31, so both shapes are read.
+ */
+function invoicePaid(invoice: Stripe.Invoice, eventCreated: number): WebhookEvent {
+  const legacy = invoice as Stripe.Invoice & { subscription?: unknown; payment_intent?: unknown };
+  return {
+    kind: 'invoice_paid',
+    invoiceId: invoice.id,
+    subscriptionId: idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(legacy.subscription),
+    amount: invoice.amount_paid,
+    billingReason: invoice.billing_reason ?? null,
+    paidAt: (invoice.status_transitions?.paid_at ?? eventCreated) * 1000,
+    intentId: idOf(legacy.payment_intent),
+  };
+}
+
 export class StripeProvider implements PaymentProvider {
   readonly mode = 'stripe' as const;
   private readonly stripe: Stripe;
@@ -131,6 +151,17 @@ export class StripeProvider implements PaymentProvider {
     await this.stripe.refunds.create({ payment_intent: input.intentId });
   }
 
+  async invoiceCardLast4(invoiceId: string, intentId: string | null): Promise<string | null> {
+    let id = intentId;
+    if (!id) {
+      // Since API version 2025-03-31 an invoice's PaymentIntent is listed among its payments.
+      const payments = await this.stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 1 });
+      const pi = payments.data[0]?.payment.payment_intent;
+      id = typeof pi === 'string' ? pi : (pi?.id ?? null);
+    }
+    return id ? ((await this.getIntentStatus(id)).cardLast4 ?? null) : null;
+  }
+
   parseWebhook(rawBody: Buffer, signature: string): WebhookEvent {
     if (!this.webhookSecret) throw new AppError('NOT_FOUND', 'Not found');
     let event: Stripe.Event;
@@ -151,6 +182,8 @@ export class StripeProvider implements PaymentProvider {
         };
       case 'customer.subscription.deleted':
         return { kind: 'subscription_deleted', subscriptionId: event.data.object.id };
+      case 'invoice.paid':
+        return invoicePaid(event.data.object, event.created);
       default:
         return { kind: 'ignored', type: event.type };
     }

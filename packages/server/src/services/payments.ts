@@ -21,9 +21,10 @@ import type { Kysely, Selectable } from 'kysely';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db';
 import type { Database, PaymentsTable } from '../db/schema';
+import type { WebhookEvent } from '../payments/provider';
 import { EMAIL_TAKEN_MESSAGE } from './auth';
 import { hashPassword } from './passwords';
-import { sendReceipt } from './receipts';
+import { recordRenewal, sendReceipt } from './receipts';
 import { createSession } from './sessions';
 import { findUserByEmail, findUserById, newUserRow, normalizeEmail, toApiUser, type UserRow, userPlan } from './users';
 import { sendVerificationEmail } from './verification';
@@ -369,4 +370,51 @@ export async function handlePaymentSucceeded(ctx: AppContext, intentId: string):
     .then((s) => s.cardLast4 ?? null)
     .catch(() => null);
   await fulfilPayment(ctx, payment, cardLast4);
+}
+
+/**
+ * Webhook: Stripe paid an invoice of a subscription (signature already verified). The first
+ * invoice is the checkout payment: it is fulfilled like payment_intent.succeeded, so whichever
+ * arrives first receipts it and the other finds it done. Any later invoice is a renewal, recorded
+ * under the invoice id, so a retried delivery neither records nor receipts it twice.
+ */
+export async function handleInvoicePaid(
+  ctx: AppContext,
+  invoice: Extract<WebhookEvent, { kind: 'invoice_paid' }>,
+): Promise<void> {
+  if (!invoice.subscriptionId || invoice.amount <= 0) return;
+  const first = await ctx.db
+    .selectFrom('payments')
+    .selectAll()
+    .where('subscription_id', '=', invoice.subscriptionId)
+    .where('type', '!=', 'payasyougo')
+    .orderBy('created_at', 'asc')
+    .executeTakeFirst();
+  if (!first) return; // not a subscription of ours
+  if (invoice.billingReason === 'subscription_create') {
+    await handlePaymentSucceeded(ctx, first.intent_id);
+    return;
+  }
+  const user = await ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where('subscription_id', '=', invoice.subscriptionId)
+    .executeTakeFirst();
+  const cardLast4 = ctx.payments.invoiceCardLast4
+    ? await ctx.payments.invoiceCardLast4(invoice.invoiceId, invoice.intentId).catch((err: unknown) => {
+        ctx.log.warn({ err, invoiceId: invoice.invoiceId }, 'card of a paid invoice not found');
+        return null;
+      })
+    : null;
+  await recordRenewal(
+    ctx,
+    {
+      userId: user?.id ?? null,
+      email: user?.email ?? first.email,
+      type: first.type === 'business' ? 'business' : 'pro',
+      subscriptionId: invoice.subscriptionId,
+      customerId: user?.provider_customer_id ?? first.provider_customer_id,
+    },
+    { paidAt: invoice.paidAt, key: invoice.invoiceId, amount: invoice.amount, cardLast4 },
+  );
 }

@@ -123,52 +123,58 @@ export async function sendPendingReceipts(ctx: AppContext): Promise<number> {
 }
 
 /**
- * A renewal the processor charged (the test-mode provider renews on its own when a period ends):
- * a succeeded payment row like the first one, receipted. The card is the one the account paid with last.
+ * A renewal the processor charged (the test-mode provider renews on its own when a period ends;
+ * Stripe says so with invoice.paid): a succeeded payment row like the first one, receipted.
+ * `key` names the charge (Stripe: the invoice id), so a retried webhook records it once; the card
+ * is the one the processor names, else the one the account paid with last.
  */
 export async function recordRenewal(
   ctx: AppContext,
-  user: {
-    id: string;
-    email: string;
-    plan: string;
-    subscription_id: string | null;
-    provider_customer_id: string | null;
+  account: {
+    userId: string | null;
+    email: string | null;
+    type: 'pro' | 'business';
+    subscriptionId: string | null;
+    customerId: string | null;
   },
-  paidAt: number,
+  charge: { paidAt: number; key?: string; amount?: number; cardLast4?: string | null },
 ): Promise<void> {
-  const type: PaymentType = user.plan === 'business' ? 'business' : 'pro';
-  const last = await ctx.db
-    .selectFrom('payments')
-    .select('card_last4')
-    .where('user_id', '=', user.id)
-    .where('status', '=', 'succeeded')
-    .where('card_last4', 'is not', null)
-    .orderBy('confirmed_at', 'desc')
-    .executeTakeFirst();
-  const id = randomUUID();
+  const last = account.userId
+    ? await ctx.db
+        .selectFrom('payments')
+        .select('card_last4')
+        .where('user_id', '=', account.userId)
+        .where('status', '=', 'succeeded')
+        .where('card_last4', 'is not', null)
+        .orderBy('confirmed_at', 'desc')
+        .executeTakeFirst()
+    : undefined;
+  const intentId = charge.key ?? `renewal_${randomBytes(12).toString('hex')}`;
   await ctx.db
     .insertInto('payments')
     .values({
-      id,
-      intent_id: `renewal_${randomBytes(12).toString('hex')}`,
+      id: randomUUID(),
+      intent_id: intentId,
       provider: ctx.payments.mode,
-      type,
-      amount: PRICES_CENTS[type],
-      email: user.email,
-      user_id: user.id,
+      type: account.type,
+      amount: charge.amount ?? PRICES_CENTS[account.type],
+      email: account.email,
+      user_id: account.userId,
       status: 'succeeded',
-      subscription_id: user.subscription_id,
-      provider_customer_id: user.provider_customer_id,
+      subscription_id: account.subscriptionId,
+      provider_customer_id: account.customerId,
       pending_name: null,
       pending_password_hash: null,
       file_id: null,
       consumed_at: null,
-      confirmed_at: paidAt,
-      created_at: paidAt,
-      card_last4: last?.card_last4 ?? null,
+      confirmed_at: charge.paidAt,
+      created_at: charge.paidAt,
+      card_last4: charge.cardLast4 ?? last?.card_last4 ?? null,
       receipt_sent_at: null,
     })
+    .onConflict((oc) => oc.column('intent_id').doNothing())
     .execute();
-  await sendReceipt(ctx, id);
+  // Recorded now or by an earlier delivery of the same event: sendReceipt sends at most once.
+  const row = await ctx.db.selectFrom('payments').select('id').where('intent_id', '=', intentId).executeTakeFirst();
+  if (row) await sendReceipt(ctx, row.id);
 }

@@ -110,7 +110,16 @@ export async function refreshSubscription(ctx: AppContext, row: UserRow): Promis
       .where('id', '=', row.id)
       .where('current_period_end', '=', row.current_period_end)
       .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 1) for (const paidAt of renewals) await recordRenewal(ctx, row, paidAt);
+    if (Number(moved.numUpdatedRows) === 1) {
+      const account = {
+        userId: row.id,
+        email: row.email,
+        type: row.plan === 'business' ? ('business' as const) : ('pro' as const),
+        subscriptionId: row.subscription_id,
+        customerId: row.provider_customer_id,
+      };
+      for (const paidAt of renewals) await recordRenewal(ctx, account, { paidAt });
+    }
     return { ...row, current_period_end: end, updated_at: now };
   }
   return row;

@@ -6,6 +6,7 @@ import { limitAttempts } from '../../services/auth';
 import {
   confirmPayment,
   createPaymentIntent,
+  handleInvoicePaid,
   handlePaymentSucceeded,
   refuseTakenSignupBeforeCharge,
 } from '../../services/payments';
@@ -55,9 +56,10 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
         throw new AppError('VALIDATION_FAILED', 'Invalid webhook signature', { field: 'stripe-signature' });
       const event = provider.parseWebhook(request.body, signature);
-      if (event.kind === 'payment_succeeded') {
+      if (event.kind === 'payment_succeeded' || event.kind === 'invoice_paid') {
         try {
-          await handlePaymentSucceeded(ctx, event.intentId);
+          if (event.kind === 'payment_succeeded') await handlePaymentSucceeded(ctx, event.intentId);
+          else await handleInvoicePaid(ctx, event);
         } catch (e) {
           // A sign-up whose e-mail was taken meanwhile has been refunded: nothing for Stripe to retry.
           if (!(e instanceof AppError && e.code === 'EMAIL_TAKEN')) throw e;
