@@ -10,7 +10,7 @@ import type { DbDialect } from './db';
 import type { Database } from './db/schema';
 import type { Mailer } from './mail/mailer';
 import type { PaymentProvider } from './payments/provider';
-import type { RateLimiter } from './services/rate-limit';
+import type { RateLimiter, SharedRateLimit } from './services/rate-limit';
 
 export interface Clock {
   /** Epoch milliseconds. */
@@ -28,5 +28,7 @@ export interface AppContext {
   mailer: Mailer;
   payments: PaymentProvider;
   rateLimiter: RateLimiter;
+  /** Requests per API key: shared by every process through Redis when REDIS_URL is set. */
+  apiKeyRateLimit: SharedRateLimit;
   log: FastifyBaseLogger;
 }

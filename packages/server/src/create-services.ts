@@ -25,7 +25,9 @@ import type { PaymentProvider } from './payments/provider';
 import { type StripeApiEndpoint, StripeProvider } from './payments/stripe';
 import { TestModeProvider } from './payments/test-mode';
 import { MAINTENANCE_INTERVAL_MS, pruneAccountData } from './services/maintenance';
-import { RateLimiter } from './services/rate-limit';
+import { MemoryRateLimit, RateLimiter } from './services/rate-limit';
+import { RedisRateLimit } from './services/redis-rate-limit';
+import { createWebhookDispatcher } from './services/webhooks';
 import { closeFileStore } from './storage/create';
 import { startSweeper } from './sweeper/sweeper';
 
@@ -84,6 +86,7 @@ export async function createServices(config: Config, options: ServiceOptions): P
     options.log.warn(
       'STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused; payments are confirmed by the browser call only',
     );
+  const rateLimiter = new RateLimiter(clock);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -92,16 +95,21 @@ export async function createServices(config: Config, options: ServiceOptions): P
     secrets,
     mailer,
     payments,
-    rateLimiter: new RateLimiter(clock),
+    rateLimiter,
+    apiKeyRateLimit: config.redisUrl
+      ? new RedisRateLimit(config.redisUrl, clock, options.log)
+      : new MemoryRateLimit(rateLimiter),
     log: options.log,
   };
   const role = options.role ?? 'all';
   if (role !== 'all' && !config.redisUrl) {
+    await ctx.apiKeyRateLimit.close();
     await database.destroy();
     throw new Error(`statemint ${role} shares its conversions through Redis: set REDIS_URL`);
   }
-  const files = await createFilesContext(ctx, { consume: role !== 'serve' });
+  const files = await createFilesContext(ctx, { consume: role !== 'serve', warm: role === 'worker' });
   files.conversionListeners.push(paidFileReceipts(files));
+  const webhooks = createWebhookDispatcher(files);
 
   let stopSweeper: (() => Promise<void>) | null = null;
   let pruneTimer: NodeJS.Timeout | null = null;
@@ -145,15 +153,19 @@ export async function createServices(config: Config, options: ServiceOptions): P
       await files.queue.start();
       await recoverJobs(files);
       stopSweeper = startSweeper(files);
+      // Every worker sends webhooks; deliveries are claimed in the database, so each goes out once.
+      webhooks.start();
     },
     async close(graceMs = 0) {
       if (closed) return;
       closed = true;
       if (pruneTimer) clearInterval(pruneTimer);
+      await webhooks.close();
       await stopSweeper?.();
       await files.queue.close(graceMs);
       closeFileStore(files.store);
       mailer.close();
+      await ctx.apiKeyRateLimit.close();
       await database.destroy();
     },
   };

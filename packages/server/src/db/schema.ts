@@ -158,6 +158,10 @@ export interface WebhookDeliveriesTable {
   last_error: string | null;
   created_at: number;
   delivered_at: number | null;
+  /** The claim of the dispatcher sending it now (null when none). */
+  lease_token: string | null;
+  /** Epoch ms the claim runs out: past it, another dispatcher may send it. */
+  lease_until: number | null;
 }
 
 /** A requested e-mail change (migration 0012): it takes effect when the link sent to the new address is opened. */

@@ -69,8 +69,13 @@ function derivedKey(masterKey: Buffer, label: string): Buffer {
 /**
  * `consume`: this process converts (its own worker threads take jobs). A process that only serves
  * HTTP next to separate workers (`statemint serve`, Redis required) adds jobs and runs none.
+ * `warm`: with Redis, the threads are loaded before the first job is taken (a dedicated worker);
+ * otherwise each starts with its first job.
  */
-export async function createFilesContext(ctx: AppContext, { consume = true } = {}): Promise<FilesContext> {
+export async function createFilesContext(
+  ctx: AppContext,
+  { consume = true, warm = false } = {},
+): Promise<FilesContext> {
   const masterKey = ctx.secrets.fileKey;
   const storeSpec = storeSpecOf(ctx.config, masterKey, join(ctx.config.dataDir, 'files'));
   const store = createFileStore(storeSpec);
@@ -102,6 +107,7 @@ export async function createFilesContext(ctx: AppContext, { consume = true } = {
     ? new BullMqQueue({
         redisUrl: ctx.config.redisUrl,
         pool,
+        warm,
         load,
         onOutcome,
         name: ctx.config.queueName,

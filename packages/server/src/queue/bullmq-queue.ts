@@ -19,6 +19,8 @@ export interface BullMqQueueOptions {
   name?: string | undefined;
   /** Takes jobs on this pool's threads; without one, this process only adds jobs. */
   pool?: WorkerPool | undefined;
+  /** Loads every conversion thread before taking the first job (`statemint worker`). */
+  warm?: boolean | undefined;
   load: TaskLoader;
   onOutcome: OutcomeHandler;
   /** Told when a job starts and ends. */
@@ -35,12 +37,14 @@ export class BullMqQueue implements ConversionQueue {
   readonly #worker: Worker<ConversionJob> | null = null;
   readonly #connections: Redis[];
   readonly #pool: WorkerPool | null;
+  readonly #warm: boolean;
 
   constructor(options: BullMqQueueOptions) {
     const name = options.name ?? 'statemint-conversions';
     const queueConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
     this.#connections = [queueConnection];
     this.#pool = options.pool ?? null;
+    this.#warm = options.warm ?? false;
     this.#queue = new Queue<ConversionJob>(name, { connection: queueConnection });
     const pool = options.pool;
     if (!pool) return;
@@ -93,6 +97,7 @@ export class BullMqQueue implements ConversionQueue {
   async start(): Promise<void> {
     await this.#queue.waitUntilReady();
     if (!this.#worker) return;
+    if (this.#warm) await this.#pool?.warm();
     void this.#worker.run();
     await this.#worker.waitUntilReady();
   }

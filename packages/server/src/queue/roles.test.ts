@@ -7,6 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FileRecord } from '@statemint/shared';
@@ -28,6 +30,8 @@ describe.skipIf(!databaseUrl || !redisUrl)('process roles: serve and two workers
     QUEUE_NAME: `statemint-roles-${randomBytes(5).toString('hex')}`,
     TRUST_PROXY: 'loopback',
     CONVERSION_WORKERS: '1',
+    // The webhook receiver of the last test listens on loopback.
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
   };
   const children: ServerProcess[] = [];
   let serve: ServerProcess;
@@ -187,4 +191,64 @@ describe.skipIf(!databaseUrl || !redisUrl)('process roles: serve and two workers
     expect(await finished(second, 120_000)).toMatchObject({ status: 'completed' });
     expect(finishedBy(taker)).toContain(second);
   }, 240_000);
+
+  it('a conversion finished by a worker sends the API key webhook from the worker', async () => {
+    const got: string[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        got.push(body);
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    try {
+      const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      const post = async (path: string, body: object, token?: string) => {
+        const res = await fetch(`${serve.url}${path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-forwarded-for': '2001:db8:8::1',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: JSON.stringify(body),
+        });
+        return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+      };
+      const email = `roles-hook-${randomBytes(4).toString('hex')}@example.com`;
+      const password = 'correct horse battery';
+      expect((await post('/api/auth/register', { email, password, name: 'Hook' })).status).toBe(201);
+      // Verified and on Pro straight in the database: the payment flow is not what this test is about.
+      await sql(
+        `UPDATE users SET email_verified = 1, plan = 'pro', subscription_status = 'active', subscription_id = 'sub_roles', current_period_end = $2 WHERE email = $1`,
+        [email, Date.now() + 30 * 24 * 3600_000],
+      );
+      const login = await post('/api/auth/login', { email, password });
+      const created = await post('/api/keys', { name: 'roles', webhookUrl: hookUrl }, login.body.token as string);
+      expect(created.status).toBe(201);
+      await worker();
+      const form = new FormData();
+      form.append('file', new Blob([new TextEncoder().encode(sampleCsvStatement(4))]), 'hooked.csv');
+      const up = await fetch(`${serve.url}/api/files/upload`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${created.body.key as string}` },
+      });
+      expect(up.status).toBe(201);
+      const id = ((await up.json()) as { id: string }).id;
+      await expect.poll(() => got.length, { timeout: 60_000, interval: 200 }).toBe(1);
+      expect(JSON.parse(got[0]!)).toMatchObject({ type: 'conversion.completed', data: { file: { id } } });
+      const [row] = await sql<{ status: string; attempts: number }>(
+        'SELECT status, attempts FROM webhook_deliveries WHERE file_id = $1',
+        [id],
+      );
+      expect(row).toMatchObject({ status: 'delivered', attempts: 1 });
+    } finally {
+      await new Promise<void>((r) => receiver.close(() => r()));
+    }
+  }, 120_000);
 });

@@ -85,6 +85,18 @@ describe('WorkerPool', () => {
     expect(again).toMatchObject({ ok: false, code: 'UNSUPPORTED_FILE_TYPE' });
   });
 
+  it('starts and loads every thread on warm(), and runs the next tasks on them', async () => {
+    const p = pool(2);
+    expect(p.threads).toBe(0);
+    await p.warm();
+    expect(p.threads).toBe(2);
+    expect(p.load).toBe(0);
+    await store.put(originalKey('warm'), sampleCsvStatement(4));
+    const outcomes = await Promise.all([p.run(task('warm', 'a.csv')), p.run(task('warm', 'b.csv'))]);
+    expect(outcomes).toMatchObject([{ ok: true }, { ok: true }]);
+    expect(p.threads).toBe(2);
+  });
+
   it('takes expedited tasks before waiting ones', async () => {
     const p = pool(1);
     const order: string[] = [];

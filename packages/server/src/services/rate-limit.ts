@@ -71,3 +71,27 @@ export class RateLimitedError extends AppError {
     super('RATE_LIMITED', message);
   }
 }
+
+/**
+ * A limit every process of a deployment must share (requests per API key): with REDIS_URL the
+ * counts live in Redis (RedisRateLimit), else in this process.
+ */
+export interface SharedRateLimit {
+  /** Counts one hit for `key`; returns ms until its window ends when over `limit`, else 0. */
+  hit(key: string, limit: number, windowMs: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+export class MemoryRateLimit implements SharedRateLimit {
+  constructor(private readonly limiter: RateLimiter) {}
+  async hit(key: string, limit: number, windowMs: number): Promise<number> {
+    return this.limiter.hit(key, limit, windowMs);
+  }
+  async close(): Promise<void> {}
+}
+
+/** Throws RATE_LIMITED when `key` is over `limit` in its window of a shared limit. */
+export async function checkShared(limit: SharedRateLimit, key: string, max: number, windowMs: number): Promise<void> {
+  const waitMs = await limit.hit(key, max, windowMs);
+  if (waitMs > 0) throw tooManyAttempts(waitMs);
+}

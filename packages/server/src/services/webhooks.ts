@@ -7,7 +7,7 @@
  *
  * A delivery that fails (network error, timeout, non-2xx) is retried with backoff
  * (config.webhookRetryDelaysMs), then given up; every attempt shows in the delivery log.
- * Deliveries live in the database, so a restart loses none.
+ * Deliveries live in the database, so a restart loses none, and any process may send them.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
@@ -57,17 +57,29 @@ export function toDeliveryInfo(row: DeliveryRow): WebhookDeliveryInfo {
   };
 }
 
+/**
+ * Sends due deliveries. Every process of a deployment may run one on the same database: a
+ * delivery is claimed with a conditional UPDATE (pending, due, and not claimed or its claim run
+ * out) before it is sent, so one dispatcher sends it; a dispatcher whose process dies mid-delivery
+ * leaves a claim that runs out after `leaseMs`, and another sends it then (at least once, as
+ * receivers de-duplicate on the event id).
+ */
 export class WebhookDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private closed = false;
+  /** How long a claim holds: longer than one attempt can take (DNS, connect, the request's time limit). */
+  readonly leaseMs: number;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly intervalMs = 500,
-  ) {}
+  ) {
+    this.leaseMs = ctx.config.webhookTimeoutMs * 2 + 10_000;
+  }
 
   start(): void {
+    this.closed = false;
     this.timer = setInterval(() => void this.runDue(), this.intervalMs);
     this.timer.unref();
   }
@@ -80,46 +92,82 @@ export class WebhookDispatcher {
 
   /** Delivers every delivery that is due now (one pass at a time). */
   runDue(): Promise<void> {
+    // Once closed, what is due waits in the database for another process (or the next start).
+    if (this.closed) return Promise.resolve();
     if (this.running) return this.running;
-    this.running = this.pass().finally(() => {
-      this.running = null;
-    });
+    this.running = this.pass()
+      .catch((err: unknown) => this.ctx.log.error({ err }, 'webhook dispatch failed'))
+      .finally(() => {
+        this.running = null;
+      });
     return this.running;
   }
 
   private async pass(): Promise<void> {
-    const rows = await this.ctx.db
+    const now = this.ctx.clock.now();
+    const due = await this.ctx.db
       .selectFrom('webhook_deliveries')
-      .selectAll()
+      .select('id')
       .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', this.ctx.clock.now())
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
       .orderBy('next_attempt_at')
       .limit(50)
       .execute();
-    for (const row of rows) {
+    for (const { id } of due) {
       if (this.closed) return;
+      const claimed = await this.claim(id);
+      if (!claimed) continue; // another dispatcher has it
       try {
-        await this.attempt(row);
+        await this.attempt(claimed);
       } catch (err) {
-        this.ctx.log.error({ err, deliveryId: row.id }, 'webhook delivery failed');
+        this.ctx.log.error({ err, deliveryId: id }, 'webhook delivery failed');
       }
     }
   }
 
-  private async attempt(row: DeliveryRow): Promise<void> {
+  /** Takes the delivery for this dispatcher and counts the attempt, or null when another holds it. */
+  private async claim(id: string): Promise<(DeliveryRow & { lease_token: string }) | null> {
+    const now = this.ctx.clock.now();
+    const token = randomUUID();
+    const taken = await this.ctx.db
+      .updateTable('webhook_deliveries')
+      .set((eb) => ({ lease_token: token, lease_until: now + this.leaseMs, attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) return null;
+    const row = await this.ctx.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('id', '=', id)
+      .where('lease_token', '=', token)
+      .executeTakeFirst();
+    return row ? { ...row, lease_token: token } : null;
+  }
+
+  private async attempt(row: DeliveryRow & { lease_token: string }): Promise<void> {
+    const delays = this.ctx.config.webhookRetryDelaysMs;
+    // Only the claim's holder writes the outcome: a dispatcher that outlived its claim changes nothing.
+    const finish = (patch: Partial<DeliveryRow>) =>
+      this.ctx.db
+        .updateTable('webhook_deliveries')
+        .set({ ...patch, lease_token: null, lease_until: null })
+        .where('id', '=', row.id)
+        .where('lease_token', '=', row.lease_token)
+        .execute();
+    if (row.attempts > delays.length + 1) {
+      // Every attempt it was given ended with its dispatcher's process.
+      await finish({ status: 'failed', next_attempt_at: null, last_error: 'Given up: no attempt finished.' });
+      return;
+    }
     const key = await this.ctx.db
       .selectFrom('api_keys')
       .select(['webhook_secret', 'revoked_at'])
       .where('id', '=', row.api_key_id)
       .executeTakeFirst();
-    const attempts = row.attempts + 1;
-    const finish = (patch: Partial<DeliveryRow>) =>
-      this.ctx.db
-        .updateTable('webhook_deliveries')
-        .set({ attempts, ...patch })
-        .where('id', '=', row.id)
-        .where('status', '=', 'pending')
-        .execute();
     if (!key?.webhook_secret || key.revoked_at !== null) {
       await finish({
         status: 'failed',
@@ -173,14 +221,30 @@ export class WebhookDispatcher {
     } catch (e) {
       error = e instanceof Error ? (e.name === 'TimeoutError' ? 'Timed out' : e.message) : String(e);
     }
-    const delays = this.ctx.config.webhookRetryDelaysMs;
-    const delay = delays[attempts - 1];
+    const delay = delays[row.attempts - 1];
     await finish(
       delay === undefined
         ? { status: 'failed', last_status_code: statusCode, last_error: error, next_attempt_at: null }
         : { last_status_code: statusCode, last_error: error, next_attempt_at: this.ctx.clock.now() + delay },
     );
   }
+}
+
+const dispatchers = new WeakMap<AppContext, WebhookDispatcher>();
+
+/** The webhook dispatcher of a process's services (tests run it by hand with runDue). */
+export function webhookDispatcherOf(ctx: AppContext): WebhookDispatcher {
+  const dispatcher = dispatchers.get(ctx);
+  if (!dispatcher) throw new Error('no webhook dispatcher: the services were not created');
+  return dispatcher;
+}
+
+/** Makes the dispatcher of `files` and queues conversion events where conversions finish. */
+export function createWebhookDispatcher(files: FilesContext): WebhookDispatcher {
+  const dispatcher = new WebhookDispatcher(files.ctx);
+  dispatchers.set(files.ctx, dispatcher);
+  files.conversionListeners.push(conversionWebhooks(files, dispatcher));
+  return dispatcher;
 }
 
 /** Queues the event of a finished conversion of a file uploaded with an API key that has a webhook. */
@@ -217,6 +281,8 @@ export function conversionWebhooks(files: FilesContext, dispatcher: WebhookDispa
         last_error: null,
         created_at: now,
         delivered_at: null,
+        lease_token: null,
+        lease_until: null,
       })
       .execute();
     void dispatcher.runDue();

@@ -1,5 +1,5 @@
 /** The developer API: API keys, Bearer sm_live_ on the file endpoints, per-key rate limits, Idempotency-Key, webhooks. */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,15 @@ import { filesDb } from '../../files/context';
 import { sampleCsvStatement } from '../../files/sample-statements';
 import { payForFile, proUser } from '../../files/test-accounts';
 import { upload, waitForFile } from '../../files/test-helpers';
-import { createVerifiedUser, startTestServer, type TestServer, testDatabases } from '../../test/harness';
+import { RedisRateLimit } from '../../services/redis-rate-limit';
+import {
+  createVerifiedUser,
+  removeTestData,
+  startTestServer,
+  TestClock,
+  type TestServer,
+  testDatabases,
+} from '../../test/harness';
 import { webhooksOf } from './keys';
 
 interface Created {
@@ -140,6 +148,173 @@ for (const db of testDatabases) {
       s.clock.advance(61_000);
       expect((await s.api('/api/files/abcdefgh12345678', { token: a })).status).toBe(404);
     }
+  });
+
+  describe.skipIf(!process.env.TEST_REDIS_URL)(`per-key rate limit shared through Redis (${db})`, () => {
+    // Two server instances (as two `statemint serve` processes) on one database and one Redis.
+    const clock = new TestClock();
+    const shared = {
+      redisUrl: process.env.TEST_REDIS_URL,
+      queueName: `statemint-test-${randomBytes(6).toString('hex')}`,
+      apiKeyRateLimitPerMinute: 5,
+    };
+    let a: TestServer;
+    let b: TestServer;
+    beforeAll(async () => {
+      a = await startTestServer({ db, clock, store: 'local', keepData: true, config: shared });
+      b = await startTestServer({
+        db,
+        clock,
+        store: 'local',
+        reuse: { dataDir: a.dataDir, ...(a.pgSchema ? { pgSchema: a.pgSchema } : {}) },
+        config: shared,
+      });
+    });
+    afterAll(async () => {
+      await b?.close();
+      await a?.close();
+      if (a) await removeTestData(a.dataDir, a.pgSchema);
+    });
+
+    it('counts the requests of a key to either instance against one limit', async () => {
+      expect(a.ctx.apiKeyRateLimit).toBeInstanceOf(RedisRateLimit);
+      const pro = await proUser(a);
+      const key = (await createKey(a, pro.token)).body.key;
+      const statuses: number[] = [];
+      for (const s of [a, b, a, b, a, b])
+        statuses.push((await s.api('/api/files/abcdefgh12345678', { token: key })).status);
+      expect(statuses).toEqual([404, 404, 404, 404, 404, 429]);
+      const over = await a.api('/api/files/abcdefgh12345678', { token: key });
+      expect(over).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED' } });
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(over.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      // The next minute starts afresh on both.
+      clock.advance(60_000);
+      expect((await b.api('/api/files/abcdefgh12345678', { token: key })).status).toBe(404);
+      expect((await a.api('/api/files/abcdefgh12345678', { token: key })).status).toBe(404);
+    });
+  });
+
+  describe(`two webhook dispatchers on one database (${db})`, () => {
+    // Two server instances (as two worker processes) whose dispatchers share one database and clock.
+    const clock = new TestClock();
+    const config = { webhookAllowPrivateUrls: true, webhookRetryDelaysMs: [60_000, 120_000] };
+    let a: TestServer;
+    let b: TestServer;
+    beforeAll(async () => {
+      a = await startTestServer({ db, clock, store: 'local', keepData: true, config });
+      b = await startTestServer({
+        db,
+        clock,
+        store: 'local',
+        reuse: { dataDir: a.dataDir, ...(a.pgSchema ? { pgSchema: a.pgSchema } : {}) },
+        config,
+      });
+    });
+    afterAll(async () => {
+      await b?.close();
+      await a?.close();
+      if (a) await removeTestData(a.dataDir, a.pgSchema);
+    });
+
+    /** A key with a webhook to `url` and `count` conversion events queued for it, as a finished conversion queues them. */
+    async function queueEvents(url: string, count: number): Promise<string[]> {
+      const pro = await proUser(a);
+      const { apiKey } = (await createKey(a, pro.token, { name: 'hook', webhookUrl: url })).body;
+      const ids: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const eventId = `evt_${randomBytes(8).toString('hex')}`;
+        ids.push(eventId);
+        await a.ctx.db
+          .insertInto('webhook_deliveries')
+          .values({
+            id: randomUUID(),
+            api_key_id: apiKey.id,
+            event_id: eventId,
+            event_type: 'conversion.completed',
+            file_id: null,
+            url,
+            payload: JSON.stringify({ id: eventId, type: 'conversion.completed' }),
+            status: 'pending',
+            attempts: 0,
+            next_attempt_at: clock.now(),
+            last_status_code: null,
+            last_error: null,
+            created_at: clock.now(),
+            delivered_at: null,
+            lease_token: null,
+            lease_until: null,
+          })
+          .execute();
+      }
+      return ids;
+    }
+    const rowsOf = (eventIds: string[]) =>
+      a.ctx.db.selectFrom('webhook_deliveries').selectAll().where('event_id', 'in', eventIds).execute();
+
+    it('sends each delivery once when both dispatch at the same time', async () => {
+      const got: string[] = [];
+      // A slow receiver keeps both dispatchers busy at once.
+      const server = createServer((req, res) => {
+        req.resume();
+        req.on('end', () => {
+          got.push(String(req.headers['statemint-event-id']));
+          setTimeout(() => res.end('ok'), 15);
+        });
+      });
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      try {
+        const ids = await queueEvents(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, 16);
+        for (let i = 0; i < 3; i++) await Promise.all([webhooksOf(a.app).runDue(), webhooksOf(b.app).runDue()]);
+        expect(got.sort()).toEqual([...ids].sort());
+        const rows = await rowsOf(ids);
+        expect(rows.map((r) => [r.status, r.attempts, r.lease_token])).toEqual(ids.map(() => ['delivered', 1, null]));
+      } finally {
+        await new Promise<void>((r) => server.close(() => r()));
+      }
+    });
+
+    it('sends a delivery whose dispatcher stopped mid-request once its claim runs out, and the stale outcome is not kept', async () => {
+      const got: string[] = [];
+      let releaseFirst: (status: number) => void = () => undefined;
+      const server = createServer((req, res) => {
+        req.resume();
+        req.on('end', () => {
+          got.push(String(req.headers['statemint-event-id']));
+          if (got.length > 1) return void res.end('ok');
+          // The first request hangs, as one to a dispatcher that died would.
+          releaseFirst = (status) => {
+            res.statusCode = status;
+            res.end('late');
+          };
+        });
+      });
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      try {
+        const [eventId] = await queueEvents(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, 1);
+        const stuck = webhooksOf(a.app).runDue();
+        await expect.poll(() => got.length).toBe(1);
+        // Claimed by A: B leaves it alone while the claim holds.
+        await webhooksOf(b.app).runDue();
+        expect(got).toHaveLength(1);
+        clock.advance(webhooksOf(a.app).leaseMs + 1);
+        await webhooksOf(b.app).runDue();
+        expect(got).toEqual([eventId, eventId]);
+        const [row] = await rowsOf([eventId!]);
+        expect(row).toMatchObject({ status: 'delivered', attempts: 2, last_status_code: 200, lease_token: null });
+        // A's request finally fails: its claim ran out, so the delivery stays delivered.
+        releaseFirst(500);
+        await stuck;
+        expect((await rowsOf([eventId!]))[0]).toMatchObject({
+          status: 'delivered',
+          attempts: 2,
+          last_status_code: 200,
+        });
+      } finally {
+        releaseFirst(500);
+        await new Promise<void>((r) => server.close(() => r()));
+      }
+    });
   });
 
   describe(`Idempotency-Key on uploads (${db})`, () => {

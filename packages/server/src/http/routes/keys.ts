@@ -1,32 +1,22 @@
 /**
  * The developer API's settings: API keys (create, list, revoke), each key's webhook URL and its
- * delivery log. Session only: an API key cannot manage keys. Starts the webhook dispatcher.
+ * delivery log. Session only: an API key cannot manage keys. (The dispatcher is a background
+ * service: create-services.ts.)
  */
 import { ROUTES } from '@statemint/shared';
 import type { FastifyInstance } from 'fastify';
 import { createApiKey, findOwnedKey, listApiKeys, revokeApiKey, setWebhook } from '../../services/api-keys';
-import { conversionWebhooks, toDeliveryInfo, WebhookDispatcher } from '../../services/webhooks';
+import { toDeliveryInfo, type WebhookDispatcher, webhookDispatcherOf } from '../../services/webhooks';
 import { requireAuth } from '../auth';
 import { route } from '../route';
-import { filesContextOf } from './files';
-
-const registry = new WeakMap<object, WebhookDispatcher>();
 
 /** The webhook dispatcher of an app (tests run it by hand with runDue). */
 export function webhooksOf(app: FastifyInstance): WebhookDispatcher {
-  const dispatcher = registry.get(app.ctx);
-  if (!dispatcher) throw new Error('key routes are not registered');
-  return dispatcher;
+  return webhookDispatcherOf(app.ctx);
 }
 
 export async function keyRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
-  const dispatcher = new WebhookDispatcher(ctx);
-  registry.set(ctx, dispatcher);
-  filesContextOf(app).conversionListeners.push(conversionWebhooks(filesContextOf(app), dispatcher));
-  dispatcher.start();
-  app.addHook('onClose', async () => dispatcher.close());
-
   route(app, ROUTES.listApiKeys, async (request) => listApiKeys(ctx, (await requireAuth(request)).user));
 
   route(app, ROUTES.createApiKey, async (request, reply) =>
