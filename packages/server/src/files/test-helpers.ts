@@ -35,6 +35,7 @@ export async function upload(
 /** Polls GET /api/files/{id} (as the web app does, faster) until it is no longer processing. */
 export async function waitForFile(s: TestServer, id: string, token?: string, timeoutMs = 30_000): Promise<FileRecord> {
   const deadline = Date.now() + timeoutMs;
+  let delay = 50;
   for (;;) {
     const res = await s.api<FileRecord>(`/api/files/${id}`, { token: token ?? null });
     if (res.status !== 200) throw new Error(`GET /api/files/${id}: ${res.status} ${JSON.stringify(res.body)}`);
@@ -45,7 +46,10 @@ export async function waitForFile(s: TestServer, id: string, token?: string, tim
     )
       return res.body;
     if (Date.now() > deadline) throw new Error(`file ${id} still processing after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
+    // Quick at first, then slower: an API key's requests per minute are limited, and a loaded
+    // machine converts slowly.
+    await new Promise((r) => setTimeout(r, delay));
+    delay = Math.min(1000, delay * 1.5);
   }
 }
 
