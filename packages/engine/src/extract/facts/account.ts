@@ -4,7 +4,7 @@
  * compte", "IBAN"), or an IBAN by its shape; the holder the value after a holder label.
  */
 import type { TokenLine } from '../tokens/tokenise';
-import { factWordEnd, hasFactWord } from '../vocabulary';
+import { factWordEnd, factWordEnds, hasFactWord } from '../vocabulary';
 
 const IBAN_RE = /\b([A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?)\b/;
 const VALUE_RE = /^[:.#\s-]*([A-Z]{0,4}[0-9*Xx•][0-9*Xx• -]{3,34}[0-9*Xx•])(?=\s|$)/;
@@ -22,9 +22,10 @@ export function findAccountNumber(lines: TokenLine[]): string | null {
         iban ??= IBAN_RE.exec(text)?.[1] ?? null;
         continue;
       }
-      const end = factWordEnd(text, 'account');
-      const rest = text.normalize('NFD').replace(/\p{M}/gu, '').slice(end);
-      const candidates = [rest, ...tokens.slice(i + 1, i + 3).map((t) => t.text)];
+      // Every label in the text, as a word like "Savings Account" may come before the labelled one.
+      const bare = text.normalize('NFD').replace(/\p{M}/gu, '');
+      const rests = factWordEnds(text, 'account').map((end) => bare.slice(end));
+      const candidates = [...rests, ...tokens.slice(i + 1, i + 3).map((t) => t.text)];
       for (const c of candidates) {
         const m = VALUE_RE.exec(c.trim()) ?? IBAN_RE.exec(c);
         if (m && /\d/.test(m[1] as string) && (m[1] as string).replace(/\D/g, '').length >= 3)
@@ -48,6 +49,8 @@ export function findHolder(lines: TokenLine[]): string | null {
       if (!hasFactWord(text, 'holder')) continue;
       const end = factWordEnd(text, 'holder');
       const inline = text.slice(end).replace(/^[\s:.-]+/, '');
+      // "Client ID  49092372": a label and a word before a bare number label that number, not a person.
+      if (inline && /^[\s:#.-]*\d[\d\s-]{2,}$/.test(tokens[i + 1]?.text ?? '')) continue;
       const value = inline || (tokens[i + 1]?.text ?? '').replace(/^[\s:.-]+/, '');
       if (value && /\p{L}{2}/u.test(value) && !/\d{3}/.test(value) && value.length < 60) return value.trim();
     }

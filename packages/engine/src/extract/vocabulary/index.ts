@@ -259,6 +259,12 @@ export function factWordEnd(text: string, key: FactKey): number {
   return m.index + m[0].length;
 }
 
+/** Where each fact label in a text ends, left to right ("Savings Account · A/C No. 123": two). */
+export function factWordEnds(text: string, key: FactKey): number[] {
+  const re = new RegExp((factMatchers.get(key) as RegExp).source, 'gu');
+  return [...normaliseWords(text).matchAll(re)].map((m) => m.index + m[0].length);
+}
+
 /** Range words of every language, for period parsing ("to", "bis", "au", "t/m", "s/d"). */
 export const RANGE_JOIN_WORDS: ReadonlySet<string> = new Set(
   VOCABULARIES.flatMap((v) => v.facts.rangeJoin.map((w) => normaliseWords(w) || w)),
