@@ -30,4 +30,11 @@ describe('the account currency, from evidence only', () => {
     expect(findCurrency({ ...none, labels: ['Buchungstag', 'Verwendungszweck', 'Betrag', 'Saldo'] })).toBeNull();
     expect(findCurrency({ ...none, labels: ['Date', 'Description', 'Amount', 'Balance'] })).toBeNull();
   });
+
+  it("reads a currency label's own value, not a code-shaped word elsewhere on its line", () => {
+    // "CAD." abbreviates Cadde (street) in the address printed beside the label.
+    const line = 'ATATÜRK CAD. NO: 27 D: 7  Para Birimi  TRY';
+    expect(findCurrency({ ...none, facts: [line] })).toBe('TRY');
+    expect(findCurrency({ ...none, facts: ['Currency: EUR  Branch  Dublin'] })).toBe('EUR');
+  });
 });

@@ -170,9 +170,14 @@ export function findCurrency(e: CurrencyEvidence): string | null {
     for (const m of text.matchAll(SYMBOL_RE)) add(namedBy(m[0]), weight);
   };
   for (const text of e.labels) scan(text, 2);
-  for (const text of e.facts) {
-    if (hasFactWord(text, 'currency')) scan(text, 3);
-    else if (AMOUNT_NEAR.test(text)) scan(text, 1);
+  for (const line of e.facts) {
+    // The value of a currency label is in the label's cell or the next ("Para Birimi  TRY"); the
+    // other cells of its line (an address beside it, "ATATÜRK CAD. NO: 27") are read as free text.
+    const cells = line.split(/\s{2,}/);
+    const at = cells.findIndex((c) => hasFactWord(c, 'currency'));
+    if (at >= 0) scan(cells.splice(at, 2).join('  '), 3);
+    const text = cells.join('  ');
+    if (AMOUNT_NEAR.test(text)) scan(text, 1);
     // A code standing alone as a value ("CAD" under a "Devise / Currency" label).
     else
       for (const m of text.matchAll(/(?:^|\s{2,})([A-Z]{3})(?=\s{2,}|$)/g))
