@@ -2,8 +2,9 @@
  * Opening and closing balances printed outside the table, by their labels in any language
  * ("Previous balance", "Saldo inicial", "Alter Kontostand", "Solde au 29/02/2024"): the amount
  * right of the label on its line, or the amount under it (summary tiles print labels on one line
- * and values on the next). A label that may name either ("Saldo al ...") is decided by its date
- * against the period, else by its order (the first is the opening).
+ * and values on the next). A dated balance is decided by its date against the period (whatever
+ * its label's word); an undated label that may name either ("Saldo al ...") by its order (the
+ * first is the opening).
  */
 import { repairGroupedLostDecimal } from '../../ocr/repair';
 import { type DecimalMark, type ParsedAmount, parseAmount } from '../../values/amount';
@@ -77,7 +78,10 @@ export function findLabelledBalances(
       if (!v?.money) continue;
       // The label's own date, or a date between the label and its value ("Balance on 31 Jan 2025").
       const between = line.tokens.filter((x) => x.x0 >= t.x0 && x.x1 <= v.x0 + 1 && x !== v);
-      const dateToken = between.find((x) => x.kind === 'date')?.date ?? datesIn(t.text)[0]?.token ?? null;
+      // Or a date printed right before the label ("01/Eyl/2024 Tarihli Bakiye").
+      const before = line.tokens.findLast((x) => x.x1 <= t.x0 + 1 && x.kind === 'date');
+      const own = before && t.x0 - before.x1 < t.size * 1.5 ? before.date : undefined;
+      const dateToken = between.find((x) => x.kind === 'date')?.date ?? datesIn(t.text)[0]?.token ?? own ?? null;
       let date: string | null = null;
       if (dateToken?.year) {
         const { y, m, d } = dayMonth(dateToken, order);
@@ -93,15 +97,17 @@ export function findLabelledBalances(
   // A label that may also name a total ("Toplam borç": a card's balance owed, or the sum of the
   // debits) counts only where no plain balance label says the same.
   for (const f of [...found.filter((x) => !x.total), ...found.filter((x) => x.total)]) {
+    // A balance dated at the period's start is its opening, one dated at its end its closing,
+    // whatever the label's word ("30/09 Tarihli Bakiye" and "01/09 Tarihli Bakiye" say the same word).
+    if (f.date && period && (f.date <= period.start || f.date >= period.end)) {
+      take(f.date <= period.start ? 'opening' : 'closing', f);
+      continue;
+    }
     if (f.kinds.length === 1) {
       take(f.kinds[0] as 'opening' | 'closing', f);
       continue;
     }
-    if (f.date && period) {
-      if (f.date <= period.start) take('opening', f);
-      else if (f.date >= period.end) take('closing', f);
-      continue;
-    }
+    if (f.date && period) continue;
     take(out.some((o) => o.kind === 'opening') ? 'closing' : 'opening', f);
   }
   return out;
