@@ -922,6 +922,52 @@ describe('class 3: a description printed partly above the line of the date and a
     });
   });
 
+  it('English: a type line above each date line, some of them exactly midway, under an opening row with none', async () => {
+    const rows = [
+      { printed: '02/06', label: 'CARD PURCHASE', text: 'GREENGROCER 14', cents: -1_412 },
+      { printed: '03/06', label: 'DIRECT DEBIT', text: 'CITY WATER', cents: -4_120 },
+      { printed: '05/06', label: 'CARD PURCHASE', text: 'BOOKSHOP CENTRAL', cents: -2_399 },
+      { printed: '06/06', label: 'SALARY', text: 'HARBOUR WORKS LTD', cents: 245_000 },
+      { printed: '09/06', label: 'CARD PURCHASE', text: 'PETROL STATION 9', cents: -6_050 },
+      { printed: '11/06', label: 'TRANSFER OUT', text: 'SAVINGS POT', cents: -20_000 },
+      { printed: '12/06', label: 'CARD PURCHASE', text: 'PHARMACY NORTH', cents: -1_875 },
+      { printed: '15/06', label: 'REFUND', text: 'BOOKSHOP CENTRAL', cents: 2_399 },
+    ];
+    const entries: Entry[] = rows.map((r) => ({
+      printed: r.printed,
+      iso: `2025-06-${r.printed.slice(0, 2)}`,
+      text: `${r.label} ${r.text}`,
+      cents: r.cents,
+    }));
+    const opening = 96_500;
+    const closing = running(opening, entries).at(-1) as number;
+    const lines: TableLine[] = [
+      line(40, L(40, 'Lowland Bank', true)),
+      line(70, L(40, 'Ms Ada Blake'), L(320, 'Account number 44332211')),
+      line(85, L(320, 'Statement period 1 June 2025 to 30 June 2025')),
+      line(100, L(320, 'Opening balance'), R(550, money(opening))),
+      line(115, L(320, 'Closing balance'), R(550, money(closing))),
+      line(150, L(40, 'Date', true), L(110, 'Description', true), R(550, 'Amount', true)),
+      line(166, L(40, '01/06'), L(110, 'Opening balance'), R(550, money(opening))),
+    ];
+    // The type line hugs its date line (13.5 pt after the row above, 12 pt before its own), but
+    // for two rows it stands exactly midway: only the rest of the table tells where it belongs.
+    let y = 166;
+    rows.forEach((r, i) => {
+      const [up, down] = i === 2 || i === 5 ? [12.75, 12.75] : [13.5, 12];
+      lines.push(line(y + up, L(110, r.label)));
+      y += up + down;
+      lines.push(line(y, L(40, r.printed), L(110, r.text), R(550, `${r.cents < 0 ? '-' : ''}${money(r.cents)}`)));
+    });
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'type-line-midway.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
+    expect(factsOf(s)).toMatchObject({
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
   it('German: centred text blocks packed tight (10 pt lines, 4 pt between rows)', async () => {
     const rows = [
       { printed: '01.08.2024', lines: ['Überweisung', 'Finanzamt Nord'], cents: -45_000 },
@@ -1930,6 +1976,43 @@ describe('class 7: two accounts in one PDF are two statements', () => {
     const period = { periodStart: '2025-02-01', periodEnd: '2025-02-28', status: 'balanced' };
     expect(factsOf(s1)).toEqual({ ...period, openingBalance: 1020.5, closingBalance: 2676.03 });
     expect(factsOf(s2)).toEqual({ ...period, openingBalance: 11500, closingBalance: 11714.37 });
+  });
+
+  it('English: the second account named after another account word ("Savings Account · A/C No."), a client number beside the holder', async () => {
+    const current: Entry[] = [
+      { printed: '04-Jul-2024', iso: '2024-07-04', text: 'POS PURCHASE GROCER', cents: -42_900 },
+      { printed: '11-Jul-2024', iso: '2024-07-11', text: 'NEFT CR EMPLOYER', cents: 1_382_283 },
+    ];
+    const savings: Entry[] = [
+      { printed: '17-Jul-2024', iso: '2024-07-17', text: 'IMPS CR TRANSFER', cents: 5_544_400 },
+      { printed: '26-Jul-2024', iso: '2024-07-26', text: 'UPI RENT SHARE', cents: -3_668_600 },
+    ];
+    const inr = (c: number) => `${c < 0 ? '-' : ''}${money(c)}`;
+    const header = [L(40, 'Date'), L(110, 'Description'), R(450, 'Amount'), R(550, 'Balance')];
+    const labels = { open: 'Opening balance', close: 'Closing balance', header };
+    const a = accountBlock(
+      40,
+      [
+        [L(40, 'Narmada Bank Ltd', true)],
+        [L(40, 'Statement period 01/07/2024 to 31/07/2024'), L(330, 'Client ID'), R(550, '49092372')],
+        [L(40, 'Name: Kiran Rao')],
+        [L(40, 'Account number 75449519978698')],
+      ],
+      labels,
+      4_554_447,
+      current,
+      inr,
+    );
+    const b = accountBlock(40, [[L(40, 'Savings Account · A/C No. 46680165208209')]], labels, 1_428_400, savings, inr);
+    const [s1, s2, more] = await run(
+      await tablePdf({ pages: [{ lines: a.lines }, { lines: b.lines }] }),
+      'two-accounts-ac-no.pdf',
+    );
+    expect(more).toBeUndefined();
+    expect(s1?.statement).toMatchObject({ accountNumber: '75449519978698', accountHolder: 'Kiran Rao' });
+    expect(s2?.statement.accountNumber).toBe('46680165208209');
+    expect(rowsOf(s1)).toEqual(expectedRows(4_554_447, current));
+    expect(rowsOf(s2)).toEqual(expectedRows(1_428_400, savings));
   });
 
   it('German: a Girokonto and a Tagesgeldkonto one after the other on the same page', async () => {

@@ -89,8 +89,10 @@ export function segmentRows(region: Region, cells: Token[][][]): Bands {
       bestJump = hi - lo;
     }
   }
-  // Count model, from the lines before the first anchor.
-  const model: BandModel = leadingLines.length === 0 ? 'below' : trailing.length === 0 ? 'allAbove' : 'above';
+  // Where rows do not split at one clear gap each, the table's own clear rows say which way
+  // descriptions run; else the count model, from the lines before the first anchor.
+  const model: BandModel =
+    hugging(segments, minGap) ?? (leadingLines.length === 0 ? 'below' : trailing.length === 0 ? 'allAbove' : 'above');
   if (bestCut > 0 && bestAgree >= segments.length * SETTINGS.rows.gapAgreement && bestAgree === segments.length) {
     return byGaps(anchors, segments, leadingLines, trailing, pitch, bestCut, first, model);
   }
@@ -111,6 +113,31 @@ export function segmentRows(region: Region, cells: Token[][][]): Bands {
   if (model !== 'allAbove') (bands[bands.length - 1] as Band).lines.push(...trailing);
   for (const b of bands) b.lines.sort((x, y) => x - y);
   return { bands, leading: [], trailing: model === 'allAbove' ? trailing : [], model };
+}
+
+/**
+ * Which way the table's descriptions run, from the segments between two anchors whose widest gap
+ * is clear (wider than each other gap of the segment by `minGap`): right under the upper anchor,
+ * its lines start the lower row ("allAbove"); right over the lower anchor, they continue the upper
+ * row ("below"). Decided when at least three segments tell and nine in ten of them agree, so a
+ * few lines set exactly midway follow the rest of their table.
+ */
+function hugging(segments: { from: number; to: number; pitches: number[] }[], minGap: number): BandModel | null {
+  let above = 0;
+  let below = 0;
+  for (const s of segments) {
+    if (s.to - s.from < 2) continue;
+    const widest = Math.max(...s.pitches);
+    const at = s.pitches.indexOf(widest);
+    if (s.pitches.some((p, j) => j !== at && p > widest - minGap)) continue;
+    if (at === 0) above++;
+    else if (at === s.pitches.length - 1) below++;
+  }
+  const told = above + below;
+  if (told < 3) return null;
+  if (above >= told * 0.9) return 'allAbove';
+  if (below >= told * 0.9) return 'below';
+  return null;
 }
 
 /**
