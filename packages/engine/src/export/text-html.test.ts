@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { euroStatement, INJECTION_PROBES, probeStatement, smallStatement } from './fixtures';
 import { exportStatements } from './index';
@@ -35,6 +36,19 @@ describe('text export', () => {
     expect(text).not.toContain('\r');
     expect(text).toContain('=1+2');
     expect(text).toContain('Line one line two, with "quotes"');
+  });
+
+  it('counts display cells: ASCII one each, wide CJK two, combining marks none', () => {
+    expect(displayWidth('Card payment 12.50')).toBe(18);
+    expect(displayWidth('Cafe\u0301')).toBe(4);
+    expect(displayWidth('東京 ATM')).toBe(8);
+    expect(displayWidth('a\tb')).toBe(3);
+    // Plain ASCII takes a shortcut; any string measures as the sum of its pieces either way.
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme-ascii' }), (a, b) => {
+        expect(displayWidth(a + b)).toBe(displayWidth(a) + displayWidth(b));
+      }),
+    );
   });
 });
 

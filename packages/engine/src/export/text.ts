@@ -6,13 +6,17 @@ import { singleLine } from './safety';
 import { issueLines, mismatchLines, summaryLines } from './summary';
 
 const DESCRIPTION_WIDTH = 48;
+const ASCII = /^[\x20-\x7e]*$/;
+const MARK = /\p{M}/u;
 
 /** Terminal cell width: wide East Asian characters take two cells, combining marks none. */
 export function displayWidth(text: string): number {
+  // Most cells are plain ASCII: one cell per character, without a per-character Unicode test.
+  if (ASCII.test(text)) return text.length;
   let width = 0;
   for (const ch of text) {
     const c = ch.codePointAt(0) ?? 0;
-    if (/\p{M}/u.test(ch)) continue;
+    if (MARK.test(ch)) continue;
     const wide =
       (c >= 0x1100 && c <= 0x115f) ||
       (c >= 0x2e80 && c <= 0xa4cf) ||
