@@ -2,6 +2,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { isCancellation } from '@statemint/engine';
+import { loadWriters } from '@statemint/engine/export';
 import { createFileStore, type StoreSpec } from '../storage/create';
 import { failure, runTask } from './run-task';
 import type { ConversionTask } from './types';
@@ -31,4 +32,6 @@ port.on('message', (request: WorkerRequest) => {
       port.postMessage({ id: request.id, outcome, heapMb });
     });
 });
+// Ready once every writer a conversion uses is loaded (WorkerPool.warm waits for this).
+await loadWriters();
 port.postMessage({ ready: true });
