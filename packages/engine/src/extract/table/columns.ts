@@ -280,7 +280,12 @@ function fitsColumns(line: TokenLine, columns: Column[], size: number): boolean 
     if (t.kind === 'money') {
       // An amount in a money column, or one written inside the description ("USD 6.96 @ 19.03").
       const inMoney = money.some((c) => Math.abs(c.x1 - t.x1) < size * 2 || overlap(c, t) > 0);
-      const inText = text.some((c) => t.x0 >= c.x0 - size && t.x1 <= c.x1 + size * 4);
+      // A text column reaches right to the next column: its cells on the date lines may all be
+      // shorter than a wrapped line's "USD 204,75 @ 1,3727".
+      const inText = text.some((c) => {
+        const next = Math.min(...columns.filter((o) => o.x0 > c.x1).map((o) => o.x0));
+        return t.x0 >= c.x0 - size && (t.x1 <= c.x1 + size * 4 || t.x1 < next - size);
+      });
       if (!inMoney && !inText) return false;
       continue;
     }
