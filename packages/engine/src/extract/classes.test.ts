@@ -486,6 +486,37 @@ describe('class 1: named months in other separators and languages', () => {
 });
 
 describe('class 2: a distractor money column beside the real amount column', () => {
+  it('English: the last row of a page, undated, prints a foreign amount in its description wider than any dated row', async () => {
+    const entries: Entry[] = [
+      { printed: '24 Sep', iso: '2024-09-24', text: 'GROCER 14', cents: -5_410 },
+      { printed: '', iso: '2024-09-24', text: 'FUEL STOP 2', cents: -31_832 },
+      { printed: '', iso: '2024-09-24', text: 'COFFEE', cents: -314 },
+      { printed: '25 Sep', iso: '2024-09-25', text: 'PHARMACY', cents: -2_836 },
+      {
+        printed: '',
+        iso: '2024-09-25',
+        text: 'CARD PURCHASE HOTEL CENTRAL LONDON USD 204.75 @ 1.3727',
+        cents: -28_107,
+      },
+    ];
+    const opening = 522_000;
+    const bals = running(opening, entries);
+    const lines: TableLine[] = [
+      line(40, L(40, 'Saguenay Trust', true)),
+      line(70, L(40, 'Mr Paul Roy'), L(320, 'Account number 00358-699-2296106')),
+      line(85, L(320, 'Statement period 20 September 2024 to 30 September 2024')),
+      line(100, L(320, 'Opening balance'), R(550, money(opening))),
+      line(115, L(320, 'Closing balance'), R(550, money(bals.at(-1) as number))),
+      line(150, L(40, 'Date', true), L(100, 'Description', true), R(470, 'Withdrawals', true), R(550, 'Balance', true)),
+      ...entries.map((e, i) =>
+        line(166 + i * 13, L(40, e.printed), L(100, e.text), R(470, money(e.cents)), R(550, money(bals[i] as number))),
+      ),
+      line(800, L(40, '1/1')),
+    ];
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'foreign-amount-last-row.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+  });
+
   it('Dutch: a foreign-currency amount left of the euro amount; the euro column adds up to the balances', async () => {
     const entries: Entry[] = [
       { printed: '03-06-2024', iso: '2024-06-03', text: 'Betaalpas Hotel Alpina Zermatt', cents: -21_460 },
@@ -2194,6 +2225,68 @@ describe('class 7: two accounts in one PDF are two statements', () => {
 });
 
 describe('class 8: only a value-date column, carried balances at page breaks, a last page of totals', () => {
+  it('English card statement: an undated last line under the last row adds up the purchases less the CR payments', async () => {
+    const entries: Entry[] = [
+      { printed: '22 Dec', iso: '2025-12-22', text: 'GROCERY STORES 7246', cents: -6_198 },
+      { printed: '30 Dec', iso: '2025-12-30', text: 'AUTOPAY PAYMENT', cents: 107_100 },
+      { printed: '02 Jan', iso: '2026-01-02', text: 'BAKERY CENTRAL', cents: -231 },
+      { printed: '09 Jan', iso: '2026-01-09', text: 'FURNITURE WAREHOUSE', cents: -118_450 },
+      { printed: '20 Jan', iso: '2026-01-20', text: 'PURCHASE RETURN', cents: 5_031 },
+      { printed: '22 Jan', iso: '2026-01-22', text: 'ONLINE SUBSCRIPTION', cents: -1_758 },
+    ];
+    const owedBefore = 124_694;
+    const purchases = entries.filter((e) => e.cents < 0).reduce((n, e) => n - e.cents, 0);
+    const payments = entries.filter((e) => e.cents > 0).reduce((n, e) => n + e.cents, 0);
+    const owedAfter = owedBefore + purchases - payments;
+    const lines: TableLine[] = [
+      line(40, L(40, 'Wensum Building Society', true)),
+      line(70, L(40, 'Harriet Walker'), L(320, 'Card no.'), R(550, '4264 **** **** 0664')),
+      line(85, L(320, 'For the period 23/12/2025 through 22/01/2026')),
+      line(100, L(320, 'Previous balance'), R(550, money(owedBefore))),
+      line(115, L(320, 'New balance'), R(550, money(owedAfter))),
+      line(130, L(320, 'Minimum payment due'), R(550, money(4_102))),
+      line(165, L(40, 'Date', true), L(110, 'Description', true), R(550, 'Amount', true)),
+      ...entries.map((e, i) =>
+        line(181 + i * 14, L(40, e.printed), L(110, e.text), R(550, `${money(e.cents)}${e.cents > 0 ? ' CR' : ''}`)),
+      ),
+      line(181 + entries.length * 14, L(110, 'Net movement'), R(550, money(purchases - payments))),
+    ];
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'card-net-line.pdf');
+    expect(rowsOf(s).map((r) => r.slice(0, 3))).toEqual(expectedRows(0, entries, false).map((r) => r.slice(0, 3)));
+    expect(factsOf(s)).toMatchObject({ status: 'balanced' });
+  });
+
+  it('English card statement: the summary names its balances in words no vocabulary has; its own sums say which they are', async () => {
+    const entries: Entry[] = [
+      { printed: '2025-12-29', iso: '2025-12-29', text: 'HARDWARE SHOP HAARLEM', cents: -401 },
+      { printed: '2026-01-03', iso: '2026-01-03', text: 'TRAIN TICKETS', cents: -72_600 },
+      { printed: '2026-01-05', iso: '2026-01-05', text: 'THANK YOU FOR YOUR PAYMENT', cents: 25_533 },
+      { printed: '2026-01-12', iso: '2026-01-12', text: 'GARDEN CENTRE', cents: -80_257 },
+    ];
+    const before = 30_389;
+    const payments = 25_533;
+    const purchases = 401 + 72_600 + 80_257;
+    const after = before - payments + purchases;
+    const lines: TableLine[] = [
+      line(40, L(40, 'Polder Savings Bank', true)),
+      line(70, L(40, 'Anna Dijkstra'), L(320, 'Card'), R(550, '2078 **** **** 7261')),
+      line(85, L(320, 'Period 27 December 2025 - 26 January 2026')),
+      line(115, L(40, 'Figure from the last overview'), R(300, money(before))),
+      line(130, L(40, 'Received from you'), R(300, money(payments))),
+      line(145, L(40, 'Spent'), R(300, money(purchases))),
+      line(160, L(40, 'Figure of this overview'), R(300, money(after))),
+      line(175, L(40, 'Minimum payment due'), R(300, money(4_731))),
+      line(190, L(40, 'Credit limit'), R(300, money(300_000))),
+      line(225, L(40, 'Date', true), L(120, 'Description', true), R(550, 'Amount', true)),
+      ...entries.map((e, i) =>
+        line(241 + i * 14, L(40, e.printed), L(120, e.text), R(550, `${e.cents > 0 ? '-' : ''}${money(e.cents)}`)),
+      ),
+    ];
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'card-summary-sums.pdf');
+    expect(rowsOf(s).map((r) => r.slice(0, 3))).toEqual(expectedRows(0, entries, false).map((r) => r.slice(0, 3)));
+    expect(factsOf(s)).toMatchObject({ openingBalance: -before / 100, closingBalance: -after / 100, status: 'balanced' });
+  });
+
   it('English: value dates out of order, B/F and C/F rows on every page, totals alone on page 3', async () => {
     const entries: Entry[] = [
       { printed: '02/05/2024', iso: '2024-05-02', text: 'FAST TRANSFER FROM LIM WEI MING', cents: 85_000 },
@@ -2468,6 +2561,35 @@ describe('class 8: only a value-date column, carried balances at page breaks, a 
 });
 
 describe('class 8: carried balances in words no vocabulary has, long descriptions in a wide column', () => {
+  it('English: the first and last rows print the balance under a word no vocabulary has, with no balance column', async () => {
+    const entries: Entry[] = [
+      { printed: '02/01', iso: '2023-01-02', text: 'CARD PURCHASE BAKERY', cents: -90_687 },
+      { printed: '03/01', iso: '2023-01-03', text: 'STANDING ORDER RENT', cents: -1_033_500 },
+      { printed: '09/01', iso: '2023-01-09', text: 'SALARY NORTHERN MILLS', cents: 1_412_300 },
+      { printed: '15/01', iso: '2023-01-15', text: 'CASH WITHDRAWAL', cents: -136_500 },
+      { printed: '25/01', iso: '2023-01-25', text: 'REFUND ONLINE SHOP', cents: 11_099 },
+    ];
+    const opening = 3_727_008;
+    const closing = running(opening, entries).at(-1) as number;
+    const cell = (c: number) => R(c < 0 ? 420 : 540, money(c));
+    const lines: TableLine[] = [
+      line(40, L(40, 'Fenland Savings Bank', true)),
+      line(70, L(40, 'Ms Ruth Hale'), L(320, 'Account number 8932 1589 9920')),
+      line(85, L(320, 'Statement period 1 January 2023 to 31 January 2023')),
+      line(130, L(40, 'Date', true), L(110, 'Details', true), R(420, 'Paid out', true), R(540, 'Paid in', true)),
+      line(148, L(40, '31/12'), L(110, 'POSITION 31 Dec 2022'), R(540, money(opening))),
+      ...entries.map((e, i) => line(162 + i * 14, L(40, e.printed), L(110, e.text), cell(e.cents))),
+      line(162 + entries.length * 14, L(40, '31/01'), L(110, 'POSITION 31 Jan 2023'), R(540, money(closing))),
+    ];
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'bracketing-rows.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
+    expect(factsOf(s)).toMatchObject({
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
   it('Spanish (MX): a "Pasa a la página siguiente" figure under the credit column, the first page with one credit', async () => {
     const entries: Entry[] = [
       { printed: '01/03', iso: '2023-03-01', text: 'DISPOSICION EFECTIVO', cents: -87_500 },

@@ -64,6 +64,8 @@ export interface Draft {
   /** Opening and closing printed outside the table (summary boxes). */
   labelledOpening: number | null;
   labelledClosing: number | null;
+  /** Every other figure printed outside the table, in print order, signed as balances are (summary boxes). */
+  factFigures: number[];
   card: boolean;
   source: 'pdf' | 'ocr' | 'grid' | 'text';
   issues: ConversionIssue[];

@@ -6,7 +6,7 @@
  * - `inferred-balances`: where nothing prints them, from the running balances: the first printed
  *   balance less the amounts before it, and the last printed balance.
  */
-import type { Draft } from '../draft';
+import type { Draft, Printed } from '../draft';
 
 export function printedBalances(draft: Draft): void {
   const tx = draft.rows.filter((r) => r.kind === 'transaction');
@@ -39,6 +39,69 @@ export function printedBalances(draft: Draft): void {
       draft.closing.cents / 100,
       `printed: ${draft.closing.source}`,
     );
+}
+
+/**
+ * `balances-by-sum`: where the statement prints no running balance and no labelled opening or
+ * closing, a figure printed outside the table (a summary in words no vocabulary has, "Saldo vorig
+ * overzicht") is the opening and a later one the closing when the first plus every transaction
+ * comes to the second, to the cent; with one of them known, the other is the figure it and the
+ * transactions lead to. Only a single fitting figure or pair is taken.
+ */
+export function balancesBySum(draft: Draft): void {
+  if (draft.opening && draft.closing) return;
+  const tx = draft.rows.filter((r) => r.kind === 'transaction');
+  if (tx.length < 2 || draft.rows.some((r) => r.balance !== null)) return;
+  if (tx.some((r) => !r.signKnown || r.cents === null)) return;
+  const net = tx.reduce((n, r) => n + (r.cents as number), 0);
+  if (process.env.DBG) console.error('bysum', net, draft.factFigures, draft.opening, draft.closing);
+  if (net === 0) return;
+  const figures = draft.factFigures;
+  const note = (field: 'openingBalance' | 'closingBalance', p: Printed) =>
+    draft.trace.note('balances-by-sum', field, null, p.cents / 100, p.source);
+  if (draft.opening) {
+    const target = draft.opening.cents + net;
+    if (figures.filter((f) => f === target).length !== 1) return;
+    draft.closing = { cents: target, source: 'the printed figure the opening and every transaction come to' };
+    note('closingBalance', draft.closing);
+    return;
+  }
+  if (draft.closing) {
+    const target = draft.closing.cents - net;
+    if (figures.filter((f) => f === target).length !== 1) return;
+    draft.opening = { cents: target, source: 'the printed figure that, with every transaction, comes to the closing' };
+    note('openingBalance', draft.opening);
+    return;
+  }
+  const pairs: [number, number][] = [];
+  figures.forEach((a, i) => {
+    figures.forEach((b, j) => {
+      if (j > i && a + net === b) pairs.push([i, j]);
+    });
+  });
+  // A summary's totals fit too (received payments and purchases differ by the net as well): where
+  // several pairs fit, the pair whose figures between them add up to its difference (previous
+  // balance, + in, − out, new balance) is the summary's opening and closing.
+  const chosen = pairs.length === 1 ? pairs : pairs.filter(([i, j]) => explains(figures.slice(i + 1, j), net));
+  if (chosen.length !== 1) return;
+  const [i, j] = chosen[0] as [number, number];
+  const opening = figures[i] as number;
+  const closing = figures[j] as number;
+  draft.opening = { cents: opening, source: 'a printed figure that, with every transaction, comes to a later one' };
+  draft.closing = { cents: closing, source: 'the printed figure the opening and every transaction come to' };
+  note('openingBalance', draft.opening);
+  note('closingBalance', draft.closing);
+}
+
+/** Whether two or more of the figures, each added, subtracted or left out, come to `target`. */
+function explains(between: number[], target: number): boolean {
+  const values = between.map(Math.abs).slice(0, 6);
+  const tryFrom = (k: number, sum: number, used: number): boolean => {
+    if (k === values.length) return used >= 2 && Math.abs(sum) === Math.abs(target);
+    const v = values[k] as number;
+    return tryFrom(k + 1, sum, used) || tryFrom(k + 1, sum + v, used + 1) || tryFrom(k + 1, sum - v, used + 1);
+  };
+  return tryFrom(0, 0, 0);
 }
 
 export function inferredBalances(draft: Draft): void {

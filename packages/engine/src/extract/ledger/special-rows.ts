@@ -31,11 +31,22 @@ export function totalRows(draft: Draft): void {
   const keys = draft.keys;
   // Before the money roles are known a sign column's words mean nothing yet: every distinct sign
   // word is tried as the minus one ('' = none), and a sum counts when any of these readings fits.
-  const signWords = ['', ...new Set(draft.rows.flatMap((r) => (r.sign ? [r.sign.trim().toLowerCase()] : [])))];
+  // One more reading: amounts marked as credits are the minus ones (a card statement's "CR"
+  // payments against its purchases).
+  const CREDITS_MINUS = '\u0000credits';
+  const signWords = [
+    '',
+    CREDITS_MINUS,
+    ...new Set(draft.rows.flatMap((r) => (r.sign ? [r.sign.trim().toLowerCase()] : []))),
+  ];
   const signed = (row: DraftRow, c: { cents: number; mark: string | null }, minusWord: string) =>
-    c.mark === 'minus' || c.mark === 'debit' || (minusWord && row.sign?.trim().toLowerCase() === minusWord)
-      ? -c.cents
-      : c.cents;
+    minusWord === CREDITS_MINUS
+      ? c.mark === 'minus' || c.mark === 'credit'
+        ? -c.cents
+        : c.cents
+      : c.mark === 'minus' || c.mark === 'debit' || (minusWord && row.sign?.trim().toLowerCase() === minusWord)
+        ? -c.cents
+        : c.cents;
   type Sums = Map<string, number[]>;
   const sinceStart: Sums = new Map();
   const sinceTotal: Sums = new Map();
@@ -197,6 +208,55 @@ export function repeatedTotalRows(draft: Draft): void {
         `"${text}" adds up the rows above it each time`,
       );
     }
+  }
+}
+
+/**
+ * `bracketing-balance-rows`: the first and the last row of a statement without a balance column,
+ * each with one figure and a label starting with the same word ("SALDO 31 dec. 2022" ...
+ * "SALDO 31 jan. 2023"), are its opening and closing balances when the first plus every amount
+ * between them comes to the last (each amount column taken as either side, as roles are not
+ * known yet). The sum is the evidence; the shared word keeps a first and a last transaction of
+ * equal amounts around rows that cancel out from passing for balances.
+ */
+export function bracketingBalanceRows(draft: Draft): void {
+  const tx = draft.rows.filter((r) => r.kind === 'transaction');
+  const first = tx[0];
+  const last = tx[tx.length - 1];
+  const between = tx.slice(1, -1);
+  if (!first || !last || between.length < 2 || first.money.size !== 1 || last.money.size !== 1) return;
+  const word = (r: DraftRow) => /^\p{L}{3,}/u.exec(r.description.trim())?.[0]?.toLowerCase() ?? null;
+  if (!word(first) || word(first) !== word(last)) return;
+  const signed = (c: { cents: number; mark: string | null }) =>
+    c.mark === 'minus' || c.mark === 'debit' ? -c.cents : c.cents;
+  const opening = signed([...first.money.values()][0] as { cents: number; mark: string | null });
+  const closing = ([...last.money.values()][0] as { cents: number; mark: string | null }).cents;
+  const sums = draft.keys.map((k) =>
+    between.reduce((n, r) => {
+      const c = r.money.get(k);
+      return c ? n + signed(c) : n;
+    }, 0),
+  );
+  const used = sums.filter((v) => v !== 0);
+  if (!used.length) return;
+  // One amount column: its signed sum; several: each taken as credits or as debits.
+  const fits =
+    used.length === 1 ? Math.abs(opening + (used[0] as number)) === closing : sidesSum(sums, opening, closing);
+  if (!fits) return;
+  for (const [row, kind] of [
+    [first, 'opening'],
+    [last, 'closing'],
+  ] as const) {
+    row.kind = 'balance';
+    if (!row.labels.includes(kind)) row.labels = [...row.labels, kind];
+    draft.trace.change(
+      'bracketing-balance-rows',
+      row.id,
+      'kind',
+      'transaction',
+      'balance',
+      `the first row plus every amount between comes to the last: "${row.description}" is the ${kind} balance`,
+    );
   }
 }
 

@@ -10,13 +10,19 @@ import { findAccountNumber, findBankName, findHolder } from '../facts/account';
 import { findLabelledBalances } from '../facts/balances';
 import { findCurrency } from '../facts/currency';
 import type { Period } from '../facts/period';
-import { inferredBalances, printedBalances } from '../ledger/balances';
+import { balancesBySum, inferredBalances, printedBalances } from '../ledger/balances';
 import { ocrAmountRepair, ocrBalanceRepair, ocrClosing, ocrMissingAmounts } from '../ledger/ocr';
 import type { MoneyCell } from '../ledger/readings';
 import { reconcile } from '../ledger/reconcile';
 import { applyReading, moneyRoles } from '../ledger/roles';
 import { defaultSigns, sectionSigns, signFlips, signsFromBalances } from '../ledger/signs';
-import { afterClosing, labelledBalanceRows, repeatedTotalRows, totalRows } from '../ledger/special-rows';
+import {
+  afterClosing,
+  bracketingBalanceRows,
+  labelledBalanceRows,
+  repeatedTotalRows,
+  totalRows,
+} from '../ledger/special-rows';
 import type { RawRow } from '../rows/assemble';
 import type { Column, Region } from '../table/model';
 import type { Token, TokenLine } from '../tokens/tokenise';
@@ -31,6 +37,7 @@ export const LEDGER_PASSES: [string, Pass][] = [
   ['labelled-balance-rows', labelledBalanceRows],
   ['total-rows', totalRows],
   ['repeated-total-rows', repeatedTotalRows],
+  ['bracketing-balance-rows', bracketingBalanceRows],
   ['money-roles', moneyRoles],
   ['apply-reading', applyReading],
   ['after-closing', afterClosing],
@@ -42,6 +49,7 @@ export const LEDGER_PASSES: [string, Pass][] = [
   ['ocr-amount-repair', ocrAmountRepair],
   ['section-signs', sectionSigns],
   ['default-signs', defaultSigns],
+  ['balances-by-sum', balancesBySum],
   ['inferred-balances', inferredBalances],
   ['ocr-closing', ocrClosing],
 ];
@@ -283,6 +291,9 @@ export function buildStatement(
     closing: null,
     labelledOpening,
     labelledClosing,
+    factFigures: part.lines.flatMap((l) =>
+      l.tokens.flatMap((t) => (t.kind === 'money' && t.money ? [signed(t.money) as number] : [])),
+    ),
     card,
     source: part.regions[0]?.source ?? 'pdf',
     issues: dateIssues,
