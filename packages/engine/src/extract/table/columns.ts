@@ -304,14 +304,16 @@ function fitsColumns(line: TokenLine, columns: Column[], size: number): boolean 
  * the whole is no phrase of its own ("Payment type and details" stays whole). Each part gets its
  * share of the run's width by its characters.
  */
-function splitMergedLabel(label: Label, columns: Column[]): Label[] {
+function splitMergedLabel(label: Label, columns: Column[], size: number): Label[] {
   const under = columns.filter((c) => c.kind !== 'empty' && overlap(c, label) > 0);
   const words = label.text.split(/\s+/);
-  if (under.length < 2 || words.length < 2) return [label];
   const exact = (text: string) => {
     const r = labelReadings(text)[0];
     return r !== undefined && normaliseWords(text) === r.phrase;
   };
+  if (under.length === 1 && words.length >= 2 && !exact(label.text))
+    return splitOverEmpty(label, under[0] as Column, size, exact);
+  if (under.length < 2 || words.length < 2) return [label];
   if (exact(label.text)) return [label];
   const perChar = (label.x1 - label.x0) / Math.max(1, label.text.length);
   for (let cut = 1; cut < words.length; cut++) {
@@ -325,6 +327,29 @@ function splitMergedLabel(label: Label, columns: Column[]): Label[] {
     ];
   }
   return [label];
+}
+
+/**
+ * Two labels the reader joined over one column of cells and one empty on this page ("DEBITS
+ * CREDITS" over a page of debits only): where the words over the column and the words clear of it
+ * (by half a character, their places the reader's pieces or estimated in the run) are each
+ * exactly a known label phrase, the label splits there, and the part over nothing makes its own
+ * (empty) column, as on the pages that fill it.
+ */
+function splitOverEmpty(label: Label, column: Column, size: number, exact: (text: string) => boolean): Label[] {
+  const part = label.parts?.length === 1 ? label.parts[0] : undefined;
+  if (!part || part.words.length < 2) return [label];
+  const clear = (w: { x0: number; x1: number }) => w.x0 > column.x1 + size * 0.5 || w.x1 < column.x0 - size * 0.5;
+  const on = part.words.filter((w) => !clear(w));
+  const off = part.words.filter(clear);
+  if (!on.length || !off.length) return [label];
+  const pieces = [on, off].map((ws) => ({
+    text: ws.map((w) => w.text).join(' '),
+    x0: Math.min(...ws.map((w) => w.x0)),
+    x1: Math.max(...ws.map((w) => w.x1)),
+  }));
+  if (!pieces.every((p) => exact(p.text))) return [label];
+  return pieces.sort((a, b) => a.x0 - b.x0).map((p) => ({ ...p, parts: [{ ...p, y: part.y, words: [p] }] }));
 }
 
 /**
@@ -398,7 +423,9 @@ function splitSpanningLabel(label: Label, columns: Column[]): Label[] {
  * makes an empty column of its own (a column with no values on this page).
  */
 function placeLabels(columns: Column[], given: Label[], size: number): void {
-  const labels = given.flatMap((l) => splitMergedLabel(l, columns)).flatMap((l) => splitSpanningLabel(l, columns));
+  const labels = given
+    .flatMap((l) => splitMergedLabel(l, columns, size))
+    .flatMap((l) => splitSpanningLabel(l, columns));
   const claims = new Map<Column, Label[]>();
   const orphans: Label[] = [];
   for (const label of labels) {
