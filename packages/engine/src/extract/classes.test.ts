@@ -1691,6 +1691,50 @@ describe('class 5: dates without a year across a year end, the period printed on
 });
 
 describe('class 6: header labels wrapped over two lines, and header words the vocabulary lacks', () => {
+  it('English: "Debits" and "Credits" drawn close enough to read as one run, over a page of debits only', async () => {
+    const day = (d: number) => `${String(d).padStart(2, '0')} Jun`;
+    const entries: Entry[] = Array.from({ length: 16 }, (_, i) => ({
+      printed: day(i + 1),
+      iso: `2023-06-${String(i + 1).padStart(2, '0')}`,
+      text: i === 3 ? 'TRANSFER FROM SAVINGS' : `CARD PURCHASE SHOP ${101 + i}`,
+      // Page 2 (rows 9 to 16) holds debits only.
+      cents: i === 3 ? 50_000 : -(1_000 + i * 317),
+    }));
+    const opening = 450_000;
+    const bals = running(opening, entries);
+    const header = () =>
+      line(
+        80,
+        L(40, 'POST DATE', true),
+        L(105, 'DETAILS', true),
+        R(390, 'DEBITS', true),
+        R(434, 'CREDITS', true),
+        R(550, 'CLOSING BALANCE', true),
+      );
+    const row = (e: Entry, i: number, y: number) =>
+      line(
+        y,
+        L(40, e.printed),
+        L(105, e.text),
+        R(e.cents < 0 ? 390 : 434, money(e.cents)),
+        R(550, money(bals[i] as number)),
+      );
+    const page1 = [
+      line(40, L(40, 'Wattle Mutual', true)),
+      line(
+        55,
+        L(40, 'Statement period 1 June 2023 to 30 June 2023'),
+        L(320, 'Opening balance'),
+        R(550, money(opening)),
+      ),
+      header(),
+      ...entries.slice(0, 8).map((e, i) => row(e, i, 100 + i * 16)),
+    ];
+    const page2 = [header(), ...entries.slice(8).map((e, i) => row(e, i + 8, 100 + i * 16))];
+    const [s] = await run(await tablePdf({ pages: [{ lines: page1 }, { lines: page2 }] }), 'debits-credits-joined.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+  });
+
   it('English: "Trans. / Date", "Value / Date", "Accrued Bank / Charges" each over two lines', async () => {
     const rows = [
       {
@@ -2284,7 +2328,11 @@ describe('class 8: only a value-date column, carried balances at page breaks, a 
     ];
     const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'card-summary-sums.pdf');
     expect(rowsOf(s).map((r) => r.slice(0, 3))).toEqual(expectedRows(0, entries, false).map((r) => r.slice(0, 3)));
-    expect(factsOf(s)).toMatchObject({ openingBalance: -before / 100, closingBalance: -after / 100, status: 'balanced' });
+    expect(factsOf(s)).toMatchObject({
+      openingBalance: -before / 100,
+      closingBalance: -after / 100,
+      status: 'balanced',
+    });
   });
 
   it('English: value dates out of order, B/F and C/F rows on every page, totals alone on page 3', async () => {
@@ -2561,6 +2609,87 @@ describe('class 8: only a value-date column, carried balances at page breaks, a 
 });
 
 describe('class 8: carried balances in words no vocabulary has, long descriptions in a wide column', () => {
+  it('English card: the opening printed above, the last row prints the closing in words no vocabulary has, a price list after it', async () => {
+    const entries: Entry[] = [
+      { printed: '2025-06-14', iso: '2025-06-14', text: 'ESPRESSO BAR', cents: -9_400 },
+      { printed: '2025-06-17', iso: '2025-06-17', text: 'PAYMENT THANK YOU', cents: 919_600 },
+      { printed: '2025-06-20', iso: '2025-06-20', text: 'HARDWARE STORE', cents: -251_922 },
+      { printed: '2025-07-13', iso: '2025-07-13', text: 'INTEREST', cents: -23_210 },
+    ];
+    const owed = 1_378_178;
+    const figure = owed - entries.reduce((n, e) => n + e.cents, 0);
+    const lines: TableLine[] = [
+      line(40, L(40, 'Osterlen Card Services', true)),
+      line(70, L(40, 'Oskar Berg'), L(320, 'Card number'), R(550, '9410 **** **** 9606')),
+      line(85, L(320, 'Minimum payment due'), R(550, money(109_430))),
+      line(100, L(320, 'Credit limit'), R(550, money(5_000_000))),
+      line(115, L(320, 'Previous balance'), R(550, money(owed))),
+      line(130, L(40, 'Period 14 June 2025 - 13 July 2025')),
+      line(160, L(40, 'Date', true), L(120, 'Description', true), R(550, 'Amount', true)),
+      ...entries.map((e, i) =>
+        line(176 + i * 14, L(40, e.printed), L(120, e.text), R(550, `${money(e.cents)}${e.cents > 0 ? ' CR' : ''}`)),
+      ),
+      line(176 + entries.length * 14, L(40, '2025-07-13'), L(120, 'Position 13 July 2025'), R(550, money(figure))),
+      line(240, L(40, 'Price list', true)),
+      line(256, L(40, 'Paper statement'), R(300, money(14_413))),
+      line(270, L(40, 'Replacement card'), R(300, money(34_396))),
+    ];
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'closing-row-only.pdf');
+    expect(rowsOf(s).map((r) => r.slice(0, 3))).toEqual(expectedRows(0, entries, false).map((r) => r.slice(0, 3)));
+    expect(factsOf(s)).toMatchObject({
+      openingBalance: -owed / 100,
+      closingBalance: -figure / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('English: a day-total row after each day, a page break inside a day with a figure carried over in words no vocabulary has', async () => {
+    const days = [
+      [{ printed: '01-01-2024', iso: '2024-01-01', text: 'BAKERY CENTRAL', cents: -2_192 }],
+      [
+        { printed: '02-01-2024', iso: '2024-01-02', text: 'RENT TRANSFER', cents: -1_043_000 },
+        { printed: '02-01-2024', iso: '2024-01-02', text: 'SALARY', cents: 2_845_000 },
+      ],
+      [
+        { printed: '03-01-2024', iso: '2024-01-03', text: 'GROCER 365', cents: -4_718 },
+        { printed: '03-01-2024', iso: '2024-01-03', text: 'KIOSK 3813', cents: -2_882 },
+      ],
+      [{ printed: '04-01-2024', iso: '2024-01-04', text: 'PHARMACY', cents: -13_150 }],
+    ] as Entry[][];
+    const entries = days.flat();
+    const opening = 1_339_848;
+    const closing = running(opening, entries).at(-1) as number;
+    const signedMoney = (c: number) => `${c < 0 ? '-' : ''}${money(c, ',')}`;
+    const header = line(90, L(40, 'Booked', true), L(130, 'Text', true), R(550, 'Amount', true));
+    const rowsOfPage: TableCell[][] = [];
+    const page2: TableCell[][] = [];
+    let target = rowsOfPage;
+    let sofar = opening;
+    days.forEach((day, d) => {
+      day.forEach((e, i) => {
+        target.push([L(40, e.printed), L(130, e.text), R(550, signedMoney(e.cents))]);
+        sofar += e.cents;
+        if (d === 2 && i === 0) {
+          // The page ends inside day 3: the next page starts with the figure so far.
+          target = page2;
+          target.push([L(130, 'Moved over from page 1'), R(550, signedMoney(sofar))]);
+        }
+      });
+      target.push([L(130, 'Daily figure'), R(550, signedMoney(day.reduce((n, e) => n + e.cents, 0)))]);
+    });
+    const head = [
+      line(40, L(40, 'Funen Savings', true)),
+      line(55, L(40, 'Period 1 January 2024 - 31 January 2024'), L(330, 'Opening balance'), R(550, signedMoney(opening))),
+      line(70, L(330, 'Closing balance'), R(550, signedMoney(closing))),
+    ];
+    const page = (lines: TableCell[][], top: TableLine[]) => ({
+      lines: [...top, header, ...lines.map((cells, i) => line(108 + i * 14, ...cells))],
+    });
+    const [s] = await run(await tablePdf({ pages: [page(rowsOfPage, head), page(page2, [])] }), 'day-totals-carried.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
+    expect(factsOf(s)).toMatchObject({ openingBalance: opening / 100, closingBalance: closing / 100, status: 'balanced' });
+  });
+
   it('English: the first and last rows print the balance under a word no vocabulary has, with no balance column', async () => {
     const entries: Entry[] = [
       { printed: '02/01', iso: '2023-01-02', text: 'CARD PURCHASE BAKERY', cents: -90_687 },
@@ -2691,6 +2820,53 @@ describe('class 8: carried balances in words no vocabulary has, long description
 });
 
 describe('class 13: opening and closing balances only in a summary box above a table without balances', () => {
+  it('English: dated summary balances read as rows above the table do not end it before its first transaction', async () => {
+    const entries: Entry[] = [
+      { printed: '02/09/2024', iso: '2024-09-02', text: 'RENT SEPTEMBER', cents: -120_000 },
+      { printed: '10/09/2024', iso: '2024-09-10', text: 'SALARY', cents: 284_550 },
+    ];
+    const lines: TableLine[] = [
+      line(40, L(40, 'Bosphorus Bank', true)),
+      line(85, L(320, 'Period 01/09/2024 - 30/09/2024')),
+      line(110, L(250, '01/09/2024'), L(308, 'Statement balance'), R(460, money(165_897))),
+      line(125, L(250, '30/09/2024'), L(308, 'Statement balance'), R(460, money(330_447))),
+      line(160, L(40, 'Date', true), L(120, 'Description', true), R(550, 'Amount', true)),
+      ...entries.map((e, i) =>
+        line(176 + i * 14, L(40, e.printed), L(120, e.text), R(550, `${e.cents < 0 ? '-' : ''}${money(e.cents)}`)),
+      ),
+    ];
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'summary-rows-above.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(0, entries, false));
+  });
+
+  it('English: both summary balances under one closing word, each dated before its label: the dates decide', async () => {
+    const entries: Entry[] = [
+      { printed: '02/09/2024', iso: '2024-09-02', text: 'RENT SEPTEMBER', cents: -120_000 },
+      { printed: '10/09/2024', iso: '2024-09-10', text: 'SALARY', cents: 284_550 },
+      { printed: '18/09/2024', iso: '2024-09-18', text: 'GROCERIES', cents: -6_412 },
+    ];
+    const opening = 165_897;
+    const closing = running(opening, entries).at(-1) as number;
+    const lines: TableLine[] = [
+      line(40, L(40, 'Bosphorus Bank', true)),
+      line(70, L(40, 'Zeynep Aydin'), L(320, 'Account number 3316-3788273')),
+      line(85, L(320, 'Period 01/09/2024 - 30/09/2024')),
+      line(110, L(380, '01/09/2024'), L(438, 'Statement balance'), R(585, money(opening))),
+      line(125, L(380, '30/09/2024'), L(438, 'Statement balance'), R(585, money(closing))),
+      line(160, L(40, 'Date', true), L(120, 'Description', true), R(550, 'Amount', true)),
+      ...entries.map((e, i) =>
+        line(176 + i * 14, L(40, e.printed), L(120, e.text), R(550, `${e.cents < 0 ? '-' : ''}${money(e.cents)}`)),
+      ),
+    ];
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'dated-summary-balances.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
+    expect(factsOf(s)).toMatchObject({
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
   it('English: a box of four tiles, labels over values; every row kept, opening + amounts = closing', async () => {
     const entries: Entry[] = [
       { printed: 'Mar 01', iso: '2025-03-01', text: 'ONLINE TRANSFER TO CHECKING 4471', cents: -50_000 },

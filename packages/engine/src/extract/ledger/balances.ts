@@ -54,7 +54,6 @@ export function balancesBySum(draft: Draft): void {
   if (tx.length < 2 || draft.rows.some((r) => r.balance !== null)) return;
   if (tx.some((r) => !r.signKnown || r.cents === null)) return;
   const net = tx.reduce((n, r) => n + (r.cents as number), 0);
-  if (process.env.DBG) console.error('bysum', net, draft.factFigures, draft.opening, draft.closing);
   if (net === 0) return;
   const figures = draft.factFigures;
   const note = (field: 'openingBalance' | 'closingBalance', p: Printed) =>

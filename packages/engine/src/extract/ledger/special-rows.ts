@@ -191,10 +191,14 @@ export function repeatedTotalRows(draft: Draft): void {
       previous = at;
       const signed = (c: { cents: number; mark: string | null } | undefined) =>
         c ? (c.mark === 'minus' || c.mark === 'debit' ? -c.cents : c.cents) : 0;
-      return [...row.money.entries()].some(([key, cell]) => {
-        const sum = since.reduce((s, r) => s + signed(r.money.get(key)), 0);
-        return since.length > 0 && Math.abs(sum) === cell.cents;
-      });
+      // The day's dated rows may be what it adds up, apart from an undated figure among them (a
+      // sum brought forward from the page before).
+      const dated = since.filter((r) => r.dateToken);
+      return [...row.money.entries()].some(([key, cell]) =>
+        [since, dated].some(
+          (rows) => rows.length > 0 && Math.abs(rows.reduce((s, r) => s + signed(r.money.get(key)), 0)) === cell.cents,
+        ),
+      );
     });
     if (!ok) continue;
     for (const row of list) {
@@ -217,46 +221,68 @@ export function repeatedTotalRows(draft: Draft): void {
  * "SALDO 31 jan. 2023"), are its opening and closing balances when the first plus every amount
  * between them comes to the last (each amount column taken as either side, as roles are not
  * known yet). The sum is the evidence; the shared word keeps a first and a last transaction of
- * equal amounts around rows that cancel out from passing for balances.
+ * equal amounts around rows that cancel out from passing for balances. Where the opening is known
+ * already, the last row alone is the closing when the opening and every amount above come to it.
  */
 export function bracketingBalanceRows(draft: Draft): void {
   const tx = draft.rows.filter((r) => r.kind === 'transaction');
   const first = tx[0];
   const last = tx[tx.length - 1];
-  const between = tx.slice(1, -1);
-  if (!first || !last || between.length < 2 || first.money.size !== 1 || last.money.size !== 1) return;
-  const word = (r: DraftRow) => /^\p{L}{3,}/u.exec(r.description.trim())?.[0]?.toLowerCase() ?? null;
-  if (!word(first) || word(first) !== word(last)) return;
-  const signed = (c: { cents: number; mark: string | null }) =>
-    c.mark === 'minus' || c.mark === 'debit' ? -c.cents : c.cents;
-  const opening = signed([...first.money.values()][0] as { cents: number; mark: string | null });
-  const closing = ([...last.money.values()][0] as { cents: number; mark: string | null }).cents;
-  const sums = draft.keys.map((k) =>
-    between.reduce((n, r) => {
-      const c = r.money.get(k);
-      return c ? n + signed(c) : n;
-    }, 0),
-  );
-  const used = sums.filter((v) => v !== 0);
-  if (!used.length) return;
-  // One amount column: its signed sum; several: each taken as credits or as debits.
-  const fits =
-    used.length === 1 ? Math.abs(opening + (used[0] as number)) === closing : sidesSum(sums, opening, closing);
-  if (!fits) return;
-  for (const [row, kind] of [
-    [first, 'opening'],
-    [last, 'closing'],
-  ] as const) {
+  if (!first || !last || tx.length < 3) return;
+  type Cell = { cents: number; mark: string | null };
+  const signed = (c: Cell) => (c.mark === 'minus' || c.mark === 'debit' ? -c.cents : c.cents);
+  const lastFigure = ([...last.money.values()][0] as Cell).cents;
+  // Whether the opening plus the rows' amounts come to the closing (one amount column: its signed
+  // sum; several: each taken as credits or as debits).
+  const fits = (opening: number, rows: DraftRow[], closing: number) =>
+    // Credits marked "CR" are the minus side of a card statement's amounts.
+    [signed, (c: Cell) => (c.mark === 'minus' || c.mark === 'credit' ? -c.cents : c.cents)].some((sign) => {
+      const sums = draft.keys.map((k) =>
+        rows.reduce((n, r) => {
+          const c = r.money.get(k);
+          return c ? n + sign(c) : n;
+        }, 0),
+      );
+      const used = sums.filter((v) => v !== 0);
+      if (!used.length) return false;
+      return used.length === 1 ? Math.abs(opening + (used[0] as number)) === closing : sidesSum(sums, opening, closing);
+    });
+  const mark = (row: DraftRow, kind: 'opening' | 'closing', why: string) => {
     row.kind = 'balance';
     if (!row.labels.includes(kind)) row.labels = [...row.labels, kind];
-    draft.trace.change(
-      'bracketing-balance-rows',
-      row.id,
-      'kind',
-      'transaction',
-      'balance',
-      `the first row plus every amount between comes to the last: "${row.description}" is the ${kind} balance`,
+    draft.trace.change('bracketing-balance-rows', row.id, 'kind', 'transaction', 'balance', why);
+  };
+  const word = (r: DraftRow) => /^\p{L}{3,}/u.exec(r.description.trim())?.[0]?.toLowerCase() ?? null;
+  if (first.money.size === 1 && last.money.size === 1 && word(first) && word(first) === word(last)) {
+    const opening = signed([...first.money.values()][0] as Cell);
+    if (tx.length >= 4 && fits(opening, tx.slice(1, -1), lastFigure)) {
+      const why = 'the first row plus every amount between comes to the last';
+      mark(first, 'opening', `${why}: "${first.description}" is the opening balance`);
+      mark(last, 'closing', `${why}: "${last.description}" is the closing balance`);
+      return;
+    }
+  }
+  // The opening known (printed as a fact, or as a balance row before the first transaction): a
+  // row near the end (a price list may follow it) with the figure the opening and every amount
+  // above it come to is the closing balance.
+  const openingRow = draft.rows.find((r) => r.kind !== 'none');
+  const rowOpening =
+    openingRow?.kind === 'balance' && openingRow.money.size === 1
+      ? signed([...openingRow.money.values()][0] as Cell)
+      : null;
+  // A card's printed opening is signed as owed, its amounts as charges: either sign may be the table's.
+  const openings = [draft.labelledOpening, rowOpening].flatMap((o) => (o === null ? [] : [o, -o]));
+  for (let k = tx.length - 1; k >= Math.max(2, tx.length - 6); k--) {
+    const row = tx[k] as DraftRow;
+    if (row.money.size !== 1) continue;
+    const figure = ([...row.money.values()][0] as Cell).cents;
+    if (!openings.some((o) => fits(o, tx.slice(0, k), figure))) continue;
+    mark(
+      row,
+      'closing',
+      `the opening balance plus every amount above comes to "${row.description}": the closing balance`,
     );
+    return;
   }
 }
 
@@ -271,6 +297,8 @@ export function afterClosing(draft: Draft): void {
       r.kind === 'balance' &&
       r.labels.includes('closing') &&
       r.balance !== null &&
+      // A closing balance printed before every transaction (a summary's, dated as the table's rows) closes nothing.
+      tx.some((t) => t.id < r.id) &&
       // A label that may name either ("Kontostand am ...") is a closing only after most of the rows.
       (!r.labels.includes('opening') || tx.filter((t) => t.id < r.id).length > tx.length / 2),
   );

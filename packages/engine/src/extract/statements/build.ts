@@ -35,8 +35,9 @@ import { keepTables } from './tables';
 /** The ledger stage's passes, in order. */
 export const LEDGER_PASSES: [string, Pass][] = [
   ['labelled-balance-rows', labelledBalanceRows],
-  ['total-rows', totalRows],
+  // Repeated subtotals first: the sums total-rows checks must not count them.
   ['repeated-total-rows', repeatedTotalRows],
+  ['total-rows', totalRows],
   ['bracketing-balance-rows', bracketingBalanceRows],
   ['money-roles', moneyRoles],
   ['apply-reading', applyReading],
