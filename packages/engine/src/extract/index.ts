@@ -28,7 +28,7 @@ import { choosePostingDates } from './table/dates';
 import { findTables, tokenisePages } from './table/index';
 import { assignTextRoles } from './table/roles';
 import { Tracer } from './trace';
-import { dayOrderEvidence, orderByPeriod } from './values/dates';
+import { dayOrderEvidence, orderByPeriod, resolveDates } from './values/dates';
 import { languageScores } from './vocabulary';
 
 export interface ExtractOptions {
@@ -86,7 +86,8 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
   let why = `${evidence.dmy} dates read only as day-month, ${evidence.mdy} only as month-day`;
   // Two-digit three-part dates ("23-01-04") may be year first: the period decides between the readings.
   if (rowDates.some((t) => t.c !== undefined)) {
-    for (const o of ['DMY', 'MDY'] as const) {
+    // The period itself may be printed year first ("25-12-03 – 26-01-02"): only that reading makes it one.
+    for (const o of ['DMY', 'MDY', 'YMD'] as const) {
       const p = findPeriod(factLines, o, settle);
       const byPeriod = p ? orderByPeriod(rowDates, p) : null;
       if (byPeriod === 'YMD') {
@@ -94,6 +95,10 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
         why = 'year-first dates put the rows inside the period';
         break;
       }
+    }
+    if (order !== 'YMD' && spanDays(rowDates, 'YMD') <= 400 && spanDays(rowDates, order ?? 'DMY') > 800) {
+      order = 'YMD';
+      why = 'read year first, the rows span weeks, not years';
     }
   }
   if (!order) {
@@ -167,4 +172,14 @@ function mostCommon(values: number[]): number | null {
       n = c;
     }
   return best;
+}
+
+/** The days from the earliest to the latest row date under an order (a statement spans weeks or months). */
+function spanDays(tokens: DateToken[], order: DayOrder): number {
+  const isos = resolveDates(tokens, { order, period: null, reference: null, fallbackYear: 0 }).filter(
+    (d): d is string => d !== null,
+  );
+  if (isos.length < 2) return 0;
+  const sorted = isos.sort();
+  return (Date.parse(sorted[sorted.length - 1] as string) - Date.parse(sorted[0] as string)) / 86_400_000;
 }
