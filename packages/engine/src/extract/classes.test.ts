@@ -1474,6 +1474,37 @@ describe('class 4: two text columns, details and a reference', () => {
 });
 
 describe('class 5: dates without a year across a year end, the period printed only as a date or a month', () => {
+  for (const withPeriod of [true, false])
+    it(`Swedish style: two-digit dates year first (25-12-03), ${withPeriod ? 'the period printed year first too' : 'no period printed'}`, async () => {
+      const entries: Entry[] = [
+        { printed: '25-12-03', iso: '2025-12-03', text: 'PHARMACY UPPSALA', cents: -19_056 },
+        { printed: '25-12-05', iso: '2025-12-05', text: 'FURNITURE STORE', cents: -153_120 },
+        { printed: '25-12-12', iso: '2025-12-12', text: 'BURGER BAR', cents: -19_900 },
+        { printed: '25-12-25', iso: '2025-12-25', text: 'SALARY', cents: 3_412_000 },
+        { printed: '26-01-02', iso: '2026-01-02', text: 'RENT JANUARY', cents: -1_150_000 },
+      ];
+      const opening = 6_028_936;
+      const bals = running(opening, entries);
+      const lines: TableLine[] = [
+        line(40, L(40, 'Norrland Savings', true)),
+        line(70, L(40, 'Lars Berg'), L(330, 'Account 2093-3, 604 898 845-5')),
+        ...(withPeriod ? [line(85, L(330, 'Statement period'), R(550, '25-12-03 – 26-01-02'))] : []),
+        line(130, L(40, 'BOOKED', true), L(110, 'DESCRIPTION', true), R(450, 'AMOUNT', true), R(550, 'BALANCE', true)),
+        line(148, L(40, 'Opening balance'), R(550, money(opening, ','))),
+        ...entries.map((e, i) =>
+          line(
+            162 + i * 14,
+            L(40, e.printed),
+            L(110, e.text),
+            R(450, `${e.cents < 0 ? '-' : ''}${money(e.cents, ',')}`),
+            R(550, money(bals[i] as number, ',')),
+          ),
+        ),
+      ];
+      const [s] = await run(await tablePdf({ pages: [{ lines }] }), `year-first-${withPeriod}.pdf`);
+      expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    });
+
   it('English: "Statement date 05/01/2025" and rows "28 Dec" .. "04 Jan"', async () => {
     const entries: Entry[] = [
       { printed: '28 Dec', iso: '2024-12-28', text: 'CARD PAYMENT TO GREENGROCER LTD', cents: -1_845 },
@@ -2679,13 +2710,48 @@ describe('class 8: carried balances in words no vocabulary has, long description
     });
     const head = [
       line(40, L(40, 'Funen Savings', true)),
-      line(55, L(40, 'Period 1 January 2024 - 31 January 2024'), L(330, 'Opening balance'), R(550, signedMoney(opening))),
+      line(
+        55,
+        L(40, 'Period 1 January 2024 - 31 January 2024'),
+        L(330, 'Opening balance'),
+        R(550, signedMoney(opening)),
+      ),
       line(70, L(330, 'Closing balance'), R(550, signedMoney(closing))),
     ];
     const page = (lines: TableCell[][], top: TableLine[]) => ({
       lines: [...top, header, ...lines.map((cells, i) => line(108 + i * 14, ...cells))],
     });
-    const [s] = await run(await tablePdf({ pages: [page(rowsOfPage, head), page(page2, [])] }), 'day-totals-carried.pdf');
+    const [s] = await run(
+      await tablePdf({ pages: [page(rowsOfPage, head), page(page2, [])] }),
+      'day-totals-carried.pdf',
+    );
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
+    expect(factsOf(s)).toMatchObject({
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('English: an undated first row prints the summary\'s opening balance in words no vocabulary has, in the credit column', async () => {
+    const entries: Entry[] = [
+      { printed: '13/12/2024', iso: '2024-12-13', text: 'CHEQUE 1729', cents: -8_480 },
+      { printed: '14/12/2024', iso: '2024-12-14', text: 'CASH MACHINE', cents: -15_300 },
+      { printed: '27/12/2024', iso: '2024-12-27', text: 'SALARY DECEMBER', cents: 343_272 },
+      { printed: '06/01/2025', iso: '2025-01-06', text: 'TRANSFER FROM ANDREA', cents: 15_000 },
+      { printed: '09/01/2025', iso: '2025-01-09', text: 'ELECTRONICS STORE', cents: -9_993 },
+    ];
+    const opening = 136_623;
+    const closing = running(opening, entries).at(-1) as number;
+    const lines: TableLine[] = [
+      line(40, L(40, 'Valtellina Cooperative Bank', true)),
+      line(70, L(320, 'Period 13/12/2024 - 12/01/2025')),
+      line(100, L(40, 'Opening balance'), R(200, money(opening)), L(320, 'Closing balance'), R(480, money(closing))),
+      line(140, L(40, 'Date', true), L(110, 'Details', true), R(450, 'Paid out', true), R(550, 'Paid in', true)),
+      line(158, L(110, 'Position at the outset'), R(550, money(opening))),
+      ...entries.map((e, i) => line(172 + i * 14, L(40, e.printed), L(110, e.text), R(e.cents < 0 ? 450 : 550, money(e.cents)))),
+    ];
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'undated-opening-row.pdf');
     expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
     expect(factsOf(s)).toMatchObject({ openingBalance: opening / 100, closingBalance: closing / 100, status: 'balanced' });
   });

@@ -225,6 +225,28 @@ export function repeatedTotalRows(draft: Draft): void {
  * already, the last row alone is the closing when the opening and every amount above come to it.
  */
 export function bracketingBalanceRows(draft: Draft): void {
+  // An undated first row whose one figure is the printed opening balance is that balance
+  // ("Saldo contabile iniziale" in words no vocabulary has).
+  const lead = draft.rows.find((r) => r.kind === 'transaction');
+  const leadCell = lead?.money.size === 1 ? [...lead.money.values()][0] : undefined;
+  if (
+    lead &&
+    leadCell &&
+    !lead.dateToken &&
+    draft.labelledOpening !== null &&
+    leadCell.cents === Math.abs(draft.labelledOpening)
+  ) {
+    lead.kind = 'balance';
+    if (!lead.labels.includes('opening')) lead.labels = [...lead.labels, 'opening'];
+    draft.trace.change(
+      'bracketing-balance-rows',
+      lead.id,
+      'kind',
+      'transaction',
+      'balance',
+      `undated, before every transaction, its figure the printed opening balance: "${lead.description}" is that balance`,
+    );
+  }
   const tx = draft.rows.filter((r) => r.kind === 'transaction');
   const first = tx[0];
   const last = tx[tx.length - 1];
