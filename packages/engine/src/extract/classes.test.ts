@@ -1722,6 +1722,41 @@ describe('class 5: dates without a year across a year end, the period printed on
 });
 
 describe('class 6: header labels wrapped over two lines, and header words the vocabulary lacks', () => {
+  it('English: two-word labels wider than their right-aligned amounts ("Credit Amount" over "78.00") stay whole', async () => {
+    const entries: Entry[] = [
+      { printed: '10 SEPT', iso: '2024-09-10', text: 'VISA DEBIT BAKERY', cents: -335 },
+      { printed: '11 SEPT', iso: '2024-09-11', text: 'FASTER PAYMENT FROM GEORGE', cents: 7_800 },
+      { printed: '12 SEPT', iso: '2024-09-12', text: 'BILL PAYMENT TO GEORGE', cents: -27_700 },
+      { printed: '16 SEPT', iso: '2024-09-16', text: 'REFUND SANDWICH BAR', cents: 278 },
+    ];
+    const opening = 78_493;
+    const bals = running(opening, entries);
+    const lines: TableLine[] = [
+      line(40, L(40, 'Pennine Bank plc', true)),
+      line(55, L(40, 'Account number: 55807314'), L(250, 'Period: 10 Sept 2024 through 9 Oct 2024')),
+      line(
+        90,
+        L(40, 'Booking Date', true),
+        L(110, 'Transaction Description', true),
+        R(400, 'Credit Amount', true),
+        R(470, 'Debit Amount', true),
+        R(550, 'Ledger Balance', true),
+      ),
+      line(106, L(40, '10 SEPT'), L(110, 'Starting balance'), R(550, money(opening))),
+      ...entries.map((e, i) =>
+        line(
+          120 + i * 14,
+          L(40, e.printed),
+          L(110, e.text),
+          R(e.cents > 0 ? 400 : 470, money(e.cents)),
+          R(550, money(bals[i] as number)),
+        ),
+      ),
+    ];
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'credit-amount-labels.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+  });
+
   it('English: "Debits" and "Credits" drawn close enough to read as one run, over a page of debits only', async () => {
     const day = (d: number) => `${String(d).padStart(2, '0')} Jun`;
     const entries: Entry[] = Array.from({ length: 16 }, (_, i) => ({
@@ -2733,7 +2768,7 @@ describe('class 8: carried balances in words no vocabulary has, long description
     });
   });
 
-  it('English: an undated first row prints the summary\'s opening balance in words no vocabulary has, in the credit column', async () => {
+  it("English: an undated first row prints the summary's opening balance in words no vocabulary has, in the credit column", async () => {
     const entries: Entry[] = [
       { printed: '13/12/2024', iso: '2024-12-13', text: 'CHEQUE 1729', cents: -8_480 },
       { printed: '14/12/2024', iso: '2024-12-14', text: 'CASH MACHINE', cents: -15_300 },
@@ -2749,11 +2784,17 @@ describe('class 8: carried balances in words no vocabulary has, long description
       line(100, L(40, 'Opening balance'), R(200, money(opening)), L(320, 'Closing balance'), R(480, money(closing))),
       line(140, L(40, 'Date', true), L(110, 'Details', true), R(450, 'Paid out', true), R(550, 'Paid in', true)),
       line(158, L(110, 'Position at the outset'), R(550, money(opening))),
-      ...entries.map((e, i) => line(172 + i * 14, L(40, e.printed), L(110, e.text), R(e.cents < 0 ? 450 : 550, money(e.cents)))),
+      ...entries.map((e, i) =>
+        line(172 + i * 14, L(40, e.printed), L(110, e.text), R(e.cents < 0 ? 450 : 550, money(e.cents))),
+      ),
     ];
     const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'undated-opening-row.pdf');
     expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
-    expect(factsOf(s)).toMatchObject({ openingBalance: opening / 100, closingBalance: closing / 100, status: 'balanced' });
+    expect(factsOf(s)).toMatchObject({
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
   });
 
   it('English: the first and last rows print the balance under a word no vocabulary has, with no balance column', async () => {

@@ -331,15 +331,18 @@ function splitMergedLabel(label: Label, columns: Column[], size: number): Label[
 
 /**
  * Two labels the reader joined over one column of cells and one empty on this page ("DEBITS
- * CREDITS" over a page of debits only): where the words over the column and the words clear of it
- * (by half a character, their places the reader's pieces or estimated in the run) are each
+ * CREDITS" over a page of debits only): where the words over the column and the words right of
+ * it (by half a character, their places the reader's pieces or estimated in the run) are each
  * exactly a known label phrase, the label splits there, and the part over nothing makes its own
  * (empty) column, as on the pages that fill it.
  */
 function splitOverEmpty(label: Label, column: Column, size: number, exact: (text: string) => boolean): Label[] {
   const part = label.parts?.length === 1 ? label.parts[0] : undefined;
   if (!part || part.words.length < 2) return [label];
-  const clear = (w: { x0: number; x1: number }) => w.x0 > column.x1 + size * 0.5 || w.x1 < column.x0 - size * 0.5;
+  // Amounts align right, their label may reach left over nothing ("Credit Amount" over "78.00"):
+  // only words right of the cells are clear of a money column.
+  if (column.kind !== 'money') return [label];
+  const clear = (w: { x0: number; x1: number }) => w.x0 > column.x1 + size * 0.5;
   const on = part.words.filter((w) => !clear(w));
   const off = part.words.filter(clear);
   if (!on.length || !off.length) return [label];
