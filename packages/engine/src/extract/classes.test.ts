@@ -1722,6 +1722,37 @@ describe('class 5: dates without a year across a year end, the period printed on
 });
 
 describe('class 6: header labels wrapped over two lines, and header words the vocabulary lacks', () => {
+  it('Italian: two columns both labelled as an amount ("Importo ..."), the second empty on page 1, make a debit/credit pair', async () => {
+    const day = (d: number) => `${String(d).padStart(2, '0')}/12/2023`;
+    const entries: Entry[] = Array.from({ length: 14 }, (_, i) => ({
+      printed: day(i + 2),
+      iso: `2023-12-${String(i + 2).padStart(2, '0')}`,
+      text: i >= 9 && i % 2 === 1 ? `BONIFICO RICEVUTO ${i}` : `PAGAMENTO POS NEGOZIO ${i}`,
+      cents: i >= 9 && i % 2 === 1 ? 12_100 + i : -(900 + i * 131),
+    }));
+    const opening = 382_202;
+    const closing = running(opening, entries).at(-1) as number;
+    const it = (c: number) => money(c, ',');
+    const header = line(
+      80,
+      L(40, 'Data contabile', true),
+      L(120, 'Descrizione', true),
+      R(450, 'Importo addebitato', true),
+      R(550, 'Importo accreditato', true),
+    );
+    const row = (e: Entry, i: number) =>
+      line(100 + i * 15, L(40, e.printed), L(120, e.text), R(e.cents < 0 ? 450 : 550, it(e.cents)));
+    const page1 = [
+      line(40, L(40, 'Banca di Prova', true)),
+      line(55, L(40, 'Periodo: dal 01/12/2023 al 31/12/2023'), L(330, 'Saldo finale'), R(550, it(closing))),
+      header,
+      ...entries.slice(0, 8).map(row),
+    ];
+    const page2 = [header, ...entries.slice(8).map(row)];
+    const [s] = await run(await tablePdf({ pages: [{ lines: page1 }, { lines: page2 }] }), 'importo-pair.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
+  });
+
   it('English: two-word labels wider than their right-aligned amounts ("Credit Amount" over "78.00") stay whole', async () => {
     const entries: Entry[] = [
       { printed: '10 SEPT', iso: '2024-09-10', text: 'VISA DEBIT BAKERY', cents: -335 },

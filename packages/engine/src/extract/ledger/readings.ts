@@ -172,7 +172,11 @@ function evaluate(input: ReadingInput, reading: Omit<Reading, 'score' | 'explain
   };
   if (reading.balance) prior += likes(reading.balance, ['balance']);
   if (reading.amount.kind === 'signed') prior += likes(reading.amount.key, ['amount']);
-  else prior += likes(reading.amount.debit, ['debit']) + likes(reading.amount.credit, ['credit']);
+  else {
+    // A column called just an amount ("Importo ...") may be either side of a pair: neither for nor against.
+    const side = (key: string, role: string) => (roleOf(key) === 'amount' ? 0 : likes(key, [role]));
+    prior += side(reading.amount.debit, 'debit') + side(reading.amount.credit, 'credit');
+  }
   // Columns left out that the header calls an amount or a balance count against a reading.
   for (const k of input.keys) {
     if (k === reading.balance || amountKeys.includes(k)) continue;
