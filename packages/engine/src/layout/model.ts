@@ -74,6 +74,8 @@ export interface LayoutLine {
   runs: TextRun[];
   y0: number;
   y1: number;
+  /** OCR: where the letters stand, from words without descenders (box edges move with the letters). */
+  baseline?: number;
 }
 
 export type PageSource = 'pdf' | 'ocr' | 'grid' | 'text';

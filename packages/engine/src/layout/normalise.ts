@@ -11,10 +11,14 @@ export function normalisePage(page: LayoutPage): LayoutPage {
   for (const line of [...page.lines].sort((a, b) => a.y0 - b.y0)) {
     const prev = merged[merged.length - 1];
     if (prev && sameVisualLine(prev, line)) {
+      // The baseline of the fuller line (a lone dash or word has a less certain one).
+      const baseline =
+        prev.runs.length >= line.runs.length ? (prev.baseline ?? line.baseline) : (line.baseline ?? prev.baseline);
       merged[merged.length - 1] = {
         runs: joinRuns([...prev.runs, ...line.runs]),
         y0: Math.min(prev.y0, line.y0),
         y1: Math.max(prev.y1, line.y1),
+        ...(baseline === undefined ? {} : { baseline }),
       };
     } else merged.push(line);
   }

@@ -9,7 +9,21 @@ import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { AppError } from '@statemint/shared';
 
-export const OCR_LANGUAGES = ['eng', 'deu', 'fra', 'spa', 'por'] as const;
+/** The languages the engine reads (those of its vocabularies), as tesseract and franc name them. */
+export const OCR_LANGUAGES = [
+  'eng',
+  'deu',
+  'fra',
+  'spa',
+  'por',
+  'ita',
+  'nld',
+  'pol',
+  'swe',
+  'dan',
+  'tur',
+  'ind',
+] as const;
 export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
 
 export interface OcrWord {

@@ -18,10 +18,12 @@ export { repairNumericToken } from './repair';
 export interface OcrSession {
   langs: OcrLanguage[];
   deadline: number;
+  /** Words the pages read so far with English alone: the language is told by all of them. */
+  read: OcrWord[];
 }
 
 export function newOcrSession(deadline: number): OcrSession {
-  return { langs: ['eng'], deadline };
+  return { langs: ['eng'], deadline, read: [] };
 }
 
 export interface OcrPageResult {
@@ -44,11 +46,14 @@ export async function recognizeGreyPage(
   const langs = session.langs;
   let words = await recognizeWords({ image: page.image, langs, deadline: session.deadline });
   if (langs.length === 1) {
-    const extra = suggestLanguage(words);
-    if (extra) {
-      if (session.langs.length === 1) session.langs = ['eng', extra];
-      words = await recognizeWords({ image: page.image, langs: ['eng', extra], deadline: session.deadline });
+    // Pages read at the same time: the first to tell the language tells it for all.
+    if (session.langs.length === 1) {
+      session.read.push(...words);
+      const extra = suggestLanguage(session.read);
+      if (extra) session.langs = ['eng', extra];
     }
+    if (session.langs.length > 1)
+      words = await recognizeWords({ image: page.image, langs: session.langs, deadline: session.deadline });
   }
   const regions = missedRegions(page.pixels, page.width, page.height, words, page.glyph);
   if (regions.length) {

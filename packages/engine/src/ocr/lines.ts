@@ -12,6 +12,12 @@ import type { OcrWord } from './backend';
  */
 export const RUN_GAP = 1.0;
 
+/**
+ * ... or under this many of the page's own word spaces: a wide typeface spaces words by a whole
+ * word-box height, and a space-grouped amount ("2 672,00") must stay one run.
+ */
+export const SPACE_GAP = 1.4;
+
 /** A vertical rule between two columns, read as a word of its own. */
 const RULE = /^[|¦]+$/;
 
@@ -86,7 +92,12 @@ export function wordsToLines(words: OcrWord[], scale = 1): LayoutLine[] {
     if (best) best.words.push(...seg.words);
     else bands.push({ ...seg, words: [...seg.words] });
   }
-  const lines = bands.map((b) => bandToLine(b, scale)).filter((l) => l.runs.length > 0);
+  const bases = baselines(bands.map((b) => b.words));
+  const space = wordSpace(
+    bands.map((b) => b.words),
+    typical,
+  );
+  const lines = bands.map((b, i) => bandToLine(b, scale, bases[i] ?? null, space)).filter((l) => l.runs.length > 0);
   lines.sort((a, b) => a.y0 - b.y0);
   return lines;
 }
@@ -125,7 +136,7 @@ function overlapsInX(b: Band, w: OcrWord): boolean {
   return b.words.some((x) => Math.min(x.x1, w.x1) - Math.max(x.x0, w.x0) > 0.5 * Math.min(x.x1 - x.x0, w.x1 - w.x0));
 }
 
-function bandToLine(b: Band, scale: number): LayoutLine {
+function bandToLine(b: Band, scale: number, base: number | null, space: number): LayoutLine {
   const words = [...b.words].sort((a, c) => a.x0 - c.x0);
   const lineHeight = median(words.map((w) => w.y1 - w.y0));
   const groups: OcrWord[][] = [];
@@ -138,7 +149,8 @@ function bandToLine(b: Band, scale: number): LayoutLine {
     }
     const last = groups.at(-1);
     const prev = last?.at(-1);
-    if (last && prev && !ruled && w.x0 - prev.x1 < RUN_GAP * lineHeight) last.push(w);
+    const gap = Math.max(RUN_GAP * lineHeight, SPACE_GAP * space);
+    if (last && prev && !ruled && w.x0 - prev.x1 < gap) last.push(w);
     else groups.push([w]);
     ruled = false;
   }
@@ -156,5 +168,110 @@ function bandToLine(b: Band, scale: number): LayoutLine {
     runs,
     y0: Math.min(...runs.map((r) => r.y0)),
     y1: Math.max(...runs.map((r) => r.y1)),
+    ...(base === null ? {} : { baseline: base * scale }),
   };
+}
+
+/**
+ * The page's word space: the median gap between neighbouring words of letters on a line (column
+ * gaps are wider than two word heights and left out).
+ */
+function wordSpace(lines: OcrWord[][], height: number): number {
+  const gaps: number[] = [];
+  for (const line of lines) {
+    const words = [...line].sort((a, b) => a.x0 - b.x0);
+    for (let i = 1; i < words.length; i++) {
+      const a = words[i - 1] as OcrWord;
+      const b = words[i] as OcrWord;
+      const gap = b.x0 - a.x1;
+      if (gap > 0 && gap < height * 2 && /\p{L}{2}/u.test(a.text) && /\p{L}{2}/u.test(b.text)) gaps.push(gap);
+    }
+  }
+  return gaps.length >= 10 ? median(gaps) : 0;
+}
+
+/** Characters that reach below the baseline (their box bottom is not the baseline). */
+const DESCENDS = /[gjpqyQçęąţşµ,;()[\]{}|/@$]/;
+/** Letters that reach below it by a whole descender. */
+const DEEP = /[gjpqy]/;
+
+const lowerMedian = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length ? (s[Math.floor((s.length - 1) / 2)] as number) : null;
+};
+
+type Shape = 'flat' | 'deep' | 'comma';
+
+/**
+ * Where each line's letters stand. Box middles move with capitals, brackets and descenders by a
+ * tenth of a line, as much as row padding adds between rows; a word's box ends at the baseline
+ * unless a letter reaches below it. So: the lower median bottom of the line's words without
+ * descenders (a bottom strays below the baseline, where a box took in a tail, not above it), with
+ * the page's residual slope taken out. A line without such words stands above the bottoms of its
+ * descending words (gjpqy, or an amount's comma) by what they reach below the baselines of the
+ * other lines. A word in a frame or a chip gets the frame's box and says nothing.
+ */
+function baselines(lines: OcrWord[][]): (number | null)[] {
+  const glyphs = (w: OcrWord) => /[\p{L}\p{N}]/u.test(w.text);
+  const capHeight = median(
+    lines
+      .flat()
+      .filter((w) => glyphs(w) && !DESCENDS.test(w.text) && /[\p{Lu}\p{N}bdfhklt]/u.test(w.text))
+      .map((w) => w.y1 - w.y0),
+  );
+  const shape = (w: OcrWord): Shape | null => {
+    const h = w.y1 - w.y0;
+    if (!glyphs(w)) return null;
+    if (!DESCENDS.test(w.text)) return h <= capHeight * 1.3 ? 'flat' : null;
+    if (h > capHeight * 1.6) return null;
+    if (/^\p{L}+[.-]?$/u.test(w.text) && DEEP.test(w.text)) return 'deep';
+    if (/^[-+]?[\d.]*\d,\d+[-+]?$/.test(w.text)) return 'comma';
+    return null;
+  };
+  const words = lines.map((ws) => ws.map((w) => ({ w, shape: shape(w) })));
+  const slope = pageSlope(words.map((ws) => ws.flatMap((x) => (x.shape === 'flat' ? [x.w] : []))));
+  const at = (w: OcrWord) => w.y1 - (slope * (w.x0 + w.x1)) / 2;
+  const of = (ws: { w: OcrWord; shape: Shape | null }[], s: Shape) =>
+    ws.flatMap((x) => (x.shape === s ? [at(x.w)] : []));
+  const bases = words.map((ws) => lowerMedian(of(ws, 'flat')));
+  const reach = (s: Shape, fallback: number) => {
+    const d = words.flatMap((ws, i) => {
+      const base = bases[i];
+      return base === null || base === undefined ? [] : of(ws, s).map((y) => y - base);
+    });
+    return d.length >= 3 ? median(d) : fallback;
+  };
+  const deep = reach('deep', capHeight * 0.3);
+  const comma = reach('comma', capHeight * 0.15);
+  return words.map((ws, i) => {
+    const base = bases[i];
+    if (base !== null && base !== undefined) return base;
+    return lowerMedian([...of(ws, 'deep').map((y) => y - deep), ...of(ws, 'comma').map((y) => y - comma)]);
+  });
+}
+
+/**
+ * The slope the page's lines still have after deskewing (a tenth of a degree moves a baseline by a
+ * point across a page): the median of the slopes of lines with flat words far apart.
+ */
+function pageSlope(lines: OcrWord[][]): number {
+  const slopes: number[] = [];
+  for (const flat of lines) {
+    if (flat.length < 2) continue;
+    const xs = flat.map((w) => (w.x0 + w.x1) / 2);
+    const span = Math.max(...xs) - Math.min(...xs);
+    const h = median(flat.map((w) => w.y1 - w.y0));
+    if (span < h * 15) continue;
+    const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+    const my = flat.reduce((a, w) => a + w.y1, 0) / flat.length;
+    let num = 0;
+    let den = 0;
+    flat.forEach((w, i) => {
+      const dx = (xs[i] as number) - mx;
+      num += dx * (w.y1 - my);
+      den += dx * dx;
+    });
+    if (den > 0) slopes.push(num / den);
+  }
+  return slopes.length >= 3 ? median(slopes) : 0;
 }

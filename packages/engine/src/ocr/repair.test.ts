@@ -124,6 +124,9 @@ describe('repairGroupedLostDecimal', () => {
     expect(repairGroupedLostDecimal('2.33042 H', ',')).toBe('2.330,42 H');
     expect(repairGroupedLostDecimal('1,20450', '.')).toBe('1,204.50');
     expect(repairGroupedLostDecimal('12,345,67800', '.')).toBe('12,345,678.00');
+    // Any marker of one or two letters after the cents stays (Turkish A/B for alacak/borç).
+    expect(repairGroupedLostDecimal('31.93524 A', ',')).toBe('31.935,24 A');
+    expect(repairGroupedLostDecimal('31.77317A', ',')).toBe('31.773,17A');
   });
 
   it('leaves numbers a printer could have written', () => {

@@ -43,11 +43,12 @@ export function segmentRows(region: Region, cells: Token[][][]): Bands {
   const anchors = anchorLines(cells, region.columns);
   const n = region.lines.length;
   if (!anchors.length) return { bands: [], leading: [], trailing: [], model: 'single' };
-  // A line's height: its baseline in a text layer; the middle of its box under OCR, whose boxes
-  // grow and shrink with capitals and descenders (the middles keep the line pitch).
+  // A line's height: its baseline in a text layer; under OCR, whose boxes grow and shrink with
+  // capitals, brackets and descenders, the baseline OCR measured from its flat words, else the
+  // middle of its box.
   const base = (i: number) => {
     const l = region.lines[i] as Region['lines'][number];
-    return region.source === 'ocr' ? (l.y0 + l.y1) / 2 : l.y1;
+    return region.source === 'ocr' ? (l.line.baseline ?? (l.y0 + l.y1) / 2) : l.y1;
   };
   const pitch = (i: number) => base(i) - base(i - 1);
   const first = anchors[0] as number;
