@@ -86,11 +86,14 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
   let why = `${evidence.dmy} dates read only as day-month, ${evidence.mdy} only as month-day`;
   // Two-digit three-part dates ("23-01-04") may be year first: the period decides between the readings.
   if (rowDates.some((t) => t.c !== undefined)) {
-    // The period itself may be printed year first ("25-12-03 – 26-01-02"): only that reading makes it one.
+    // The period itself may be printed year first ("25-12-03 – 26-01-02"): read so only when no
+    // other order makes a period that holds the rows read the same way ("od 6/12/23 do 5/1/24").
+    let held = false;
     for (const o of ['DMY', 'MDY', 'YMD'] as const) {
       const p = findPeriod(factLines, o, settle);
       const byPeriod = p ? orderByPeriod(rowDates, p) : null;
-      if (byPeriod === 'YMD') {
+      if (byPeriod === o && o !== 'YMD') held = true;
+      if (byPeriod === 'YMD' && !(o === 'YMD' && held)) {
         order = 'YMD';
         why = 'year-first dates put the rows inside the period';
         break;
