@@ -1474,6 +1474,29 @@ describe('class 4: two text columns, details and a reference', () => {
 });
 
 describe('class 5: dates without a year across a year end, the period printed only as a date or a month', () => {
+  it('Polish style: two-digit years last (6/12/23), the period printed the same way: day first, not year first', async () => {
+    const entries: Entry[] = [
+      { printed: '6/12/23', iso: '2023-12-06', text: 'BLIK PAYMENT', cents: -24_960 },
+      { printed: '8/12/23', iso: '2023-12-08', text: 'CARD 2951', cents: -2_066 },
+      { printed: '15/12/23', iso: '2023-12-15', text: 'SALARY', cents: 921_211 },
+      { printed: '2/1/24', iso: '2024-01-02', text: 'RENT', cents: -300_000 },
+    ];
+    const opening = 789_688;
+    const closing = running(opening, entries).at(-1) as number;
+    const lines: TableLine[] = [
+      line(40, L(40, 'Roztocze Test Bank', true)),
+      line(70, L(330, 'Statement period'), R(550, 'from 6/12/23 to 5/1/24')),
+      line(85, L(330, 'Opening balance'), R(550, money(opening, ','))),
+      line(100, L(330, 'Closing balance'), R(550, money(closing, ','))),
+      line(140, L(40, 'DATE', true), L(110, 'DESCRIPTION', true), R(450, 'CREDIT', true), R(550, 'DEBIT', true)),
+      ...entries.map((e, i) =>
+        line(158 + i * 14, L(40, e.printed), L(110, e.text), R(e.cents > 0 ? 450 : 550, money(e.cents, ','))),
+      ),
+    ];
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'day-first-two-digit.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
+  });
+
   for (const withPeriod of [true, false])
     it(`Swedish style: two-digit dates year first (25-12-03), ${withPeriod ? 'the period printed year first too' : 'no period printed'}`, async () => {
       const entries: Entry[] = [
@@ -2826,6 +2849,51 @@ describe('class 8: carried balances in words no vocabulary has, long description
       closingBalance: closing / 100,
       status: 'balanced',
     });
+  });
+
+  it("English: page 2 starts with a balance brought over, then rows whose balance stands only on each day's last row", async () => {
+    const entries: Entry[] = Array.from({ length: 12 }, (_, i) => ({
+      printed: `2025-11-${String(2 + Math.floor(i / 2)).padStart(2, '0')}`,
+      iso: `2025-11-${String(2 + Math.floor(i / 2)).padStart(2, '0')}`,
+      text: `CARD PURCHASE STORE ${40 + i}`,
+      cents: -(1_000 + i * 379),
+    }));
+    const opening = 5_929_438;
+    const bals = running(opening, entries);
+    const cells = (e: Entry, i: number) => {
+      // The balance only on the day's last row.
+      const lastOfDay = entries[i + 1]?.printed !== e.printed;
+      return [
+        L(40, e.printed),
+        L(130, e.text),
+        R(450, `-${money(e.cents, ',')}`),
+        ...(lastOfDay ? [R(550, money(bals[i] as number, ','))] : []),
+      ];
+    };
+    const header = line(
+      90,
+      L(40, 'Booked', true),
+      L(130, 'Description', true),
+      R(450, 'Amount', true),
+      R(550, 'Balance', true),
+    );
+    const page1 = [
+      line(40, L(40, 'Malar Savings', true)),
+      line(55, L(40, 'Period 2025-11-01 - 2025-11-30')),
+      header,
+      line(108, L(130, 'Previous balance'), R(550, money(opening, ','))),
+      ...entries.slice(0, 8).map((e, i) => line(122 + i * 14, ...cells(e, i))),
+    ];
+    const page2 = [
+      header,
+      line(108, L(130, 'Balance as of 2025-11-05'), R(550, money(bals[7] as number, ','))),
+      ...entries.slice(8).map((e, i) => line(122 + i * 14, ...cells(e, i + 8))),
+    ];
+    const [s] = await run(
+      await tablePdf({ pages: [{ lines: page1 }, { lines: page2 }] }),
+      'brought-over-day-balances.pdf',
+    );
+    expect(rowsOf(s).map((r) => r.slice(0, 3))).toEqual(expectedRows(opening, entries).map((r) => r.slice(0, 3)));
   });
 
   it('English: the first and last rows print the balance under a word no vocabulary has, with no balance column', async () => {

@@ -329,8 +329,13 @@ export function afterClosing(draft: Draft): void {
   const after = draft.rows.slice(draft.rows.indexOf(closingRow) + 1).filter((r) => r.kind === 'transaction');
   if (!after.length) return;
   // The running balance does not go on from the closing balance: what follows is another table.
-  const first = after[0] as DraftRow;
-  if (first.balance !== null && first.balance === (closingRow.balance as number) + (first.cents ?? 0)) return;
+  // (It goes on where the first balance printed after it is the closing plus the amounts up to it;
+  // a day's balance may stand on its last row only.)
+  const withBalance = after.findIndex((r) => r.balance !== null);
+  if (withBalance >= 0) {
+    const upTo = after.slice(0, withBalance + 1).reduce((n, r) => n + (r.cents ?? 0), 0);
+    if (after[withBalance]?.balance === (closingRow.balance as number) + upTo) return;
+  }
   for (const r of after) {
     if (r.kind !== 'transaction') continue;
     r.kind = 'none';
