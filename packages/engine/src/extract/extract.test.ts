@@ -65,6 +65,62 @@ describe('extractStatements on the layout model', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 
+  it('reads amounts whose currency sign OCR misread, in a money column no label names, with the balances', () => {
+    // '₹' has no glyph in the OCR's models: read as a stray letter, or as a digit that takes the
+    // minus beside it along; 'S$' as '5$' or '58$'. Most of the column's cells are damaged.
+    const header: [number, string][] = [
+      [40, 'Date'],
+      [120, 'Description'],
+      [500, 'Balance'],
+    ];
+    const doc: LayoutDocument = {
+      pages: [
+        page(
+          [
+            [[40, 'Statement period 01/03/2024 to 31/03/2024']],
+            [[40, 'Opening balance 10,000.00']],
+            header,
+            [
+              [40, '02/03/2024', 0.9],
+              [120, 'POS APOLLO PHARMACY', 0.9],
+              [380, '3842.00', 0.8],
+              [490, '9,158.00', 0.9],
+            ],
+            [
+              [40, '03/03/2024', 0.9],
+              [120, 'INDIAN OIL', 0.9],
+              [380, '-X803.00', 0.7],
+              [490, '8,355.00', 0.9],
+            ],
+            [
+              [40, '04/03/2024', 0.9],
+              [120, 'SALARY', 0.9],
+              [380, '7,138.00', 0.9],
+              [480, '15,493.00', 0.9],
+            ],
+            [
+              [40, '05/03/2024', 0.9],
+              [120, 'ATM CASH', 0.9],
+              [380, '-5$91.00', 0.7],
+              [480, '15,402.00', 0.9],
+            ],
+            [
+              [40, '06/03/2024', 0.9],
+              [120, 'GIRO SINGTEL', 0.9],
+              [380, '-58$105.61', 0.7],
+              [480, '15,296.39', 0.9],
+            ],
+          ],
+          'ocr',
+        ),
+      ],
+    };
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => t.amount)).toEqual([-842, -803, 7138, -91, -105.61]);
+    expect(s?.trace?.map((e) => e.pass)).toEqual(expect.arrayContaining(['ocr-cells', 'ocr-amount-repair']));
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
   it('reads OCR dates with specks at their ends and brackets for letters in month names', () => {
     const doc = ocrLedger(
       [[[40, 'Opening balance 1,000.00']]],

@@ -8,7 +8,7 @@
  *   off by some amount and the stretch after it off by exactly the opposite: the balance is
  *   corrected (rather than the amounts around it);
  * - `ocr-amount-repair`: where a stretch is off and exactly one of its amounts is a near miss of
- *   what the balances need ("$" read as a leading 5 or 8; one digit, where the row is alone), it
+ *   what the balances need (a currency sign read as a leading digit; one digit, where the row is alone), it
  *   takes the proved amount;
  * - `ocr-closing`: a printed closing balance one character from the last running balance, where
  *   everything adds up to that balance, was misread.
@@ -112,11 +112,14 @@ export function ocrBalanceRepair(draft: Draft): void {
   }
 }
 
-/** A "$" read as a leading 5 or 8 anywhere; one confused digit only where the row is alone in its stretch. */
+/**
+ * A currency sign read as a leading digit anywhere ("$" as 5 or 8, "₹" as 3 or 2: the rest is
+ * exactly what the balances need); one confused digit only where the row is alone in its stretch.
+ */
 function nearMiss(read: number, truth: number, alone: boolean): boolean {
   const a = String(read);
   const b = String(truth);
-  if (a.length === b.length + 1 && /^[58]/.test(a) && a.slice(1) === b) return true;
+  if (a.length === b.length + 1 && a.slice(1) === b) return true;
   return alone && oneDigitApart(read, truth);
 }
 
@@ -127,9 +130,11 @@ export function ocrAmountRepair(draft: Draft): void {
     if (diff === 0) continue;
     const candidates = s.rows.filter((r) => {
       const want = (r.cents ?? 0) + diff;
+      // An amount nothing signs may take the sign the balances need with it (the misread sign
+      // glyph often takes the minus beside it along).
       return (
         ocr(r) &&
-        Math.sign(want) === Math.sign(r.cents ?? 0) &&
+        (Math.sign(want) === Math.sign(r.cents ?? 0) || !r.signKnown) &&
         nearMiss(Math.abs(r.cents ?? 0), Math.abs(want), s.rows.length === 1)
       );
     });
@@ -137,6 +142,7 @@ export function ocrAmountRepair(draft: Draft): void {
     const r = candidates[0] as DraftRow;
     const from = (r.cents ?? 0) / 100;
     r.cents = (r.cents ?? 0) + diff;
+    r.signKnown = true;
     r.corrected = true;
     draft.trace.change(
       'ocr-amount-repair',

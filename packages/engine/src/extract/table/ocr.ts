@@ -1,7 +1,9 @@
 /**
  * `ocr-cells` (OCR pages only): a value OCR damaged is repaired where its column says what it
  * must be. In a money column: letters read for digits (O/0, l/1, S/5), a decimal mark lost
- * ("2491" for 24.91, "2.33042 H" for 2.330,42 H), an S/H marker glued to the cents; in a date
+ * ("2491" for 24.91, "2.33042 H" for 2.330,42 H), an S/H marker glued to the cents, a currency
+ * sign read as a stray letter ("-X803.00" for -₹803.00) or a dollar's country as digits
+ * ("-58$105.61" for -S$105.61); in a date
  * column: month names with digits for letters ("0CT"), slashes read as 1 or l. Outside those
  * columns nothing is touched: "S0L" in a description stays as printed.
  *
@@ -10,6 +12,7 @@
 import { repairGroupedLostDecimal, repairMonthName, repairNumericToken } from '../../ocr/repair';
 import { type DecimalMark, parseAmount } from '../../values/amount';
 import { parseDate } from '../../values/dates';
+import { SETTINGS } from '../settings';
 import type { Token } from '../tokens/tokenise';
 import type { Column, Region } from './model';
 
@@ -17,6 +20,12 @@ import type { Column, Region } from './model';
 const DAMAGED_DATE_RE = /^(?=.*[0-9/.-]|[OoIilLuUsSbBzZ|]{2,5}$)[0-9OoIilLuUsSbBzZ|/.-]{2,10}$/;
 
 function repairMoney(text: string, decimal: DecimalMark, sollHaben: boolean): string | null {
+  // A currency sign the OCR has no glyph for ("-₹803.00" read as "-X803.00"), or the letters of a
+  // dollar's country misread ("-S$34.58" as "-58$34.58", "$$251.00"): what stands between the
+  // minus and the digits of an amount that is whole without it, up to a dollar sign, goes.
+  const sign = /^([-+(]?)(?:[^\d\s.,]|[\p{L}\d$]{1,3}(?=\$)\$)([\d.,' ]+\d\)?-?)$/u.exec(text);
+  if (sign && /[.,]\d\d\)?-?$/.test(sign[2] as string) && parseAmount(`${sign[1]}${sign[2]}`, decimal))
+    return `${sign[1]}${sign[2]}`;
   const grouped = repairGroupedLostDecimal(text, decimal);
   if (grouped && parseAmount(grouped, decimal)) return grouped;
   // A lost decimal mark in a money column: the cents are the last two digits.
@@ -50,8 +59,24 @@ export function repairOcrCells(region: Region, cells: Token[][][], decimal: Deci
   const moneyLabel = (c: Column) => ['debit', 'credit', 'amount', 'balance'].includes(c.readings[0]?.role ?? '');
   const dateLabel = (c: Column) =>
     ['date', 'postingDate', 'transactionDate', 'valueDate'].includes(c.readings[0]?.role ?? '');
+  // ... or what its cells are once repaired (a page without the header, every amount's currency
+  // sign misread).
+  const repairable = new Set(
+    region.columns.flatMap((c, ci) => {
+      const tokens = cells.flatMap((row) => row[ci] ?? []);
+      const money = tokens.filter(
+        (t) =>
+          t.kind === 'money' || t.alsoMoney || !!parseAmount(repairMoney(t.text, decimal, sollHaben) ?? '', decimal),
+      );
+      return tokens.length >= 3 && money.length >= tokens.length * SETTINGS.table.kindShare ? [c] : [];
+    }),
+  );
   const kinds = (c: Column) =>
-    c.kind === 'money' || moneyLabel(c) ? 'money' : c.kind === 'date' || dateLabel(c) ? 'date' : c.kind;
+    c.kind === 'money' || moneyLabel(c) || repairable.has(c)
+      ? 'money'
+      : c.kind === 'date' || dateLabel(c)
+        ? 'date'
+        : c.kind;
   for (const row of cells) {
     region.columns.forEach((col, ci) => {
       const cell = row[ci];
