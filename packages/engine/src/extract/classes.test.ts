@@ -750,6 +750,51 @@ describe('class 2: a distractor money column beside the real amount column', () 
 });
 
 describe('class 3: a description printed partly above the line of the date and amounts', () => {
+  it('Polish style: a row\'s wrapped line at the foot of a page reads like a page number ("ROSSMANN 083") and stays with its row', async () => {
+    const entries: Entry[] = Array.from({ length: 40 }, (_, i) => ({
+      printed: `${String(1 + Math.floor(i / 3)).padStart(2, '0')}/04/2023`,
+      iso: `2023-04-${String(1 + Math.floor(i / 3)).padStart(2, '0')}`,
+      text: i === 25 ? 'Card payment ROSSMANN 083' : `Card payment SHOP NUMBER ${i}`,
+      cents: -(1_000 + i * 97),
+    }));
+    const opening = 2_000_000;
+    const bals = running(opening, entries);
+    const header = line(
+      60,
+      L(40, 'Date', true),
+      L(120, 'Description', true),
+      R(450, 'Amount', true),
+      R(550, 'Balance', true),
+    );
+    const rowLines = (e: Entry, i: number, y: number) => {
+      const [first, ...rest] = e.text.split(' ');
+      const head = `${first} ${rest.slice(0, 1).join(' ')}`;
+      return [
+        line(
+          y,
+          L(40, e.printed),
+          L(120, head),
+          R(450, `-${money(e.cents, ',')}`),
+          R(550, money(bals[i] as number, ',')),
+        ),
+        line(y + 11, L(120, rest.slice(1).join(' '))),
+      ];
+    };
+    const page1 = [
+      line(30, L(40, 'Kashubia Test Bank', true), L(330, 'Opening balance'), R(550, money(opening, ','))),
+      header,
+      ...entries.slice(0, 26).flatMap((e, i) => rowLines(e, i, 80 + i * 26)),
+      line(800, L(280, 'Page 1 of 2')),
+    ];
+    const page2 = [
+      header,
+      ...entries.slice(26).flatMap((e, i) => rowLines(e, i + 26, 80 + i * 26)),
+      line(800, L(280, 'Page 2 of 2')),
+    ];
+    const [s] = await run(await tablePdf({ pages: [{ lines: page1 }, { lines: page2 }] }), 'foot-wrapped-line.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+  });
+
   it('German: description lines centred on the date line (one, two or three lines per booking)', async () => {
     const rows = [
       { printed: '02.07.2024', iso: '2024-07-02', lines: ['Kartenzahlung Rewe Markt'], cents: -3_412 },

@@ -154,10 +154,20 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
     let textOnly = 0;
     // A page number in the page's margin ends the table ("Blad 1 av 3" under the last row).
     const margin = (l: TokenLine) => l.y0 > (page.height || l.y1) * 0.85 || l.y1 < (page.height || 0) * 0.1;
+    // A line starting where the table's text cells start is a row's text ("ROSSMANN 083" under its
+    // row at the foot of a page), whatever its words look like.
+    const starts = lines
+      .slice(first, last + 1)
+      .flatMap((l) => l.tokens.filter((t) => t.kind === 'text').map((t) => t.x0));
+    const inColumn = (l: TokenLine) => {
+      const x = l.tokens[0]?.x0 ?? Number.NaN;
+      return starts.filter((s) => Math.abs(s - x) < size * 0.5).length >= 2;
+    };
+    const pageNumber = (l: TokenLine) => isPageNumber(l) && margin(l) && !inColumn(l);
     while (
       bottom + 1 < lines.length &&
       !breaker(bottom + 1) &&
-      !(isPageNumber(lines[bottom + 1] as TokenLine) && margin(lines[bottom + 1] as TokenLine)) &&
+      !pageNumber(lines[bottom + 1] as TokenLine) &&
       gapOf(bottom + 1) <= SETTINGS.table.extendGap
     ) {
       const next = lines[bottom + 1] as TokenLine;
