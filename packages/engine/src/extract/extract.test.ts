@@ -121,6 +121,39 @@ describe('extractStatements on the layout model', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 
+  it('takes a running balance OCR damaged past reading from the balance before it, where the next one agrees', () => {
+    const doc = ocrLedger(
+      [[[40, 'Opening balance 1,000.00']]],
+      [
+        [
+          [40, '02/03/2024', 0.9],
+          [120, 'CARD PAYMENT CAFE', 0.9],
+          [335, '10.50', 0.9],
+          [490, '989.50', 0.9],
+        ],
+        [
+          [40, '04/03/2024', 0.9],
+          [120, 'SALARY', 0.9],
+          [420, '2,000.00', 0.9],
+          [480, '2,9#9.5 0', 0.4],
+        ],
+        [
+          [40, '07/03/2024', 0.9],
+          [120, 'BOOKSHOP', 0.9],
+          [335, '9.50', 0.9],
+          [480, '2,980.00', 0.9],
+        ],
+      ],
+    );
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.amount, t.balance])).toEqual([
+      [-10.5, 989.5],
+      [2000, 2989.5],
+      [-9.5, 2980],
+    ]);
+    expect(s?.trace?.filter((e) => e.pass === 'ocr-missing-balances').map((e) => e.row)).toEqual([1]);
+  });
+
   it('reads OCR dates with specks at their ends and brackets for letters in month names', () => {
     const doc = ocrLedger(
       [[[40, 'Opening balance 1,000.00']]],

@@ -11,7 +11,10 @@
  *   what the balances need (a currency sign read as a leading digit; one digit, where the row is alone), it
  *   takes the proved amount;
  * - `ocr-closing`: a printed closing balance one character from the last running balance, where
- *   everything adds up to that balance, was misread.
+ *   everything adds up to that balance, was misread;
+ * - `ocr-missing-balances`: a running balance OCR damaged past reading ('9.415441A', '29.744 73A')
+ *   is the previous balance plus the row's amount, where the next printed balance (or the
+ *   closing) agrees with it to the cent.
  */
 import type { Draft, DraftRow } from '../draft';
 import { stretches } from './stretches';
@@ -186,4 +189,58 @@ export function ocrClosing(draft: Draft): void {
     'one character from the last running balance, which everything adds up to',
   );
   draft.closing = { cents: last.balance, source: 'the last running balance' };
+}
+
+/** Digits in a money column that did not read as money: a printed value OCR damaged. */
+function damagedMoney(r: DraftRow): boolean {
+  return r.raw.region.columns.some(
+    (c) =>
+      c.kind === 'money' &&
+      (r.raw.cells[c.index] ?? []).some((t) => t.kind !== 'money' && (t.text.match(/\d/g)?.length ?? 0) >= 3),
+  );
+}
+
+export function ocrMissingBalances(draft: Draft): void {
+  if (!draft.reading?.balance) return;
+  const rows = draft.rows.filter((r) => r.kind === 'transaction' || r.kind === 'balance');
+  let running = draft.opening?.cents ?? null;
+  rows.forEach((r, i) => {
+    if (r.kind === 'transaction')
+      running = running === null || r.cents === null || !r.signKnown ? null : running + r.cents;
+    if (r.balance !== null) {
+      running = r.balance;
+      return;
+    }
+    if (running === null || r.kind !== 'transaction' || !ocr(r) || !damagedMoney(r)) return;
+    // The next printed balance, with the amounts up to it, must come to the same figure.
+    let next = running;
+    let proved = false;
+    for (const s of rows.slice(i + 1)) {
+      if (s.kind === 'transaction') {
+        if (s.cents === null || !s.signKnown) break;
+        next += s.cents;
+      }
+      if (s.balance !== null) {
+        proved = s.balance === next;
+        break;
+      }
+    }
+    if (!proved && rows.slice(i + 1).every((s) => s.balance === null)) proved = draft.closing?.cents === next;
+    if (!proved) return;
+    draft.trace.change(
+      'ocr-missing-balances',
+      r.id,
+      'balance',
+      null,
+      running / 100,
+      'its printed balance is unreadable; the balance before it plus its amount, which the next balance confirms',
+    );
+    r.balance = running;
+    r.corrected = true;
+    draft.issues.push({
+      code: 'BALANCE_CORRECTED',
+      message: 'This balance was re-read from the rows around it.',
+      row: r.id,
+    });
+  });
 }

@@ -11,7 +11,7 @@ import { findLabelledBalances } from '../facts/balances';
 import { findCurrency } from '../facts/currency';
 import type { Period } from '../facts/period';
 import { balancesBySum, inferredBalances, printedBalances } from '../ledger/balances';
-import { ocrAmountRepair, ocrBalanceRepair, ocrClosing, ocrMissingAmounts } from '../ledger/ocr';
+import { ocrAmountRepair, ocrBalanceRepair, ocrClosing, ocrMissingAmounts, ocrMissingBalances } from '../ledger/ocr';
 import type { MoneyCell } from '../ledger/readings';
 import { reconcile } from '../ledger/reconcile';
 import { applyReading, moneyRoles } from '../ledger/roles';
@@ -50,6 +50,7 @@ export const LEDGER_PASSES: [string, Pass][] = [
   ['ocr-amount-repair', ocrAmountRepair],
   ['section-signs', sectionSigns],
   ['default-signs', defaultSigns],
+  ['ocr-missing-balances', ocrMissingBalances],
   ['balances-by-sum', balancesBySum],
   ['inferred-balances', inferredBalances],
   ['ocr-closing', ocrClosing],

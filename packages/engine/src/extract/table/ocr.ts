@@ -26,6 +26,9 @@ function repairMoney(text: string, decimal: DecimalMark, sollHaben: boolean): st
   const sign = /^([-+(]?)(?:[^\d\s.,]|[\p{L}\d$]{1,3}(?=\$)\$)([\d.,' ]+\d\)?-?)$/u.exec(text);
   if (sign && /[.,]\d\d\)?-?$/.test(sign[2] as string) && parseAmount(`${sign[1]}${sign[2]}`, decimal))
     return `${sign[1]}${sign[2]}`;
+  // A space OCR put after the decimal mark ('3.536.100, 00').
+  const spaced = /^(.*\d[.,])\s+(\d\d(?:\s?\p{L}{1,2}|-)?)$/u.exec(text);
+  if (spaced && parseAmount(`${spaced[1]}${spaced[2]}`, decimal)) return `${spaced[1]}${spaced[2]}`;
   const grouped = repairGroupedLostDecimal(text, decimal);
   if (grouped && parseAmount(grouped, decimal)) return grouped;
   // A lost decimal mark in a money column: the cents are the last two digits.
