@@ -2941,6 +2941,47 @@ describe('class 8: carried balances in words no vocabulary has, long description
     expect(rowsOf(s).map((r) => r.slice(0, 3))).toEqual(expectedRows(opening, entries).map((r) => r.slice(0, 3)));
   });
 
+  it("English: the first row, dated the period's first day, prints the summary's opening in words no vocabulary has", async () => {
+    const entries: Entry[] = [
+      { printed: '01/02/2023', iso: '2023-02-01', text: 'STANDING ORDER LORENZO', cents: -92_500 },
+      { printed: '02/02/2023', iso: '2023-02-02', text: 'DEBIT CARD PURCHASE', cents: -6_380 },
+      { printed: '10/02/2023', iso: '2023-02-10', text: 'SALARY FEBRUARY', cents: 250_000 },
+    ];
+    const opening = 149_179;
+    const closing = running(opening, entries).at(-1) as number;
+    const signed = (c: number) => `${c < 0 ? '-' : ''}${money(c)}`;
+    const lines: TableLine[] = [
+      line(40, L(40, 'Lario Test Bank', true)),
+      line(70, L(320, 'Period 01/02/2023 - 28/02/2023')),
+      line(100, L(40, 'Opening balance'), R(200, money(opening)), L(320, 'Closing balance'), R(480, money(closing))),
+      line(140, L(40, 'Date', true), L(110, 'Details', true), R(550, 'Amount', true)),
+      line(158, L(40, '01/02/2023'), L(110, 'Position at the outset'), R(550, money(opening))),
+      ...entries.map((e, i) => line(172 + i * 14, L(40, e.printed), L(110, e.text), R(550, signed(e.cents)))),
+    ];
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'dated-opening-row.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
+  });
+
+  it('English card: the card number masked whole but its last four ("XXXX XXXX XXXX 6308") and a minimum payment make it a card', async () => {
+    const entries: Entry[] = [
+      { printed: 'JUL 02', iso: '2024-07-02', text: 'COFFEE SHOP', cents: -3_748 },
+      { printed: 'JUL 05', iso: '2024-07-05', text: 'PAYMENT THANK YOU', cents: 23_693 },
+      { printed: 'JUL 09', iso: '2024-07-09', text: 'HARDWARE STORE', cents: -12_500 },
+    ];
+    const lines: TableLine[] = [
+      line(40, L(40, 'Summit Test Bank', true)),
+      line(70, L(40, 'Robert Garcia'), L(320, 'Card no.: XXXX XXXX XXXX 6308')),
+      line(85, L(320, 'Statement period: July 2, 2024 - August 1, 2024')),
+      line(115, L(40, 'Minimum payment due $53.02 · Due date August 20, 2024')),
+      line(150, L(40, 'Date', true), L(110, 'Payment type and details', true), R(550, 'Amount', true)),
+      ...entries.map((e, i) =>
+        line(168 + i * 14, L(40, e.printed), L(110, e.text), R(550, `${e.cents > 0 ? '-' : ''}$${money(e.cents)}`)),
+      ),
+    ];
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'masked-card.pdf');
+    expect(rowsOf(s).map((r) => r.slice(0, 3))).toEqual(expectedRows(0, entries, false).map((r) => r.slice(0, 3)));
+  });
+
   it('English: the first and last rows print the balance under a word no vocabulary has, with no balance column', async () => {
     const entries: Entry[] = [
       { printed: '02/01', iso: '2023-01-02', text: 'CARD PURCHASE BAKERY', cents: -90_687 },

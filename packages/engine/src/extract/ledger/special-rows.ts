@@ -225,14 +225,16 @@ export function repeatedTotalRows(draft: Draft): void {
  * already, the last row alone is the closing when the opening and every amount above come to it.
  */
 export function bracketingBalanceRows(draft: Draft): void {
-  // An undated first row whose one figure is the printed opening balance is that balance
-  // ("Saldo contabile iniziale" in words no vocabulary has).
+  // A first row, undated or dated the period's first day, whose one figure is the printed opening
+  // balance is that balance ("Saldo contabile iniziale" in words no vocabulary has).
   const lead = draft.rows.find((r) => r.kind === 'transaction');
   const leadCell = lead?.money.size === 1 ? [...lead.money.values()][0] : undefined;
+  // Dated, it stands on the period's first day (or before it).
+  const atStart = !lead?.dateToken || (lead.date !== null && draft.period !== null && lead.date <= draft.period.start);
   if (
     lead &&
     leadCell &&
-    !lead.dateToken &&
+    atStart &&
     draft.labelledOpening !== null &&
     leadCell.cents === Math.abs(draft.labelledOpening)
   ) {
@@ -244,7 +246,7 @@ export function bracketingBalanceRows(draft: Draft): void {
       'kind',
       'transaction',
       'balance',
-      `undated, before every transaction, its figure the printed opening balance: "${lead.description}" is that balance`,
+      `before every transaction, at the period's start, its figure the printed opening balance: "${lead.description}" is that balance`,
     );
   }
   const tx = draft.rows.filter((r) => r.kind === 'transaction');

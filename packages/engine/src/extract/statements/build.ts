@@ -202,7 +202,8 @@ export function cardEvidence(lines: TokenLine[]): boolean {
   return factPhrases(texts, 'card').size + masked >= 2;
 }
 
-const MASKED_CARD = /\b\d{4}[ -]?(?:[X*•]{4}[ -]?){2}\d{4}\b/i;
+// First group shown or masked too ("XXXX XXXX XXXX 6308").
+const MASKED_CARD = /(?:\b\d{4}|(?<![\p{L}\d])[X*•]{4})[ -]?(?:[X*•]{4}[ -]?){2}\d{4}\b/iu;
 
 export interface DocumentFacts {
   order: DayOrder;
