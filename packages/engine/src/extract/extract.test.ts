@@ -154,6 +154,38 @@ describe('extractStatements on the layout model', () => {
     expect(s?.trace?.filter((e) => e.pass === 'ocr-missing-balances').map((e) => e.row)).toEqual([1]);
   });
 
+  it('reads OCR dates whose month runs into the day, with O for 0', () => {
+    const doc = ocrLedger(
+      [[[40, 'Opening balance 1,000.00']]],
+      [
+        [
+          [40, 'MARO4', 0.8],
+          [120, 'CARD PAYMENT CAFE', 0.9],
+          [335, '10.50', 0.93],
+          [490, '989.50', 0.93],
+        ],
+        [
+          [40, '06MAR', 0.8],
+          [120, 'SALARY', 0.96],
+          [420, '2,000.00', 0.97],
+          [480, '2,989.50', 0.95],
+        ],
+        [
+          [40, 'MAR 07', 0.9],
+          [120, 'BOOKSHOP', 0.96],
+          [335, '9.50', 0.97],
+          [480, '2,980.00', 0.95],
+        ],
+      ],
+    );
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.date, t.amount])).toEqual([
+      ['2024-03-04', -10.5],
+      ['2024-03-06', 2000],
+      ['2024-03-07', -9.5],
+    ]);
+  });
+
   it('reads OCR dates with specks at their ends and brackets for letters in month names', () => {
     const doc = ocrLedger(
       [[[40, 'Opening balance 1,000.00']]],

@@ -4,7 +4,8 @@
  * ("2491" for 24.91, "2.33042 H" for 2.330,42 H), an S/H marker glued to the cents, a currency
  * sign read as a stray letter ("-X803.00" for -₹803.00) or a dollar's country as digits
  * ("-58$105.61" for -S$105.61); in a date
- * column: month names with digits for letters ("0CT"), slashes read as 1 or l. Outside those
+ * column: month names with digits for letters ("0CT"), a month run into its day ("JANO2"),
+ * slashes read as 1 or l. Outside those
  * columns nothing is touched: "S0L" in a description stays as printed.
  *
  * Evidence: the column's kind (its other cells) and the repaired text parsing as that kind.
@@ -48,6 +49,16 @@ function repairDate(raw: string, decimal: DecimalMark): string | null {
     .replace(/(?<=\p{L})\](?=\s|$)/gu, 'J')
     .replace(/(?<=\p{L})[|!](?=\p{L}|\s|$)/gu, 'I');
   if (text !== raw && parseDate(text)) return text;
+  // A month name and its day run together, the day's 0 read as O ('JANO2', 'DEC19', '19DEC').
+  const day = (d: string) => d.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1');
+  if (/\d/.test(text) && !/\s/.test(text))
+    for (let k = 1; k < text.length; k++) {
+      const [a, b] = [text.slice(0, k), text.slice(k)];
+      const spaced = /^\p{L}{3,9}\.?$/u.test(a)
+        ? /^[0-9OoIl|]{1,3}$/.test(b) && `${a} ${day(b).replace(/^0(?=\d\d)/, '')}`
+        : /^\p{L}{3,9}\.?$/u.test(b) && /^[0-9OoIl|]{1,2}$/.test(a) && `${day(a)} ${b}`;
+      if (spaced && parseDate(spaced)) return spaced;
+    }
   const month = repairMonthName(text);
   if (month.changed && parseDate(month.text)) return month.text;
   const r = repairNumericToken(text, { decimal });
