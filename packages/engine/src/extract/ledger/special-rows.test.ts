@@ -55,3 +55,50 @@ describe('total-rows: carried balances by what they add up to', () => {
     expect(s?.trace?.filter((e) => e.pass === 'total-rows' && e.to === 'balance')).toHaveLength(2);
   });
 });
+
+describe('bracketing-balance-rows on rows OCR left without a figure', () => {
+  it('passes over a last row with no amount read (no crash, nothing marked)', async () => {
+    const { bracketingBalanceRows } = await import('./special-rows');
+    const { Tracer } = await import('../trace');
+    const row = (id: number, cents: number | null, description: string) =>
+      ({
+        id,
+        raw: { region: null, table: 0, page: 1 },
+        kind: 'transaction',
+        dateToken: null,
+        dateText: '',
+        date: null,
+        description,
+        text: description,
+        reference: null,
+        money: new Map(cents === null ? [] : [['amount', { cents, mark: null, text: String(cents) }]]),
+        sign: null,
+        labels: [],
+        cents: null,
+        signKnown: false,
+        balance: null,
+        confidence: 0.9,
+        corrected: false,
+      }) as unknown as import('../draft').DraftRow;
+    const rowsIn = [row(1, 1_000, 'SALDO A'), row(2, 500, 'SHOP'), row(3, 250, 'SHOP'), row(4, null, 'SALDO B')];
+    const draft = {
+      table: 0,
+      rows: rowsIn,
+      keys: ['amount'],
+      labels: new Map(),
+      reading: null,
+      period: null,
+      opening: null,
+      closing: null,
+      labelledOpening: 99_999,
+      labelledClosing: null,
+      factFigures: [],
+      card: false,
+      source: 'ocr',
+      issues: [],
+      trace: new Tracer(),
+    } as unknown as import('../draft').Draft;
+    expect(() => bracketingBalanceRows(draft)).not.toThrow();
+    expect(rowsIn.map((r) => r.kind)).toEqual(['transaction', 'transaction', 'transaction', 'transaction']);
+  });
+});

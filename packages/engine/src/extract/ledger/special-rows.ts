@@ -255,7 +255,6 @@ export function bracketingBalanceRows(draft: Draft): void {
   if (!first || !last || tx.length < 3) return;
   type Cell = { cents: number; mark: string | null };
   const signed = (c: Cell) => (c.mark === 'minus' || c.mark === 'debit' ? -c.cents : c.cents);
-  const lastFigure = ([...last.money.values()][0] as Cell).cents;
   // Whether the opening plus the rows' amounts come to the closing (one amount column: its signed
   // sum; several: each taken as credits or as debits).
   const fits = (opening: number, rows: DraftRow[], closing: number) =>
@@ -279,7 +278,7 @@ export function bracketingBalanceRows(draft: Draft): void {
   const word = (r: DraftRow) => /^\p{L}{3,}/u.exec(r.description.trim())?.[0]?.toLowerCase() ?? null;
   if (first.money.size === 1 && last.money.size === 1 && word(first) && word(first) === word(last)) {
     const opening = signed([...first.money.values()][0] as Cell);
-    if (tx.length >= 4 && fits(opening, tx.slice(1, -1), lastFigure)) {
+    if (tx.length >= 4 && fits(opening, tx.slice(1, -1), ([...last.money.values()][0] as Cell).cents)) {
       const why = 'the first row plus every amount between comes to the last';
       mark(first, 'opening', `${why}: "${first.description}" is the opening balance`);
       mark(last, 'closing', `${why}: "${last.description}" is the closing balance`);
