@@ -19,6 +19,11 @@ const word = (
 });
 
 describe('wordsToLines', () => {
+  it('joins cents OCR split off after their decimal mark, without a space', () => {
+    const words = [word('Hyra', 10, 100), word('-86,', 400, 100, 40), word('28', 452, 100, 24)];
+    expect(wordsToLines(words).map((l) => l.runs.map((r) => r.text))).toEqual([['Hyra', '-86,28']]);
+  });
+
   it('splits runs at a vertical rule read as "|" and drops it', () => {
     const words = [
       word('UPI-IRCTC-irctc.pay@vpay-98069-', 10, 100),

@@ -106,6 +106,17 @@ const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\\.?';
 /** "Sep 1, 2023 10 Sep 30, 2023": the "to" of a period, read as "10" (or "t0", "lo"). */
 const PERIOD_TO = new RegExp(`(\\b(?:19|20)\\d\\d,?) (?:10|t0|lo|1o|fo) (?=${MONTH}\\b)`, 'g');
 
+/**
+ * Words of a run, space-separated, except cents split off after their decimal mark ('-86,' '28'):
+ * a wide typeface spaces the mark from the digits after it like a word.
+ */
+function joinWords(words: OcrWord[]): string {
+  return words
+    .map((w, i) => (i && /\d[.,]$/.test(words[i - 1]?.text ?? '') && /^\d\d(?!\d)/.test(w.text) ? '' : ' ') + w.text)
+    .join('')
+    .trim();
+}
+
 function fixWords(text: string): string {
   return text.replace(PERIOD_TO, '$1 to ');
 }
@@ -155,7 +166,7 @@ function bandToLine(b: Band, scale: number, base: number | null, space: number):
     ruled = false;
   }
   const runs: TextRun[] = groups.map((g) => ({
-    text: fixWords(g.map((w) => w.text).join(' ')),
+    text: fixWords(joinWords(g)),
     x0: Math.min(...g.map((w) => w.x0)) * scale,
     x1: Math.max(...g.map((w) => w.x1)) * scale,
     y0: Math.min(...g.map((w) => w.y0)) * scale,
