@@ -16,18 +16,35 @@
 // dependency, which may be another version than the engine's), else the engine's; its globals are
 // set here, before PDF.js would set its own, and `canvas` is what pages are rendered on.
 import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 
 const require = createRequire(import.meta.url);
 const pdfjsEntry = require.resolve('pdfjs-dist/legacy/build/pdf.mjs');
 
+// The canvas module scans the system's fonts when it loads (~0.1 s at every start). They serve
+// only text drawn without glyphs of its own, so they load with the first page rendered instead
+// (loadSystemFonts), and never when DISABLE_SYSTEM_FONTS_LOAD is set.
+const fontsDisabled = Boolean(process.env.DISABLE_SYSTEM_FONTS_LOAD);
 function canvasModule() {
+  process.env.DISABLE_SYSTEM_FONTS_LOAD = '1';
   try {
     return createRequire(pdfjsEntry)('@napi-rs/canvas');
   } catch {
     return require('@napi-rs/canvas');
+  } finally {
+    if (!fontsDisabled) delete process.env.DISABLE_SYSTEM_FONTS_LOAD;
   }
 }
 export const canvas = canvasModule();
+let fontsLoaded = fontsDisabled;
+/** Loads the system's fonts into the canvas module once (what it does on load by default). */
+export function loadSystemFonts() {
+  if (fontsLoaded) return;
+  fontsLoaded = true;
+  canvas.GlobalFonts.loadSystemFonts();
+  if (process.platform === 'linux') canvas.GlobalFonts.loadFontsFromDir(join(homedir(), '.fonts'));
+}
 globalThis.Path2D = canvas.Path2D;
 globalThis.DOMMatrix = canvas.DOMMatrix;
 globalThis.ImageData = canvas.ImageData;

@@ -41,7 +41,9 @@ export async function loadPdfJs(): Promise<PdfJs> {
 
 /** The canvas module PDF.js draws with (its Path2D, DOMMatrix and ImageData). */
 export async function renderCanvas(): Promise<Canvas> {
-  return (await load()).canvas;
+  const { canvas } = await load();
+  (await import('@statemint/engine/pdfjs-preload')).loadSystemFonts();
+  return canvas;
 }
 
 const pdfjsDir = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));

@@ -7,4 +7,5 @@ declare module 'pdfjs-dist/legacy/build/pdf.worker.mjs' {
 // draws with.
 declare module '@statemint/engine/pdfjs-preload' {
   export const canvas: typeof import('@napi-rs/canvas');
+  export function loadSystemFonts(): void;
 }

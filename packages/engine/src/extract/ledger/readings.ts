@@ -98,6 +98,8 @@ function stretchFits(known: number, unknown: number[], delta: number): boolean {
   const target = delta - known;
   if (!unknown.length) return target === 0;
   if (unknown.length > 14) return false;
+  // The usual stretch, one row between two balances, without building sets (most of a long ledger).
+  if (unknown.length === 1) return Math.abs(target) === unknown[0];
   const total = unknown.reduce((s, v) => s + v, 0);
   // Choose a subset to be credits: credits - (total - credits) = target.
   if ((target + total) % 2 !== 0) return false;

@@ -62,10 +62,7 @@ export function isLabelLine(line: TokenLine, minTokens = 2, width = 0): boolean 
     const span = (line.tokens[line.tokens.length - 1] as Token).x1 - (line.tokens[0] as Token).x0;
     if (!wide || (width > 0 && span < width * 0.3)) return false;
   }
-  // Two words alone make a header only when one is a column word ("B A N K | (Page 2 of 5)" is not).
-  if (minTokens >= 2 && line.tokens.length === 2 && !line.tokens.some((t) => labelReadings(t.text).length))
-    return false;
-  return line.tokens.every(
+  const labelLike = line.tokens.every(
     (t) =>
       (t.kind === 'text' || t.kind === 'sign') &&
       t.text.length <= 40 &&
@@ -74,6 +71,10 @@ export function isLabelLine(line: TokenLine, minTokens = 2, width = 0): boolean 
       // Labels have letters, or are a short sign label ("+/-").
       (/\p{L}/u.test(t.text) || /^[-+/±]{1,4}$/.test(t.text)),
   );
+  // Two words alone make a header only when one is a column word ("B A N K | (Page 2 of 5)" is not).
+  if (labelLike && minTokens >= 2 && line.tokens.length === 2)
+    return line.tokens.some((t) => labelReadings(t.text).length > 0);
+  return labelLike;
 }
 
 /** "Page 2 of 4", "Seite 2 von 4", "2/4", "- 3 -": a page number, in any language. */

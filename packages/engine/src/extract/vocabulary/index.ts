@@ -97,7 +97,17 @@ for (const v of VOCABULARIES) {
   }
 }
 const columnPhrases = [...columnIndex.phrases.keys()].sort((a, b) => b.length - a.length);
-const columnPhraseRes = new Map(columnPhrases.map((p) => [p, matcher([p], false)]));
+// Built on first use: a Unicode-aware expression costs ~0.3 ms to build, and only the few phrases
+// whose first letters occur in some label are ever tested (all of them cost 300 ms at start-up).
+const columnPhraseRes = new Map<string, RegExp>();
+const columnPhraseRe = (phrase: string): RegExp => {
+  let re = columnPhraseRes.get(phrase);
+  if (!re) {
+    re = matcher([phrase], false);
+    columnPhraseRes.set(phrase, re);
+  }
+  return re;
+};
 
 export interface LabelReading {
   role: ColumnWord;
@@ -110,6 +120,26 @@ export interface LabelReading {
 
 const labelCache = new Map<string, LabelReading[]>();
 
+// Phrases by their first three characters (shorter phrases whole): a label is tested only against
+// phrases whose start occurs in it, not all of the vocabulary's (labels are read for every line).
+const phrasesByStart = new Map<string, number[]>();
+columnPhrases.forEach((phrase, i) => {
+  const key = phrase.slice(0, 3);
+  const list = phrasesByStart.get(key);
+  if (list) list.push(i);
+  else phrasesByStart.set(key, [i]);
+});
+const startLengths = [...new Set(columnPhrases.map((p) => Math.min(3, p.length)))];
+
+/** Indexes (in columnPhrases' order, longest first) of the phrases whose start occurs in a text. */
+function candidatePhrases(norm: string): number[] {
+  const found = new Set<number>();
+  for (const n of startLengths)
+    for (let at = 0; at + n <= norm.length; at++)
+      for (const i of phrasesByStart.get(norm.slice(at, at + n)) ?? []) found.add(i);
+  return [...found].sort((a, b) => a - b);
+}
+
 /**
  * What a column label may name: every role whose phrase occurs in it, the most specific (longest
  * phrase) first. "Value Date" names a value date before a date; "Accrued Bank Charges" a column
@@ -121,10 +151,10 @@ export function labelReadings(label: string): LabelReading[] {
   if (cached) return cached;
   const out: LabelReading[] = [];
   if (norm) {
-    for (const phrase of columnPhrases) {
+    for (const i of candidatePhrases(norm)) {
+      const phrase = columnPhrases[i] as string;
       if (phrase.length > norm.length + 3) continue;
-      if (!norm.includes(phrase.slice(0, Math.min(3, phrase.length)))) continue;
-      if (!(columnPhraseRes.get(phrase) as RegExp).test(norm)) continue;
+      if (!columnPhraseRe(phrase).test(norm)) continue;
       for (const [role, languages] of columnIndex.phrases.get(phrase) as Map<ColumnWord, Set<string>>) {
         if (!out.some((r) => r.role === role)) out.push({ role, weight: phrase.length, phrase, languages });
       }
