@@ -3465,3 +3465,108 @@ describe('reconciliation: a statement is not balanced without rows it skipped', 
     expect(s?.reconciliation.status).toBe('unbalanced');
   });
 });
+
+describe('class 4: an amount ending a description, its rate on the line below', () => {
+  it('German: "... SEATTLE USD 12,50" in the description run with "Kurs 1,0841" under it is description, not a money column', async () => {
+    const entries: Entry[] = [
+      { printed: '03.03.2025', iso: '2025-03-03', text: 'LASTSCHRIFT STADTWERKE KIEL', cents: -8_640 },
+      { printed: '04.03.2025', iso: '2025-03-04', text: 'GUTSCHRIFT GEHALT NORDLICHT GMBH', cents: 284_500 },
+      {
+        printed: '06.03.2025',
+        iso: '2025-03-06',
+        text: 'KARTENZAHLUNG AMAZON.COM SEATTLE USD 12,50 Kurs 1,0841',
+        cents: -1_153,
+      },
+      { printed: '07.03.2025', iso: '2025-03-07', text: 'BARGELDAUSZAHLUNG GAARDEN', cents: -10_000 },
+      { printed: '10.03.2025', iso: '2025-03-10', text: 'DAUERAUFTRAG MIETE FOERDESTR', cents: -72_000 },
+    ];
+    const opening = 105_233;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const de = (c: number) => `${c < 0 ? '-' : ''}${money(c, ',')}`;
+    const rows: TableLine[] = [];
+    let y = 158;
+    entries.forEach((e, i) => {
+      const [first, rest] = e.text.includes(' Kurs ') ? e.text.split(' Kurs ') : [e.text, null];
+      rows.push(line(y, L(40, e.printed), L(110, first as string), R(470, de(e.cents)), R(550, de(bals[i] as number))));
+      if (rest) {
+        y += 11;
+        rows.push(line(y, L(110, `Kurs ${rest}`)));
+      }
+      y += 14;
+    });
+    const lines: TableLine[] = [
+      line(40, L(40, 'Foerde Sparkasse', true)),
+      line(70, L(40, 'Jonas Petersen'), L(320, 'Kontonummer 4471 2209 18')),
+      line(85, L(320, 'Kontoauszug vom 01.03.2025 bis 10.03.2025')),
+      line(120, L(40, 'Datum', true), L(110, 'Verwendungszweck', true), R(470, 'Betrag', true), R(550, 'Saldo', true)),
+      line(138, L(110, 'Alter Saldo'), R(550, de(opening))),
+      ...rows,
+      line(y + 4, L(110, 'Neuer Saldo'), R(550, de(closing))),
+    ];
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'amount-ending-description.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toMatchObject({
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+});
+
+describe('class 8: a last page of one dated row and its undated neighbours, no header', () => {
+  it('English (Singapore): payments and receipts columns, page 2 holds three rows of one day and the totals', async () => {
+    const entries: Entry[] = [
+      { printed: '03/02/2025', iso: '2025-02-03', text: 'GIRO PAYMENT TOWN COUNCIL', cents: -9_120 },
+      { printed: '05/02/2025', iso: '2025-02-05', text: 'SALARY KAMPONG LABS PTE LTD', cents: 412_000 },
+      { printed: '05/02/2025', iso: '2025-02-05', text: 'NETS PURCHASE SHENG SIONG', cents: -4_317 },
+      { printed: '10/02/2025', iso: '2025-02-10', text: 'PAYNOW TO LIM BEE HOON', cents: -15_000 },
+      { printed: '17/02/2025', iso: '2025-02-17', text: 'CARD PURCHASE KOPITIAM', cents: -1_245 },
+      { printed: '17/02/2025', iso: '2025-02-17', text: 'CARD PURCHASE POPULAR BOOKSTORE', cents: -3_890 },
+      { printed: '17/02/2025', iso: '2025-02-17', text: 'SERVICE CHARGE', cents: -500 },
+    ];
+    const opening = 66_412;
+    const out = entries.filter((e) => e.cents < 0).reduce((a, e) => a - e.cents, 0);
+    const inn = entries.filter((e) => e.cents > 0).reduce((a, e) => a + e.cents, 0);
+    const closing = opening - out + inn;
+    const row = (y: number, e: Entry, dated: boolean) =>
+      line(y, ...(dated ? [L(40, e.printed)] : []), L(130, e.text), R(e.cents < 0 ? 460 : 550, money(e.cents)));
+    const pageTop = (n: number) => line(40, L(40, 'Kampong Savings Bank', true), R(550, `Page ${n} of 2`));
+    const pages = [
+      {
+        lines: [
+          pageTop(1),
+          line(70, L(40, 'TAN WEI LING'), L(320, 'Account 301-55821-4')),
+          line(85, L(320, 'Statement period 18/01/2025 to 17/02/2025')),
+          line(100, L(320, 'Beginning balance'), R(550, money(opening))),
+          line(
+            130,
+            L(40, 'Date', true),
+            L(130, 'Description', true),
+            R(460, 'Payments', true),
+            R(550, 'Receipts', true),
+          ),
+          ...entries.slice(0, 4).map((e, i) => row(148 + i * 14, e, i === 0 || e.printed !== entries[i - 1]?.printed)),
+        ],
+      },
+      {
+        lines: [
+          pageTop(2),
+          ...entries.slice(4).map((e, i) => row(70 + i * 14, e, i === 0)),
+          line(70 + 3 * 14, L(130, 'Total for period'), R(460, money(out)), R(550, money(inn))),
+          line(70 + 4 * 14, L(130, 'Ending balance'), R(550, money(closing))),
+        ],
+      },
+    ];
+    const [s] = await run(await tablePdf({ pages }), 'last-page-one-dated-row.pdf');
+    expect(rowsOf(s).map((r) => r.slice(0, 3))).toEqual(
+      expectedRows(opening, entries, false).map((r) => r.slice(0, 3)),
+    );
+    expect(s?.transactions.map((t) => t.page)).toEqual([1, 1, 1, 1, 2, 2, 2]);
+    expect(factsOf(s)).toMatchObject({
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+});

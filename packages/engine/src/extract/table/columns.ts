@@ -125,6 +125,8 @@ export interface RegionColumns {
   lines: TokenLine[];
   /** Each line's tokens, by column index (tokens outside every column are dropped). */
   cells: Token[][][];
+  /** Amounts ending a description run that were joined to its text (tail-amounts-as-text). */
+  joinedTails: string[];
 }
 
 export function findColumns(region: RegionLines): RegionColumns {
@@ -136,7 +138,11 @@ export function findColumns(region: RegionLines): RegionColumns {
   // Text running over a label's start is split only in seed lines (a description run into the
   // reference column); other lines (end-of-day balance labels printed from the date column) stay whole.
   const isSeedLine = (l: TokenLine) => region.seeds.includes(l);
-  const tokensOf = (l: TokenLine) => amountsInsideText(isSeedLine(l) ? bodyTokens(l, starts, size) : l.tokens);
+  const lineTokens = (l: TokenLine) => amountsInsideText(isSeedLine(l) ? bodyTokens(l, starts, size) : l.tokens);
+  const keepTail = tailAmountKeeper(region.lines.map(lineTokens), labels, size);
+  const joinedTails = new Set<string>();
+  const tokensOf = (l: TokenLine) =>
+    tailAmountsAsText(lineTokens(l), keepTail, (t) => joinedTails.add(`${t.text} (line ${l.index + 1})`));
   const body = region.lines.map(tokensOf);
   // Columns come from the seed lines (a date left of an amount): lines that are no rows (labels
   // of end-of-day balances, notes) may run across columns.
@@ -222,7 +228,61 @@ export function findColumns(region: RegionLines): RegionColumns {
     c.index = i;
     if (c.kind === 'empty') Object.assign(c, kindOf(cells.flatMap((row) => row[i] as Token[])));
   });
-  return { columns, lines, cells };
+  return { columns, lines, cells, joinedTails: [...joinedTails] };
+}
+
+/** Whether a money token ends a run that starts with words ("... BELLEVUE EUR 4,68"). */
+function isRunTail(tokens: Token[], k: number): boolean {
+  const t = tokens[k] as Token;
+  const prev = tokens[k - 1];
+  const next = tokens[k + 1];
+  return (
+    t.kind === 'money' &&
+    prev?.kind === 'text' &&
+    prev.run === t.run &&
+    /\p{L}/u.test(prev.text) &&
+    (next === undefined || next.run !== t.run)
+  );
+}
+
+/**
+ * Which amounts ending a description run are cells. The reader joins a cell to the description
+ * before it only when the two nearly touch: such a cell stands in a money column, over amounts
+ * printed apart or under a money label. An amount that ends a description where no column of
+ * amounts or money label is, on a row whose amounts stand apart in the money columns ("BELLEVUE
+ * EUR 4,68" then "@ 5,3082" on the next line), is words of the description; counted as a column
+ * of its own it lost that text (tail-amounts-as-text).
+ */
+function tailAmountKeeper(body: Token[][], labels: Label[], size: number): (t: Token) => boolean {
+  const apart = body.flatMap((tokens) => tokens.filter((t, k) => t.kind === 'money' && !isRunTail(tokens, k)));
+  // Without amounts printed apart the columns are unknown: every amount stays one.
+  if (apart.length < 3) return () => true;
+  const columns = mergeRanges(
+    apart.map((t) => ({ x0: t.x0, x1: t.x1 })),
+    size * 0.5,
+  );
+  const moneyRoles = new Set(['debit', 'credit', 'amount', 'balance']);
+  const moneyLabels = labels.filter((l) => labelReadings(l.text).some((r) => moneyRoles.has(r.role)));
+  return (t) => columns.some((c) => overlap(c, t) > 0) || moneyLabels.some((l) => overlap(l, t) > 0);
+}
+
+/** A line's tokens with the amounts ending description runs that are no cells joined to their text. */
+function tailAmountsAsText(tokens: Token[], isCell: (t: Token) => boolean, onJoin: (t: Token) => void): Token[] {
+  // Only on a row whose own amounts stand apart in money columns: a line of its own ("CLOSING
+  // BALANCE : 5,357.19") is a label and its figure, whatever column the figure is under.
+  if (!tokens.some((t, k) => t.kind === 'money' && !isRunTail(tokens, k) && isCell(t))) return tokens;
+  const out: Token[] = [];
+  tokens.forEach((t, k) => {
+    const prev = out[out.length - 1];
+    if (prev && isRunTail(tokens, k) && prev === tokens[k - 1] && !isCell(t)) {
+      onJoin(t);
+      const { spans: _, ...joined } = prev;
+      out[out.length - 1] = { ...joined, text: `${prev.text} ${t.text}`, x1: t.x1 };
+      return;
+    }
+    out.push(t);
+  });
+  return out;
 }
 
 /** Each token to the column it overlaps most; one just outside every column to the nearest within reach. */

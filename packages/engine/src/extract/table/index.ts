@@ -110,14 +110,17 @@ const letters = (t: Token[]) => t.reduce((n, x) => n + (x.text.match(/\p{L}/gu)?
  * without descriptions qualifies when its header names a date and an amount (a rate table, with
  * dates and balances but no text, does not).
  */
-function isTransactionRegion(columns: Column[], cells: Token[][][], seeds: number): boolean {
+function isTransactionRegion(columns: Column[], cells: Token[][][], seeds: number, carried = false): boolean {
   if (!columns.some((c) => c.kind === 'date') || !columns.some((c) => c.kind === 'money')) return false;
-  // One dated line with amounts (a summary sentence) is no table unless a header names its columns.
+  // One dated line with amounts (a summary sentence) is no table unless a header names its columns,
+  // or it carries on the table of the pages before in the same columns (a last page's few rows).
   const role = (c: Column) => c.readings[0]?.role ?? '';
   const named =
-    columns.some(
+    carried ||
+    (columns.some(
       (c) => c.kind === 'date' && ['date', 'postingDate', 'transactionDate', 'valueDate'].includes(role(c)),
-    ) && columns.some((c) => c.kind === 'money' && ['amount', 'debit', 'credit', 'balance'].includes(role(c)));
+    ) &&
+      columns.some((c) => c.kind === 'money' && ['amount', 'debit', 'credit', 'balance'].includes(role(c))));
   if (seeds < 2 && !named) return false;
   const words = columns.some(
     (c, i) =>
@@ -155,6 +158,26 @@ function sameMoneyColumns(a: Region, b: Region): boolean {
   return mb.length > 0 && aligned.length * 3 >= mb.length * 2;
 }
 
+/**
+ * A header-less region on a later page stands in the table's own columns: its dates in the table's
+ * date column, its amounts under the table's money columns, its text in the table's text columns.
+ */
+function linesUp(table: Region, next: Region): boolean {
+  const overlaps = (a: Column, b: Column) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0;
+  const used = next.columns.filter((c) => c.kind !== 'empty');
+  return (
+    used.some((c) => c.kind === 'date') &&
+    sameMoneyColumns(table, next) &&
+    used.every((c) =>
+      table.columns.some(
+        (t) =>
+          (t.kind === c.kind || (c.kind === 'money' && t.kind === 'empty' && t.label !== '')) &&
+          (overlaps(t, c) || (c.kind === 'money' && Math.abs(t.x1 - c.x1) < table.size * 2)),
+      ),
+    )
+  );
+}
+
 /** A continuation region without a header takes the labels of the table's columns it lines up with. */
 function inheritLabels(prev: Region, next: Region): void {
   if (next.header.length) return;
@@ -190,11 +213,16 @@ export function findTables(pages: PageLines[], trace: Tracer, decimal: DecimalMa
         source: page.source,
       };
       repairOcrCells(region, found.cells, decimal);
-      if (!isTransactionRegion(found.columns, found.cells, r.seeds.length)) continue;
-      cells.set(region, found.cells);
       const prevTable = tables[tables.length - 1];
       const prev = prevTable?.regions[prevTable.regions.length - 1];
       const head = prevTable?.regions.find((r) => r.header.length) ?? prev;
+      const carried = !!head && !!prev && prev.page < region.page && !region.header.length && linesUp(head, region);
+      if (!isTransactionRegion(found.columns, found.cells, r.seeds.length, carried)) continue;
+      cells.set(region, found.cells);
+      if (carried && r.seeds.length < 2)
+        trace.note('carried-region', 'table', null, `page ${r.page}`, "one dated row in the table's own columns");
+      for (const tail of found.joinedTails)
+        trace.note('tail-amounts-as-text', 'description', tail, null, `page ${r.page}: no money column under it`);
       if (
         prevTable &&
         prev &&
