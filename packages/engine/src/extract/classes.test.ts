@@ -3570,3 +3570,192 @@ describe('class 8: a last page of one dated row and its undated neighbours, no h
     });
   });
 });
+
+describe('class 2: sign words after amounts, rates and charges beside them', () => {
+  it('Swiss German: debits print "16.05 Soll", credits print bare amounts, right-aligned as one cell', async () => {
+    const entries: Entry[] = [
+      { printed: '03.06.2024', iso: '2024-06-03', text: 'Kartenzahlung Migros Bern', cents: -1_605 },
+      { printed: '03.06.2024', iso: '2024-06-03', text: 'Vergütung ANNA MEIER', cents: 6_600 },
+      { printed: '04.06.2024', iso: '2024-06-04', text: 'Dauerauftrag Miete Juni', cents: -215_200 },
+      { printed: '05.06.2024', iso: '2024-06-05', text: 'Bancomat Bern Bahnhof', cents: -523 },
+      { printed: '07.06.2024', iso: '2024-06-07', text: 'Lohn Aare Technik AG', cents: 512_035 },
+      { printed: '10.06.2024', iso: '2024-06-10', text: 'SBB CFF FFS Bern', cents: -1_201 },
+    ];
+    const opening = 391_247;
+    const closing = running(opening, entries).at(-1) as number;
+    const ch = (c: number) => money(c, '.', '\u2019');
+    const lines: TableLine[] = [
+      line(40, L(40, 'Ersparniskasse Aaretal', true)),
+      line(70, L(40, 'Nina Brunner'), L(320, 'Konto-Nr.'), R(550, 'CH93 0076 2011 6238 5295 7')),
+      line(85, L(320, 'Zeitraum: 3. Juni 2024 bis 10. Juni 2024')),
+      line(120, L(40, 'Buchung', true), L(110, 'Umsatzdetails', true), R(550, 'Betrag', true)),
+      line(138, L(40, 'Saldo Vortrag'), R(550, ch(opening))),
+      ...entries.map((e, i) =>
+        line(152 + i * 14, L(40, e.printed), L(110, e.text), R(550, e.cents < 0 ? `${ch(e.cents)} Soll` : ch(e.cents))),
+      ),
+      line(152 + entries.length * 14, L(40, 'Kontostand am 10. Juni 2024'), R(550, ch(closing))),
+    ];
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'soll-after-amounts.pdf');
+    expect(rowsOf(s).map((r) => r.slice(0, 3))).toEqual(
+      expectedRows(opening, entries, false).map((r) => r.slice(0, 3)),
+    );
+    expect(factsOf(s)).toMatchObject({
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
+  it('English (South Africa): a charges column filled only by the undated first row of page 2', async () => {
+    const entries: Entry[] = [
+      { printed: '2024-08-05', iso: '2024-08-05', text: 'DEBIT ORDER RENT AUGUST', cents: -1_088_100 },
+      { printed: '2024-08-09', iso: '2024-08-09', text: 'DEBIT ORDER DSTV', cents: -52_724 },
+      { printed: '2024-08-20', iso: '2024-08-20', text: 'SALARY KAROO LOGISTICS', cents: 2_215_082 },
+      { printed: '2024-08-26', iso: '2024-08-26', text: 'ATM CASH JOHANNESBURG', cents: -37_000 },
+      { printed: '2024-08-29', iso: '2024-08-29', text: 'IB PAYMENT TO RIAAN', cents: -38_000 },
+      { printed: '2024-08-30', iso: '2024-08-30', text: 'MONTHLY SERVICE FEE', cents: -16_620 },
+    ];
+    const opening = 2_569_365;
+    const closing = running(opening, entries).at(-1) as number;
+    const amt = (c: number) => `${c < 0 ? '-' : ''}${money(c, '.', '')}`;
+    const header = (y: number) =>
+      line(
+        y,
+        L(40, 'Date', true),
+        L(120, 'Description', true),
+        R(420, 'Amount', true),
+        R(480, 'Charges', true),
+        L(495, 'Reference', true),
+      );
+    const row = (y: number, e: Entry, dated: boolean, charge?: string) =>
+      line(
+        y,
+        ...(dated ? [L(40, e.printed)] : []),
+        L(120, e.text),
+        R(420, amt(e.cents)),
+        ...(charge ? [R(480, charge)] : []),
+        L(495, `REF${e.cents.toString().slice(-4)}`),
+      );
+    const pages = [
+      {
+        lines: [
+          line(40, L(40, 'Limpopo Savings Bank', true)),
+          line(70, L(40, 'Naledi Mahlangu'), L(320, 'Account No. 8665933755')),
+          line(85, L(320, 'For the period 01 Aug 2024 - 31 Aug 2024')),
+          line(100, L(320, 'Beginning balance'), R(550, money(opening, '.', ''))),
+          line(115, L(320, 'New balance'), R(550, money(closing, '.', ''))),
+          header(150),
+          ...entries.slice(0, 3).map((e, i) => row(168 + i * 14, e, true, i === 1 ? '23.51' : undefined)),
+        ],
+      },
+      {
+        lines: [
+          line(40, L(40, 'Limpopo Savings Bank', true)),
+          header(70),
+          // The day's second row: its date is the row above's, on page 1.
+          row(88, { ...(entries[3] as Entry) }, false, '61.08'),
+          ...entries.slice(4).map((e, i) => row(102 + i * 14, e, true)),
+        ],
+      },
+    ];
+    const [s] = await run(await tablePdf({ pages }), 'charges-on-an-undated-first-row.pdf');
+    const got = rowsOf(s).map((r) => [r[1], r[2]]);
+    expect(got).toEqual(entries.map((e) => [e.text, e.cents / 100]));
+    expect(factsOf(s)).toMatchObject({ status: 'balanced' });
+  });
+
+  it('Portuguese: a table of interest rates ("Até 50.000,00", "0,13 %") under a one-row statement is no transactions', async () => {
+    const lines: TableLine[] = [
+      line(40, L(40, 'Banco Serra Azul', true)),
+      line(70, L(40, 'Conta: 69294-3'), L(320, 'FERNANDA SOUZA')),
+      line(85, L(40, 'Período do extrato: 26/12/2023 a 25/01/2024')),
+      line(100, L(40, 'Saldo em 26/12/2023'), R(300, '2.990,07')),
+      line(115, L(40, 'Saldo atual'), R(300, '6.801,13')),
+      line(
+        150,
+        L(40, 'DT. MOV.', true),
+        L(110, 'LANÇAMENTO', true),
+        R(470, 'IMPORTÂNCIA', true),
+        R(550, 'SALDO', true),
+      ),
+      line(168, L(40, '05/01/2024'), L(110, 'PAGAMENTO SALÁRIO'), R(470, '3.811,06'), R(550, '6.801,13')),
+      line(179, L(110, 'INDUSTRIAS PLANALTO LTDA')),
+      line(215, L(40, 'Taxas de juro', true)),
+      line(232, L(40, 'Em vigor desde', true), L(180, 'Escalão', true), R(420, 'Taxa anual', true)),
+      line(248, L(40, '28/08/2023'), L(180, 'Até 50.000,00'), R(420, '0,13 %')),
+      line(262, L(40, '28/08/2023'), L(180, 'Acima de 50.000,00'), R(420, '1,34 %')),
+      line(276, L(40, '30/12/2023'), L(180, 'Acima de 125.000,00'), R(420, '2,60 %')),
+    ];
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'rates-table.pdf');
+    expect(rowsOf(s)).toEqual([['2024-01-05', 'PAGAMENTO SALÁRIO INDUSTRIAS PLANALTO LTDA', 3811.06, 6801.13]]);
+    expect(factsOf(s)).toMatchObject({ openingBalance: 2990.07, closingBalance: 6801.13, status: 'balanced' });
+  });
+});
+
+describe('class 8: a carried balance in words no vocabulary has, and a rates table after the rows', () => {
+  it('English: "Balance from the page before" rows (opening plus the amounts above) are balances, not credits', async () => {
+    const entries: Entry[] = [
+      { printed: '01-Nov-2024', iso: '2024-11-01', text: 'SAINSBURYS YORK', cents: -4_624 },
+      { printed: '04-Nov-2024', iso: '2024-11-04', text: 'SALARY MINSTER LTD', cents: 184_500 },
+      { printed: '06-Nov-2024', iso: '2024-11-06', text: 'RENT STANDING ORDER', cents: -95_000 },
+      { printed: '11-Nov-2024', iso: '2024-11-11', text: 'GREGGS YORK', cents: -317 },
+      { printed: '12-Nov-2024', iso: '2024-11-12', text: 'TRAINLINE.COM', cents: -4_303 },
+      { printed: '15-Nov-2024', iso: '2024-11-15', text: 'GIFT FROM MUM', cents: 31_300 },
+    ];
+    const opening = 273_263;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const header = (y: number) =>
+      line(
+        y,
+        L(40, 'TXN DATE', true),
+        L(130, 'TRANSACTION DESCRIPTION', true),
+        R(500, 'NET AMOUNT', true),
+        L(515, '+/-', true),
+      );
+    const row = (y: number, e: Entry) =>
+      line(y, L(40, e.printed), L(130, e.text), R(500, money(e.cents)), L(515, e.cents < 0 ? 'DR' : 'CR'));
+    const carried = (y: number, cents: number) =>
+      line(y, L(40, 'Balance from the page before'), R(500, money(cents)), L(515, 'CR'));
+    const pages = [
+      {
+        lines: [
+          line(40, L(40, 'Minster Bank', true)),
+          line(70, L(40, 'ISLA MORGAN'), L(320, 'Account 40-11-22 31926475')),
+          line(85, L(320, '1 November 2024 - 30 November 2024')),
+          header(120),
+          line(138, L(40, 'Balance on 1 November 2024'), R(500, money(opening)), L(515, 'CR')),
+          ...entries.slice(0, 3).map((e, i) => row(152 + i * 14, e)),
+        ],
+      },
+      {
+        lines: [
+          line(40, L(40, 'Minster Bank', true)),
+          header(70),
+          carried(88, bals[2] as number),
+          ...entries.slice(3).map((e, i) => row(102 + i * 14, e)),
+          line(
+            102 + 3 * 14,
+            L(40, '30-Nov-2024'),
+            L(130, 'Balance at end of period'),
+            R(500, money(closing)),
+            L(515, 'CR'),
+          ),
+          line(190, L(40, 'Your interest rates', true)),
+          line(206, L(40, 'Effective from', true), L(200, 'Balance', true), R(500, 'Rate p.a.', true)),
+          line(222, L(40, '2 October 2024'), L(200, 'Up to 790.00'), R(500, '0.81 %')),
+          line(236, L(40, '2 October 2024'), L(200, 'Over 790.00'), R(500, '2.69 %')),
+        ],
+      },
+    ];
+    const [s] = await run(await tablePdf({ pages }), 'carried-from-page-before.pdf');
+    expect(rowsOf(s).map((r) => r.slice(0, 3))).toEqual(
+      expectedRows(opening, entries, false).map((r) => r.slice(0, 3)),
+    );
+    expect(factsOf(s)).toMatchObject({
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+});

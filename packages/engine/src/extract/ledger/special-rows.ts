@@ -110,6 +110,7 @@ export function totalRows(draft: Draft): void {
       ((cells.length >= 2 && matches.length >= cells.length - 1) || pageEdge.has(row.id));
     // A lone figure at a page's edge that is the printed opening balance plus every amount so far:
     // the balance carried to (or brought from) the next page of a statement without a balance column.
+    const filled = keys.filter((k) => (countedStart.get(k) ?? 0) > 0);
     const carried =
       undated &&
       !sums &&
@@ -120,8 +121,9 @@ export function totalRows(draft: Draft): void {
       keys.reduce((n, k) => n + (countedStart.get(k) ?? 0), 0) >= 2 &&
       // One amount column: its sums under each reading of the sign words; debit and credit columns:
       // each column taken as either side (their roles are not known yet).
-      ((keys.length === 1 &&
-        sinceStart.get(keys[0] as string)?.some((n) => Math.abs(opening + n) === cellOf(cells[0] as string).cents)) ||
+      // (Columns no row filled yet play no part: another table's column of rates is no side.)
+      ((filled.length === 1 &&
+        sinceStart.get(filled[0] as string)?.some((n) => Math.abs(opening + n) === cellOf(cells[0] as string).cents)) ||
         sidesSum(
           keys.map((k) => sinceStart.get(k)?.[0] ?? 0),
           opening,

@@ -159,6 +159,11 @@ export function findColumns(region: RegionLines): RegionColumns {
   // A single line (a note across the table) does not join two text columns; in short tables every
   // line counts. Amounts always count: a credit column may have one value on a page.
   const noise = basis.length >= 6 ? Math.max(1, Math.floor(basis.length * SETTINGS.table.columnNoise)) : 0;
+  // Under a header, the lines between it and the first dated line are rows too (a page that starts
+  // with an undated row): their amounts mark columns as well (a charges column filled only there).
+  const aboveAmounts = region.header.length
+    ? region.above.map((l) => tokensOf(l).filter((t) => t.kind === 'money'))
+    : [];
   const ranges = mergeRanges([
     ...coveredRanges(
       basis.map((l) => l.filter((t) => t.kind !== 'money')),
@@ -167,7 +172,7 @@ export function findColumns(region: RegionLines): RegionColumns {
     // Amounts of one column touch when their widths differ (estimated positions of split runs).
     ...mergeRanges(
       coveredRanges(
-        basis.map((l) => l.filter((t) => t.kind === 'money')),
+        [...basis, ...aboveAmounts].map((l) => l.filter((t) => t.kind === 'money')),
         0,
       ),
       size * 0.5,
@@ -209,8 +214,11 @@ export function findColumns(region: RegionLines): RegionColumns {
   }));
   const assign = (tokens: Token[]): Token[][] => assignTokens(tokens, columns, size);
   const core = body.map(assign);
+  const coreAbove = aboveAmounts.map(assign);
   columns.forEach((c, i) => {
     Object.assign(c, kindOf(core.flatMap((row) => row[i] as Token[])));
+    // A column only the rows above the first dated line fill (see aboveAmounts) is one of amounts.
+    if (c.kind === 'empty') Object.assign(c, kindOf(coreAbove.flatMap((row) => row[i] as Token[])));
   });
   placeLabels(columns, labels, size);
   // Lines above the first seed and below the last one join where they fit the columns.

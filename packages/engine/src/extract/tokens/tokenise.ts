@@ -10,7 +10,7 @@
 import { type LayoutLine, sliceSpans, type TextRun, type TextSpan, textX } from '../../layout/model';
 import { type DecimalMark, type ParsedAmount, parseAmount } from '../../values/amount';
 import { type DateToken, leadingDate, parseDate } from '../../values/dates';
-import { isSignWord } from '../vocabulary';
+import { isSignWord, signReadings } from '../vocabulary';
 
 export type TokenKind = 'date' | 'money' | 'sign' | 'time' | 'text';
 
@@ -122,6 +122,16 @@ export function tokeniseRun(run: TextRun, index: number, opts: TokenOptions): To
     if (!/^\d|^\p{L}{3}/u.test(rest)) break;
     const lead = leadingDate(rest);
     if (!lead || (k === 0 && !lead.rest)) break;
+    // "16.05 Soll" with decimal '.' is an amount and its sign word, as a whole "16.05" is (see whole).
+    const d = lead.token;
+    if (
+      opts.decimal === '.' &&
+      d.kind === 'numeric' &&
+      d.year === null &&
+      !/[/-]/.test(d.text) &&
+      parseAmount(d.text, opts.decimal, opts.integers)
+    )
+      break;
     const n = lead.token.text.split(/\s+/).length;
     const start = (words[i] as { start: number }).start;
     const end = (words[i + n - 1] as { end: number }).end;
@@ -143,9 +153,22 @@ export function tokeniseRun(run: TextRun, index: number, opts: TokenOptions): To
       const end = (words[i + n - 1] as { end: number }).end;
       const piece = text.slice(start, end);
       if (!/\d/.test(piece)) continue;
+      // A number before a per-cent sign is a rate ("0,13 %"), in every language: no amount.
+      if (text.slice(end).trimStart().startsWith('%')) continue;
       const money = parseAmount(piece, opts.decimal, opts.integers);
       if (!money) continue;
       flush();
+      // A sign word that ends the run is the amount's mark, as "CR" is: "33.64 Soll" beside "66.00"
+      // stands right-aligned as one cell. Only a word one side of every language reads so.
+      const last = words[i + n];
+      const side = i + n === words.length - 1 && last && !money.mark ? markOf(text.slice(last.start, last.end)) : null;
+      if (side && last) {
+        out.push(
+          make('money', start, last.end, { money: { ...money, mark: side, suffix: text.slice(last.start, last.end) } }),
+        );
+        taken = n + 1;
+        continue;
+      }
       out.push(make('money', start, end, { money }));
       taken = n;
     }
@@ -198,6 +221,16 @@ export function amountsInsideText(tokens: Token[]): Token[] {
     out.push(t);
   }
   return out;
+}
+
+/** The side a sign word longer than a letter code names in every language that has it ("Soll", "Haben"). */
+function markOf(word: string): 'debit' | 'credit' | null {
+  if (word.length <= 3) return null;
+  const r = signReadings(word);
+  if (!r) return null;
+  if (r.debit > 0 && r.credit === 0) return 'debit';
+  if (r.credit > 0 && r.debit === 0) return 'credit';
+  return null;
 }
 
 /** Tokens of a line, left to right. */
