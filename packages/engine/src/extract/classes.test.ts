@@ -3759,3 +3759,57 @@ describe('class 8: a carried balance in words no vocabulary has, and a rates tab
     });
   });
 });
+
+describe('class 13: balances in a sentence under the table', () => {
+  it('Italian: "Saldo contabile iniziale 2.059,67 · Totale addebiti ... · Saldo contabile finale 2.106,11" is no row', async () => {
+    const entries: Entry[] = [
+      { printed: '11/12/2023', iso: '2023-12-11', text: 'BONIFICO DA MARCO BIANCHI', cents: 45_000 },
+      { printed: '12/12/2023', iso: '2023-12-12', text: 'PAGAMENTO POS ESSELUNGA', cents: -6_218 },
+      { printed: '15/12/2023', iso: '2023-12-15', text: 'ADDEBITO SDD ENEL ENERGIA', cents: -11_402 },
+      { printed: '20/12/2023', iso: '2023-12-20', text: 'PRELIEVO BANCOMAT', cents: -25_000 },
+      { printed: '10/01/2024', iso: '2024-01-10', text: 'INTERESSI', cents: 2 },
+    ];
+    const opening = 205_967;
+    const bals = running(opening, entries);
+    const closing = bals.at(-1) as number;
+    const it = (c: number) => `€ ${money(c, ',')}`;
+    const out = entries.filter((e) => e.cents < 0).reduce((a, e) => a - e.cents, 0);
+    const inn = entries.filter((e) => e.cents > 0).reduce((a, e) => a + e.cents, 0);
+    const lines: TableLine[] = [
+      line(40, L(40, 'Credito Cooperativo Valdelsa', true)),
+      line(70, L(40, 'LORENZO GRECO'), L(320, 'IBAN IT30 G298 9865 9302 9195 0872 389')),
+      line(85, L(320, 'Periodo dal 11/12/2023 al 10/01/2024')),
+      line(
+        120,
+        L(40, 'Data', true),
+        L(110, 'Descrizione', true),
+        R(400, 'Dare', true),
+        R(470, 'Avere', true),
+        R(550, 'Saldo contabile', true),
+      ),
+      ...entries.map((e, i) =>
+        line(
+          138 + i * 14,
+          L(40, e.printed),
+          L(110, e.text),
+          R(e.cents < 0 ? 400 : 470, it(e.cents)),
+          R(550, it(bals[i] as number)),
+        ),
+      ),
+      line(
+        138 + entries.length * 14,
+        L(
+          110,
+          `Saldo contabile iniziale ${money(opening, ',')} · Totale addebiti ${money(out, ',')} · Totale entrate ${money(inn, ',')} · Saldo contabile finale ${money(closing, ',')}`,
+        ),
+      ),
+    ];
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'balances-in-a-sentence.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(factsOf(s)).toMatchObject({
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+});

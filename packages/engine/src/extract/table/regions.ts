@@ -109,13 +109,24 @@ export function isPageNumber(line: TokenLine): boolean {
  * description in a wide column is a row when an amount stands apart from its text.
  */
 function isParagraph(line: TokenLine, width: number): boolean {
-  return line.tokens.some(
-    (t) =>
-      t.kind === 'text' &&
-      t.x1 - t.x0 > width * 0.55 &&
-      t.text.split(/\s+/).length > 6 &&
-      !line.tokens.some((m) => m.kind === 'money' && m.run !== t.run),
-  );
+  const alone = (run: number) => !line.tokens.some((m) => m.kind === 'money' && m.run !== run);
+  if (
+    line.tokens.some(
+      (t) => t.kind === 'text' && t.x1 - t.x0 > width * 0.55 && t.text.split(/\s+/).length > 6 && alone(t.run),
+    )
+  )
+    return true;
+  // A sentence with figures in it ("Saldo iniziale 2.059,67 · Totale addebiti 4.767,18 · ... 2.106,11"):
+  // one wide run of many words with amounts between its words, and no amount printed apart.
+  const runs = new Map<number, Token[]>();
+  for (const t of line.tokens) runs.set(t.run, [...(runs.get(t.run) ?? []), t]);
+  return [...runs].some(([run, tokens]) => {
+    const first = tokens[0] as Token;
+    const last = tokens[tokens.length - 1] as Token;
+    const words = tokens.reduce((n, t) => n + t.text.split(/\s+/).length, 0);
+    const inside = tokens.some((t, k) => t.kind === 'money' && tokens[k + 1]?.kind === 'text' && k > 0);
+    return last.x1 - first.x0 > width * 0.55 && words > 6 && inside && alone(run);
+  });
 }
 
 export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[] {
