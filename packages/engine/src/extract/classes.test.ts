@@ -3813,3 +3813,68 @@ describe('class 13: balances in a sentence under the table', () => {
     });
   });
 });
+
+describe('class 6: a header label joined to its neighbour on a later page', () => {
+  it('Spanish card: "TIPO DE CAMBIO" and "CANTIDAD" print as one label on page 2, where no rate is printed', async () => {
+    const entries: Entry[] = [
+      { printed: '19/12/25', iso: '2025-12-19', text: 'COMPRA AMAZON', cents: -2_722 },
+      { printed: '21/12/25', iso: '2025-12-21', text: 'FARMACIA LÓPEZ BILBAO', cents: -1_429 },
+      { printed: '27/12/25', iso: '2025-12-27', text: 'EL CORTE INGLES', cents: -19_200 },
+      { printed: '03/01/26', iso: '2026-01-03', text: 'TELEPIZZA BILBAO', cents: -2_034 },
+      { printed: '07/01/26', iso: '2026-01-07', text: 'COMPRA DIA 3594', cents: -1_892 },
+      { printed: '10/01/26', iso: '2026-01-10', text: 'PAGO RECIBIDO GRACIAS', cents: 8_800 },
+      { printed: '12/01/26', iso: '2026-01-12', text: 'RENFE VIAJEROS BILBAO', cents: -1_060 },
+    ];
+    const es = (c: number) => `${c > 0 ? '-' : ''}${money(c, ',')}`;
+    // Page 1's header has the two labels apart (a rate under the first); page 2's, drawn as one
+    // text, reads as one label over the amounts.
+    const header1 = (y: number) =>
+      line(
+        y,
+        L(40, 'FECHA OPER.', true),
+        L(110, 'MOVIMIENTO', true),
+        R(380, 'MONTO ORIGINAL', true),
+        L(392, 'TIPO DE CAMBIO', true),
+        R(550, 'CANTIDAD', true),
+      );
+    const header2 = (y: number) =>
+      line(
+        y,
+        L(40, 'FECHA OPER.', true),
+        L(110, 'MOVIMIENTO', true),
+        R(380, 'MONTO ORIGINAL', true),
+        R(550, 'TIPO DE CAMBIO CANTIDAD', true),
+      );
+    const row = (y: number, e: Entry, i: number) =>
+      line(
+        y,
+        L(40, e.printed),
+        L(110, e.text),
+        ...(i === 0 ? [R(380, 'USD 30,27'), L(392, '0,89920')] : []),
+        R(550, es(e.cents)),
+      );
+    const pages = [
+      {
+        lines: [
+          line(40, L(40, 'Caja Rural del Nervión', true)),
+          line(70, L(40, 'María Rodríguez Martín'), L(320, 'Número de tarjeta: 0765 **** **** 9129')),
+          line(85, L(320, 'Periodo de consulta: 19/12/25 - 18/01/26')),
+          header1(120),
+          ...entries.slice(0, 4).map((e, i) => row(138 + i * 14, e, i)),
+        ],
+      },
+      {
+        lines: [
+          line(40, L(40, 'Caja Rural del Nervión', true)),
+          header2(70),
+          ...entries.slice(4).map((e, i) => row(88 + i * 14, e, i + 4)),
+        ],
+      },
+    ];
+    const [s] = await run(await tablePdf({ pages }), 'label-joined-on-page-2.pdf');
+    // No balance is printed to tell the card's sign convention: every row with its amount is the point.
+    expect(rowsOf(s).map((r) => [r[0], r[1], Math.abs(r[2])])).toEqual(
+      entries.map((e) => [e.iso, e.text, Math.abs(e.cents) / 100]),
+    );
+  });
+});

@@ -144,6 +144,10 @@ function continues(prev: Region, next: Region): boolean {
     const a = prev.columns.map((c) => normaliseWords(c.label)).join('|');
     const b = next.columns.map((c) => normaliseWords(c.label)).join('|');
     if (a === b) return true;
+    // The same labels less one another page joined into its neighbour (see alignMergedLabels).
+    const own = new Set(prev.columns.map((c) => normaliseWords(c.label)).filter(Boolean));
+    const theirs = next.columns.map((c) => normaliseWords(c.label)).filter(Boolean);
+    if (theirs.length >= 3 && theirs.length < own.size && theirs.every((l) => own.has(l))) return true;
   }
   return kinds(prev) === kinds(next) || (!next.header.length && sameMoneyColumns(prev, next));
 }
@@ -176,6 +180,30 @@ function linesUp(table: Region, next: Region): boolean {
       ),
     )
   );
+}
+
+/**
+ * `merged-labels`: a money column of a later page whose label is the table's label of that column
+ * joined to a neighbour's ("TIPO DE CAMBIO CANTIDAD" where the rate column is empty on that page)
+ * is that column: it takes the table's label, so its amounts are read with the table's.
+ */
+function alignMergedLabels(table: Region, next: Region, trace: Tracer): void {
+  for (const c of next.columns) {
+    if (c.kind !== 'money' || !c.label) continue;
+    const own = normaliseWords(c.label);
+    const match = table.columns.find(
+      (t) =>
+        t.kind === 'money' &&
+        t.label &&
+        normaliseWords(t.label) !== own &&
+        own.includes(normaliseWords(t.label)) &&
+        Math.abs(t.x1 - c.x1) < table.size * 2,
+    );
+    if (!match) continue;
+    trace.note('merged-labels', 'label', c.label, match.label, `page ${next.page}: the table's column under it`);
+    c.label = match.label;
+    c.readings = match.readings;
+  }
 }
 
 /** A continuation region without a header takes the labels of the table's columns it lines up with. */
@@ -216,6 +244,7 @@ export function findTables(pages: PageLines[], trace: Tracer, decimal: DecimalMa
       const prevTable = tables[tables.length - 1];
       const prev = prevTable?.regions[prevTable.regions.length - 1];
       const head = prevTable?.regions.find((r) => r.header.length) ?? prev;
+      if (head && region.header.length && head.page < region.page) alignMergedLabels(head, region, trace);
       const carried = !!head && !!prev && prev.page < region.page && !region.header.length && linesUp(head, region);
       if (!isTransactionRegion(found.columns, found.cells, r.seeds.length, carried)) continue;
       cells.set(region, found.cells);
