@@ -3878,3 +3878,45 @@ describe('class 6: a header label joined to its neighbour on a later page', () =
     );
   });
 });
+
+describe('class 4: one run over three columns on a page of few rows', () => {
+  it('English (South Africa): value date, code and description print as one run; the description keeps every word', async () => {
+    const entries: Entry[] = [
+      { printed: '2026-01-23', iso: '2026-01-23', text: 'CREDIT TRANSFER LERATO VENTER', cents: 535_800 },
+      { printed: '2026-01-24', iso: '2026-01-24', text: 'POS PURCHASE SHELL ULTRA CITY PRETORIA', cents: -47_303 },
+      { printed: '2026-01-24', iso: '2026-01-24', text: 'MONTHLY SERVICE FEE', cents: -2_672 },
+    ];
+    const opening = 3_221_468;
+    const bals = running(opening, entries);
+    const za = (c: number) => `${c < 0 ? '-' : ''}${money(c)}`;
+    const codes = ['175', '613', '708'];
+    const lines: TableLine[] = [
+      line(40, L(40, 'Karoo Mutual Bank', true)),
+      line(70, L(40, 'Riaan Venter'), L(320, 'Account number 2090208234')),
+      line(85, L(320, 'Statement period 2026-01-23 to 2026-01-24')),
+      line(
+        120,
+        L(40, 'Posting Date', true),
+        L(110, 'Value Dt', true),
+        L(165, 'TC', true),
+        L(188, 'Transaction', true),
+        R(420, 'Debit', true),
+        R(480, 'Credit', true),
+        R(550, 'Balance', true),
+      ),
+      line(136, L(40, 'Previous balance'), R(550, za(opening))),
+      ...entries.map((e, i) =>
+        line(
+          150 + i * 14,
+          L(40, e.printed),
+          // One text from the value date on: the reader gets it as one run over three columns.
+          L(110, `${e.printed} ${codes[i]} ${e.text}`),
+          R(e.cents < 0 ? 420 : 480, za(e.cents)),
+          R(550, za(bals[i] as number)),
+        ),
+      ),
+    ];
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'one-run-over-three-columns.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+  });
+});

@@ -110,12 +110,29 @@ function kindOf(tokens: Token[]): { kind: ColumnKind; filled: number } {
   return { kind: 'text', filled: tokens.length };
 }
 
-/** The body tokens of a line, with text runs that reach over a label's start split into words. */
+/**
+ * The body tokens of a line, with text runs that reach over a label's start cut there, at the word
+ * nearest it: the words on each side stay one piece ("175" | "CREDIT TRANSFER LERATO VENTER"), so
+ * a description's own word gaps never look like column gaps on a page of few rows.
+ */
 function bodyTokens(line: TokenLine, starts: number[], size: number): Token[] {
   return line.tokens.flatMap((t) => {
     if (t.kind !== 'text' || !/\s/.test(t.text)) return [t];
-    const crosses = starts.some((x) => x > t.x0 + size && x < t.x1 - size * 0.5);
-    return crosses ? splitWords(t) : [t];
+    const cuts = starts.filter((x) => x > t.x0 + size && x < t.x1 - size * 0.5);
+    if (!cuts.length) return [t];
+    const words = splitWords(t);
+    // Each word to the part its start falls in (a word starting just before a label's start is the label's).
+    const part = (w: Token) => cuts.filter((x) => w.x0 >= x - size * 0.5).length;
+    const out: Token[] = [];
+    let last = -1;
+    for (const w of words) {
+      const p = part(w);
+      const prev = out[out.length - 1];
+      if (prev && p === last) out[out.length - 1] = { ...prev, text: `${prev.text} ${w.text}`, x1: w.x1 };
+      else out.push(w);
+      last = p;
+    }
+    return out;
   });
 }
 
@@ -300,6 +317,9 @@ function assignTokens(tokens: Token[], columns: Column[], size: number): Token[]
   // description whose tail reaches past its column's usual width).
   const runColumn = new Map<number, number>();
   for (const t of tokens) {
+    // A figure between them ends the run's cell: text after it is a cell of its own ("613" in
+    // the code column, then "19.01 14:86" in the description).
+    if (t.kind !== 'text') runColumn.delete(t.run);
     if (t.kind === 'text' && !t.piece && runColumn.has(t.run)) {
       row[runColumn.get(t.run) as number]?.push(t);
       continue;
