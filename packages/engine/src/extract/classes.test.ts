@@ -3920,3 +3920,54 @@ describe('class 4: one run over three columns on a page of few rows', () => {
     expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
   });
 });
+
+describe('class 5: facts wrapped in narrow cells, dates without a year across a year end', () => {
+  it('Dutch card: "Afschriftperiode: 21" / "december 2023 - 20 januari" / "2024", and a card number cut after its mask', async () => {
+    const entries: Entry[] = [
+      { printed: '21-12', iso: '2023-12-21', text: 'Betaling JUMBO AMSTERDAM', cents: -7_949 },
+      { printed: '22-12', iso: '2023-12-22', text: 'Betaalpas ALBERT HEIJN 3767', cents: -1_936 },
+      { printed: '28-12', iso: '2023-12-28', text: 'KRUIDVAT 3507 AMSTERDAM', cents: -531 },
+      { printed: '02-01', iso: '2024-01-02', text: 'Incasso creditcard', cents: 8_900 },
+      { printed: '09-01', iso: '2024-01-09', text: 'Betaalautomaat SHELL AMSTERDAM', cents: -6_652 },
+      { printed: '15-01', iso: '2024-01-15', text: 'BOL.COM UTRECHT', cents: -2_499 },
+    ];
+    const nl = (c: number) => `${c < 0 ? '-' : ''}${money(c, ',')}`;
+    const header = (y: number) =>
+      line(y, L(40, 'BOEKDATUM', true), L(110, 'BESCHRIJVING', true), R(550, 'BEDRAG (EUR)', true));
+    const row = (y: number, e: Entry) => line(y, L(40, e.printed), L(110, e.text), R(550, nl(e.cents)));
+    const pages = [
+      {
+        lines: [
+          line(40, L(40, 'Bank Dinkelland', true), R(550, 'Creditcardoverzicht')),
+          line(
+            60,
+            L(40, 'Kaartnummer: 5897 **** ****'),
+            L(220, 'Aanmaakdatum: 24 januari'),
+            L(400, 'Afschrift nr.: 11/2024'),
+          ),
+          line(71, L(40, '3453'), L(220, '2024')),
+          line(86, L(40, 'Ten name van: Emma Smit'), L(220, 'Munteenheid: EUR')),
+          line(101, L(40, 'Afschriftperiode: 21'), L(220, 'Relatienummer: 1095404579')),
+          line(112, L(40, 'december 2023 - 20 januari')),
+          line(123, L(40, '2024')),
+          header(160),
+          ...entries.slice(0, 3).map((e, i) => row(178 + i * 14, e)),
+        ],
+      },
+      {
+        lines: [
+          line(40, L(40, 'Bank Dinkelland', true), R(550, 'Kaartnummer 5897 **** **** 3453')),
+          header(70),
+          ...entries.slice(3).map((e, i) => row(88 + i * 14, e)),
+        ],
+      },
+    ];
+    const statements = await run(await tablePdf({ pages }), 'wrapped-facts-year-end.pdf');
+    expect(statements).toHaveLength(1);
+    const [s] = statements;
+    expect(rowsOf(s).map((r) => [r[0], r[1], Math.abs(r[2])])).toEqual(
+      entries.map((e) => [e.iso, e.text, Math.abs(e.cents) / 100]),
+    );
+    expect(factsOf(s)).toMatchObject({ periodStart: '2023-12-21', periodEnd: '2024-01-20' });
+  });
+});

@@ -120,7 +120,10 @@ export function findPeriod(lines: TokenLine[], order: DayOrder, settle?: (t: Dat
     const line = lines[i] as TokenLine;
     // The cell that holds the period's first date, and what stands under it on the next lines
     // (a wrapped cell continues at its own left edge; other columns stay out).
-    const start = line.tokens.findIndex((t) => datesIn(t.text).length > 0);
+    // A value wrapped from its first word on ("Afschriftperiode: 21" / "december 2023 - 20 januari"
+    // / "2024" in a narrow cell) has no date on the label's line: the cell is the label's own.
+    let start = line.tokens.findIndex((t) => datesIn(t.text).length > 0);
+    if (start < 0) start = line.tokens.findIndex((t) => hasFactWord(t.text, 'period'));
     const cell = line.tokens[start];
     if (!cell) continue;
     // The cell runs on while its tokens follow each other closely (the tokenizer splits a cell at its dates).
@@ -133,13 +136,16 @@ export function findPeriod(lines: TokenLine[], order: DayOrder, settle?: (t: Dat
     }
     const cellEnd = (parts[parts.length - 1] as typeof cell).x1;
     const before = line.tokens.filter((t) => t.x1 <= cell.x0 && hasFactWord(t.text, 'period')).map((t) => t.text);
+    // The cell's next lines, each added to what came before (a value may wrap twice).
+    const tail: string[] = [];
     for (const j of [i + 1, i + 2]) {
       const next = lines[j];
       if (!next || next.page !== line.page) break;
-      const tail = next.tokens
+      const more = next.tokens
         .filter((t) => t.x0 >= cell.x0 - cell.size * 2 && t.x0 <= cellEnd + cell.size)
         .map((t) => t.text);
-      if (!tail.length) continue;
+      if (!more.length) continue;
+      tail.push(...more);
       const r = findDateRange([...before, ...parts.map((t) => t.text), ...tail].join(' '), order, settle);
       if (r) return r;
     }

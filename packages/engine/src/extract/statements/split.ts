@@ -20,19 +20,28 @@ export interface StatementPart {
   accounts: Set<string>;
 }
 
-const keyOf = (a: string) => a.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+/** An account number's letters and digits, masks kept as '*' ("5897 **** **** 3453" -> "5897********3453"). */
+const keyOf = (a: string) =>
+  a
+    .replace(/[•·]/g, '*')
+    .replace(/[^0-9A-Za-z*]/g, '')
+    .toUpperCase();
 
 /**
- * Whether an account number names one the statement named already: the same last four, or one
- * holding the other (an IBAN holds its account number; a number wrapped onto a second line
- * reads as its first part).
+ * Whether an account number names one the statement named already: the same last four digits, or
+ * one holding the other (an IBAN holds its account number; a number wrapped onto a second line
+ * reads as its first part, "5897 **** ****" of "5897 **** **** 3453").
  */
 function known(accounts: Set<string>, account: string): boolean {
   const a = keyOf(account);
+  const lastFour = (k: string) => (/\d{4}$/.test(k) ? k.slice(-4) : null);
   for (const b of accounts) {
-    if (a.slice(-4) === b.slice(-4)) return true;
+    if (lastFour(a) !== null && lastFour(a) === lastFour(b)) return true;
     const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-    if (short.length >= 8 && long.includes(short)) return true;
+    const bare = (k: string) => k.replace(/\*/g, '');
+    if (bare(short).length >= 8 && bare(long).includes(bare(short))) return true;
+    // Cut after its masked middle: the visible start of the other.
+    if (short.endsWith('*') && /^\d{4}/.test(short) && long.startsWith(short)) return true;
   }
   return false;
 }
