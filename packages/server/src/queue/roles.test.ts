@@ -257,11 +257,17 @@ describe.skipIf(!databaseUrl || !redisUrl)('process roles: serve and two workers
       const id = ((await up.json()) as { id: string }).id;
       await expect.poll(() => got.length, { timeout: 60_000, interval: 200 }).toBe(1);
       expect(JSON.parse(got[0]!)).toMatchObject({ type: 'conversion.completed', data: { file: { id } } });
-      const [row] = await sql<{ status: string; attempts: number }>(
-        'SELECT status, attempts FROM webhook_deliveries WHERE file_id = $1',
-        [id],
-      );
-      expect(row).toMatchObject({ status: 'delivered', attempts: 1 });
+      // The worker records the delivery once the receiver's answer is back: after the body arrived here.
+      const delivery = async () =>
+        (
+          await sql<{ status: string; attempts: number }>(
+            'SELECT status, attempts FROM webhook_deliveries WHERE file_id = $1',
+            [id],
+          )
+        )[0];
+      await expect
+        .poll(delivery, { timeout: 30_000, interval: 200 })
+        .toMatchObject({ status: 'delivered', attempts: 1 });
     } finally {
       await new Promise<void>((r) => receiver.close(() => r()));
     }
