@@ -22,6 +22,7 @@ export type Canvas = typeof import('@napi-rs/canvas');
 interface Loaded {
   pdfjs: PdfJs;
   canvas: Canvas;
+  loadSystemFonts: () => void;
   CanvasFactory: ReturnType<typeof canvasFactory>;
 }
 
@@ -29,8 +30,13 @@ let loading: Promise<Loaded> | null = null;
 function load(): Promise<Loaded> {
   loading ??= (async () => {
     // Loads PDF.js once, with its canvas, and undoes its process-wide polyfills (see the file).
-    const { canvas } = await import('@statemint/engine/pdfjs-preload');
-    return { pdfjs: await import('pdfjs-dist/legacy/build/pdf.mjs'), canvas, CanvasFactory: canvasFactory(canvas) };
+    const { canvas, loadSystemFonts } = await import('@statemint/engine/pdfjs-preload');
+    return {
+      pdfjs: await import('pdfjs-dist/legacy/build/pdf.mjs'),
+      canvas,
+      loadSystemFonts,
+      CanvasFactory: canvasFactory(canvas),
+    };
   })();
   return loading;
 }
@@ -41,8 +47,8 @@ export async function loadPdfJs(): Promise<PdfJs> {
 
 /** The canvas module PDF.js draws with (its Path2D, DOMMatrix and ImageData). */
 export async function renderCanvas(): Promise<Canvas> {
-  const { canvas } = await load();
-  (await import('@statemint/engine/pdfjs-preload')).loadSystemFonts();
+  const { canvas, loadSystemFonts } = await load();
+  loadSystemFonts();
   return canvas;
 }
 

@@ -9,7 +9,7 @@
  */
 import { type TextSpan, textX } from '../../layout/model';
 import { SETTINGS } from '../settings';
-import { amountsInsideText, splitWords, type Token, type TokenLine } from '../tokens/tokenise';
+import { amountsInsideText, joinTokens, splitWords, type Token, type TokenLine } from '../tokens/tokenise';
 import { labelReadings, normaliseWords } from '../vocabulary';
 import type { Column, ColumnKind } from './model';
 import type { RegionLines } from './regions';
@@ -128,7 +128,7 @@ function bodyTokens(line: TokenLine, starts: number[], size: number): Token[] {
     for (const w of words) {
       const p = part(w);
       const prev = out[out.length - 1];
-      if (prev && p === last) out[out.length - 1] = { ...prev, text: `${prev.text} ${w.text}`, x1: w.x1 };
+      if (prev && p === last) out[out.length - 1] = joinTokens(prev, w);
       else out.push(w);
       last = p;
     }
@@ -155,7 +155,16 @@ export function findColumns(region: RegionLines): RegionColumns {
   // Text running over a label's start is split only in seed lines (a description run into the
   // reference column); other lines (end-of-day balance labels printed from the date column) stay whole.
   const isSeedLine = (l: TokenLine) => region.seeds.includes(l);
-  const lineTokens = (l: TokenLine) => amountsInsideText(isSeedLine(l) ? bodyTokens(l, starts, size) : l.tokens);
+  // Each line's tokens once: they are read for the tail amounts, the columns and the cells.
+  const ownTokens = new Map<TokenLine, Token[]>();
+  const lineTokens = (l: TokenLine) => {
+    let tokens = ownTokens.get(l);
+    if (!tokens) {
+      tokens = amountsInsideText(isSeedLine(l) ? bodyTokens(l, starts, size) : l.tokens);
+      ownTokens.set(l, tokens);
+    }
+    return tokens;
+  };
   const keepTail = tailAmountKeeper(region.lines.map(lineTokens), labels, size);
   const joinedTails = new Set<string>();
   const tokensOf = (l: TokenLine) =>
@@ -301,8 +310,7 @@ function tailAmountsAsText(tokens: Token[], isCell: (t: Token) => boolean, onJoi
     const prev = out[out.length - 1];
     if (prev && isRunTail(tokens, k) && prev === tokens[k - 1] && !isCell(t)) {
       onJoin(t);
-      const { spans: _, ...joined } = prev;
-      out[out.length - 1] = { ...joined, text: `${prev.text} ${t.text}`, x1: t.x1 };
+      out[out.length - 1] = joinTokens(prev, t);
       return;
     }
     out.push(t);

@@ -119,7 +119,11 @@ function isParagraph(line: TokenLine, width: number): boolean {
   // A sentence with figures in it ("Saldo iniziale 2.059,67 · Totale addebiti 4.767,18 · ... 2.106,11"):
   // one wide run of many words with amounts between its words, and no amount printed apart.
   const runs = new Map<number, Token[]>();
-  for (const t of line.tokens) runs.set(t.run, [...(runs.get(t.run) ?? []), t]);
+  for (const t of line.tokens) {
+    const own = runs.get(t.run);
+    if (own) own.push(t);
+    else runs.set(t.run, [t]);
+  }
   return [...runs].some(([run, tokens]) => {
     const first = tokens[0] as Token;
     const last = tokens[tokens.length - 1] as Token;

@@ -213,8 +213,7 @@ export function amountsInsideText(tokens: Token[]): Token[] {
       next.run === t.run &&
       /\p{L}/u.test(prev.text)
     ) {
-      const { spans: _, ...joined } = prev;
-      out[out.length - 1] = { ...joined, text: `${prev.text} ${t.text} ${next.text}`, x1: next.x1 };
+      out[out.length - 1] = joinTokens(prev, t, next);
       k++;
       continue;
     }
@@ -231,6 +230,13 @@ function markOf(word: string): 'debit' | 'credit' | null {
   if (r.debit > 0 && r.credit === 0) return 'debit';
   if (r.credit > 0 && r.debit === 0) return 'credit';
   return null;
+}
+
+/** Neighbouring tokens of one line as one token of the first's kind, their texts a space apart. */
+export function joinTokens(first: Token, ...rest: Token[]): Token {
+  const { spans: _, ...joined } = first;
+  const last = rest[rest.length - 1] ?? first;
+  return { ...joined, text: [first, ...rest].map((t) => t.text).join(' '), x1: last.x1 };
 }
 
 /** Tokens of a line, left to right. */
