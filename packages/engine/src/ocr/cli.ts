@@ -8,27 +8,7 @@ import { spawn } from 'node:child_process';
 import { AppError } from '@statemint/shared';
 import { type OcrBackend, type OcrWord, ocrPoolSize, type RecognizeRequest, TESSERACT_PARAMETERS } from './backend';
 import { chooseOcrModels, languageData } from './models';
-
-/** Waiting callers for a free process slot. */
-class Slots {
-  private free: number;
-  private waiting: (() => void)[] = [];
-  constructor(size: number) {
-    this.free = Math.max(1, size);
-  }
-  async take(): Promise<void> {
-    if (this.free > 0) {
-      this.free--;
-      return;
-    }
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
-  }
-  give(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.free++;
-  }
-}
+import { Slots } from './slots';
 
 export function cliBackend(): OcrBackend {
   const slots = new Slots(ocrPoolSize());

@@ -9,7 +9,15 @@ import { type OcrLanguage, type OcrWord, ocrPoolSize, recognizeWords } from './b
 import { suggestLanguage } from './language';
 import { wordsToLines } from './lines';
 import { missedRegions, rereadMissed } from './missed';
-import { decodeImagePage, type GreyImage, imagePageCount, type PrepareOptions, preparePage } from './prepare';
+import {
+  decodeImagePage,
+  type GreyImage,
+  imagePageCount,
+  type PreparedPage,
+  type PrepareOptions,
+  preparePage,
+} from './prepare';
+import { Slots } from './slots';
 
 export { ocrEngine, shutdownOcr } from './backend';
 export { repairNumericToken } from './repair';
@@ -20,10 +28,20 @@ export interface OcrSession {
   deadline: number;
   /** Words the pages read so far with English alone: the language is told by all of them. */
   read: OcrWord[];
+  /** Pages being read at a time (one per OCR process or worker); more are prepared meanwhile. */
+  reading: Slots;
 }
 
 export function newOcrSession(deadline: number): OcrSession {
-  return { langs: ['eng'], deadline, read: [] };
+  return { langs: ['eng'], deadline, read: [], reading: new Slots(ocrPoolSize()) };
+}
+
+/**
+ * Pages a document has in flight: one more than are read at a time, so the next page is decoded
+ * and prepared on the main thread while the OCR processes keep every core busy.
+ */
+export function pagesInFlight(): number {
+  return ocrPoolSize() + 1;
 }
 
 export interface OcrPageResult {
@@ -43,6 +61,16 @@ export async function recognizeGreyPage(
 ): Promise<OcrPageResult> {
   checkDeadline(session.deadline);
   const page = await preparePage(img, prepare);
+  await session.reading.take();
+  try {
+    return await readPreparedPage(page, session);
+  } finally {
+    session.reading.give();
+  }
+}
+
+async function readPreparedPage(page: PreparedPage, session: OcrSession): Promise<OcrPageResult> {
+  // Chosen once the page's turn comes: by then earlier pages may have told the language.
   const langs = session.langs;
   let words = await recognizeWords({ image: page.image, langs, deadline: session.deadline });
   if (langs.length === 1) {
@@ -75,7 +103,7 @@ export async function ocrImage(
 ): Promise<LayoutDocument> {
   const count = await imagePageCount(bytes, kind);
   const session = newOcrSession(opts.deadline);
-  const pages = await mapLimited(count, ocrPoolSize(), async (i) => {
+  const pages = await mapLimited(count, pagesInFlight(), async (i) => {
     const img = await decodeImagePage(bytes, kind, i);
     const r = await recognizeGreyPage(img, session, { flatten: kind !== 'svg' });
     const page: LayoutPage = {

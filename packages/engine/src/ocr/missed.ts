@@ -47,25 +47,32 @@ export function missedRegions(
   // Vertical table rules (ink runs far taller than a glyph) are not text, and would join the
   // cells of a whole column into one region.
   const maxRun = Math.round(g * 2.5);
-  for (let x = 0; x < width; x++) {
-    let start = -1;
-    for (let y = 0; y <= height; y++) {
-      const isInk = y < height && (pixels[y * width + x] as number) < INK;
-      if (isInk && start < 0) start = y;
-      else if (!isInk && start >= 0) {
-        if (y - start > maxRun) for (let k = start; k < y; k++) covered[k * width + x] = 1;
-        start = -1;
+  // Row by row (the pixels' own order), each column's current run of ink from `start`.
+  const start = new Int32Array(width).fill(-1);
+  for (let y = 0; y <= height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const isInk = y < height && (pixels[row + x] as number) < INK;
+      const s = start[x] as number;
+      if (isInk && s < 0) start[x] = y;
+      else if (!isInk && s >= 0) {
+        if (y - s > maxRun) for (let k = s; k < y; k++) covered[k * width + x] = 1;
+        start[x] = -1;
       }
     }
   }
   // Ink per cell, outside word boxes.
   const ink = new Uint16Array(cw * ch);
+  const cellOf = new Int32Array(width);
+  for (let x = 0; x < width; x++) cellOf[x] = Math.floor(x / c);
   for (let y = 0; y < height; y++) {
     const row = y * width;
     const crow = Math.floor(y / c) * cw;
     for (let x = 0; x < width; x++)
-      if ((pixels[row + x] as number) < INK && !covered[row + x])
-        ink[crow + Math.floor(x / c)] = (ink[crow + Math.floor(x / c)] as number) + 1;
+      if ((pixels[row + x] as number) < INK && !covered[row + x]) {
+        const k = crow + (cellOf[x] as number);
+        ink[k] = (ink[k] as number) + 1;
+      }
   }
   // A cell counts with a few per cent of ink: a stroke crossing it, not a speck.
   const minInk = Math.max(3, Math.round(c * c * 0.04));

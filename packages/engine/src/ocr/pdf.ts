@@ -7,8 +7,7 @@ import { AppError } from '@statemint/shared';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { LayoutPage } from '../layout/model';
 import { loadPdfJs, openPdf, renderCanvas } from '../readers/pdfjs';
-import { ocrPoolSize } from './backend';
-import { checkDeadline, mapLimited, newOcrSession, type OcrSession, recognizeGreyPage } from './index';
+import { checkDeadline, mapLimited, newOcrSession, type OcrSession, pagesInFlight, recognizeGreyPage } from './index';
 import { MAX_IMAGE_PIXELS } from './limits';
 import { wordsToLines } from './lines';
 import type { GreyImage } from './prepare';
@@ -33,7 +32,7 @@ export async function ocrPdfPages(
   const doc = ownDoc ? await openPdf(pdf, opts.password) : pdf;
   try {
     const session = newOcrSession(opts.deadline);
-    return await mapLimited(pageNumbers.length, ocrPoolSize(), async (i) => {
+    return await mapLimited(pageNumbers.length, pagesInFlight(), async (i) => {
       const n = pageNumbers[i] as number;
       const page = await doc.getPage(n);
       try {
@@ -153,8 +152,13 @@ function toGrey(src: Uint8Array | Uint8ClampedArray, width: number, height: numb
       for (let x = 0; x < width; x++)
         out[y * width + x] = ((src[y * stride + (x >> 3)] as number) >> (7 - (x & 7))) & 1 ? 255 : 0;
   } else {
-    for (let i = 0, p = 0; i < out.length; i++, p += channels)
-      out[i] = Math.round(0.299 * (src[p] as number) + 0.587 * (src[p + 1] as number) + 0.114 * (src[p + 2] as number));
+    for (let i = 0, p = 0; i < out.length; i++, p += channels) {
+      const r = src[p] as number;
+      const g = src[p + 1] as number;
+      const b = src[p + 2] as number;
+      // Scans are mostly grey already (PDF.js hands grey images over as RGB).
+      out[i] = r === g && g === b ? r : Math.round(0.299 * r + 0.587 * g + 0.114 * b);
+    }
   }
   return { data: out, width, height };
 }

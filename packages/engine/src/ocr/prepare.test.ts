@@ -2,7 +2,7 @@ import { AppError } from '@statemint/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { decodeBmp } from './bmp';
-import { decodeImagePage, estimateSkew, imagePageCount, preparePage, removeRules } from './prepare';
+import { decodeImagePage, estimateSkew, imagePageCount, medianGlyphHeight, preparePage, removeRules } from './prepare';
 import { sanitizeSvg } from './svg';
 import { encodeBmp, pngHeaderOnly, renderStatement } from './test-fixtures';
 
@@ -119,6 +119,26 @@ describe('preparation', () => {
     const at = (x: number, y: number) => out[y * w + x];
     expect([at(100, 11), at(200, 16)]).toEqual([255, 255]);
     expect([at(25, 45), at(32, 50), at(32, 95)]).toEqual([200, 0, 0]);
+  });
+
+  it('measures the median glyph height past specks, rules and U-shaped glyphs, with any number of specks', () => {
+    const [w, h] = [1200, 500];
+    const img = new Uint8Array(w * h).fill(255);
+    const fill = (x0: number, y0: number, x1: number, y1: number) => {
+      for (let y = y0; y < y1; y++) img.fill(0, y * w + x0, y * w + x1);
+    };
+    // 89,000 one-pixel specks (more labels than the first union-find table holds) on the lower half.
+    for (let y = 201; y < 499; y += 2) for (let x = 1; x < w - 1; x += 2) img[y * w + x] = 0;
+    // 30 'U' glyphs 12 px tall (two stems joined at the bottom: labelled apart, then merged),
+    // 10 taller ones and a long rule.
+    for (let k = 0; k < 30; k++) {
+      fill(20 + k * 30, 20, 23 + k * 30, 32);
+      fill(29 + k * 30, 20, 32 + k * 30, 32);
+      fill(20 + k * 30, 29, 32 + k * 30, 32);
+    }
+    for (let k = 0; k < 10; k++) fill(20 + k * 30, 60, 28 + k * 30, 90);
+    fill(20, 120, 1100, 123);
+    expect(medianGlyphHeight(img, w, h)).toBe(12);
   });
 
   it('straightens and enlarges small text, within the pixel limit', async () => {

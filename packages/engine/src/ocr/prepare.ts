@@ -191,10 +191,13 @@ export async function flattenBackground(data: Uint8Array, width: number, height:
   for (let y = 0; y < height; y++) {
     const row = y * width;
     const srow = Math.floor(y / f) * sw;
-    for (let x = 0; x < width; x++) {
-      const k = srow + Math.floor(x / f);
-      sum[k] = (sum[k] as number) + (data[row + x] as number);
-      count[k] = (count[k] as number) + 1;
+    for (let x0 = 0; x0 < width; x0 += f) {
+      const x1 = Math.min(width, x0 + f);
+      let s = 0;
+      for (let x = x0; x < x1; x++) s += data[row + x] as number;
+      const k = srow + x0 / f;
+      sum[k] = (sum[k] as number) + s;
+      count[k] = (count[k] as number) + (x1 - x0);
     }
   }
   const small = new Uint8Array(sw * sh);
@@ -213,6 +216,17 @@ export async function flattenBackground(data: Uint8Array, width: number, height:
   for (let i = 0; i < bg.length; i++) inv[i] = 255 / Math.max(bg[i] as number, floor);
 
   // Bilinear interpolation of the small grid (cell centres) while dividing.
+  // Each column's two grid neighbours and weight, computed once rather than per pixel.
+  const colX0 = new Int32Array(width);
+  const colX1 = new Int32Array(width);
+  const colWx = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    const gx = Math.min(sw - 1, Math.max(0, (x + 0.5) / f - 0.5));
+    const x0 = Math.floor(gx);
+    colX0[x] = x0;
+    colX1[x] = Math.min(sw - 1, x0 + 1);
+    colWx[x] = gx - x0;
+  }
   const out = new Uint8Array(data.length);
   for (let y = 0; y < height; y++) {
     const gy = Math.min(sh - 1, Math.max(0, (y + 0.5) / f - 0.5));
@@ -220,13 +234,14 @@ export async function flattenBackground(data: Uint8Array, width: number, height:
     const y1 = Math.min(sh - 1, y0 + 1);
     const wy = gy - y0;
     const row = y * width;
+    const top0 = y0 * sw;
+    const bottom0 = y1 * sw;
     for (let x = 0; x < width; x++) {
-      const gx = Math.min(sw - 1, Math.max(0, (x + 0.5) / f - 0.5));
-      const x0 = Math.floor(gx);
-      const x1 = Math.min(sw - 1, x0 + 1);
-      const wx = gx - x0;
-      const top = (inv[y0 * sw + x0] as number) * (1 - wx) + (inv[y0 * sw + x1] as number) * wx;
-      const bottom = (inv[y1 * sw + x0] as number) * (1 - wx) + (inv[y1 * sw + x1] as number) * wx;
+      const x0 = colX0[x] as number;
+      const x1 = colX1[x] as number;
+      const wx = colWx[x] as number;
+      const top = (inv[top0 + x0] as number) * (1 - wx) + (inv[top0 + x1] as number) * wx;
+      const bottom = (inv[bottom0 + x0] as number) * (1 - wx) + (inv[bottom0 + x1] as number) * wx;
       const v = (data[row + x] as number) * (top * (1 - wy) + bottom * wy);
       out[row + x] = v >= 255 ? 255 : v + 0.5;
     }
@@ -339,35 +354,42 @@ export function removeRules(data: Uint8Array, width: number, height: number, gly
   const minLength = Math.max(80, g * 8);
   const maxThick = Math.max(4, Math.round(g * 0.6));
   const PAPER = 224;
-  // Height of the vertical non-paper stroke through each pixel.
-  const thick = new Uint16Array(width * height);
-  for (let x = 0; x < width; x++) {
-    let start = -1;
-    for (let y = 0; y <= height; y++) {
-      const ink = y < height && (data[y * width + x] as number) < PAPER;
-      if (ink && start < 0) start = y;
-      else if (!ink && start >= 0) {
-        const run = Math.min(65535, y - start);
-        for (let k = start; k < y; k++) thick[k * width + x] = run;
-        start = -1;
-      }
-    }
-  }
+  const ink = (i: number) => (data[i] as number) < PAPER;
+  // Whether the vertical non-paper stroke through pixel i is at most maxThick tall: walked from
+  // the pixel, at most maxThick + 1 steps (only pixels of long horizontal runs are asked).
+  const thin = (i: number) => {
+    let run = 1;
+    for (let k = i - width; k >= 0 && ink(k); k -= width) if (++run > maxThick) return false;
+    for (let k = i + width; k < data.length && ink(k); k += width) if (++run > maxThick) return false;
+    return true;
+  };
   let out: Uint8Array | null = null;
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    let start = -1;
-    for (let x = 0; x <= width; x++) {
-      const i = row + x;
-      const rule = x < width && (data[i] as number) < PAPER && (thick[i] as number) <= maxThick;
-      if (rule && start < 0) start = x;
-      else if (!rule && start >= 0) {
-        if (x - start >= minLength) {
-          out ??= new Uint8Array(data);
-          out.fill(255, row + start, row + x);
-        }
-        start = -1;
+    let x = 0;
+    while (x < width) {
+      if (!ink(row + x)) {
+        x++;
+        continue;
       }
+      let end = x;
+      while (end < width && ink(row + end)) end++;
+      // A rule is a run of thin ink pixels; it can only lie inside a run of ink this long.
+      if (end - x >= minLength) {
+        let start = -1;
+        for (let k = x; k <= end; k++) {
+          const rule = k < end && thin(row + k);
+          if (rule && start < 0) start = k;
+          else if (!rule && start >= 0) {
+            if (k - start >= minLength) {
+              out ??= new Uint8Array(data);
+              out.fill(255, row + start, row + k);
+            }
+            start = -1;
+          }
+        }
+      }
+      x = end;
     }
   }
   return out ?? data;
@@ -491,7 +513,9 @@ export function medianGlyphHeight(data: Uint8Array, width: number, height: numbe
   const h = Math.floor(height / f);
   if (w < 2 || h < 2) return 0;
   const labels = new Int32Array(w * h);
-  const parent: number[] = [0];
+  // Union-find over provisional labels; a label's parent is never larger than the label.
+  let parent = new Int32Array(1 << 16);
+  let n = 1;
   const find = (a: number): number => {
     let r = a;
     while (parent[r] !== r) r = parent[r] as number;
@@ -510,8 +534,13 @@ export function medianGlyphHeight(data: Uint8Array, width: number, height: numbe
       const left = x > 0 ? (labels[i - 1] as number) : 0;
       const up = y > 0 ? (labels[i - w] as number) : 0;
       if (!left && !up) {
-        parent.push(parent.length);
-        labels[i] = parent.length - 1;
+        if (n === parent.length) {
+          const grown = new Int32Array(parent.length * 2);
+          grown.set(parent);
+          parent = grown;
+        }
+        parent[n] = n;
+        labels[i] = n++;
       } else if (left && up) {
         const a = find(left);
         const b = find(up);
@@ -520,21 +549,24 @@ export function medianGlyphHeight(data: Uint8Array, width: number, height: numbe
       } else labels[i] = left || up;
     }
   }
-  const n = parent.length;
+  // Every label's root, in one pass: parents are smaller, so theirs are already final.
+  for (let l = 1; l < n; l++) parent[l] = parent[parent[l] as number] as number;
   const minY = new Int32Array(n).fill(h);
   const maxY = new Int32Array(n).fill(-1);
   const minX = new Int32Array(n).fill(w);
   const maxX = new Int32Array(n).fill(-1);
-  for (let y = 0; y < h; y++)
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
     for (let x = 0; x < w; x++) {
-      const l = labels[y * w + x] as number;
+      const l = labels[row + x] as number;
       if (!l) continue;
-      const r = find(l);
+      const r = parent[l] as number;
       if (y < (minY[r] as number)) minY[r] = y;
       if (y > (maxY[r] as number)) maxY[r] = y;
       if (x < (minX[r] as number)) minX[r] = x;
       if (x > (maxX[r] as number)) maxX[r] = x;
     }
+  }
   const heights: number[] = [];
   for (let r = 1; r < n; r++) {
     if (parent[r] !== r) continue;
