@@ -102,3 +102,68 @@ describe('bracketing-balance-rows on rows OCR left without a figure', () => {
     expect(rowsIn.map((r) => r.kind)).toEqual(['transaction', 'transaction', 'transaction', 'transaction']);
   });
 });
+
+describe('bracketing-balance-rows on a card statement whose credits are marked "Cr"', () => {
+  // Opening owed 100.00; charges 10.00 and 20.00 bare, a payment "50.00 Cr", then charges.
+  const names = ['ARGOS', 'TFL TRAVEL', 'PAYMENT RECEIVED', 'TESCO STORES', 'GREGGS'];
+  const run = async (last: number[]) => {
+    const { bracketingBalanceRows } = await import('./special-rows');
+    const { Tracer } = await import('../trace');
+    const cells: [number, 'credit' | null][] = [
+      [1_000, null],
+      [2_000, null],
+      [5_000, 'credit'],
+      ...last.map((c) => [c, null] as [number, null]),
+    ];
+    const rows = cells.map(
+      ([cents, mark], i) =>
+        ({
+          id: i + 1,
+          raw: { region: null, table: 0, page: 1 },
+          kind: 'transaction',
+          dateToken: null,
+          dateText: '',
+          date: null,
+          description: names[i],
+          text: names[i],
+          reference: null,
+          money: new Map([['amount', { cents, mark, text: String(cents) }]]),
+          sign: null,
+          labels: [],
+          cents: null,
+          signKnown: false,
+          balance: null,
+          confidence: 1,
+          corrected: false,
+        }) as unknown as import('../draft').DraftRow,
+    );
+    const draft = {
+      table: 0,
+      rows,
+      keys: ['amount'],
+      labels: new Map(),
+      reading: null,
+      period: null,
+      opening: null,
+      closing: null,
+      labelledOpening: -10_000,
+      labelledClosing: null,
+      factFigures: [],
+      card: true,
+      source: 'pdf',
+      issues: [],
+      trace: new Tracer(),
+    } as unknown as import('../draft').Draft;
+    bracketingBalanceRows(draft);
+    return rows.map((r) => r.kind);
+  };
+
+  it('does not take a charge for the closing when the sum fits only with the "Cr" mark ignored', async () => {
+    // 100.00 - (10 + 20 + 50) = 20.00 counts the payment as a charge; 100 + 10 + 20 - 50 = 80.00.
+    expect(await run([2_000, 500])).toEqual(Array(5).fill('transaction'));
+  });
+
+  it('still finds the closing the opening, the charges and the payment come to', async () => {
+    expect(await run([8_000])).toEqual(['transaction', 'transaction', 'transaction', 'balance']);
+  });
+});

@@ -257,17 +257,26 @@ export function bracketingBalanceRows(draft: Draft): void {
   if (!first || !last || tx.length < 3) return;
   type Cell = { cents: number; mark: string | null };
   const signed = (c: Cell) => (c.mark === 'minus' || c.mark === 'debit' ? -c.cents : c.cents);
+  // A column whose cells carry marks of one side ("181.00 Cr") prints the other side bare: its
+  // unmarked cells are of that other side, never of the marked one.
+  const bareSide = (k: string, rows: DraftRow[]): 'debit' | 'credit' | null => {
+    const marks = new Set(rows.map((r) => r.money.get(k)?.mark));
+    if (marks.has('credit') && !marks.has('debit')) return 'debit';
+    if (marks.has('debit') && !marks.has('credit')) return 'credit';
+    return null;
+  };
   // Whether the opening plus the rows' amounts come to the closing (one amount column: its signed
   // sum; several: each taken as credits or as debits).
   const fits = (opening: number, rows: DraftRow[], closing: number) =>
     // Credits marked "CR" are the minus side of a card statement's amounts.
     [signed, (c: Cell) => (c.mark === 'minus' || c.mark === 'credit' ? -c.cents : c.cents)].some((sign) => {
-      const sums = draft.keys.map((k) =>
-        rows.reduce((n, r) => {
+      const sums = draft.keys.map((k) => {
+        const bare = bareSide(k, rows);
+        return rows.reduce((n, r) => {
           const c = r.money.get(k);
-          return c ? n + sign(c) : n;
-        }, 0),
-      );
+          return c ? n + sign(c.mark === null && bare ? { ...c, mark: bare } : c) : n;
+        }, 0);
+      });
       const used = sums.filter((v) => v !== 0);
       if (!used.length) return false;
       return used.length === 1 ? Math.abs(opening + (used[0] as number)) === closing : sidesSum(sums, opening, closing);
