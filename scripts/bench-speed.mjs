@@ -48,7 +48,7 @@ if (perf) {
       line.push(`pdftotext=${floor.toFixed(2)}s`, `ratio=${(best.seconds / floor).toFixed(1)}x`);
     } else line.push('pdftotext=not installed (apt-get install poppler-utils)');
     console.log(line.join(' '));
-    console.log('targets: pages/s >= 40, peakMB < 400 (best of 3 runs, whole process including start-up)');
+    console.log('targets: pages/s >= 50, peakMB < 300 (best of 3 runs, whole process including start-up)');
   }
 }
 rmSync(out, { recursive: true, force: true });
