@@ -528,3 +528,238 @@ describe('extractStatements on the layout model', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 });
+
+describe('OCR classes seen on fresh random scans and photos', () => {
+  /** OCR pages of positioned runs, lines 14 units apart, numbered from 1. */
+  const ocrDoc = (...pages: [number, string, number?][][][]): LayoutDocument => ({
+    pages: pages.map((rows, i) => ({ ...page(rows, 'ocr'), number: i + 1 })),
+  });
+  const header = (...labels: [number, string][]) => labels;
+
+  it('reads amounts with the cell rule OCR glued to them ("-69,13|") as money (ocr-cells)', () => {
+    const doc = ocrDoc([
+      [[40, 'Auszugszeitraum 01.03.2024 - 31.03.2024']],
+      [[40, 'Alter Kontostand 1.000,00']],
+      header([40, 'Datum'], [120, 'Verwendungszweck'], [380, 'Betrag'], [490, 'Stand']),
+      [
+        [40, '02.03.2024', 0.9],
+        [120, 'IKEA KIEL', 0.9],
+        [380, '-69,13|', 0.8],
+        [490, '930,87', 0.9],
+      ],
+      [
+        [40, '05.03.2024', 0.9],
+        [120, 'GEHALT', 0.9],
+        [380, '+1.265,21|', 0.8],
+        [480, '2.196,08', 0.9],
+      ],
+      [
+        [40, '07.03.2024', 0.9],
+        [120, 'ROSSMANN', 0.9],
+        [380, '|-15,49', 0.8],
+        [480, '2.180,59', 0.9],
+      ],
+    ]);
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.amount, t.balance])).toEqual([
+      [-69.13, 930.87],
+      [1265.21, 2196.08],
+      [-15.49, 2180.59],
+    ]);
+    expect(s?.trace?.filter((e) => e.pass === 'ocr-cells').length).toBe(3);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
+  it('drops the first digit of several amounts of one stretch where a currency sign was read as it (ocr-amount-repair)', () => {
+    // '₹956.11' as '2956.11' and '₹165.00' as '2165.00'; only the third row prints a balance.
+    const doc = ocrLedger(
+      [[[40, 'Opening balance 10,000.00']]],
+      [
+        [
+          [40, '02/03/2024', 0.9],
+          [120, 'AIRTEL POSTPAID', 0.9],
+          [335, '2956.11', 0.8],
+        ],
+        [
+          [40, '03/03/2024', 0.9],
+          [120, 'APOLLO PHARMACY', 0.9],
+          [335, '2165.00', 0.8],
+        ],
+        [
+          [40, '04/03/2024', 0.9],
+          [120, 'ACT FIBERNET', 0.9],
+          [335, '876.34', 0.9],
+          [490, '8,002.55', 0.9],
+        ],
+        [
+          [40, '05/03/2024', 0.9],
+          [120, 'SALARY', 0.9],
+          [420, '500.00', 0.9],
+          [490, '8,502.55', 0.9],
+        ],
+      ],
+    );
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => t.amount)).toEqual([-956.11, -165, -876.34, 500]);
+    expect(s?.trace?.filter((e) => e.pass === 'ocr-amount-repair').map((e) => e.row)).toEqual([0, 1]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
+  it('reads "020ct2023" at the start of a row as its date (ocr-leading-date)', () => {
+    const doc = ocrDoc([
+      [[40, 'For the period 1 October 2023 to 31 October 2023']],
+      [[40, 'Opening balance 1 000,00']],
+      header([40, 'DATE'], [120, 'DETAILS'], [380, 'AMOUNT']),
+      [
+        [40, '020ct2023', 0.7],
+        [120, 'CARD PURCHASE SHELL', 0.9],
+        [380, '-156,73', 0.9],
+      ],
+      [
+        [40, '03 oct 2023', 0.9],
+        [120, 'POS ENGEN', 0.9],
+        [380, '-67,63', 0.9],
+      ],
+      [
+        [40, '15 oct 2023', 0.9],
+        [120, 'REFUND', 0.9],
+        [380, '74,17', 0.9],
+      ],
+      [[40, 'Closing balance 849,81']],
+    ]);
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.date, t.amount])).toEqual([
+      ['2023-10-02', -156.73],
+      ['2023-10-03', -67.63],
+      ['2023-10-15', 74.17],
+    ]);
+  });
+
+  it("keeps a wrapped line with its row where a total's label in the date column follows it (label-rows)", () => {
+    const doc = ocrLedger(
+      [[[40, 'Opening balance 1,000.00']]],
+      [
+        [[120, 'SCHEDULED PAYMENT']],
+        [
+          [40, '02/03/2024'],
+          [120, 'ONG JUN JIE'],
+          [335, '100.00'],
+          [490, '900.00'],
+        ],
+        [[120, 'RENT MARCH']],
+        [
+          [40, 'Daily total'],
+          [335, '100.00'],
+        ],
+        [[120, 'CARD PURCHASE']],
+        [
+          [40, '05/03/2024'],
+          [120, 'GROCER'],
+          [335, '20.00'],
+          [490, '880.00'],
+        ],
+        [[120, 'REF 123']],
+        [
+          [40, 'Daily total'],
+          [335, '20.00'],
+        ],
+      ],
+    );
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.description, t.amount])).toEqual([
+      ['SCHEDULED PAYMENT ONG JUN JIE RENT MARCH', -100],
+      ['CARD PURCHASE GROCER REF 123', -20],
+    ]);
+    expect(s?.trace?.filter((e) => e.pass === 'label-rows').map((e) => e.to)).toEqual(['RENT MARCH', 'REF 123']);
+  });
+
+  it('finds the balance carried between pages where OCR lost a minus in the money-out column (total-rows)', () => {
+    const head = header([40, 'Date'], [120, 'Transaction'], [330, 'Money out'], [420, 'Money in']);
+    const doc = ocrDoc(
+      [
+        [[40, 'Statement period 01/03/2024 to 31/03/2024']],
+        [[40, 'Previous balance 1,000.00']],
+        head,
+        [
+          [40, '02/03/2024'],
+          [120, 'TARGET'],
+          [330, '-10.00'],
+        ],
+        [
+          [40, '03/03/2024'],
+          [120, 'KROGER'],
+          [330, '20.00'],
+        ],
+        [
+          [40, '04/03/2024'],
+          [120, 'SALARY'],
+          [420, '500.00'],
+        ],
+        [
+          [40, '04/03/2024'],
+          [120, 'CHEVRON'],
+          [330, '-5.00'],
+        ],
+        [
+          [40, 'Sheet 1 ends with'],
+          [420, '1,465.00'],
+        ],
+      ],
+      [
+        head,
+        [
+          [40, 'Sheet 2 starts with'],
+          [420, '1,465.00'],
+        ],
+        [
+          [40, '05/03/2024'],
+          [120, 'STARBUCKS'],
+          [330, '-30.00'],
+        ],
+        [
+          [40, '06/03/2024'],
+          [120, 'AMC THEATRES'],
+          [330, '-9.58'],
+        ],
+        [[40, 'Closing balance 1,425.42']],
+      ],
+    );
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => t.amount)).toEqual([-10, -20, 500, -5, -30, -9.58]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
+  it('reads a balance label whose year OCR cut into a run of its own by its date ("Balance on 31 Mar" "2024")', () => {
+    const doc = ocrDoc([
+      [[40, 'For the period: 1 March 2024 through 31 March 2024']],
+      header([40, 'Date'], [120, 'Details'], [380, 'Amount'], [490, 'Balance']),
+      [
+        [40, '01/03/2024'],
+        [120, 'Beginning balance'],
+        [490, '1,000.00'],
+      ],
+      [
+        [40, '02/03/2024'],
+        [120, 'UNIQLO'],
+        [380, '-53.05'],
+        [490, '946.95'],
+      ],
+      [
+        [40, '28/03/2024'],
+        [120, 'INTEREST PAID'],
+        [380, '2.04'],
+        [490, '948.99'],
+      ],
+      [[40, 'Please examine this statement promptly and notify us of any errors within 30 days.']],
+      [
+        [40, 'Balance on 31 Mar'],
+        [125, '2024'],
+        [490, '948.99'],
+      ],
+    ]);
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect([s?.statement.openingBalance, s?.statement.closingBalance]).toEqual([1000, 948.99]);
+    expect(s?.transactions.map((t) => t.amount)).toEqual([-53.05, 2.04]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});

@@ -59,7 +59,9 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
   checkDeadline(opts.deadline);
 
   // Rows.
-  const { rows, models, unused } = assembleRows(scan);
+  const { rows, models, unused, relabelled } = assembleRows(scan);
+  for (const r of relabelled)
+    trace.note('label-rows', 'line', null, r.text, `page ${r.page}: the row before's, not a total's or balance's`);
   if (unused.length) {
     scan.otherLines.push(...unused);
     scan.otherLines.sort((a, b) => a.page - b.page || a.line.index - b.line.index);

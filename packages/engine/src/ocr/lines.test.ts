@@ -118,4 +118,21 @@ describe('wordsToLines', () => {
     });
     expect(wordsToLines(line)[0]?.runs[0]?.text).toBe('For the period Sep 1, 2023 to Sep 30, 2023');
   });
+
+  it("keeps an amount's trailing minus read with little confidence, not a middle dot between phrases", () => {
+    // '217.39 -' (the minus 7 x 3 px, 79 %) and '37 553,95 · Deposits' (the dot 4 x 4 px, 89 %).
+    const lines = wordsToLines([
+      word('DEVOLUCION', 100, 100),
+      word('217.39', 600, 100, 60, 20),
+      word('-', 668, 109, 7, 3, 79),
+      word('Balance', 100, 200, 80, 20),
+      word('553,95', 190, 200, 60, 20),
+      word('-', 258, 208, 4, 4, 89),
+      word('Deposits', 268, 200, 90, 20),
+    ]);
+    expect(lines.map((l) => l.runs.map((r) => r.text))).toEqual([
+      ['DEVOLUCION', '217.39 -'],
+      ['Balance 553,95 Deposits'],
+    ]);
+  });
 });

@@ -24,6 +24,26 @@ const RULE = /^[|¦]+$/;
 /** Table rules and speckles that tesseract reads as "words". */
 const JUNK = /^[|_~=—–\-.,'`"!:;\\/]+$/;
 
+/**
+ * A minus or plus read with little confidence just after a number, at the number's mid-height:
+ * the amount's trailing sign ('217.39 -'), which tesseract reads at 75-90 % beside a figure. A
+ * middle dot between two phrases ('37 553,95 · Deposits') is read as '-' too: it is as high as
+ * wide, and words follow it.
+ */
+function signAfterNumber(w: OcrWord, words: OcrWord[]): boolean {
+  if (!/^[-−–+]$/.test(w.text) || w.x1 - w.x0 < (w.y1 - w.y0) * 1.5) return false;
+  const mid = (w.y0 + w.y1) / 2;
+  const beside = (v: OcrWord) => mid > v.y0 && mid < v.y1;
+  const number = words.find((v) => {
+    const h = v.y1 - v.y0;
+    const gap = w.x0 - v.x1;
+    return /\d$/.test(v.text) && gap >= 0 && gap < h * 1.2 && mid > v.y0 + h * 0.25 && mid < v.y1 - h * 0.15;
+  });
+  if (!number) return false;
+  const h = number.y1 - number.y0;
+  return !words.some((v) => v !== w && beside(v) && v.x0 >= w.x1 && v.x0 - w.x1 < h * 1.5);
+}
+
 interface Band {
   words: OcrWord[];
   center: number;
@@ -37,7 +57,9 @@ const median = (values: number[]) => {
 
 /** `scale` converts word pixel coordinates into page units (e.g. 72/dpi for PDF points). */
 export function wordsToLines(words: OcrWord[], scale = 1): LayoutLine[] {
-  const kept = words.filter((w) => w.x1 > w.x0 && w.y1 > w.y0 && !(JUNK.test(w.text) && w.confidence < 90));
+  const kept = words.filter(
+    (w) => w.x1 > w.x0 && w.y1 > w.y0 && (!(JUNK.test(w.text) && w.confidence < 90) || signAfterNumber(w, words)),
+  );
   const typical = median(kept.map((w) => w.y1 - w.y0)) || 1;
   // Very tall "words" (logos, rules read as text) would swallow neighbouring lines.
   const sorted = kept.filter((w) => w.y1 - w.y0 < typical * 4).sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   detectDecimalSeparator,
+  repairGluedDate,
   repairGroupedLostDecimal,
   repairLeadingDate,
   repairMonthName,
@@ -142,6 +143,7 @@ describe('repairLeadingDate', () => {
     expect(repairLeadingDate('O6-NOVEMBRE-2023 ADDEBITO')).toBe('06-NOVEMBRE-2023 ADDEBITO');
     expect(repairLeadingDate('030CT 24 CARD PAYMENT')).toBe('03 OCT 24 CARD PAYMENT');
     expect(repairLeadingDate('l5/03/24 TESCO')).toBe('15/03/24 TESCO');
+    expect(repairLeadingDate('020ct2023 CARD PURCHASE')).toBe('02 oct 2023 CARD PURCHASE');
   });
 
   it('leaves lines alone that start with a sound date, an amount or a word', () => {
@@ -150,5 +152,22 @@ describe('repairLeadingDate', () => {
     expect(repairLeadingDate('DELIVEROO 12')).toBeNull();
     expect(repairLeadingDate('SOLD 2 ITEMS')).toBeNull();
     expect(repairLeadingDate('1017 AZ AMSTERDAM')).toBeNull();
+  });
+});
+
+describe('repairGluedDate', () => {
+  it('puts back the spaces OCR lost between day, month name and year', () => {
+    expect(repairGluedDate('020ct2023')).toBe('02 oct 2023');
+    expect(repairGluedDate('12JAN2024')).toBe('12 JAN 2024');
+    expect(repairGluedDate('5N0V24')).toBe('5 NOV 24');
+    // The fewest digits read into the month: MAR 2023, not the Spanish MARZO 23.
+    expect(repairGluedDate('3lMAR2023')).toBe('31 MAR 2023');
+  });
+
+  it('leaves numbers, words and sound dates alone', () => {
+    expect(repairGluedDate('1234567')).toBeNull();
+    expect(repairGluedDate('ABC2023')).toBeNull();
+    expect(repairGluedDate('12 JAN 2024')).toBeNull();
+    expect(repairGluedDate('4QX7Z2023')).toBeNull();
   });
 });

@@ -129,6 +129,29 @@ export function repairMonthName(text: string): RepairResult {
 }
 
 /**
+ * A date whose spaces OCR lost, its month name's O read as 0: "020ct2023" -> "02 oct 2023",
+ * "5N0V24" -> "5 NOV 24". Day, month name and year are cut where exactly one date comes out.
+ */
+export function repairGluedDate(text: string): string | null {
+  if (!/^[0-9OoIl|]{1,2}\S{3,9}\d{2}(?:\d\d)?$/u.test(text) || !/\p{L}/u.test(text)) return null;
+  const digits = (x: string) => x.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1');
+  // The fewest digits read into the month name wins ("MAR2023" is MAR 2023, not MARZO 23).
+  let best: { cost: number; out: string[] } = { cost: Number.POSITIVE_INFINITY, out: [] };
+  for (const dayLen of [1, 2])
+    for (const yearLen of [4, 2]) {
+      const [day, month, year] = [text.slice(0, dayLen), text.slice(dayLen, -yearLen), text.slice(-yearLen)];
+      if (!/^[0-9OoIl|]+$/.test(day) || !/^\d+$/.test(year) || !/^[\p{L}0-9]{3,9}\.?$/u.test(month)) continue;
+      if (!/\p{L}/u.test(month)) continue;
+      const out = `${digits(day)} ${repairMonthName(month).text} ${year}`;
+      if (!parseDate(out)) continue;
+      const cost = (month.match(/\d/g)?.length ?? 0) + (yearLen === 2 ? 0.5 : 0);
+      if (cost < best.cost) best = { cost, out: [out] };
+      else if (cost === best.cost) best.out.push(out);
+    }
+  return best.out.length === 1 && best.out[0] !== text ? (best.out[0] as string) : null;
+}
+
+/**
  * The date that starts an OCR line, as OCR damaged it: frame ink read before or after it
  * ("[21.08.2023 |LASTSCHRIFT"), letters read for its digits ("O6-NOVEMBRE-2023", "l5/03/24"),
  * digits for a month's letters or the space before the month lost ("030CT 24" -> "03 OCT 24").
@@ -153,6 +176,8 @@ export function repairLeadingDate(text: string): string | null {
   const glued = /^(\d{1,2})([0-9A-Za-z]{3,}\.?)$/.exec(word);
   if (glued) tries.push(`${glued[1]} ${repairMonthName(glued[2] as string).text}`);
   tries.push(repairMonthName(word).text);
+  const unspaced = repairGluedDate(word);
+  if (unspaced) tries.push(unspaced);
   for (const t of tries) {
     const fixed = repairNumericToken(t).text;
     for (const candidate of [t, fixed]) {

@@ -81,7 +81,14 @@ export function findLabelledBalances(
       // Or a date printed right before the label ("01/Eyl/2024 Tarihli Bakiye").
       const before = line.tokens.findLast((x) => x.x1 <= t.x0 + 1 && x.kind === 'date');
       const own = before && t.x0 - before.x1 < t.size * 1.5 ? before.date : undefined;
-      const dateToken = between.find((x) => x.kind === 'date')?.date ?? datesIn(t.text)[0]?.token ?? own ?? null;
+      // OCR may cut the year off the label into a run of its own ("Balance on 28 Feb" "2023").
+      const joined = [t, ...between.filter((x) => x !== t)].map((x) => x.text).join(' ');
+      const dateToken =
+        between.find((x) => x.kind === 'date')?.date ??
+        datesIn(t.text).find((d) => d.token.year)?.token ??
+        datesIn(joined)[0]?.token ??
+        own ??
+        null;
       let date: string | null = null;
       if (dateToken?.year) {
         const { y, m, d } = dayMonth(dateToken, order);

@@ -9,7 +9,8 @@
  *   corrected (rather than the amounts around it);
  * - `ocr-amount-repair`: where a stretch is off and exactly one of its amounts is a near miss of
  *   what the balances need (a currency sign read as a leading digit; one digit, where the row is alone), it
- *   takes the proved amount;
+ *   takes the proved amount; where none is, the one set of rows whose first digit dropped (the
+ *   same digit each: one glyph misread alike) makes the stretch add up;
  * - `ocr-closing`: a printed closing balance one character from the last running balance, where
  *   everything adds up to that balance, was misread;
  * - `ocr-missing-balances`: a running balance OCR damaged past reading ('9.415441A', '29.744 73A')
@@ -141,26 +142,57 @@ export function ocrAmountRepair(draft: Draft): void {
         nearMiss(Math.abs(r.cents ?? 0), Math.abs(want), s.rows.length === 1)
       );
     });
-    if (candidates.length !== 1) continue;
-    const r = candidates[0] as DraftRow;
-    const from = (r.cents ?? 0) / 100;
-    r.cents = (r.cents ?? 0) + diff;
-    r.signKnown = true;
-    r.corrected = true;
-    draft.trace.change(
-      'ocr-amount-repair',
-      r.id,
-      'amount',
-      from,
-      r.cents / 100,
-      'a near miss of what the running balances need',
-    );
-    draft.issues.push({
-      code: 'AMOUNT_CORRECTED',
-      message: 'This amount was re-read from the running balance.',
-      row: r.id,
+    if (candidates.length === 1) {
+      const r = candidates[0] as DraftRow;
+      repairAmount(draft, r, (r.cents ?? 0) + diff, 'a near miss of what the running balances need');
+      continue;
+    }
+    if (candidates.length) continue;
+    // The sign glyph misread on several rows of the stretch ('₹956.11' as '2956.11', '₹2,033.00'
+    // as '22,033.00'): the one set of rows whose leading digit dropped makes the stretch add up.
+    const fixes = s.rows.flatMap((r) => {
+      const read = Math.abs(r.cents ?? 0);
+      const digits = String(read);
+      if (!ocr(r) || !r.signKnown || digits.length < 4) return [];
+      const want = Number(digits.slice(1)) * Math.sign(r.cents ?? 0);
+      return [{ r, want, delta: want - (r.cents ?? 0), glyph: digits[0] }];
     });
+    if (fixes.length > 12) continue;
+    const found: (typeof fixes)[] = [];
+    // One glyph misread the same way each time: the rows' dropped digits agree.
+    const walk = (k: number, chosen: typeof fixes, sum: number) => {
+      if (found.length > 1) return;
+      if (chosen.length >= 2 && sum === diff && chosen.every((f) => f.glyph === chosen[0]?.glyph))
+        found.push([...chosen]);
+      if (chosen.length === 4) return;
+      for (let j = k; j < fixes.length; j++) {
+        const f = fixes[j] as (typeof fixes)[number];
+        walk(j + 1, [...chosen, f], sum + f.delta);
+      }
+    };
+    walk(0, [], 0);
+    if (found.length !== 1) continue;
+    for (const f of found[0] as typeof fixes)
+      repairAmount(
+        draft,
+        f.r,
+        f.want,
+        'its first digit a misread currency sign: dropped on these rows, the balances agree',
+      );
   }
+}
+
+function repairAmount(draft: Draft, r: DraftRow, cents: number, why: string): void {
+  const from = (r.cents ?? 0) / 100;
+  r.cents = cents;
+  r.signKnown = true;
+  r.corrected = true;
+  draft.trace.change('ocr-amount-repair', r.id, 'amount', from, cents / 100, why);
+  draft.issues.push({
+    code: 'AMOUNT_CORRECTED',
+    message: 'This amount was re-read from the running balance.',
+    row: r.id,
+  });
 }
 
 function oneEditApart(a: string, b: string): boolean {

@@ -34,19 +34,25 @@ export function totalRows(draft: Draft): void {
   // One more reading: amounts marked as credits are the minus ones (a card statement's "CR"
   // payments against its purchases).
   const CREDITS_MINUS = '\u0000credits';
+  // And one without marks: debit and credit columns sign by their side, and OCR loses a minus
+  // ('91.45' among '-24.87's of a money-out column) that the column's sum still counts.
+  const UNMARKED = '\u0000unmarked';
   const signWords = [
     '',
     CREDITS_MINUS,
+    UNMARKED,
     ...new Set(draft.rows.flatMap((r) => (r.sign ? [r.sign.trim().toLowerCase()] : []))),
   ];
   const signed = (row: DraftRow, c: { cents: number; mark: string | null }, minusWord: string) =>
-    minusWord === CREDITS_MINUS
-      ? c.mark === 'minus' || c.mark === 'credit'
-        ? -c.cents
-        : c.cents
-      : c.mark === 'minus' || c.mark === 'debit' || (minusWord && row.sign?.trim().toLowerCase() === minusWord)
-        ? -c.cents
-        : c.cents;
+    minusWord === UNMARKED
+      ? c.cents
+      : minusWord === CREDITS_MINUS
+        ? c.mark === 'minus' || c.mark === 'credit'
+          ? -c.cents
+          : c.cents
+        : c.mark === 'minus' || c.mark === 'debit' || (minusWord && row.sign?.trim().toLowerCase() === minusWord)
+          ? -c.cents
+          : c.cents;
   type Sums = Map<string, number[]>;
   const sinceStart: Sums = new Map();
   const sinceTotal: Sums = new Map();
@@ -124,10 +130,12 @@ export function totalRows(draft: Draft): void {
       // (Columns no row filled yet play no part: another table's column of rates is no side.)
       ((filled.length === 1 &&
         sinceStart.get(filled[0] as string)?.some((n) => Math.abs(opening + n) === cellOf(cells[0] as string).cents)) ||
-        sidesSum(
-          keys.map((k) => sinceStart.get(k)?.[0] ?? 0),
-          opening,
-          cellOf(cells[0] as string).cents,
+        [0, signWords.indexOf(UNMARKED)].some((reading) =>
+          sidesSum(
+            keys.map((k) => sinceStart.get(k)?.[reading] ?? 0),
+            opening,
+            cellOf(cells[0] as string).cents,
+          ),
         ));
     if (labelled || sums || carried) {
       row.kind = carried ? 'balance' : 'total';

@@ -8,7 +8,7 @@ import type { TableScan } from '../table/index';
 import type { Region, Table } from '../table/model';
 import type { Token } from '../tokens/tokenise';
 import { headingDirection, rowLabels } from '../vocabulary';
-import { type BandModel, segmentRows } from './bands';
+import { type BandModel, labelRowsAlone, segmentRows } from './bands';
 
 export interface RawRow {
   id: number;
@@ -33,6 +33,8 @@ export interface RowScan {
   models: Map<Region, BandModel>;
   /** Table lines that belong to no row: statement facts printed inside the table's frame. */
   unused: TableScan['otherLines'];
+  /** Lines label-rows moved from a total's or balance's band to the row before (for the trace). */
+  relabelled: { page: number; text: string }[];
 }
 
 /**
@@ -75,6 +77,7 @@ export function assembleRows(scan: TableScan): RowScan {
   const rows: RawRow[] = [];
   const models = new Map<Region, BandModel>();
   const unused: TableScan['otherLines'] = [];
+  const relabelled: RowScan['relabelled'] = [];
   for (const table of scan.tables) {
     let lastOfTable: RawRow | null = null;
     // Lines at the foot of a page that start the description of the next page's first row.
@@ -83,6 +86,8 @@ export function assembleRows(scan: TableScan): RowScan {
     for (const region of table.regions) {
       const cells = scan.cells.get(region) ?? [];
       const found = segmentRows(region, cells);
+      for (const i of labelRowsAlone(region, cells, found))
+        relabelled.push({ page: region.page, text: region.lines[i]?.tokens.map((t) => t.text).join(' ') ?? '' });
       const { leading, trailing, model } = found;
       // A region under a title of its own starts a section; one without continues the section before.
       if (region.title) section = { key: `${table.id}:${region.page}:${region.title}`, heading: region.title };
@@ -170,7 +175,7 @@ export function assembleRows(scan: TableScan): RowScan {
       carried = trailing.length ? { region, lines: trailing } : null;
     }
   }
-  return { rows, models, unused };
+  return { rows, models, unused, relabelled };
 }
 
 /** The column of `to` at the position of column `c` of `from`. */

@@ -240,5 +240,40 @@ function byGaps(
   let k2 = 0;
   while (k2 < trailing.length && pitch(trailing[k2] as number) <= cut) lastBand.lines.push(trailing[k2++] as number);
   for (const b of bands) b.lines.sort((x, y) => x - y);
-  return { bands, leading, trailing: trailing.slice(k2), model: 'gaps' };
+  // Rows that run on below their amounts and never start above them do not start on the page
+  // before either: lines after the last row's break are the page's furniture (a footer).
+  const startsAbove = bands.some((b) => (b.lines[0] as number) < b.anchor);
+  const runsBelow = bands.some((b) => (b.lines[b.lines.length - 1] as number) > b.anchor);
+  const rest = startsAbove || !runsBelow ? trailing.slice(k2) : [];
+  return { bands, leading, trailing: rest, model: 'gaps' };
+}
+
+/**
+ * `label-rows`: a row whose anchor line prints a label in the date column instead of a date
+ * ("Daily total", "Balance carried forward") is that one line: totals and balances have no
+ * description running above them, so lines a band model put above it stay with the row before
+ * (under OCR the pitches around a total line do not always tell). Returns the lines moved.
+ */
+export function labelRowsAlone(region: Region, cells: Token[][][], found: Bands): number[] {
+  const dates = region.columns.flatMap((c, i) => (c.role === 'date' || c.kind === 'date' ? [i] : []));
+  if (!dates.length) return [];
+  const labelled = (line: number) => {
+    const tokens = dates.flatMap((c) => cells[line]?.[c] ?? []);
+    return (
+      tokens.length > 0 &&
+      tokens.every((t) => t.kind !== 'date' && !t.damagedDate) &&
+      tokens.some((t) => /\p{L}{3}/u.test(t.text))
+    );
+  };
+  const moved: number[] = [];
+  found.bands.forEach((band, k) => {
+    const before = band.lines.filter((i) => i < band.anchor);
+    const prev = found.bands[k - 1];
+    if (!prev || !before.length || !labelled(band.anchor)) return;
+    prev.lines.push(...before);
+    prev.lines.sort((x, y) => x - y);
+    band.lines = band.lines.filter((i) => i >= band.anchor);
+    moved.push(...before);
+  });
+  return moved;
 }

@@ -4,13 +4,14 @@
  * ("2491" for 24.91, "2.33042 H" for 2.330,42 H), an S/H marker glued to the cents, a currency
  * sign read as a stray letter ("-X803.00" for -₹803.00) or a dollar's country as digits
  * ("-58$105.61" for -S$105.61); in a date
- * column: month names with digits for letters ("0CT"), a month run into its day ("JANO2"),
+ * column: month names with digits for letters ("0CT"), a month run into its day ("JANO2") or
+ * day and year ("020ct2023"),
  * slashes read as 1 or l. Outside those
  * columns nothing is touched: "S0L" in a description stays as printed.
  *
  * Evidence: the column's kind (its other cells) and the repaired text parsing as that kind.
  */
-import { repairGroupedLostDecimal, repairMonthName, repairNumericToken } from '../../ocr/repair';
+import { repairGluedDate, repairGroupedLostDecimal, repairMonthName, repairNumericToken } from '../../ocr/repair';
 import { type DecimalMark, parseAmount } from '../../values/amount';
 import { parseDate } from '../../values/dates';
 import { SETTINGS } from '../settings';
@@ -27,6 +28,10 @@ function repairMoney(text: string, decimal: DecimalMark, sollHaben: boolean): st
   const sign = /^([-+(]?)(?:[^\d\s.,]|[\p{L}\d$]{1,3}(?=\$)\$)([\d.,' ]+\d\)?-?)$/u.exec(text);
   if (sign && /[.,]\d\d\)?-?$/.test(sign[2] as string) && parseAmount(`${sign[1]}${sign[2]}`, decimal))
     return `${sign[1]}${sign[2]}`;
+  // The cell's ruling read as a bar glued to the figure ('-69,13|', '|2.036,66'): cents end an
+  // amount, so a bar, bracket or I/l after them (or a bar before it) is the rule, not a digit.
+  const ruled = /^[|[\]!]?([-+(]?[\d.,' ]*\d[.,]\d\d\)?-?)[|[\]!Il]?$/.exec(text);
+  if (ruled && ruled[1] !== text && parseAmount(ruled[1] as string, decimal)) return ruled[1] as string;
   // A space OCR put after the decimal mark ('3.536.100, 00').
   const spaced = /^(.*\d[.,])\s+(\d\d(?:\s?\p{L}{1,2}|-)?)$/u.exec(text);
   if (spaced && parseAmount(`${spaced[1]}${spaced[2]}`, decimal)) return `${spaced[1]}${spaced[2]}`;
@@ -61,6 +66,8 @@ function repairDate(raw: string, decimal: DecimalMark): string | null {
     }
   const month = repairMonthName(text);
   if (month.changed && parseDate(month.text)) return month.text;
+  const glued = repairGluedDate(text);
+  if (glued) return glued;
   const r = repairNumericToken(text, { decimal });
   return r.changed && parseDate(r.text) ? r.text : null;
 }
