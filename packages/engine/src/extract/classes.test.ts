@@ -706,6 +706,59 @@ describe('class 2: a distractor money column beside the real amount column', () 
     });
   });
 
+  it('English: a foreign amount and its rate beside a "Value" column marked Dr, balances only in an opening and a closing row', async () => {
+    // A few card payments abroad among many rows (a foreign amount on most rows would not pass for a side of a pair).
+    const abroad = (i: number) => i % 16 === 9;
+    const entries: Entry[] = Array.from({ length: 48 }, (_, i) => ({
+      printed: `${String(1 + Math.floor(i / 2)).padStart(2, '0')}/08/2024`,
+      iso: `2024-08-${String(1 + Math.floor(i / 2)).padStart(2, '0')}`,
+      text: abroad(i) ? `DEBIT CARD WEB SHOP ${i}` : i % 5 === 2 ? `SALARY CREDIT ${i}` : `POS PURCHASE STORE ${i}`,
+      cents: i % 5 === 2 ? 185_000 + i * 3 : -(4_000 + i * 2_311),
+    }));
+    // Card payments abroad print the foreign amount and its rate; their sum is no amount of the account.
+    const foreign = (i: number) =>
+      i % 4 === 1 ? [`USD ${money(Math.round((entries[i] as Entry).cents / -83), '.')}`, '83.0000'] : ['', ''];
+    const opening = 2_134_355;
+    const closing = opening + entries.reduce((n, e) => n + e.cents, 0);
+    const value = (cents: number) => `${money(Math.abs(cents), '.')}${cents < 0 ? ' Dr' : ''}`;
+    const pdf = await tablePdf({
+      pages: [
+        tablePage(
+          [
+            line(40, L(40, 'Example Co-operative Bank', true)),
+            line(70, L(40, 'Account 77359213399545'), L(320, 'From 1 August 2024 to 31 August 2024')),
+          ],
+          110,
+          [
+            L(40, 'Txn Date'),
+            L(110, 'Transaction Description'),
+            R(380, 'Orig. Amount'),
+            R(450, 'FX Rate'),
+            R(550, 'Value'),
+          ],
+          [
+            [L(110, 'Opening balance'), R(550, money(opening, '.'))],
+            ...entries.map((e, i) => [
+              L(40, e.printed),
+              L(110, e.text),
+              R(380, foreign(i)[0] as string),
+              R(450, foreign(i)[1] as string),
+              R(550, value(e.cents)),
+            ]),
+            [L(110, 'Balance at end of period'), R(550, money(closing, '.'))],
+          ],
+        ),
+      ],
+    });
+    const [s] = await run(pdf, 'fx-value-dr.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
+    expect(factsOf(s)).toMatchObject({
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
   it('German: an unknown "Bonuspunkte" column of decimals between the text and the amount, no balance column', async () => {
     const entries: Entry[] = [
       { printed: '02.04.2025', iso: '2025-04-02', text: 'Einkauf Drogerie Sonnenschein', cents: -2_480 },
@@ -793,6 +846,76 @@ describe('class 3: a description printed partly above the line of the date and a
     ];
     const [s] = await run(await tablePdf({ pages: [{ lines: page1 }, { lines: page2 }] }), 'foot-wrapped-line.pdf');
     expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+  });
+
+  it('Portuguese: rows wrapped below their date line, daily totals; a footer "1/2 UC789296/428" after a row break starts no row on the next page', async () => {
+    // (On page 1 only: a footer repeated on every page is furniture, removed before rows are read.)
+    // Every third row wraps one line below its date line; the others fit on it.
+    const short = (i: number) => i % 3 !== 0;
+    const entries: Entry[] = Array.from({ length: 30 }, (_, i) => ({
+      printed: `${String(1 + Math.floor(i / 2)).padStart(2, '0')}.03.2023`,
+      iso: `2023-03-${String(1 + Math.floor(i / 2)).padStart(2, '0')}`,
+      text: short(i) ? `PIX RECEBIDO ${i}` : `COMPRA CARTAO LOJA ${100 + i * 7}`,
+      cents: i % 7 === 3 ? 125_000 + i : -(2_000 + i * 131),
+    }));
+    const opening = 350_000;
+    const closing = opening + entries.reduce((n, e) => n + e.cents, 0);
+    const signed = (cents: number) => `${cents < 0 ? '-' : ''}${money(Math.abs(cents), ',')}`;
+    const header = line(
+      60,
+      L(40, 'Data', true),
+      L(110, 'Histórico', true),
+      L(330, 'Valor', true),
+      L(420, 'Cód.', true),
+      R(550, 'Montante', true),
+    );
+    /** The page's lines from `from` to `to` (exclusive), and the y under the last one. */
+    const rowsFrom = (from: number, to: number) => {
+      let y = 80;
+      const out: TableLine[] = [];
+      for (let i = from; i < to; i++) {
+        const e = entries[i] as Entry;
+        const words = e.text.split(' ');
+        const first = short(i) ? e.text : words.slice(0, 2).join(' ');
+        out.push(
+          line(
+            y,
+            L(40, e.printed),
+            L(110, first),
+            L(330, e.printed),
+            L(420, short(i) ? 'TFR' : 'POS'),
+            R(550, signed(e.cents)),
+          ),
+        );
+        if (!short(i)) out.push(line(y + 11, L(110, words.slice(2).join(' '))));
+        y += short(i) ? 18 : 29;
+        // Each day (two rows) closes with its total, as the statement prints it.
+        if (i % 2 === 1) {
+          out.push(line(y, L(40, 'Total do dia'), R(550, signed((entries[i - 1] as Entry).cents + e.cents))));
+          y += 18;
+        }
+      }
+      return { out, y };
+    };
+    const p1 = rowsFrom(0, 16);
+    const p2 = rowsFrom(16, 30);
+    const pdf = await tablePdf({
+      pages: [
+        {
+          lines: [
+            line(30, L(40, 'Cooperativa Teste', true), L(330, 'Saldo anterior'), R(550, money(opening, ','))),
+            header,
+            ...p1.out,
+            line(p1.y + 10, L(40, '1/2'), L(130, 'UC789296/428')),
+          ],
+        },
+        {
+          lines: [header, ...p2.out, line(p2.y, L(330, 'Saldo final'), R(550, money(closing, ',')))],
+        },
+      ],
+    });
+    const [s] = await run(pdf, 'footer-after-row-break.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
   });
 
   it('German: description lines centred on the date line (one, two or three lines per booking)', async () => {

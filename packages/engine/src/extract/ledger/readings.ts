@@ -133,6 +133,12 @@ function evaluate(input: ReadingInput, reading: Omit<Reading, 'score' | 'explain
       const only = row.money.size === 1 ? [...row.money.values()][0] : undefined;
       const bal = reading.balance ? balanceOf(row.money.get(reading.balance), input.card) : balanceOf(only, input.card);
       if (bal !== null) {
+        // A balance printed after amounts ("Balance at end of period", a page's carried balance)
+        // checks them as a running balance does, with or without a balance column.
+        if (prev !== null && (known !== 0 || unknown.length)) {
+          checks++;
+          if (stretchFits(known, unknown, bal - prev)) balances++;
+        }
         prev = bal;
         known = 0;
         unknown = [];
