@@ -1573,6 +1573,40 @@ describe('class 4: two text columns, details and a reference', () => {
       status: 'balanced',
     });
   });
+  it('Turkish: an "İşlem Kategorisi" column (the transaction\'s category: head word last, possessive suffix) is no part of the description', async () => {
+    // Drawn in ASCII (the test font has no Turkish letters); labels are read without diacritics anyway.
+    const categories = ['Market', 'Fatura', 'Market', 'Ulasim', 'Maas', 'Market', 'Fatura', 'Ulasim'];
+    const entries: Entry[] = categories.map((c, i) => ({
+      printed: `${String(2 + i * 3).padStart(2, '0')}.06.2024`,
+      iso: `2024-06-${String(2 + i * 3).padStart(2, '0')}`,
+      text: ['MIGROS KADIKOY', 'IGDAS DOGALGAZ', 'A101 MODA', 'ISTANBULKART DOLUM', 'SIRKET ODEMESI'][i % 5] as string,
+      cents: c === 'Maas' ? 4_250_000 : -(3_500 + i * 1_175),
+    }));
+    const opening = 1_200_000;
+    const bals = running(opening, entries);
+    const pdf = await tablePdf({
+      pages: [
+        tablePage(
+          [
+            line(40, L(40, 'Ornek Katilim Bankasi', true)),
+            line(60, L(40, 'Hesap Ozeti Donemi: 01.06.2024 - 30.06.2024')),
+          ],
+          100,
+          [L(40, 'Tarih'), L(110, 'Aciklama'), L(300, 'Islem Kategorisi'), R(470, 'Tutar'), R(550, 'Bakiye')],
+          entries.map((e, i) => [
+            L(40, e.printed),
+            L(110, e.text),
+            L(300, categories[i] as string),
+            R(470, `${e.cents < 0 ? '-' : ''}${money(e.cents)}`),
+            R(550, money(bals[i] as number)),
+          ]),
+        ),
+      ],
+    });
+    const [s] = await run(pdf, 'islem-kategorisi.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+  });
+
   it('Dutch: details and a Kenmerk column both wrapping, to different depths', async () => {
     const rows = [
       {

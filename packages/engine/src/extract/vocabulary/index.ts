@@ -160,9 +160,28 @@ export function labelReadings(label: string): LabelReading[] {
       }
     }
   }
+  // Turkish compounds end in their head word, with a possessive suffix ("İşlem Kanalı", the
+  // transaction's channel; "İşlem Türü"): a head the engine does not use names the whole label,
+  // before the word naming whose it is ("işlem" alone is a description).
+  const head = possessiveHead(norm);
+  const unused = head ? columnIndex.phrases.get(head)?.get('unused') : undefined;
+  if (head && unused?.has('tr')) {
+    const reading = { role: 'unused' as const, weight: norm.length - 0.5, phrase: head, languages: unused };
+    const known = out.findIndex((r) => r.role === 'unused');
+    if (known < 0) out.push(reading);
+    else if ((out[known] as LabelReading).weight < reading.weight) out[known] = reading;
+  }
   out.sort((a, b) => b.weight - a.weight);
   labelCache.set(norm, out);
   return out;
+}
+
+/** The last word of a two-word-or-longer label without a Turkish possessive suffix (-ı, -i, -u, -ü, -sı ...). */
+function possessiveHead(norm: string): string | null {
+  const words = norm.split(' ');
+  if (words.length < 2) return null;
+  const m = /^(\p{L}{3,}?)s?[iu]$/u.exec(words[words.length - 1] as string);
+  return m ? (m[1] as string) : null;
 }
 
 /**
