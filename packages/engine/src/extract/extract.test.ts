@@ -762,4 +762,192 @@ describe('OCR classes seen on fresh random scans and photos', () => {
     expect(s?.transactions.map((t) => t.amount)).toEqual([-53.05, 2.04]);
     expect(s?.reconciliation.status).toBe('balanced');
   });
+
+  it('dates "2204." between the 21st and the 23rd the 22nd: the digits read whole beat dates one digit off (ocr-damaged-dates)', () => {
+    const doc = ocrDoc([
+      [[40, 'Kontoauszug 10.04.2023 - 09.05.2023']],
+      [[40, 'Alter Saldo 1.000,00']],
+      header([40, 'Datum'], [120, 'Vorgang'], [380, 'Umsatz'], [490, 'Stand']),
+      [
+        [40, '21.04.'],
+        [120, 'IKEA'],
+        [380, '-163,34'],
+        [490, '836,66'],
+      ],
+      [
+        [40, '2204.', 0.6],
+        [120, 'ROSSMANN'],
+        [380, '-3,98'],
+        [490, '832,68'],
+      ],
+      [
+        [40, '23.04.'],
+        [120, 'MediaMarkt'],
+        [380, '-30,00'],
+        [490, '802,68'],
+      ],
+    ]);
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => t.date)).toEqual(['2023-04-21', '2023-04-22', '2023-04-23']);
+    expect(s?.trace?.filter((e) => e.pass === 'ocr-damaged-dates').map((e) => e.to)).toEqual(['2023-04-22']);
+  });
+
+  it('keeps a column of day-month dates ("04.06") a date column where the decimal mark is a comma (ocr-cells)', () => {
+    // With the comma put in, '04.06' reads as the amount 4,06: the column must not turn into money.
+    const doc = ocrDoc([
+      [[40, 'Período do extrato: 3/06/2025 - 2/07/2025']],
+      [[40, 'Saldo inicial 717,75']],
+      header([40, 'DATA'], [120, 'LANÇAMENTO'], [330, 'DÉBITO'], [420, 'CRÉDITO'], [490, 'SALDO']),
+      [
+        [40, '04.06'],
+        [120, 'ORDEM PERMANENTE'],
+        [330, '500,00'],
+        [490, '217,75'],
+      ],
+      [
+        [40, '11.06'],
+        [120, 'DEVOLUÇÃO LIDL'],
+        [420, '7,04'],
+        [490, '224,79'],
+      ],
+      [
+        [40, '26.06'],
+        [120, 'PAGAMENTO SALÁRIO'],
+        [420, '1798,32'],
+        [480, '2023,11'],
+      ],
+    ]);
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.date, t.amount])).toEqual([
+      ['2025-06-04', -500],
+      ['2025-06-11', 7.04],
+      ['2025-06-26', 1798.32],
+    ]);
+  });
+
+  it('takes lines above the first clean row whose amounts or dates OCR damaged into the table (columns)', () => {
+    // The first rows print '1023' (10,23 with its comma lost) and '01.022024'; only later rows read
+    // cleanly, so the table's columns come from those and the first rows must still fit them.
+    const doc = ocrDoc([
+      [[40, 'Période 1 février 2024 - 29 février 2024']],
+      header([40, 'Date'], [120, 'Opération'], [330, 'Débits'], [420, 'Crédits'], [490, 'Solde']),
+      [
+        [40, 'Solde au 31 janvier 2024'],
+        [490, '4 261,69'],
+      ],
+      [
+        [40, '01.022024', 0.6],
+        [120, 'ACHAT CB UGC CINE'],
+        [330, '1023', 0.6],
+        [490, '425146', 0.6],
+      ],
+      [
+        [40, '05.02', 0.6],
+        [120, 'ROSSMANN'],
+        [330, '-351', 0.6],
+        [490, '4 247,95'],
+      ],
+      [
+        [40, '09.02.2024'],
+        [120, 'UGC CINE CITE'],
+        [330, '9,46'],
+        [490, '4 238,49'],
+      ],
+      [
+        [40, '10.02.2024'],
+        [120, 'VERSEMENT ESPECES'],
+        [420, '405,00'],
+        [490, '4 643,49'],
+      ],
+    ]);
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => t.amount)).toEqual([-10.23, -3.51, -9.46, 405]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
+  it("reads a later page's rows the way the table's first page runs its descriptions, not by gaps (table-direction)", () => {
+    /** An OCR page of lines at the given heights. */
+    const placed = (number: number, rows: [number, [number, string][]][]): LayoutPage => ({
+      number,
+      width: 600,
+      height: 800,
+      source: 'ocr',
+      lines: rows.map(([y0, cells]) => ({
+        y0,
+        y1: y0 + 9,
+        runs: cells.map(([x, text]) => ({
+          text,
+          x0: x,
+          x1: x + text.length * 5,
+          y0,
+          y1: y0 + 9,
+          size: 9,
+          confidence: 0.9,
+        })),
+      })),
+    });
+    const head: [number, string][] = [
+      [40, 'Datum'],
+      [120, 'Vorgang'],
+      [380, 'Umsatz'],
+      [490, 'Stand'],
+    ];
+    // Page 1: each row's two description lines stand above its date line, a clear gap under it.
+    let balance = 100_000;
+    let day = 10;
+    const page1: [number, [number, string][]][] = [
+      [60, [[40, 'Kontoauszug 10.04.2023 - 09.05.2023']]],
+      [80, [[40, 'Alter Saldo 1.000,00']]],
+      [100, head],
+    ];
+    let y = 120;
+    for (let i = 0; i < 5; i++) {
+      balance -= 1_000 + i * 100;
+      page1.push([y, [[120, `Kartenzahlung ${i}`]]]);
+      page1.push([y + 11, [[120, `Markt ${i}`]]]);
+      page1.push([
+        y + 22,
+        [
+          [40, `${day++}.04.`],
+          [120, `Ref. A${i}`],
+          [380, `-${(10 + i).toFixed(2).replace('.', ',')}`],
+          [490, (balance / 100).toFixed(2).replace('.', ',')],
+        ],
+      ]);
+      y += 22 + 16;
+    }
+    // Page 2: OCR put two rows' breaks as close as their lines: by gaps they would split mid-row.
+    const page2: [number, [number, string][]][] = [[60, head]];
+    y = 80;
+    for (const [i, gaps] of [
+      [5, [13, 11, 11]],
+      [6, [13, 10, 11]],
+      [7, [10, 14, 11]],
+      [8, [10, 14, 10]],
+    ] as [number, number[]][]) {
+      balance -= 1_000 + i * 100;
+      y += gaps[0] as number;
+      page2.push([y, [[120, `Lastschrift ${i}`]]]);
+      y += gaps[1] as number;
+      page2.push([y, [[120, `Stadtwerke ${i}`]]]);
+      y += gaps[2] as number;
+      page2.push([
+        y,
+        [
+          [40, `${day++}.04.`],
+          [120, `Ref. B${i}`],
+          [380, `-${(10 + i).toFixed(2).replace('.', ',')}`],
+          [490, (balance / 100).toFixed(2).replace('.', ',')],
+        ],
+      ]);
+    }
+    const [s] = extractStatements({ pages: [placed(1, page1), placed(2, page2)] }, { deadline: deadline() });
+    expect(s?.transactions.slice(5).map((t) => t.description)).toEqual([
+      'Lastschrift 5 Stadtwerke 5 Ref. B5',
+      'Lastschrift 6 Stadtwerke 6 Ref. B6',
+      'Lastschrift 7 Stadtwerke 7 Ref. B7',
+      'Lastschrift 8 Stadtwerke 8 Ref. B8',
+    ]);
+    expect(s?.trace?.filter((e) => e.pass === 'table-direction').map((e) => e.to)).toEqual(['allAbove']);
+  });
 });

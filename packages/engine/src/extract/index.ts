@@ -59,7 +59,15 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
   checkDeadline(opts.deadline);
 
   // Rows.
-  const { rows, models, unused, relabelled } = assembleRows(scan);
+  const { rows, models, unused, relabelled, inherited } = assembleRows(scan);
+  for (const region of inherited)
+    trace.note(
+      'table-direction',
+      'bands',
+      null,
+      models.get(region) ?? null,
+      `page ${region.page}: the way descriptions run on the table's pages before`,
+    );
   for (const r of relabelled)
     trace.note('label-rows', 'line', null, r.text, `page ${r.page}: the row before's, not a total's or balance's`);
   if (unused.length) {

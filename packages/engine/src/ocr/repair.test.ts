@@ -71,6 +71,14 @@ describe('repairNumericToken on dates', () => {
     expect(fix('0114')).toBe('01/14');
     expect(fix('12/22')).toBe('12/22');
   });
+  it('puts back a dot or dash lost beside one kept, before a four-digit year', () => {
+    expect(fix('01.022024')).toBe('01.02.2024');
+    expect(fix('3112.2023')).toBe('31.12.2023');
+    expect(fix('10-102023')).toBe('10-10-2023');
+    expect(fix('12.502024')).toBe('12.502024');
+    expect(fix('118.35')).toBe('118.35');
+  });
+
   it('leaves numbers that are no date alone', () => {
     expect(fix('8177964450')).toBe('8177964450');
     expect(fix('123456')).toBe('123456');

@@ -204,8 +204,9 @@ const SLASH_LIKE = new Set(['/', '1', 'l', 'I', '|', '7']);
 
 /**
  * Dates whose slashes were read as 1, l, | or 7, or lost: "1011072023" -> "10/10/2023",
- * "15/102023" -> "15/10/2023", "2310/23" -> "23/10/23". Only when exactly one reading is a
- * valid day/month (either order) and year, the cheapest (fewest lost, then misread slashes).
+ * "15/102023" -> "15/10/2023", "2310/23" -> "23/10/23"; a dot or dash lost beside one kept:
+ * "01.022024" -> "01.02.2024". Only when exactly one reading is a valid day/month (either order)
+ * and year, the cheapest (fewest lost, then misread slashes).
  */
 function repairDateSeparators(text: string): string | null {
   const t = text.trim();
@@ -216,6 +217,15 @@ function repairDateSeparators(text: string): string | null {
     const valid = (d: number, m: number) => d >= 1 && d <= 31 && m >= 1 && m <= 12;
     if (short[2] === '/') return null;
     return valid(p, q) || valid(q, p) ? `${short[1]}/${short[3]}` : null;
+  }
+  // A dot or dash lost beside one kept, before a four-digit year ('01.022024', '0102.2024').
+  const dotted = /^(\d{1,2})([.-])(\d{2})((?:19|20)\d\d)$/.exec(t) ?? /^(\d{2})(\d{2})([.-])((?:19|20)\d\d)$/.exec(t);
+  if (dotted) {
+    const [day, month] = dotted[2]?.length === 1 ? [dotted[1], dotted[3]] : [dotted[1], dotted[2]];
+    const sep = /[.-]/.exec(t)?.[0] as string;
+    const [p, q] = [Number(day), Number(month)];
+    const valid = (d: number, m: number) => d >= 1 && d <= 31 && m >= 1 && m <= 12;
+    return valid(p, q) || valid(q, p) ? `${day}${sep}${month}${sep}${dotted[4]}` : null;
   }
   if (!/^[0-9/|lI]{6,10}$/.test(t) || !/\d{2}/.test(t)) return null;
   if (/^\d{1,2}\/\d{1,2}\/(\d{2}|\d{4})$/.test(t)) return null;

@@ -35,6 +35,8 @@ export interface RowScan {
   unused: TableScan['otherLines'];
   /** Lines label-rows moved from a total's or balance's band to the row before (for the trace). */
   relabelled: { page: number; text: string }[];
+  /** Regions read in the direction the table's pages before told (for the trace). */
+  inherited: Region[];
 }
 
 /**
@@ -78,14 +80,19 @@ export function assembleRows(scan: TableScan): RowScan {
   const models = new Map<Region, BandModel>();
   const unused: TableScan['otherLines'] = [];
   const relabelled: RowScan['relabelled'] = [];
+  const inherited: Region[] = [];
   for (const table of scan.tables) {
     let lastOfTable: RawRow | null = null;
     // Lines at the foot of a page that start the description of the next page's first row.
     let carried: { region: Region; lines: number[] } | null = null;
     let section = { key: `${table.id}`, heading: null as string | null };
+    // The direction descriptions run in, as the table's pages before told it.
+    let direction: 'allAbove' | 'below' | null = null;
     for (const region of table.regions) {
       const cells = scan.cells.get(region) ?? [];
-      const found = segmentRows(region, cells);
+      const found = segmentRows(region, cells, direction);
+      direction = found.direction ?? direction;
+      if (found.inherited) inherited.push(region);
       for (const i of labelRowsAlone(region, cells, found))
         relabelled.push({ page: region.page, text: region.lines[i]?.tokens.map((t) => t.text).join(' ') ?? '' });
       const { leading, trailing, model } = found;
@@ -175,7 +182,7 @@ export function assembleRows(scan: TableScan): RowScan {
       carried = trailing.length ? { region, lines: trailing } : null;
     }
   }
-  return { rows, models, unused, relabelled };
+  return { rows, models, unused, relabelled, inherited };
 }
 
 /** The column of `to` at the position of column `c` of `from`. */

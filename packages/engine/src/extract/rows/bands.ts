@@ -26,6 +26,10 @@ export interface Band {
 
 export interface Bands {
   bands: Band[];
+  /** The direction this page's own clear rows told (hugging), for the table's next pages. */
+  direction?: 'allAbove' | 'below';
+  /** Read in the direction the table's pages before told (`table-direction`). */
+  inherited?: boolean;
   /** Lines before the first anchor that belong to no band here (a row continued from the page before). */
   leading: number[];
   /** Lines after the last anchor that belong to no band here (a description starting above a row on the next page). */
@@ -39,7 +43,13 @@ export function anchorLines(cells: Token[][][], columns: Column[]): number[] {
   return cells.flatMap((row, i) => (money.some((c) => (row[c]?.length ?? 0) > 0) ? [i] : []));
 }
 
-export function segmentRows(region: Region, cells: Token[][][]): Bands {
+/**
+ * `prior`: the direction descriptions ran on the table's pages before, where their clear rows told
+ * it (see hugging). The table is one layout on every page: a page that does not show the other
+ * direction reads that way, not by its gaps (OCR line positions put a page's row breaks and line
+ * spacing within a pitch of each other).
+ */
+export function segmentRows(region: Region, cells: Token[][][], prior: 'allAbove' | 'below' | null = null): Bands {
   const anchors = anchorLines(cells, region.columns);
   const n = region.lines.length;
   if (!anchors.length) return { bands: [], leading: [], trailing: [], model: 'single' };
@@ -92,15 +102,19 @@ export function segmentRows(region: Region, cells: Token[][][]): Bands {
   }
   // Where rows do not split at one clear gap each, the table's own clear rows say which way
   // descriptions run; else the count model, from the lines before the first anchor.
+  const hug = hugging(segments, minGap);
+  const inherited = prior && (hug === null || hug === prior) ? prior : null;
   const model: BandModel =
-    hugging(segments, minGap) ?? (leadingLines.length === 0 ? 'below' : trailing.length === 0 ? 'allAbove' : 'above');
+    inherited ?? hug ?? (leadingLines.length === 0 ? 'below' : trailing.length === 0 ? 'allAbove' : 'above');
+  if (inherited) return byDirection(anchors, segments, leadingLines, trailing, inherited, hug === inherited);
+  const told = (b: Bands): Bands => (hug === 'allAbove' || hug === 'below' ? { ...b, direction: hug } : b);
   if (bestCut > 0 && bestAgree >= segments.length * SETTINGS.rows.gapAgreement && bestAgree === segments.length) {
-    return byGaps(anchors, segments, leadingLines, trailing, pitch, bestCut, first, model);
+    return told(byGaps(anchors, segments, leadingLines, trailing, pitch, bestCut, first, model));
   }
   const marked = byMarkers(region, cells, anchors);
-  if (marked) return marked;
+  if (marked) return told(marked);
   if (bestCut > 0 && bestAgree >= segments.length * SETTINGS.rows.gapAgreement) {
-    return byGaps(anchors, segments, leadingLines, trailing, pitch, bestCut, first, model);
+    return told(byGaps(anchors, segments, leadingLines, trailing, pitch, bestCut, first, model));
   }
 
   const bands: Band[] = anchors.map((a) => ({ lines: [a], anchor: a }));
@@ -113,7 +127,38 @@ export function segmentRows(region: Region, cells: Token[][][]): Bands {
   });
   if (model !== 'allAbove') (bands[bands.length - 1] as Band).lines.push(...trailing);
   for (const b of bands) b.lines.sort((x, y) => x - y);
-  return { bands, leading: [], trailing: model === 'allAbove' ? trailing : [], model };
+  return told({ bands, leading: [], trailing: model === 'allAbove' ? trailing : [], model });
+}
+
+/**
+ * Rows read in the table's known direction: all lines between two anchors start the lower row
+ * ('allAbove'), or continue the upper one ('below', where lines before the first anchor continue
+ * the page before's last row).
+ */
+function byDirection(
+  anchors: number[],
+  segments: { from: number; to: number }[],
+  leadingLines: number[],
+  trailing: number[],
+  direction: 'allAbove' | 'below',
+  told: boolean,
+): Bands {
+  const bands: Band[] = anchors.map((a) => ({ lines: [a], anchor: a }));
+  if (direction === 'allAbove') (bands[0] as Band).lines.unshift(...leadingLines);
+  segments.forEach((s, k) => {
+    const between = Array.from({ length: s.to - s.from - 1 }, (_, j) => s.from + 1 + j);
+    (direction === 'below' ? (bands[k] as Band) : (bands[k + 1] as Band)).lines.push(...between);
+  });
+  if (direction === 'below') (bands[bands.length - 1] as Band).lines.push(...trailing);
+  for (const b of bands) b.lines.sort((x, y) => x - y);
+  return {
+    bands,
+    leading: direction === 'below' ? leadingLines : [],
+    trailing: direction === 'allAbove' ? trailing : [],
+    model: direction,
+    inherited: true,
+    ...(told ? { direction } : {}),
+  };
 }
 
 /**

@@ -372,10 +372,20 @@ function fitsColumns(line: TokenLine, columns: Column[], size: number): boolean 
   const money = columns.filter((c) => c.kind === 'money' || (c.kind === 'empty' && moneyLabel(c)));
   const text = columns.filter((c) => c.kind === 'text');
   const moneyStart = Math.min(...money.map((c) => c.x0));
+  // OCR: figures an amount's lost decimal mark left bare ('-351' for -3,51) stand in a money
+  // column as its amounts do; ocr-cells reads them (and damaged dates) once the line is the table's.
+  const inMoneyColumn = (t: Token) => money.some((c) => Math.abs(c.x1 - t.x1) < size * 2 || overlap(c, t) > 0);
+  // (Under a money label too: where most amounts lost their marks, the column's cells read as text.)
+  const labelled = columns.filter(moneyLabel);
+  const amountLike = (t: Token) =>
+    t.kind === 'money' ||
+    (t.confidence !== undefined &&
+      /^[-+(]?\d[\d.,' ]*\)?-?(?:\s?\p{L}{1,2})?$/u.test(t.text) &&
+      (inMoneyColumn(t) || labelled.some((c) => overlap(c, t) > 0)));
   for (const t of line.tokens) {
-    if (t.kind === 'money') {
+    if (amountLike(t)) {
       // An amount in a money column, or one written inside the description ("USD 6.96 @ 19.03").
-      const inMoney = money.some((c) => Math.abs(c.x1 - t.x1) < size * 2 || overlap(c, t) > 0);
+      const inMoney = inMoneyColumn(t);
       // A text column reaches right to the next column: its cells on the date lines may all be
       // shorter than a wrapped line's "USD 204,75 @ 1,3727".
       const inText = text.some((c) => {
@@ -385,10 +395,13 @@ function fitsColumns(line: TokenLine, columns: Column[], size: number): boolean 
       if (!inMoney && !inText) return false;
       continue;
     }
-    if (line.tokens.some((m) => m.kind === 'money')) continue;
+    if (line.tokens.some(amountLike)) continue;
     // A line without amounts: wrapped text inside a text column, or a row's date line.
     if (t.x1 > moneyStart + size) return false;
-    const home = t.kind === 'date' ? [...text, ...columns.filter((c) => c.kind === 'date')] : text;
+    // OCR: a date whose separators were lost ('01.022024') stands in the date column as dates do.
+    const dateLike =
+      t.kind === 'date' || (t.confidence !== undefined && /^(?=(?:\D*\d){4})[\dOoIl|/.-]{4,10}$/.test(t.text));
+    const home = dateLike ? [...text, ...columns.filter((c) => c.kind === 'date')] : text;
     if (!home.some((c) => t.x0 >= c.x0 - size * 0.75 && t.x0 <= c.x1)) return false;
   }
   return true;

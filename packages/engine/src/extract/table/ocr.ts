@@ -95,12 +95,16 @@ export function repairOcrCells(region: Region, cells: Token[][][], decimal: Deci
       return tokens.length >= 3 && money.length >= tokens.length * SETTINGS.table.kindShare ? [c] : [];
     }),
   );
+  // A column of dates stays one: day-month dates ('04.06') read as amounts once a comma document's
+  // decimal mark is put in, and a repaired column of them took the table's dates away.
   const kinds = (c: Column) =>
-    c.kind === 'money' || moneyLabel(c) || repairable.has(c)
+    c.kind === 'money' || moneyLabel(c)
       ? 'money'
       : c.kind === 'date' || dateLabel(c)
         ? 'date'
-        : c.kind;
+        : repairable.has(c)
+          ? 'money'
+          : c.kind;
   for (const row of cells) {
     region.columns.forEach((col, ci) => {
       const cell = row[ci];

@@ -130,7 +130,11 @@ function oneEditApart(a: string, b: string): boolean {
   return rest(a, 1) === rest(b, 1) || rest(a, 1) === rest(b, 0) || rest(a, 0) === rest(b, 1);
 }
 
-/** The one date from `lo` to `hi` whose printed digits are at most one edit from the digits read, else null. */
+/**
+ * The one date from `lo` to `hi` whose printed digits are the digits read, else the one at most
+ * one edit from them, else null ("2204." between the 21st and the 23rd is the 22nd: its lost dot
+ * left the digits whole, while the neighbours are each one digit off too).
+ */
 function recoverDate(text: string, lo: string, hi: string, order: DayOrder): string | null {
   const read = text
     .replace(/[Oo]/g, '0')
@@ -140,15 +144,19 @@ function recoverDate(text: string, lo: string, hi: string, order: DayOrder): str
     .replace(/[zZ]/g, '2')
     .replace(/\D/g, '');
   if (read.length < 2) return null;
-  const found: string[] = [];
+  const exact: string[] = [];
+  const near: string[] = [];
   const end = Date.parse(hi);
-  for (let t = Date.parse(lo), n = 0; t <= end && n < 62 && found.length < 2; t += 86_400_000, n++) {
+  for (let t = Date.parse(lo), n = 0; t <= end && n < 62; t += 86_400_000, n++) {
     const iso = new Date(t).toISOString().slice(0, 10);
     const [y, m, d] = iso.split('-') as [string, string, string];
     const dm = order === 'MDY' ? `${m}${d}` : `${d}${m}`;
-    if ([dm, dm + y.slice(2), dm + y].some((f) => f === read || oneEditApart(read, f))) found.push(iso);
+    const printed = [dm, dm + y.slice(2), dm + y];
+    if (printed.includes(read)) exact.push(iso);
+    else if (printed.some((f) => oneEditApart(read, f))) near.push(iso);
   }
-  return found.length === 1 ? (found[0] as string) : null;
+  if (exact.length) return exact.length === 1 ? (exact[0] as string) : null;
+  return near.length === 1 ? (near[0] as string) : null;
 }
 
 /**
@@ -193,7 +201,7 @@ export function recoverDamagedDates(
       'date',
       r.damagedDate,
       date,
-      'the one date between its neighbours one character from what was read',
+      'the one date between its neighbours with the digits read, or one character from them',
     );
   });
 }
