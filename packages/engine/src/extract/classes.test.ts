@@ -2800,6 +2800,41 @@ describe('class 8: only a value-date column, carried balances at page breaks, a 
     });
   });
 
+  it('Turkish: a first row whose label follows the date it is for ("01.02.2025 Tarihli Bakiye"), signed amounts, no balance column', async () => {
+    const entries: Entry[] = Array.from({ length: 9 }, (_, i) => ({
+      printed: `${String(3 + i * 3).padStart(2, '0')}.02.2025`,
+      iso: `2025-02-${String(3 + i * 3).padStart(2, '0')}`,
+      text: ['POS Harcama MARKET ANKARA', 'Gelen Havale AYSE KAYA', 'Fatura Odeme ELEKTRIK', 'ATM Para Cekme'][
+        i % 4
+      ] as string,
+      cents: i % 4 === 1 ? 120_000 + i : -(2_750 + i * 1_913),
+    }));
+    const opening = 2_177_577;
+    const closing = opening + entries.reduce((n, e) => n + e.cents, 0);
+    const signed = (cents: number) => `${cents < 0 ? '-' : ''}${money(Math.abs(cents), ',')}`;
+    const pdf = await tablePdf({
+      pages: [
+        tablePage(
+          [line(40, L(40, 'Ornek Bankasi', true)), line(60, L(40, 'Donem: 01.02.2025 - 28.02.2025'))],
+          100,
+          [L(40, 'Muhasebe Tarihi'), L(150, 'Aciklamalar'), R(550, 'Tutar (TRY)')],
+          [
+            [L(40, '01.02.2025'), L(150, '01.02.2025 Tarihli Bakiye'), R(550, money(opening, ','))],
+            ...entries.map((e) => [L(40, e.printed), L(150, e.text), R(550, signed(e.cents))]),
+            [L(150, 'Son Bakiye'), R(550, money(closing, ','))],
+          ],
+        ),
+      ],
+    });
+    const [s] = await run(pdf, 'tarihli-bakiye.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
+    expect(factsOf(s)).toMatchObject({
+      openingBalance: opening / 100,
+      closingBalance: closing / 100,
+      status: 'balanced',
+    });
+  });
+
   it('English: dated BALANCE BROUGHT FORWARD / CARRIED FORWARD rows and a CLOSING BALANCE row', async () => {
     const entries: Entry[] = [
       { printed: '02 MAY', iso: '2024-05-02', text: 'CHQ DEP 100233', cents: 45_000 },

@@ -2,6 +2,7 @@
  * The vocabulary of every language, compiled once into matchers. Matching ignores case,
  * diacritics, punctuation at the ends and a plural -s/-es.
  */
+import { leadingDate } from '../../values/dates';
 import { da } from './da';
 import { de } from './de';
 import { en } from './en';
@@ -215,11 +216,13 @@ const rowMatchers: [RowLabel, RegExp][] = (['opening', 'closing', 'total'] as co
 
 /**
  * What a row's text says it is, when it starts with a balance or total label ("Balance brought
- * forward", "Saldo Vortrag", "Total"). A label may name both an opening and a closing ("Saldo al
+ * forward", "Saldo Vortrag", "Total"), after the date it is for if one leads. A label may name both an opening and a closing ("Saldo al
  * 31/03"): both are returned, and the row's position decides.
  */
 export function rowLabels(text: string): RowLabel[] {
-  const norm = normaliseWords(text);
+  // The label may follow the date it is for ("1 Şub 2025 Tarihli Bakiye", "31/01 Balance").
+  const dated = leadingDate(text);
+  const norm = normaliseWords(dated?.rest || text);
   if (!norm) return [];
   return rowMatchers.filter(([, re]) => re.test(norm)).map(([k]) => k);
 }

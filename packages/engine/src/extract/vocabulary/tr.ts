@@ -78,6 +78,8 @@ export const tr: Vocabulary = {
       'başlangıç bakiyesi',
       'önceki dönem bakiyesi',
       'devir',
+      // "Balance dated ...": the opening when it comes first (as "balance as of").
+      'tarihli bakiye',
     ],
     closing: [
       'toplam borç',
