@@ -1167,6 +1167,81 @@ describe('class 3: a description printed partly above the line of the date and a
     });
   });
 
+  it('English: page 1 prints a type line above each row; page 2 rows of one, two and three lines around their amounts split at clear gaps', async () => {
+    // [lines above the amount line, text on it, lines below it]
+    const shapes: [string[], string, string[]][] = [
+      [['CARD PURCHASE'], 'GROCER ONE', []],
+      [['BILL PAYMENT'], 'POWER CO', []],
+      [['TRANSFER'], 'TO A LEE', []],
+      [['CARD PURCHASE'], 'BOOKSHOP', []],
+      [['CASH WITHDRAWAL'], 'ATM 0042', ['CARD XX1234']],
+      [['MERCHANT REFUND'], 'SHOP TWO', []],
+      [[], 'COFFEE HOUSE', []],
+      [['GIRO'], 'TOWN COUNCIL', ['AUTH 8MKGM']],
+      [[], 'INTEREST EARNED', []],
+      [['ATM WITHDRAWAL'], 'ATM 0078', ['****1234']],
+    ];
+    const entries: Entry[] = shapes.map(([above, on, below], i) => ({
+      printed: `${String(2 + i * 2).padStart(2, '0')} JAN 2026`,
+      iso: `2026-01-${String(2 + i * 2).padStart(2, '0')}`,
+      text: [...above, on, ...below].join(' '),
+      cents: i === 5 || i === 8 ? 1_228 + i : -(2_500 + i * 617),
+    }));
+    const opening = 250_000;
+    const bals = running(opening, entries);
+    const header = line(
+      70,
+      L(40, 'Date', true),
+      L(130, 'Description', true),
+      R(420, 'Amount', true),
+      R(470, 'Dr/Cr', true),
+      R(550, 'Balance', true),
+    );
+    const rowsOn = (from: number, to: number) => {
+      let y = 95;
+      const out: TableLine[] = [];
+      for (let i = from; i < to; i++) {
+        const [above, on, below] = shapes[i] as [string[], string, string[]];
+        const e = entries[i] as Entry;
+        for (const a of above) {
+          out.push(line(y, L(130, a)));
+          y += 11;
+        }
+        out.push(
+          line(
+            y,
+            L(40, e.printed),
+            L(130, on),
+            R(420, money(Math.abs(e.cents))),
+            L(455, e.cents < 0 ? 'Dr' : 'Cr'),
+            R(550, money(bals[i] as number)),
+          ),
+        );
+        for (const b of below) {
+          y += 11;
+          out.push(line(y, L(130, b)));
+        }
+        y += 18;
+      }
+      return out;
+    };
+    const pdf = await tablePdf({
+      pages: [
+        {
+          lines: [
+            line(40, L(40, 'Harbour Test Bank', true)),
+            line(55, L(40, '1 January 2026 - 31 January 2026')),
+            header,
+            ...rowsOn(0, 4),
+          ],
+        },
+        { lines: [header, ...rowsOn(4, 10)] },
+      ],
+    });
+    const [s] = await run(pdf, 'page2-clear-gaps.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+  });
+
   it('German: centred text blocks packed tight (10 pt lines, 4 pt between rows)', async () => {
     const rows = [
       { printed: '01.08.2024', lines: ['Überweisung', 'Finanzamt Nord'], cents: -45_000 },

@@ -106,11 +106,15 @@ export function segmentRows(region: Region, cells: Token[][][], prior: 'allAbove
   const inherited = prior && (hug === null || hug === prior) ? prior : null;
   const model: BandModel =
     inherited ?? hug ?? (leadingLines.length === 0 ? 'below' : trailing.length === 0 ? 'allAbove' : 'above');
-  if (inherited) return byDirection(anchors, segments, leadingLines, trailing, inherited, hug === inherited);
   const told = (b: Bands): Bands => (hug === 'allAbove' || hug === 'below' ? { ...b, direction: hug } : b);
-  if (bestCut > 0 && bestAgree >= segments.length * SETTINGS.rows.gapAgreement && bestAgree === segments.length) {
+  const clearGaps =
+    bestCut > 0 && bestAgree >= segments.length * SETTINGS.rows.gapAgreement && bestAgree === segments.length;
+  // A text layer's positions are exact: a page whose every row splits at one clear gap reads by
+  // its gaps (rows of one, two and three lines around their amounts), whatever pages before told.
+  if (clearGaps && region.source !== 'ocr')
     return told(byGaps(anchors, segments, leadingLines, trailing, pitch, bestCut, first, model));
-  }
+  if (inherited) return byDirection(anchors, segments, leadingLines, trailing, inherited, hug === inherited);
+  if (clearGaps) return told(byGaps(anchors, segments, leadingLines, trailing, pitch, bestCut, first, model));
   const marked = byMarkers(region, cells, anchors);
   if (marked) return told(marked);
   if (bestCut > 0 && bestAgree >= segments.length * SETTINGS.rows.gapAgreement) {
