@@ -950,4 +950,103 @@ describe('OCR classes seen on fresh random scans and photos', () => {
     ]);
     expect(s?.trace?.filter((e) => e.pass === 'table-direction').map((e) => e.to)).toEqual(['allAbove']);
   });
+
+  it("reads balances whose 'S$' OCR read as '$$' before a side marker, and lost decimal marks before one (ocr-cells)", () => {
+    const doc = ocrDoc([
+      [[40, 'For the period: From 01/05/2024 to 31/05/2024']],
+      [[40, 'Balance brought forward 4,866.69 Cr']],
+      header([40, 'Date'], [120, 'Transaction Description'], [380, 'Transaction Amount'], [480, 'Ledger Balance']),
+      [
+        [40, '01/05/2024'],
+        [120, 'PAYNOW TRANSFER'],
+        [380, '-66.94'],
+        [480, '$$4,799.75 Cr', 0.6],
+      ],
+      [
+        [40, '03/05/2024'],
+        [120, 'BRANCH DEPOSIT'],
+        [380, '203.00'],
+        [480, 'S$$5,002.75 Cr', 0.6],
+      ],
+      [
+        [40, '03/05/2024'],
+        [120, 'GOLDEN VILLAGE'],
+        [380, '-19.75'],
+        [480, '498300 Cr', 0.6],
+      ],
+    ]);
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.amount, t.balance])).toEqual([
+      [-66.94, 4799.75],
+      [203, 5002.75],
+      [-19.75, 4983],
+    ]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
+  it("takes the table's balance row for a summary's opening one digit longer: a misread 'S$' (ocr-labelled-balances)", () => {
+    const doc = ocrDoc([
+      [[40, 'Period covered 16/12/2025 through 15/01/2026']],
+      [
+        [40, 'Opening balance'],
+        [200, '$81,254.53', 0.7],
+      ],
+      header([40, 'Date'], [120, 'Transaction'], [380, 'Amount'], [480, 'D/C']),
+      [
+        [40, '16/12/2025', 0.9],
+        [120, 'Balance on 16/12/2025', 0.9],
+        [380, '1,254.53', 0.9],
+        [480, 'CR', 0.9],
+      ],
+      [
+        [40, '16/12/2025'],
+        [120, 'GUARDIAN HEALTH'],
+        [380, 'S$30.18'],
+        [480, 'DR'],
+      ],
+      [
+        [40, '18/12/2025'],
+        [120, 'ATM DEPOSIT'],
+        [380, 'S$70.00'],
+        [480, 'CR'],
+      ],
+      [[40, 'Please examine this statement promptly and notify us of any errors within 30 days.']],
+      [[40, 'Closing balance 1,294.35']],
+    ]);
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.statement.openingBalance).toBe(1254.53);
+    expect(s?.trace?.filter((e) => e.pass === 'ocr-labelled-balances').map((e) => e.to)).toEqual([1254.53]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
+  it('takes lines with an amount whose currency sign OCR misread ("S$$299.00") above the first clean row into the table', () => {
+    const doc = ocrDoc([
+      [[40, 'Period covered 16/12/2025 through 15/01/2026']],
+      [[40, 'Opening balance 1,000.00']],
+      header([40, 'Date'], [120, 'Transaction'], [380, 'Amount'], [480, 'D/C']),
+      [
+        [40, '26/12/2025'],
+        [120, 'ATM WITHDRAWAL'],
+        [380, 'S$$299.00', 0.6],
+        [480, 'DR'],
+      ],
+      [
+        [40, '27/12/2025'],
+        [120, 'SHOPEE'],
+        [380, 'S$64.21'],
+        [480, 'DR'],
+      ],
+      [
+        [40, '28/12/2025'],
+        [120, 'NTUC FAIRPRICE'],
+        [380, 'S$11.44'],
+        [480, 'DR'],
+      ],
+      [[40, 'Please examine this statement promptly and notify us of any errors within 30 days.']],
+      [[40, 'Closing balance 625.35']],
+    ]);
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => t.amount)).toEqual([-299, -64.21, -11.44]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
 });

@@ -13,6 +13,9 @@
  *   same digit each: one glyph misread alike) makes the stretch add up;
  * - `ocr-closing`: a printed closing balance one character from the last running balance, where
  *   everything adds up to that balance, was misread;
+ * - `ocr-labelled-balances`: a summary's opening or closing that is the table's own balance row
+ *   with one leading digit more ('$81,254.53' beside 'Balance on 16/12 1,254.53': 'S$' misread) is
+ *   that row's figure;
  * - `ocr-missing-balances`: a running balance OCR damaged past reading ('9.415441A', '29.744 73A')
  *   is the previous balance plus the row's amount, where the next printed balance (or the
  *   closing) agrees with it to the cent.
@@ -275,4 +278,35 @@ export function ocrMissingBalances(draft: Draft): void {
       row: r.id,
     });
   });
+}
+
+export function ocrLabelledBalances(draft: Draft): void {
+  const tx = draft.rows.filter((r) => r.kind === 'transaction');
+  const first = tx[0];
+  const last = tx[tx.length - 1];
+  if (!first || !last) return;
+  const rows = draft.rows.filter((r) => r.kind === 'balance' && r.balance !== null && ocr(r));
+  const before = rows.find((r) => r.id < first.id);
+  const after = rows.findLast((r) => r.id > last.id);
+  const sign = (x: number, y: number) => Math.sign(x) === Math.sign(y) || y === 0;
+  for (const [field, printed, row] of [
+    ['openingBalance', draft.opening, before],
+    ['closingBalance', draft.closing, after],
+  ] as const) {
+    if (!printed || !row || printed.source !== 'its label' || row.balance === null) continue;
+    const label = String(Math.abs(printed.cents));
+    const own = String(Math.abs(row.balance));
+    if (label.length !== own.length + 1 || label.slice(1) !== own || !sign(printed.cents, row.balance)) continue;
+    draft.trace.change(
+      'ocr-labelled-balances',
+      row.id,
+      field,
+      printed.cents / 100,
+      row.balance / 100,
+      "the table's own balance row: the label's first digit is a misread currency sign",
+    );
+    const fixed = { cents: row.balance, source: `the row "${row.description}"` };
+    if (field === 'openingBalance') draft.opening = fixed;
+    else draft.closing = fixed;
+  }
 }

@@ -11,7 +11,14 @@ import { findLabelledBalances } from '../facts/balances';
 import { findCurrency } from '../facts/currency';
 import type { Period } from '../facts/period';
 import { balancesBySum, inferredBalances, printedBalances } from '../ledger/balances';
-import { ocrAmountRepair, ocrBalanceRepair, ocrClosing, ocrMissingAmounts, ocrMissingBalances } from '../ledger/ocr';
+import {
+  ocrAmountRepair,
+  ocrBalanceRepair,
+  ocrClosing,
+  ocrLabelledBalances,
+  ocrMissingAmounts,
+  ocrMissingBalances,
+} from '../ledger/ocr';
 import type { MoneyCell } from '../ledger/readings';
 import { reconcile } from '../ledger/reconcile';
 import { applyReading, moneyRoles } from '../ledger/roles';
@@ -43,6 +50,7 @@ export const LEDGER_PASSES: [string, Pass][] = [
   ['apply-reading', applyReading],
   ['after-closing', afterClosing],
   ['printed-balances', printedBalances],
+  ['ocr-labelled-balances', ocrLabelledBalances],
   ['ocr-missing-amounts', ocrMissingAmounts],
   ['signs-from-balances', signsFromBalances],
   ['sign-flips', signFlips],

@@ -25,8 +25,13 @@ function repairMoney(text: string, decimal: DecimalMark, sollHaben: boolean): st
   // A currency sign the OCR has no glyph for ("-₹803.00" read as "-X803.00"), or the letters of a
   // dollar's country misread ("-S$34.58" as "-58$34.58", "$$251.00"): what stands between the
   // minus and the digits of an amount that is whole without it, up to a dollar sign, goes.
-  const sign = /^([-+(]?)(?:[^\d\s.,]|[\p{L}\d$]{1,3}(?=\$)\$)([\d.,' ]+\d\)?-?)$/u.exec(text);
-  if (sign && /[.,]\d\d\)?-?$/.test(sign[2] as string) && parseAmount(`${sign[1]}${sign[2]}`, decimal))
+  // (A side marker after the cents stays: 'S$$124.93 Cr'.)
+  const sign = /^([-+(]?)(?:[^\d\s.,]|[\p{L}\d$]{1,3}(?=\$)\$)([\d.,' ]+\d\)?-?(?:\s?\p{L}{1,2})?)$/u.exec(text);
+  if (
+    sign &&
+    /[.,]\d\d\)?-?(?:\s?\p{L}{1,2})?$/u.test(sign[2] as string) &&
+    parseAmount(`${sign[1]}${sign[2]}`, decimal)
+  )
     return `${sign[1]}${sign[2]}`;
   // The cell's ruling read as a bar glued to the figure ('-69,13|', '|2.036,66'): cents end an
   // amount, so a bar, bracket or I/l after them (or a bar before it) is the rule, not a digit.
@@ -37,9 +42,10 @@ function repairMoney(text: string, decimal: DecimalMark, sollHaben: boolean): st
   if (spaced && parseAmount(`${spaced[1]}${spaced[2]}`, decimal)) return `${spaced[1]}${spaced[2]}`;
   const grouped = repairGroupedLostDecimal(text, decimal);
   if (grouped && parseAmount(grouped, decimal)) return grouped;
-  // A lost decimal mark in a money column: the cents are the last two digits.
-  if (/^\(?-?\d{3,7}\)?-?$/.test(text)) {
-    const fixed = text.replace(/(\d{2})(\)?-?)$/, `${decimal}$1$2`);
+  // A lost decimal mark in a money column: the cents are the last two digits (a side marker after
+  // them stays: '260288 H').
+  if (/^\(?-?\d{3,7}\)?-?(?:\s?\p{L}{1,2})?$/u.test(text)) {
+    const fixed = text.replace(/(\d{2})(\)?-?(?:\s?\p{L}{1,2})?)$/u, `${decimal}$1$2`);
     if (parseAmount(fixed, decimal)) return fixed;
   }
   const r = repairNumericToken(text, { decimal, sollHaben });
