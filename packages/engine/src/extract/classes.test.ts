@@ -2910,6 +2910,58 @@ describe('class 8: only a value-date column, carried balances at page breaks, a 
     });
   });
 
+  it('English: paid out / paid in without a balance column, BALANCE C/F at each page foot and BROUGHT FORWARD at the next page head', async () => {
+    const entries: Entry[] = Array.from({ length: 30 }, (_, i) => ({
+      printed: `${String(1 + Math.floor(i / 2)).padStart(2, '0')}/01/26`,
+      iso: `2026-01-${String(1 + Math.floor(i / 2)).padStart(2, '0')}`,
+      text: ['BPAY ENERGY CO', 'POS PURCHASE GROCER', 'SALARY ACME PTY', 'ATM WITHDRAWAL CITY', 'TRANSFER TO J LEE'][
+        i % 5
+      ] as string,
+      cents: i % 5 === 2 ? 210_000 + i : -(3_150 + i * 977),
+    }));
+    const opening = 367_368;
+    const bals = running(opening, entries);
+    const header = line(
+      90,
+      L(40, 'Date', true),
+      L(110, 'Transaction', true),
+      R(470, 'Paid out', true),
+      R(550, 'Paid in', true),
+    );
+    const rows = (from: number, to: number, y0: number) =>
+      entries
+        .slice(from, to)
+        .map((e, k) =>
+          line(
+            y0 + k * 16,
+            L(40, e.printed),
+            L(110, e.text),
+            R(470, e.cents < 0 ? money(-e.cents) : ''),
+            R(550, e.cents > 0 ? money(e.cents) : ''),
+          ),
+        );
+    const carried = (i: number) => `$${money(bals[i] as number)} Cr`;
+    const pages = [
+      [
+        line(40, L(40, 'Coral Coast Bank', true)),
+        line(60, L(40, 'Statement period 01/01/26 to 31/01/26')),
+        header,
+        line(110, L(40, '01/01/26'), L(110, 'PREVIOUS BALANCE'), R(550, `$${money(opening)} Cr`)),
+        ...rows(0, 12, 126),
+        line(126 + 12 * 16, L(110, 'BALANCE C/F'), R(550, carried(11))),
+      ],
+      [
+        header,
+        line(110, L(110, 'BROUGHT FORWARD'), R(550, carried(11))),
+        ...rows(12, 24, 126),
+        line(126 + 12 * 16, L(110, 'BALANCE C/F'), R(550, carried(23))),
+      ],
+      [header, line(110, L(110, 'BROUGHT FORWARD'), R(550, carried(23))), ...rows(24, 30, 126)],
+    ];
+    const [s] = await run(await tablePdf({ pages: pages.map((lines) => ({ lines })) }), 'cf-bf-no-balance-column.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
+  });
+
   it('English: dated BALANCE BROUGHT FORWARD / CARRIED FORWARD rows and a CLOSING BALANCE row', async () => {
     const entries: Entry[] = [
       { printed: '02 MAY', iso: '2024-05-02', text: 'CHQ DEP 100233', cents: 45_000 },

@@ -346,8 +346,19 @@ export function afterClosing(draft: Draft): void {
   );
   if (!closingRow) return;
   if (draft.labelledClosing !== null && closingRow.balance !== draft.labelledClosing) return;
-  const after = draft.rows.slice(draft.rows.indexOf(closingRow) + 1).filter((r) => r.kind === 'transaction');
+  const rest = draft.rows.slice(draft.rows.indexOf(closingRow) + 1);
+  const after = rest.filter((r) => r.kind === 'transaction');
   if (!after.length) return;
+  // A page's carried balance ("BALANCE C/F") brought forward before the next rows, the same
+  // figure: the ledger goes on over the page break, whether or not its rows print balances.
+  const broughtForward = rest.find((r) => r.kind === 'balance' && r.balance !== null);
+  if (
+    broughtForward &&
+    broughtForward.id < (after[0] as DraftRow).id &&
+    broughtForward.balance === closingRow.balance &&
+    broughtForward.labels.includes('opening')
+  )
+    return;
   // The running balance does not go on from the closing balance: what follows is another table.
   // (It goes on where the first balance printed after it is the closing plus the amounts up to it;
   // a day's balance may stand on its last row only.)
