@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../convert';
 import { at, left as L, money, right as R, tablePdf } from '../../testing/table-pdf';
+import type { Draft, DraftRow } from '../draft';
 
 const rows = [
   ['04/03/2024', 'DEBIT POS KOPI KENANGAN', -3_840_000],
@@ -56,48 +57,61 @@ describe('total-rows: carried balances by what they add up to', () => {
   });
 });
 
+/** A transaction row of one 'amount' cell (none when cents is null), as the ledger passes see it. */
+function draftRow(id: number, description: string, cents: number | null, mark: 'credit' | null = null): DraftRow {
+  return {
+    id,
+    raw: { region: null, table: 0, page: 1 },
+    kind: 'transaction',
+    dateToken: null,
+    dateText: '',
+    date: null,
+    description,
+    text: description,
+    reference: null,
+    money: new Map(cents === null ? [] : [['amount', { cents, mark, text: String(cents) }]]),
+    sign: null,
+    labels: [],
+    cents: null,
+    signKnown: false,
+    balance: null,
+    confidence: 0.9,
+    corrected: false,
+  } as unknown as DraftRow;
+}
+
+/** A one-table draft of these rows with a labelled opening balance. */
+async function draftOf(rows: DraftRow[], labelledOpening: number, card: boolean): Promise<Draft> {
+  const { Tracer } = await import('../trace');
+  return {
+    table: 0,
+    rows,
+    keys: ['amount'],
+    labels: new Map(),
+    reading: null,
+    period: null,
+    opening: null,
+    closing: null,
+    labelledOpening,
+    labelledClosing: null,
+    factFigures: [],
+    card,
+    source: card ? 'pdf' : 'ocr',
+    issues: [],
+    trace: new Tracer(),
+  } as unknown as Draft;
+}
+
 describe('bracketing-balance-rows on rows OCR left without a figure', () => {
   it('passes over a last row with no amount read (no crash, nothing marked)', async () => {
     const { bracketingBalanceRows } = await import('./special-rows');
-    const { Tracer } = await import('../trace');
-    const row = (id: number, cents: number | null, description: string) =>
-      ({
-        id,
-        raw: { region: null, table: 0, page: 1 },
-        kind: 'transaction',
-        dateToken: null,
-        dateText: '',
-        date: null,
-        description,
-        text: description,
-        reference: null,
-        money: new Map(cents === null ? [] : [['amount', { cents, mark: null, text: String(cents) }]]),
-        sign: null,
-        labels: [],
-        cents: null,
-        signKnown: false,
-        balance: null,
-        confidence: 0.9,
-        corrected: false,
-      }) as unknown as import('../draft').DraftRow;
-    const rowsIn = [row(1, 1_000, 'SALDO A'), row(2, 500, 'SHOP'), row(3, 250, 'SHOP'), row(4, null, 'SALDO B')];
-    const draft = {
-      table: 0,
-      rows: rowsIn,
-      keys: ['amount'],
-      labels: new Map(),
-      reading: null,
-      period: null,
-      opening: null,
-      closing: null,
-      labelledOpening: 99_999,
-      labelledClosing: null,
-      factFigures: [],
-      card: false,
-      source: 'ocr',
-      issues: [],
-      trace: new Tracer(),
-    } as unknown as import('../draft').Draft;
+    const rowsIn = [
+      draftRow(1, 'SALDO A', 1_000),
+      draftRow(2, 'SHOP', 500),
+      draftRow(3, 'SHOP', 250),
+      draftRow(4, 'SALDO B', null),
+    ];
+    const draft = await draftOf(rowsIn, 99_999, false);
     expect(() => bracketingBalanceRows(draft)).not.toThrow();
     expect(rowsIn.map((r) => r.kind)).toEqual(['transaction', 'transaction', 'transaction', 'transaction']);
   });
@@ -108,53 +122,14 @@ describe('bracketing-balance-rows on a card statement whose credits are marked "
   const names = ['ARGOS', 'TFL TRAVEL', 'PAYMENT RECEIVED', 'TESCO STORES', 'GREGGS'];
   const run = async (last: number[]) => {
     const { bracketingBalanceRows } = await import('./special-rows');
-    const { Tracer } = await import('../trace');
     const cells: [number, 'credit' | null][] = [
       [1_000, null],
       [2_000, null],
       [5_000, 'credit'],
       ...last.map((c) => [c, null] as [number, null]),
     ];
-    const rows = cells.map(
-      ([cents, mark], i) =>
-        ({
-          id: i + 1,
-          raw: { region: null, table: 0, page: 1 },
-          kind: 'transaction',
-          dateToken: null,
-          dateText: '',
-          date: null,
-          description: names[i],
-          text: names[i],
-          reference: null,
-          money: new Map([['amount', { cents, mark, text: String(cents) }]]),
-          sign: null,
-          labels: [],
-          cents: null,
-          signKnown: false,
-          balance: null,
-          confidence: 1,
-          corrected: false,
-        }) as unknown as import('../draft').DraftRow,
-    );
-    const draft = {
-      table: 0,
-      rows,
-      keys: ['amount'],
-      labels: new Map(),
-      reading: null,
-      period: null,
-      opening: null,
-      closing: null,
-      labelledOpening: -10_000,
-      labelledClosing: null,
-      factFigures: [],
-      card: true,
-      source: 'pdf',
-      issues: [],
-      trace: new Tracer(),
-    } as unknown as import('../draft').Draft;
-    bracketingBalanceRows(draft);
+    const rows = cells.map(([cents, mark], i) => draftRow(i + 1, names[i] as string, cents, mark));
+    bracketingBalanceRows(await draftOf(rows, -10_000, true));
     return rows.map((r) => r.kind);
   };
 
