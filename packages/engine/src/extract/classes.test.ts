@@ -1682,6 +1682,44 @@ describe('class 4: two text columns, details and a reference', () => {
     expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
   });
 
+  it('English: a "Transaction" column of reference codes left of the "Narration" column is the reference, not description', async () => {
+    const entries: Entry[] = Array.from({ length: 9 }, (_, i) => ({
+      printed: `${String(2 + i * 3).padStart(2, '0')}/12/2024`,
+      iso: `2024-12-${String(2 + i * 3).padStart(2, '0')}`,
+      text: ['POS PURCHASE FUEL 3625', 'DEBIT CARD SUPERMART', 'NEFT CREDIT ACME LTD'][i % 3] as string,
+      cents: i % 3 === 2 ? 150_000 + i : -(2_090 + i * 1_411),
+    }));
+    const codes = entries.map((_, i) => `TX${(48_271 + i * 7_919).toString(36).toUpperCase()}Q${i}`);
+    const opening = 4_455_000;
+    const bals = running(opening, entries);
+    const pdf = await tablePdf({
+      pages: [
+        tablePage(
+          [line(40, L(40, 'Deccan Test Bank', true)), line(60, L(40, 'Statement 01/12/2024 to 31/12/2024'))],
+          100,
+          [
+            L(40, 'Date'),
+            L(110, 'Transaction'),
+            L(200, 'Narration'),
+            R(420, 'Debit'),
+            R(480, 'Credit'),
+            R(550, 'Running'),
+          ],
+          entries.map((e, i) => [
+            L(40, e.printed),
+            L(110, codes[i] as string),
+            L(200, e.text),
+            R(420, e.cents < 0 ? money(-e.cents) : ''),
+            R(480, e.cents > 0 ? money(e.cents) : ''),
+            R(550, money(bals[i] as number)),
+          ]),
+        ),
+      ],
+    });
+    const [s] = await run(pdf, 'reference-codes-column.pdf');
+    expect(referencedOf(s)).toEqual(entries.map((e, i) => [e.iso, e.text, codes[i], e.cents / 100]));
+  });
+
   it('Dutch: details and a Kenmerk column both wrapping, to different depths', async () => {
     const rows = [
       {

@@ -68,6 +68,11 @@ export function assignTextRoles(region: Region, cells: Token[][][]): void {
     if (byLabel === 'sign' && values(c.index).every((v) => v.length <= 8)) c.role = 'sign';
     else if (byLabel && byLabel !== 'sign') c.role = byLabel;
   }
+  // Several columns labelled as descriptions ("TRANSACTION" over reference codes beside
+  // "NARRATION"): one of unique codes beside one of text is the reference column.
+  const described = cols.filter((c) => c.role === 'description');
+  const codes = described.filter((c) => isCodeColumn(values(c.index)));
+  if (codes.length < described.length) for (const c of codes) c.role = 'reference';
   if (!cols.some((c) => c.role === 'description')) {
     // The text column with the most letters, among those the labels leave open.
     let best: Column | null = null;
