@@ -3000,6 +3000,88 @@ describe('class 8: only a value-date column, carried balances at page breaks, a 
     expect(rowsOf(s)).toEqual(expectedRows(opening, entries, false));
   });
 
+  it('English: type codes beside the details, one date a day; a page whose dated line prints its amount a line below, a page whose dated rows are all "CR"', async () => {
+    // [type, details, second line or '', cents, dated]: a day's first row carries the date.
+    type Row = [string, string, string, number, boolean];
+    const pageRows: Row[][] = [
+      [
+        ['VIS', 'GROCER ONE', '', -1_286, true],
+        ['BP', 'A SMITH WAGES WK 1', '', -50_064, false],
+        ['CR', 'CARD SETTLEMENT 1001', '', 42_685, false],
+        ['DD', 'POWER CO', '', -5_028, true],
+        ['CHQ', '100507', '', -9_464, false],
+      ],
+      [
+        ['TFR', '19-20-29 95254545', 'INTERNET TRANSFER', 55_000, true],
+        ['CR', 'CARD SETTLEMENT 1002', '', 31_220, false],
+        ['BP', 'FOOD SUPPLIES INV 8', '', -22_618, false],
+        ['VIS', 'BAKERY TWO', '', -286, false],
+        ['DD', 'INSURER LTD', '', -3_370, false],
+      ],
+      [
+        ['CR', 'CARD SETTLEMENT 1003', '', 46_256, true],
+        ['BP', 'B JONES', 'BILLS', -23_200, false],
+        ['CR', 'CASH DEPOSIT BRANCH', '', 48_666, true],
+        ['VIS', 'COFFEE SHOP', '', -822, false],
+        ['BP', 'LINEN CO INV 3', '', -42_961, false],
+      ],
+    ];
+    let day = 6;
+    const entries: Entry[] = [];
+    const dated: string[] = [];
+    for (const rows of pageRows)
+      for (const [type, details, more, cents, isDated] of rows) {
+        if (isDated) day += 2;
+        const printed = `${String(day).padStart(2, '0')} May 24`;
+        dated.push(isDated ? printed : '');
+        entries.push({
+          printed,
+          iso: `2024-05-${String(day).padStart(2, '0')}`,
+          text: [type, details, more].filter(Boolean).join(' '),
+          cents,
+        });
+      }
+    const opening = 2_316_493;
+    const bals = running(opening, entries);
+    const header = line(
+      90,
+      L(40, 'Date', true),
+      L(110, 'Payment type and details', true),
+      R(420, 'Paid out', true),
+      R(480, 'Paid in', true),
+      R(550, 'Balance', true),
+    );
+    let k = 0;
+    const pages = pageRows.map((rows, p) => {
+      let y = 126;
+      const lines: TableLine[] = [
+        header,
+        line(
+          108,
+          L(110, p === 0 ? 'BALANCE BROUGHT FORWARD' : 'BALANCE BROUGHT FORWARD'),
+          R(550, money(p === 0 ? opening : (bals[k - 1] as number))),
+        ),
+      ];
+      for (const [type, details, more, cents] of rows) {
+        const amounts = [R(420, cents < 0 ? money(-cents) : ''), R(480, cents > 0 ? money(cents) : '')];
+        const last = rows.indexOf(rows.find((r) => r[1] === details) as Row) === rows.length - 1;
+        const balance = last ? [R(550, money(bals[k] as number))] : [];
+        if (more) {
+          lines.push(line(y, L(40, dated[k] as string), L(110, type), L(150, details)));
+          y += 12;
+          lines.push(line(y, L(150, more), ...amounts, ...balance));
+        } else lines.push(line(y, L(40, dated[k] as string), L(110, type), L(150, details), ...amounts, ...balance));
+        y += 14;
+        k++;
+      }
+      lines.push(line(y + 4, L(110, 'BALANCE CARRIED FORWARD'), R(550, money(bals[k - 1] as number))));
+      return { lines };
+    });
+    const [s] = await run(await tablePdf({ pages }), 'type-codes-three-pages.pdf');
+    expect(rowsOf(s).map(([d, t, a]) => [d, t, a])).toEqual(entries.map((e) => [e.iso, e.text, e.cents / 100]));
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
   it('English: dated BALANCE BROUGHT FORWARD / CARRIED FORWARD rows and a CLOSING BALANCE row', async () => {
     const entries: Entry[] = [
       { printed: '02 MAY', iso: '2024-05-02', text: 'CHQ DEP 100233', cents: 45_000 },

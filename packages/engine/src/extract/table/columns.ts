@@ -247,6 +247,9 @@ export function findColumns(region: RegionLines): RegionColumns {
     if (c.kind === 'empty') Object.assign(c, kindOf(coreAbove.flatMap((row) => row[i] as Token[])));
   });
   placeLabels(columns, labels, size);
+  // Sign words under a description's label (a page whose few dated rows are all "CR") are the
+  // rows' transaction types: a text column, as the label says.
+  for (const c of columns) if (c.kind === 'sign' && c.readings[0]?.role === 'description') c.kind = 'text';
   // Lines above the first seed and below the last one join where they fit the columns.
   const fits = (line: TokenLine) => fitsColumns(line, columns, size);
   let aboveFrom = region.above.length;

@@ -141,8 +141,15 @@ const kinds = (r: Region) =>
 /** A region continues the table before it: same kinds of columns, or the same labels. */
 function continues(prev: Region, next: Region): boolean {
   if (next.header.length && prev.header.length) {
-    const a = prev.columns.map((c) => normaliseWords(c.label)).join('|');
-    const b = next.columns.map((c) => normaliseWords(c.label)).join('|');
+    // A label over two columns on one page (type codes and details under "Payment type and
+    // details") is still one label of the table.
+    const labels = (r: Region) =>
+      r.columns
+        .map((c) => normaliseWords(c.label))
+        .filter((l, i, all) => i === 0 || l !== all[i - 1])
+        .join('|');
+    const a = labels(prev);
+    const b = labels(next);
     if (a === b) return true;
     // The same labels less one another page joined into its neighbour (see alignMergedLabels).
     const own = new Set(prev.columns.map((c) => normaliseWords(c.label)).filter(Boolean));

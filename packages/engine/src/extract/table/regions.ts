@@ -133,6 +133,33 @@ function isParagraph(line: TokenLine, width: number): boolean {
   });
 }
 
+/**
+ * `header-led`: a page without one line holding both a date and an amount (each date line's
+ * amount printed on a line below it, other rows undated) still has a table where a header names a
+ * date column and a money column and the lines with amounts under it follow one another, one of
+ * them dated or under a dated line: those amount lines seed it.
+ */
+function headerLedSeeds(lines: TokenLine[], width: number, gapOf: (i: number) => number): number[] {
+  const names = (l: TokenLine, roles: string[]) =>
+    l.tokens.some((t) => labelReadings(t.text).some((r) => roles.includes(r.role)));
+  const header = lines.findIndex(
+    (l) =>
+      isLabelLine(l, 2, width) &&
+      names(l, ['date', 'postingDate', 'transactionDate', 'valueDate']) &&
+      names(l, ['amount', 'debit', 'credit', 'balance']),
+  );
+  if (header < 0) return [];
+  const money: number[] = [];
+  let dated = false;
+  for (let i = header + 1; i < lines.length; i++) {
+    const l = lines[i] as TokenLine;
+    if (gapOf(i) > SETTINGS.table.regionGap || isLabelLine(l, 2, width)) break;
+    if (l.tokens.some((t) => t.kind === 'date' && t.x0 < width * SETTINGS.table.seedDateMaxX)) dated = true;
+    if (l.tokens.some((t) => t.kind === 'money' || t.alsoMoney)) money.push(i);
+  }
+  return dated && money.length >= 2 ? money : [];
+}
+
 export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[] {
   const { pitch, size } = pageMetrics(lines);
   const width = page.width || Math.max(1, ...lines.flatMap((l) => l.tokens.map((t) => t.x1)));
@@ -140,7 +167,8 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
   // Page numbers need no rule here: they do not fit the table's columns (see columns.ts).
   const breaker = (i: number) =>
     isLabelLine(lines[i] as TokenLine, 2, width) || isParagraph(lines[i] as TokenLine, width);
-  const seeds = lines.flatMap((l, i) => (isSeed(l, width) ? [i] : []));
+  let seeds = lines.flatMap((l, i) => (isSeed(l, width) ? [i] : []));
+  if (!seeds.length) seeds = headerLedSeeds(lines, width, gapOf);
   const groups: [number, number][] = [];
   for (const s of seeds) {
     const last = groups[groups.length - 1];
