@@ -255,6 +255,14 @@ export function findTables(pages: PageLines[], trace: Tracer, decimal: DecimalMa
       const carried = !!head && !!prev && prev.page < region.page && !region.header.length && linesUp(head, region);
       if (!isTransactionRegion(found.columns, found.cells, r.seeds.length, carried)) continue;
       cells.set(region, found.cells);
+      if (r.headerLed)
+        trace.note(
+          'header-led',
+          'table',
+          null,
+          `page ${r.page}`,
+          'no line dated and with an amount: amount lines under a header',
+        );
       if (carried && r.seeds.length < 2)
         trace.note('carried-region', 'table', null, `page ${r.page}`, "one dated row in the table's own columns");
       for (const tail of found.joinedTails)

@@ -24,6 +24,8 @@ export interface RegionLines {
   below: TokenLine[];
   pitch: number;
   size: number;
+  /** Seeded by the amount lines under a header (header-led), the page having no dated amount line. */
+  headerLed?: boolean;
 }
 
 const median = (xs: number[]) => {
@@ -168,7 +170,8 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
   const breaker = (i: number) =>
     isLabelLine(lines[i] as TokenLine, 2, width) || isParagraph(lines[i] as TokenLine, width);
   let seeds = lines.flatMap((l, i) => (isSeed(l, width) ? [i] : []));
-  if (!seeds.length) seeds = headerLedSeeds(lines, width, gapOf);
+  const headerLed = !seeds.length;
+  if (headerLed) seeds = headerLedSeeds(lines, width, gapOf);
   const groups: [number, number][] = [];
   for (const s of seeds) {
     const last = groups[groups.length - 1];
@@ -232,6 +235,7 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
       below: lines.slice(last + 1, bottom + 1),
       pitch,
       size,
+      ...(headerLed ? { headerLed } : {}),
     });
   }
   return out;
