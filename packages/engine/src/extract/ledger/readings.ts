@@ -127,22 +127,24 @@ function evaluate(input: ReadingInput, reading: Omit<Reading, 'score' | 'explain
   let allKnown = true;
   const amountKeys =
     reading.amount.kind === 'pair' ? [reading.amount.debit, reading.amount.credit] : [reading.amount.key];
+  // A printed balance checks the amounts since the one before (when there are any) and starts anew.
+  const printedBalance = (bal: number) => {
+    if (prev !== null && (known !== 0 || unknown.length)) {
+      checks++;
+      if (stretchFits(known, unknown, bal - prev)) balances++;
+    }
+    prev = bal;
+    known = 0;
+    unknown = [];
+  };
   for (const row of input.rows) {
     if (row.balanceOnly) {
       // Its balance: in the balance column, else its one value; its sums of columns are no amounts.
       const only = row.money.size === 1 ? [...row.money.values()][0] : undefined;
       const bal = reading.balance ? balanceOf(row.money.get(reading.balance), input.card) : balanceOf(only, input.card);
-      if (bal !== null) {
-        // A balance printed after amounts ("Balance at end of period", a page's carried balance)
-        // checks them as a running balance does, with or without a balance column.
-        if (prev !== null && (known !== 0 || unknown.length)) {
-          checks++;
-          if (stretchFits(known, unknown, bal - prev)) balances++;
-        }
-        prev = bal;
-        known = 0;
-        unknown = [];
-      }
+      // A balance printed after amounts ("Balance at end of period", a page's carried balance)
+      // checks them as a running balance does, with or without a balance column.
+      if (bal !== null) printedBalance(bal);
       continue;
     }
     const amt = rowAmount(row, reading, input.card);
@@ -157,15 +159,7 @@ function evaluate(input: ReadingInput, reading: Omit<Reading, 'score' | 'explain
       sum += amt.cents;
     }
     const bal = reading.balance ? balanceOf(row.money.get(reading.balance), input.card) : null;
-    if (bal !== null) {
-      if (prev !== null && (known !== 0 || unknown.length)) {
-        checks++;
-        if (stretchFits(known, unknown, bal - prev)) balances++;
-      }
-      prev = bal;
-      known = 0;
-      unknown = [];
-    }
+    if (bal !== null) printedBalance(bal);
   }
   const rowsWithMoney = input.rows.filter((r) => r.money.size > 0).length || 1;
   const coverage = (withAmount - doubled) / rowsWithMoney;

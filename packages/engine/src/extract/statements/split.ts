@@ -32,14 +32,16 @@ const keyOf = (a: string) =>
  * one holding the other (an IBAN holds its account number; a number wrapped onto a second line
  * reads as its first part, "5897 **** ****" of "5897 **** **** 3453").
  */
+const lastFour = (k: string) => (/\d{4}$/.test(k) ? k.slice(-4) : null);
+const unmasked = (k: string) => k.replace(/\*/g, '');
+
 function known(accounts: Set<string>, account: string): boolean {
   const a = keyOf(account);
-  const lastFour = (k: string) => (/\d{4}$/.test(k) ? k.slice(-4) : null);
+  const four = lastFour(a);
   for (const b of accounts) {
-    if (lastFour(a) !== null && lastFour(a) === lastFour(b)) return true;
+    if (four !== null && four === lastFour(b)) return true;
     const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-    const bare = (k: string) => k.replace(/\*/g, '');
-    if (bare(short).length >= 8 && bare(long).includes(bare(short))) return true;
+    if (unmasked(short).length >= 8 && unmasked(long).includes(unmasked(short))) return true;
     // Cut after its masked middle: the visible start of the other.
     if (short.endsWith('*') && /^\d{4}/.test(short) && long.startsWith(short)) return true;
   }
