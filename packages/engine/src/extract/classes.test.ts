@@ -1786,6 +1786,48 @@ describe('class 4: two text columns, details and a reference', () => {
       status: 'balanced',
     });
   });
+  it('Dutch: one description column under "Naam" and "Omschrijving" printed apart (OCR lost the "/" between them); descriptions run through the second word', async () => {
+    const rows = [
+      { printed: '11-09-2023', text: 'Overschrijving van Sophie de Jong', cents: 4_300 },
+      { printed: '11-09-2023', text: 'Betaalautomaat CAFE DE VISSER', cents: -2_184 },
+      { printed: '12-09-2023', text: 'SEPA Overboeking naar SEM DE BOER', cents: -1_800 },
+      { printed: '13-09-2023', text: 'Online bankieren naar LEVI DE BOER', cents: -42_300 },
+      { printed: '14-09-2023', text: 'Pinbetaling ETOS EINDHOVEN', cents: -1_103 },
+      { printed: '15-09-2023', text: 'CAFE DE DE VRIES EINDHOVEN', cents: -2_111 },
+    ];
+    const opening = 108_716;
+    const entries: Entry[] = rows.map((r) => ({
+      printed: r.printed,
+      iso: r.printed.split('-').reverse().join('-'),
+      text: r.text,
+      cents: r.cents,
+    }));
+    const bals = running(opening, entries);
+    const lines: TableLine[] = [
+      line(40, L(40, 'Drenthe Bank', true)),
+      line(70, L(40, 'Afschriftperiode: 09-09-2023 t/m 08-10-2023')),
+      line(
+        100,
+        L(40, 'Transactiedatum', true),
+        L(130, 'Naam', true),
+        L(162, 'Omschrijving', true),
+        R(460, 'Bedrag', true),
+        R(550, 'Saldo', true),
+      ),
+      ...rows.map((r, i) =>
+        line(
+          120 + i * 16,
+          L(40, r.printed),
+          L(130, r.text),
+          R(460, `${r.cents < 0 ? '-' : ''}${money(r.cents, ',')}`),
+          R(550, money(bals[i] as number, ',')),
+        ),
+      ),
+    ];
+    const [s] = await run(await tablePdf({ pages: [{ lines }] }), 'naam-omschrijving.pdf');
+    expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
+    expect(s?.trace?.some((e) => e.pass === 'text-under-labels')).toBe(true);
+  });
 });
 
 describe('class 5: dates without a year across a year end, the period printed only as a date or a month', () => {

@@ -144,14 +144,18 @@ export interface RegionColumns {
   cells: Token[][][];
   /** Amounts ending a description run that were joined to its text (tail-amounts-as-text). */
   joinedTails: string[];
+  /** Labels whose start the text under them runs through at random words (text-under-labels). */
+  undividedLabels: string[];
 }
 
 export function findColumns(region: RegionLines): RegionColumns {
   const labels = headerLabels(region.header).flatMap((l) => splitLabelAtCellWords(l, region.seeds, region.size));
   // OCR: only labels the vocabulary knows may divide a run of text (a damaged header must not).
   const ocr = region.header[0]?.tokens[0]?.confidence !== undefined;
-  const starts = labels.filter((l) => !ocr || labelReadings(l.text).length > 0).map((l) => l.x0);
   const size = region.size;
+  const known = labels.filter((l) => !ocr || labelReadings(l.text).length > 0);
+  const undivided = known.filter((l) => !dividesText(l.x0, region.seeds, size));
+  const starts = known.filter((l) => !undivided.includes(l)).map((l) => l.x0);
   // Text running over a label's start is split only in seed lines (a description run into the
   // reference column); other lines (end-of-day balance labels printed from the date column) stay whole.
   const isSeedLine = (l: TokenLine) => region.seeds.includes(l);
@@ -265,7 +269,28 @@ export function findColumns(region: RegionLines): RegionColumns {
     c.index = i;
     if (c.kind === 'empty') Object.assign(c, kindOf(cells.flatMap((row) => row[i] as Token[])));
   });
-  return { columns, lines, cells, joinedTails: [...joinedTails] };
+  return { columns, lines, cells, joinedTails: [...joinedTails], undividedLabels: undivided.map((l) => l.text) };
+}
+
+/**
+ * Whether a label's start divides the text runs that reach over it: where a column starts there,
+ * the words after the cut start at the label in most of those runs (left-aligned cells, as the
+ * label); where the header's one label lost its joining mark ("NAAM / OMSCHRIJVING" read as two
+ * labels), the cut falls between any two words of the descriptions and the text stays one cell.
+ */
+function dividesText(x: number, seeds: TokenLine[], size: number): boolean {
+  let cuts = 0;
+  let aligned = 0;
+  for (const line of seeds) {
+    for (const t of line.tokens) {
+      if (t.kind !== 'text' || !/\s/.test(t.text) || x <= t.x0 + size || x >= t.x1 - size * 0.5) continue;
+      const after = splitWords(t).find((w) => w.x0 >= x - size * 0.5);
+      if (!after) continue;
+      cuts++;
+      if (Math.abs(after.x0 - x) < size * 0.8) aligned++;
+    }
+  }
+  return cuts < 3 || aligned * 2 >= cuts;
 }
 
 /** Whether a money token ends a run that starts with words ("... BELLEVUE EUR 4,68"). */

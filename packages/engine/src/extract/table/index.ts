@@ -265,6 +265,14 @@ export function findTables(pages: PageLines[], trace: Tracer, decimal: DecimalMa
         );
       if (carried && r.seeds.length < 2)
         trace.note('carried-region', 'table', null, `page ${r.page}`, "one dated row in the table's own columns");
+      for (const label of found.undividedLabels)
+        trace.note(
+          'text-under-labels',
+          'label',
+          label,
+          null,
+          `page ${r.page}: the text under it runs through its start at random words; no column starts there`,
+        );
       for (const tail of found.joinedTails)
         trace.note('tail-amounts-as-text', 'description', tail, null, `page ${r.page}: no money column under it`);
       if (
