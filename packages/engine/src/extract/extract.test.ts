@@ -605,6 +605,35 @@ describe('OCR classes seen on fresh random scans and photos', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 
+  it('drops a trailing digit that was the side mark after the cents ("37,84 D" read as "37840") where the balances prove it (ocr-amount-repair)', () => {
+    const doc = ocrLedger(
+      [[[40, 'Opening balance 1,000.00']]],
+      [
+        [
+          [40, '02/03/2024', 0.9],
+          [120, 'IFOOD PORTO ALEGRE', 0.9],
+          [335, '63.98', 0.9],
+        ],
+        [
+          [40, '03/03/2024', 0.9],
+          [120, 'PADARIA RIBEIRO', 0.9],
+          [335, '37840', 0.6],
+          [490, '898.18', 0.9],
+        ],
+        [
+          [40, '05/03/2024', 0.9],
+          [120, 'SALARY', 0.9],
+          [420, '500.00', 0.9],
+          [480, '1,398.18', 0.9],
+        ],
+      ],
+    );
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => t.amount)).toEqual([-63.98, -37.84, 500]);
+    expect(s?.trace?.filter((e) => e.pass === 'ocr-amount-repair').map((e) => [e.row, e.to])).toEqual([[1, -37.84]]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
   it('reads "020ct2023" at the start of a row as its date (ocr-leading-date)', () => {
     const doc = ocrDoc([
       [[40, 'For the period 1 October 2023 to 31 October 2023']],

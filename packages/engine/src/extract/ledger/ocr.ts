@@ -8,7 +8,8 @@
  *   off by some amount and the stretch after it off by exactly the opposite: the balance is
  *   corrected (rather than the amounts around it);
  * - `ocr-amount-repair`: where a stretch is off and exactly one of its amounts is a near miss of
- *   what the balances need (a currency sign read as a leading digit; one digit, where the row is alone), it
+ *   what the balances need (a currency sign read as a leading digit, a side mark after the cents as
+ *   a trailing one; one digit, where the row is alone), it
  *   takes the proved amount; where none is, the one set of rows whose first digit dropped (the
  *   same digit each: one glyph misread alike) makes the stretch add up;
  * - `ocr-closing`: a printed closing balance one character from the last running balance, where
@@ -121,12 +122,14 @@ export function ocrBalanceRepair(draft: Draft): void {
 
 /**
  * A currency sign read as a leading digit anywhere ("$" as 5 or 8, "₹" as 3 or 2: the rest is
- * exactly what the balances need); one confused digit only where the row is alone in its stretch.
+ * exactly what the balances need), or a side mark after the cents read as a trailing one ("37,84 D"
+ * as "37840", whose decimal mark ocr-cells then put before the last two digits); one confused
+ * digit only where the row is alone in its stretch.
  */
 function nearMiss(read: number, truth: number, alone: boolean): boolean {
   const a = String(read);
   const b = String(truth);
-  if (a.length === b.length + 1 && a.slice(1) === b) return true;
+  if (a.length === b.length + 1 && (a.slice(1) === b || a.slice(0, -1) === b)) return true;
   return alone && oneDigitApart(read, truth);
 }
 
