@@ -536,6 +536,41 @@ describe('OCR classes seen on fresh random scans and photos', () => {
   });
   const header = (...labels: [number, string][]) => labels;
 
+  it('keeps undated last rows whose amount lost its decimal mark before a euro sign ("243€" for 2,43 €) (ocr-cells)', () => {
+    const doc = ocrDoc([
+      [[40, 'Periodo 01/09/2024 - 30/09/2024']],
+      [[40, 'Saldo inicial 1.000,00 €']],
+      header([40, 'Fecha'], [120, 'Concepto'], [400, 'Importe']),
+      [
+        [40, '03/09/2024', 0.9],
+        [120, 'RECIBO CANAL DE ISABEL II', 0.9],
+        [400, '-42,74 €', 0.9],
+      ],
+      [
+        [40, '26/09/2024', 0.9],
+        [120, 'CARGO VODAFONE', 0.9],
+        [400, '-31,26 €', 0.9],
+      ],
+      [
+        [120, 'INTERESES A FAVOR', 0.9],
+        [410, '243€', 0.6],
+      ],
+      [
+        [120, 'COMISION MANTENIMIENTO', 0.9],
+        [400, '-3,24 €', 0.9],
+      ],
+      [[40, 'Saldo final 925,19 €']],
+    ]);
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.date, t.description, t.amount])).toEqual([
+      ['2024-09-03', 'RECIBO CANAL DE ISABEL II', -42.74],
+      ['2024-09-26', 'CARGO VODAFONE', -31.26],
+      ['2024-09-26', 'INTERESES A FAVOR', 2.43],
+      ['2024-09-26', 'COMISION MANTENIMIENTO', -3.24],
+    ]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
   it('reads amounts with the cell rule OCR glued to them ("-69,13|") as money (ocr-cells)', () => {
     const doc = ocrDoc([
       [[40, 'Auszugszeitraum 01.03.2024 - 31.03.2024']],

@@ -400,7 +400,7 @@ function fitsColumns(line: TokenLine, columns: Column[], size: number): boolean 
   const money = columns.filter((c) => c.kind === 'money' || (c.kind === 'empty' && moneyLabel(c)));
   const text = columns.filter((c) => c.kind === 'text');
   const moneyStart = Math.min(...money.map((c) => c.x0));
-  // OCR: figures an amount's lost decimal mark left bare ('-351' for -3,51), or whose currency sign
+  // OCR: figures an amount's lost decimal mark left bare ('-351' for -3,51, '243€' for 2,43 €), or whose currency sign
   // OCR misread ('S$$299.00'), stand in a money column as its amounts do; ocr-cells reads them
   // (and damaged dates) once the line is the table's.
   const inMoneyColumn = (t: Token) => money.some((c) => Math.abs(c.x1 - t.x1) < size * 2 || overlap(c, t) > 0);
@@ -409,7 +409,7 @@ function fitsColumns(line: TokenLine, columns: Column[], size: number): boolean 
   const amountLike = (t: Token) =>
     t.kind === 'money' ||
     (t.confidence !== undefined &&
-      /^[-+(]?(?:[^\s\d.,]{1,3})?\d[\d.,' ]*\)?-?(?:\s?\p{L}{1,2})?$/u.test(t.text) &&
+      /^[-+(]?(?:[^\s\d.,]{1,3})?\d[\d.,' ]*\)?-?(?:\s?[\p{L}\p{Sc}]{1,2})?$/u.test(t.text) &&
       (inMoneyColumn(t) || labelled.some((c) => overlap(c, t) > 0)));
   for (const t of line.tokens) {
     if (amountLike(t)) {

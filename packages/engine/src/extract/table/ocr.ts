@@ -42,10 +42,10 @@ function repairMoney(text: string, decimal: DecimalMark, sollHaben: boolean): st
   if (spaced && parseAmount(`${spaced[1]}${spaced[2]}`, decimal)) return `${spaced[1]}${spaced[2]}`;
   const grouped = repairGroupedLostDecimal(text, decimal);
   if (grouped && parseAmount(grouped, decimal)) return grouped;
-  // A lost decimal mark in a money column: the cents are the last two digits (a side marker after
-  // them stays: '260288 H').
-  if (/^\(?-?\d{3,7}\)?-?(?:\s?\p{L}{1,2})?$/u.test(text)) {
-    const fixed = text.replace(/(\d{2})(\)?-?(?:\s?\p{L}{1,2})?)$/u, `${decimal}$1$2`);
+  // A lost decimal mark in a money column: the cents are the last two digits (a side marker or
+  // currency sign after them stays: '260288 H', '243€').
+  if (/^\(?-?\d{3,7}\)?-?(?:\s?[\p{L}\p{Sc}]{1,2})?$/u.test(text)) {
+    const fixed = text.replace(/(\d{2})(\)?-?(?:\s?[\p{L}\p{Sc}]{1,2})?)$/u, `${decimal}$1$2`);
     if (parseAmount(fixed, decimal)) return fixed;
   }
   const r = repairNumericToken(text, { decimal, sollHaben });
