@@ -2613,6 +2613,33 @@ describe('class 7: two accounts in one PDF are two statements', () => {
     expect(factsOf(s1)).toEqual({ ...period, openingBalance: 274.1, closingBalance: 2406.85 });
     expect(factsOf(s2)).toEqual({ ...period, openingBalance: 8000, closingBalance: 8516.11 });
   });
+  it('Portuguese: accounts named by their kind between the label and the number ("Conta corrente 07051-4")', async () => {
+    const corrente: Entry[] = [
+      { printed: '01/03/24', iso: '2024-03-01', text: 'COMPRA CARTAO MAGAZINE LUIZA', cents: -9_273 },
+      { printed: '20/03/24', iso: '2024-03-20', text: 'TED ENVIADA JULIANA SILVA', cents: -53_200 },
+    ];
+    const poupanca: Entry[] = [
+      { printed: '06/03/24', iso: '2024-03-06', text: 'TED RECEBIDA RAFAEL OLIVEIRA', cents: 245_000 },
+      { printed: '29/03/24', iso: '2024-03-29', text: 'JUROS', cents: 100 },
+    ];
+    const brl = (c: number) => `${c < 0 ? '-' : ''}${money(c, ',')}`;
+    const header = [L(40, 'Data'), L(110, 'Histórico'), R(450, 'Valor'), R(550, 'Saldo')];
+    const labels = { open: 'Saldo anterior', close: 'Saldo final', header };
+    const top = [
+      line(40, L(40, 'Serra Verde Banco S.A.', true)),
+      line(55, L(40, 'Periodo do extrato: 01/03/24 a 31/03/24')),
+    ];
+    const a = accountBlock(80, [[L(40, 'Conta corrente 30805-7', true)]], labels, 391_412, corrente, brl);
+    const b = accountBlock(80, [[L(40, 'Conta poupança 07051-4', true)]], labels, 86_331, poupanca, brl);
+    const pdf = await tablePdf({ pages: [{ lines: [...top, ...a.lines] }, { lines: b.lines }] });
+    const [s1, s2, more] = await run(pdf, 'conta-corrente.pdf');
+    expect(more).toBeUndefined();
+    expect(s1?.statement.accountNumber).toBe('30805-7');
+    expect(s2?.statement.accountNumber).toBe('07051-4');
+    expect(rowsOf(s1)).toEqual(expectedRows(391_412, corrente));
+    expect(rowsOf(s2)).toEqual(expectedRows(86_331, poupanca));
+    expect(s2?.reconciliation.status).toBe('balanced');
+  });
   it('Spanish: the first account runs over two pages under a repeated page header, the second on page 3', async () => {
     const day = (d: number) => `${String(d).padStart(2, '0')}/06/2025`;
     const first: Entry[] = Array.from({ length: 14 }, (_, i) => ({

@@ -24,7 +24,13 @@ export function findAccountNumber(lines: TokenLine[]): string | null {
       }
       // Every label in the text, as a word like "Savings Account" may come before the labelled one.
       const bare = text.normalize('NFD').replace(/\p{M}/gu, '');
-      const rests = factWordEnds(text, 'account').map((end) => bare.slice(end));
+      // The kind of account may stand between the label and its number ("Conta corrente 07051-4",
+      // "Compte courant 0123456"): one or two words of letters, then the number ending the text.
+      const rests = factWordEnds(text, 'account').flatMap((end) => {
+        const rest = bare.slice(end);
+        const kind = /^\s+\p{L}+\.?(?:\s+\p{L}+\.?)?\s+(?=[A-Z]{0,4}[\d*Xx•][\d*Xx• -]*\s*$)/u.exec(rest);
+        return kind ? [rest, rest.slice(kind[0].length)] : [rest];
+      });
       const candidates = [...rests, ...tokens.slice(i + 1, i + 3).map((t) => t.text)];
       for (const c of candidates) {
         const m = VALUE_RE.exec(c.trim()) ?? IBAN_RE.exec(c);
