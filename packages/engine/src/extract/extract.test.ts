@@ -571,6 +571,47 @@ describe('OCR classes seen on fresh random scans and photos', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 
+  it('reads a balance column whose figures mostly lost their decimal mark after a thousands group behind "R$" ("R$ 3.31331 C") (ocr-cells)', () => {
+    const doc = ocrDoc([
+      [[40, 'Periodo do extrato: 01/03/24 a 31/03/24']],
+      [[40, 'Saldo anterior R$ 863,31 C']],
+      header([40, 'Data'], [120, 'Histórico'], [380, 'Valor'], [470, 'Saldo']),
+      [
+        [40, '06/03/24', 0.9],
+        [120, 'TED RECEBIDA RAFAEL OLIVEIRA', 0.9],
+        [380, '2.450,00', 0.9],
+        [470, 'R$ 3.31331 C', 0.6],
+      ],
+      [
+        [40, '07/03/24', 0.9],
+        [120, 'TRANSFERENCIA DE RAFAEL OLIVEIRA', 0.9],
+        [390, '875,00', 0.9],
+        [470, 'R$ 4.18831 C', 0.6],
+      ],
+      [
+        [40, '21/03/24', 0.9],
+        [120, 'TED RECEBIDA MARIA OLIVEIRA', 0.9],
+        [380, '3.060,00', 0.9],
+        [470, 'R$ 7.24831 C', 0.6],
+      ],
+      [
+        [40, '26/03/24', 0.9],
+        [120, 'PIX RECEBIDO GABRIEL RODRIGUES', 0.9],
+        [390, '115,00', 0.9],
+        [470, 'R$ 7.363,31 C', 0.9],
+      ],
+    ]);
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.amount, t.balance])).toEqual([
+      [2450, 3313.31],
+      [875, 4188.31],
+      [3060, 7248.31],
+      [115, 7363.31],
+    ]);
+    expect(s?.trace?.filter((e) => e.pass === 'ocr-cells').length).toBe(3);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
   it('reads amounts with the cell rule OCR glued to them ("-69,13|") as money (ocr-cells)', () => {
     const doc = ocrDoc([
       [[40, 'Auszugszeitraum 01.03.2024 - 31.03.2024']],

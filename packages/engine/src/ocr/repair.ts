@@ -195,8 +195,9 @@ export function repairLeadingDate(text: string): string | null {
  * digits ("2.33042 H" for 2.330,42 H, "1,20450" for 1,204.50), which no printed number has.
  */
 export function repairGroupedLostDecimal(text: string, decimal: '.' | ','): string | null {
-  // A marker after the cents (S/H, CR/DR, A/B, a minus) stays as printed.
-  const m = /^([-+(]?\d{1,3}(?:[.,' ]\d{3})*[.,' ]\d{3})(\d{2})(\)?\s?(?:\p{L}{1,2}|-)?)$/u.exec(text.trim());
+  // A marker after the cents (S/H, CR/DR, A/B, a minus) stays as printed, and a currency sign
+  // before the figure ('R$ 3.31331 C').
+  const m = /^([-+(]?(?:\p{Lu}{0,3}\p{Sc}\s?)?\d{1,3}(?:[.,' ]\d{3})*[.,' ]\d{3})(\d{2})(\)?\s?(?:\p{L}{1,2}|-)?)$/u.exec(text.trim());
   return m ? `${m[1]}${decimal}${m[2]}${m[3]}` : null;
 }
 

@@ -91,11 +91,13 @@ export function repairOcrCells(region: Region, cells: Token[][][], decimal: Deci
   const repairable = new Set(
     region.columns.flatMap((c, ci) => {
       const tokens = cells.flatMap((row) => row[ci] ?? []);
-      // Cells that print their cents ('-58$105.61'): a column of bare digit strings is references.
+      // Cells that print their cents ('-58$105.61', or grouped thousands before them: 'R$ 3.31331 C'):
+      // a column of bare digit strings is references.
       const money = tokens.filter(
         (t) =>
           t.kind === 'money' ||
           t.alsoMoney ||
+          !!repairGroupedLostDecimal(t.text, decimal) ||
           (/[.,]\d\d(?!\d)/.test(t.text) && !!parseAmount(repairMoney(t.text, decimal, sollHaben) ?? '', decimal)),
       );
       return tokens.length >= 3 && money.length >= tokens.length * SETTINGS.table.kindShare ? [c] : [];
