@@ -197,7 +197,10 @@ export function repairLeadingDate(text: string): string | null {
 export function repairGroupedLostDecimal(text: string, decimal: '.' | ','): string | null {
   // A marker after the cents (S/H, CR/DR, A/B, a minus) stays as printed, and a currency sign
   // before the figure ('R$ 3.31331 C').
-  const m = /^([-+(]?(?:\p{Lu}{0,3}\p{Sc}\s?)?\d{1,3}(?:[.,' ]\d{3})*[.,' ]\d{3})(\d{2})(\)?\s?(?:\p{L}{1,2}|-)?)$/u.exec(text.trim());
+  const m =
+    /^([-+(]?(?:\p{Lu}{0,3}\p{Sc}\s?)?\d{1,3}(?:[.,' ]\d{3})*[.,' ]\d{3})(\d{2})(\)?\s?(?:\p{L}{1,2}|-)?)$/u.exec(
+      text.trim(),
+    );
   return m ? `${m[1]}${decimal}${m[2]}${m[3]}` : null;
 }
 
