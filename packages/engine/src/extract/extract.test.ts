@@ -612,6 +612,62 @@ describe('OCR classes seen on fresh random scans and photos', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 
+  it('splits rows at the rules a ruled table draws between them, where descriptions start above the date line and the line pitch is even (rules)', () => {
+    const doc = ocrDoc([
+      [[40, 'Statement period 01/03/2024 to 31/03/2024']],
+      [[40, 'Opening balance 1,000.00']],
+      header([40, 'Date'], [120, 'Description'], [380, 'Amount'], [470, 'Balance']),
+      [[120, 'Card purchase', 0.9]],
+      [
+        [40, '02/03/2024', 0.9],
+        [120, 'IKEA KIEL', 0.9],
+        [380, '-69.13', 0.9],
+        [470, '930.87', 0.9],
+      ],
+      [[120, 'Ref B7JNSIJA', 0.9]],
+      [[120, 'Transfer to Jonas Becker', 0.9]],
+      [
+        [40, '09/03/2024', 0.9],
+        [120, 'Invoice 1670', 0.9],
+        [380, '-11.00', 0.9],
+        [470, '919.87', 0.9],
+      ],
+      [[120, 'Mandate 3199393374', 0.9]],
+      [
+        [40, '14/03/2024', 0.9],
+        [120, 'ALDI KIEL', 0.9],
+        [385, '-6.65', 0.9],
+        [470, '913.22', 0.9],
+      ],
+      [[120, 'Card payment', 0.9]],
+      [
+        [40, '16/03/2024', 0.9],
+        [120, 'MEDIAMARKT', 0.9],
+        [380, '-73.07', 0.9],
+        [470, '840.15', 0.9],
+      ],
+      [[120, 'Bakery Kamps Kiel', 0.9]],
+      [
+        [40, '25/03/2024', 0.9],
+        [120, 'Card 7971', 0.9],
+        [385, '-6.59', 0.9],
+        [470, '833.56', 0.9],
+      ],
+    ]);
+    // Lines sit 14 apart from y = 100; a rule runs in the gap above each row's first line.
+    const ruleAbove = (line: number) => ({ y: 100 + line * 14 - 2.5, x0: 35, x1: 540 });
+    (doc.pages[0] as LayoutPage).rules = [3, 6, 9, 10, 12, 14].map(ruleAbove);
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.date, t.description, t.amount])).toEqual([
+      ['2024-03-02', 'Card purchase IKEA KIEL Ref B7JNSIJA', -69.13],
+      ['2024-03-09', 'Transfer to Jonas Becker Invoice 1670 Mandate 3199393374', -11],
+      ['2024-03-14', 'ALDI KIEL', -6.65],
+      ['2024-03-16', 'Card payment MEDIAMARKT', -73.07],
+      ['2024-03-25', 'Bakery Kamps Kiel Card 7971', -6.59],
+    ]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
   it('reads amounts with the cell rule OCR glued to them ("-69,13|") as money (ocr-cells)', () => {
     const doc = ocrDoc([
       [[40, 'Auszugszeitraum 01.03.2024 - 31.03.2024']],

@@ -80,6 +80,13 @@ export interface LayoutLine {
 
 export type PageSource = 'pdf' | 'ocr' | 'grid' | 'text';
 
+/** A horizontal rule drawn on the page (a table's row separator, an underline), in page units. */
+export interface HorizontalRule {
+  y: number;
+  x0: number;
+  x1: number;
+}
+
 export interface LayoutPage {
   /** 1-based page, sheet or image number (what `Transaction.page` reports). */
   number: number;
@@ -88,6 +95,8 @@ export interface LayoutPage {
   /** Lines sorted top to bottom. */
   lines: LayoutLine[];
   source: PageSource;
+  /** Horizontal rules where the reader sees them (OCR: the rules removed before reading). */
+  rules?: HorizontalRule[];
 }
 
 export interface LayoutDocument {

@@ -3,7 +3,7 @@
  * pages become LayoutPages with source 'ocr', for the same extraction stages as text PDFs.
  */
 import { AppError } from '@statemint/shared';
-import type { LayoutDocument, LayoutPage } from '../layout/model';
+import type { HorizontalRule, LayoutDocument, LayoutPage } from '../layout/model';
 import type { InputKind } from '../readers/detect';
 import { type OcrLanguage, type OcrWord, ocrPoolSize, recognizeWords } from './backend';
 import { suggestLanguage } from './language';
@@ -51,6 +51,8 @@ export interface OcrPageResult {
   height: number;
   /** Prepared pixels per source pixel. */
   scale: number;
+  /** Horizontal rules removed before reading, in the prepared image's pixels. */
+  rules: HorizontalRule[];
 }
 
 /** Prepares and recognises one page image; words are in the prepared image's pixels. */
@@ -93,7 +95,7 @@ async function readPreparedPage(page: PreparedPage, session: OcrSession): Promis
       ...(await rereadMissed(page.pixels, page.width, page.height, regions, firstLine, read, page.glyph)),
     ];
   }
-  return { words, width: page.width, height: page.height, scale: page.scale };
+  return { words, width: page.width, height: page.height, scale: page.scale, rules: page.rules };
 }
 
 export async function ocrImage(
@@ -112,6 +114,7 @@ export async function ocrImage(
       height: r.height,
       lines: wordsToLines(r.words),
       source: 'ocr',
+      rules: r.rules,
     };
     return page;
   });

@@ -6,6 +6,7 @@
  */
 import { AppError } from '@statemint/shared';
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { HorizontalRule } from '../layout/model';
 import type { InputKind } from '../readers/detect';
 import { bmpSize, decodeBmp, type GreyImage, tooLarge } from './bmp';
 import { MAX_IMAGE_PAGES, MAX_IMAGE_PIXELS } from './limits';
@@ -32,6 +33,8 @@ export interface PreparedPage {
   pixels: Uint8Array;
   /** Median glyph height in prepared pixels (0 when unknown). */
   glyph: number;
+  /** The horizontal rules removed from the page (prepared pixels): row separators of ruled tables. */
+  rules: HorizontalRule[];
 }
 
 const unreadable = (cause?: unknown) =>
@@ -142,7 +145,8 @@ export async function preparePage(source: GreyImage, options: PrepareOptions = {
 
   const glyph = medianGlyphHeight(data, width, height);
   const ruled = data;
-  data = removeRules(data, width, height, glyph);
+  const rules: HorizontalRule[] = [];
+  data = removeRules(data, width, height, glyph, rules);
   if (data !== ruled)
     pipeline = sharp(Buffer.from(data.buffer, data.byteOffset, data.length), { raw: { width, height, channels: 1 } });
   let scale = 1;
@@ -174,6 +178,7 @@ export async function preparePage(source: GreyImage, options: PrepareOptions = {
     rectified: !!photo?.quad,
     pixels: image.subarray(image.length - width * height),
     glyph: Math.round(glyph * scale),
+    rules: rules.map((r) => ({ y: r.y * scale, x0: r.x0 * scale, x1: r.x1 * scale })),
   };
 }
 
@@ -349,7 +354,13 @@ export function invertDarkBands(data: Uint8Array, width: number, height: number)
  * letters crossing a rule keep their own strokes. Vertical rules are left: removing them from
  * boxed header cells made tesseract lose labels it otherwise read.
  */
-export function removeRules(data: Uint8Array, width: number, height: number, glyph: number): Uint8Array {
+export function removeRules(
+  data: Uint8Array,
+  width: number,
+  height: number,
+  glyph: number,
+  found: HorizontalRule[] = [],
+): Uint8Array {
   const g = glyph || 16;
   const minLength = Math.max(80, g * 8);
   const maxThick = Math.max(4, Math.round(g * 0.6));
@@ -364,6 +375,7 @@ export function removeRules(data: Uint8Array, width: number, height: number, gly
     return true;
   };
   let out: Uint8Array | null = null;
+  const strokes: HorizontalRule[] = [];
   for (let y = 0; y < height; y++) {
     const row = y * width;
     let x = 0;
@@ -384,6 +396,7 @@ export function removeRules(data: Uint8Array, width: number, height: number, gly
             if (k - start >= minLength) {
               out ??= new Uint8Array(data);
               out.fill(255, row + start, row + k);
+              strokes.push({ y, x0: start, x1: k });
             }
             start = -1;
           }
@@ -392,7 +405,27 @@ export function removeRules(data: Uint8Array, width: number, height: number, gly
       x = end;
     }
   }
+  found.push(...joinStrokes(strokes, g));
   return out ?? data;
+}
+
+/**
+ * Pixel rows of one rule as one rule at their middle: strokes of touching rows, and pieces of a
+ * row cut by vertical rules, glyphs or a photo's blur (within a few glyphs of each other, and
+ * within a third of a glyph in height, as a slightly tilted rule's pieces are).
+ */
+function joinStrokes(strokes: HorizontalRule[], glyph: number): HorizontalRule[] {
+  const rules: { y0: number; y1: number; x0: number; x1: number }[] = [];
+  const reach = glyph * 8;
+  const tilt = Math.max(2, glyph / 3);
+  for (const s of strokes) {
+    const r = rules.find(
+      (q) => s.y - q.y1 <= tilt && s.x0 - q.x1 <= reach && q.x0 - s.x1 <= reach && s.y - q.y0 <= tilt * 2,
+    );
+    if (r) Object.assign(r, { y1: s.y, x0: Math.min(r.x0, s.x0), x1: Math.max(r.x1, s.x1) });
+    else rules.push({ y0: s.y, y1: s.y, x0: s.x0, x1: s.x1 });
+  }
+  return rules.map((r) => ({ y: (r.y0 + r.y1) / 2, x0: r.x0, x1: r.x1 }));
 }
 
 /** 3x3 box blur, twice (close to a small Gaussian), on the small background grid. */

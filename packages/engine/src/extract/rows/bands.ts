@@ -3,6 +3,7 @@
  * A row's anchor is the line that carries its amounts; its description may start above that
  * line, sit on it, or continue below it. One rule holds for the whole table:
  *
+ * - where the page draws a rule between every two rows, the rows split there ("rules");
  * - where rows are spaced apart (row padding, rules, zebra bands), the lines between two
  *   anchors split at the one gap that is wider than the line spacing inside a row ("gaps");
  * - else the layout is read from the lines before the first anchor: none means wrapped lines
@@ -15,7 +16,7 @@ import { SETTINGS } from '../settings';
 import type { Column, Region } from '../table/model';
 import type { Token } from '../tokens/tokenise';
 
-export type BandModel = 'single' | 'gaps' | 'markers' | 'below' | 'above' | 'allAbove';
+export type BandModel = 'single' | 'rules' | 'gaps' | 'markers' | 'below' | 'above' | 'allAbove';
 
 export interface Band {
   /** Indexes of the region's lines in the row, top to bottom. */
@@ -75,6 +76,8 @@ export function segmentRows(region: Region, cells: Token[][][], prior: 'allAbove
   if (!multi.length && !leadingLines.length && !trailing.length) {
     return { bands: anchors.map((a) => ({ lines: [a], anchor: a })), leading: [], trailing: [], model: 'single' };
   }
+  const ruled = byRules(region, anchors);
+  if (ruled) return ruled;
 
   // Gap model: row breaks are wider than line spacing inside a row. The cut between the two is
   // the one under which (nearly) every stretch between anchors has exactly one break.
@@ -132,6 +135,52 @@ export function segmentRows(region: Region, cells: Token[][][], prior: 'allAbove
   if (model !== 'allAbove') (bands[bands.length - 1] as Band).lines.push(...trailing);
   for (const b of bands) b.lines.sort((x, y) => x - y);
   return told({ bands, leading: [], trailing: model === 'allAbove' ? trailing : [], model });
+}
+
+/**
+ * Rule model: a table that draws a rule between its rows (OCR sees them before reading) splits
+ * at them, whatever the line spacing says (a photo's pitch is the same inside a row and between
+ * rows, and a description may start above its date line). Taken only where every stretch of
+ * lines between two anchors holds exactly one rule, so rules under the header or round the table
+ * alone decide nothing.
+ */
+function byRules(region: Region, anchors: number[]): Bands | null {
+  const rules = region.rules ?? [];
+  if (rules.length < 3 || anchors.length < 3) return null;
+  const lines = region.lines;
+  const mid = (i: number) => ((lines[i] as Region['lines'][number]).y0 + (lines[i] as Region['lines'][number]).y1) / 2;
+  // Whether a rule runs between line i - 1 and line i.
+  const ruledAbove = (i: number) => rules.some((r) => r.y > mid(i - 1) && r.y < mid(i));
+  let multi = 0;
+  for (let k = 1; k < anchors.length; k++) {
+    const [from, to] = [anchors[k - 1] as number, anchors[k] as number];
+    let breaks = 0;
+    for (let i = from + 1; i <= to; i++) if (ruledAbove(i)) breaks++;
+    // Two anchor lines in one ruled cell (a total under the last row) are two rows all the same.
+    if (breaks > 1 || (breaks === 0 && to - from > 1)) return null;
+    if (to - from > 1) multi++;
+  }
+  if (multi < 2) return null;
+  const bands: Band[] = [];
+  let start = 0;
+  // Lines above the first rule over the first anchor continue the page before's last row.
+  const first = anchors[0] as number;
+  for (let i = first; i > 0; i--)
+    if (ruledAbove(i)) {
+      start = i;
+      break;
+    }
+  const leading = Array.from({ length: start }, (_, i) => i);
+  anchors.forEach((a, k) => {
+    let end = a + 1;
+    const next = anchors[k + 1];
+    if (next !== undefined) while (end < next && !ruledAbove(end)) end++;
+    else while (end < lines.length && !ruledAbove(end)) end++;
+    bands.push({ lines: Array.from({ length: end - start }, (_, j) => start + j), anchor: a });
+    start = end;
+  });
+  const trailing = Array.from({ length: lines.length - start }, (_, j) => start + j);
+  return { bands, leading, trailing, model: 'rules' };
 }
 
 /**

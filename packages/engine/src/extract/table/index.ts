@@ -4,7 +4,7 @@
  * columns are decided here from their cells and labels; roles of money columns are decided by
  * reconciliation in the ledger stage.
  */
-import type { LayoutDocument, LayoutLine, LayoutPage } from '../../layout/model';
+import type { HorizontalRule, LayoutDocument, LayoutLine, LayoutPage } from '../../layout/model';
 import { repairLeadingDate } from '../../ocr/repair';
 import type { DecimalMark } from '../../values/amount';
 import { parseDate } from '../../values/dates';
@@ -247,6 +247,8 @@ export function findTables(pages: PageLines[], trace: Tracer, decimal: DecimalMa
         size: r.size,
         source: page.source,
       };
+      const across = rulesAcross(page.rules, found.columns, r.size);
+      if (across.length) region.rules = across;
       repairOcrCells(region, found.cells, decimal);
       const prevTable = tables[tables.length - 1];
       const prev = prevTable?.regions[prevTable.regions.length - 1];
@@ -304,6 +306,43 @@ export function findTables(pages: PageLines[], trace: Tracer, decimal: DecimalMa
     }
   }
   return { pages, tables, cells, otherLines };
+}
+
+/**
+ * The page's rules that span most of the width of these columns: pieces at one height (a rule
+ * cut by vertical rules or a photo's blur) count together.
+ */
+function rulesAcross(rules: HorizontalRule[] | undefined, columns: Column[], size: number): HorizontalRule[] {
+  if (!rules?.length || !columns.length) return [];
+  const x0 = (columns[0] as Column).x0;
+  const x1 = (columns[columns.length - 1] as Column).x1;
+  const sorted = [...rules].sort((a, b) => a.y - b.y);
+  const out: HorizontalRule[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i + 1;
+    while (j < sorted.length && (sorted[j] as HorizontalRule).y - (sorted[i] as HorizontalRule).y <= size * 0.5) j++;
+    const pieces = sorted
+      .slice(i, j)
+      .map((r) => [Math.max(r.x0, x0), Math.min(r.x1, x1)] as const)
+      .filter(([a, b]) => b > a)
+      .sort((a, b) => a[0] - b[0]);
+    let covered = 0;
+    let reach = x0;
+    for (const [a, b] of pieces) {
+      covered += Math.max(0, b - Math.max(a, reach));
+      reach = Math.max(reach, b);
+    }
+    if (covered >= (x1 - x0) * 0.6) {
+      const group = sorted.slice(i, j);
+      out.push({
+        y: group.reduce((sum, r) => sum + r.y, 0) / group.length,
+        x0: Math.min(...group.map((r) => r.x0)),
+        x1: Math.max(...group.map((r) => r.x1)),
+      });
+    }
+    i = j;
+  }
+  return out;
 }
 
 /**

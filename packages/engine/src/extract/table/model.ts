@@ -1,5 +1,6 @@
 /** The table model the table stage builds and the row stage reads. */
 
+import type { HorizontalRule } from '../../layout/model';
 import type { TokenLine } from '../tokens/tokenise';
 import type { LabelReading } from '../vocabulary';
 
@@ -48,6 +49,8 @@ export interface Region {
   postingDate?: number;
   /** A title printed right above the region ("Deposits and additions"), where there is one. */
   title?: string;
+  /** Horizontal rules across most of the region's width (a ruled table's row separators). */
+  rules?: HorizontalRule[];
 }
 
 /** A table: its regions over one or more pages, with the same columns. */
