@@ -668,6 +668,46 @@ describe('OCR classes seen on fresh random scans and photos', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 
+  it('reads a header whose three money labels OCR joined into one run of six words ("Transaction Amount Closing Balance Service Fee")', () => {
+    const doc = ocrDoc([
+      [[40, 'Statement period: From 01/12/2025 to 31/12/2025']],
+      header([40, 'Date'], [120, 'Particulars'], [300, 'Transaction Amount Closing Balance Service Fee']),
+      [
+        [40, '30/11/2025', 0.9],
+        [120, 'Balance brought forward', 0.9],
+        [400, '23969.47', 0.9],
+      ],
+      [
+        [40, '01/12/2025', 0.9],
+        [120, 'SCHEDULED PAYMENT RENT', 0.9],
+        [315, '-8928.00', 0.9],
+        [400, '15041.47', 0.9],
+      ],
+      [
+        [40, '12/12/2025', 0.9],
+        [120, 'DIGITAL PAYMENT TICKETS', 0.9],
+        [315, '-9382.69', 0.9],
+        [405, '5658.78', 0.9],
+        [480, '15.00', 0.9],
+      ],
+      [
+        [40, '16/12/2025', 0.9],
+        [120, 'BRANCH DEPOSIT', 0.9],
+        [310, '27063.00', 0.9],
+        [400, '32721.78', 0.9],
+      ],
+    ]);
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    const table = s?.trace?.find((e) => e.pass === 'table');
+    expect(table?.why).toContain('money "Transaction Amount", money "Closing Balance", money "Service Fee"');
+    expect(s?.transactions.map((t) => [t.date, t.amount, t.balance])).toEqual([
+      ['2025-12-01', -8928, 15041.47],
+      ['2025-12-12', -9382.69, 5658.78],
+      ['2025-12-16', 27063, 32721.78],
+    ]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
   it('reads amounts with the cell rule OCR glued to them ("-69,13|") as money (ocr-cells)', () => {
     const doc = ocrDoc([
       [[40, 'Auszugszeitraum 01.03.2024 - 31.03.2024']],

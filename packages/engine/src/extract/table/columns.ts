@@ -10,7 +10,7 @@
 import { type TextSpan, textX } from '../../layout/model';
 import { SETTINGS } from '../settings';
 import { amountsInsideText, joinTokens, splitWords, type Token, type TokenLine } from '../tokens/tokenise';
-import { labelReadings, normaliseWords } from '../vocabulary';
+import { isLabelPhrase, labelPhrases, labelReadings, normaliseWords } from '../vocabulary';
 import type { Column, ColumnKind } from './model';
 import type { RegionLines } from './regions';
 
@@ -445,26 +445,22 @@ function fitsColumns(line: TokenLine, columns: Column[], size: number): boolean 
 function splitMergedLabel(label: Label, columns: Column[], size: number): Label[] {
   const under = columns.filter((c) => c.kind !== 'empty' && overlap(c, label) > 0);
   const words = label.text.split(/\s+/);
-  const exact = (text: string) => {
-    const r = labelReadings(text)[0];
-    return r !== undefined && normaliseWords(text) === r.phrase;
-  };
+  const exact = isLabelPhrase;
   if (under.length === 1 && words.length >= 2 && !exact(label.text))
     return splitOverEmpty(label, under[0] as Column, size, exact);
   if (under.length < 2 || words.length < 2) return [label];
   if (exact(label.text)) return [label];
+  // The fewest known phrases the words divide into, at most one per column under the label
+  // ("TRANSACTION AMOUNT CLOSING BALANCE SERVICE FEE" over three columns of amounts).
+  const parts = labelPhrases(label.text);
+  if (!parts || parts.length < 2 || parts.length > under.length) return [label];
   const perChar = (label.x1 - label.x0) / Math.max(1, label.text.length);
-  for (let cut = 1; cut < words.length; cut++) {
-    const a = words.slice(0, cut).join(' ');
-    const b = words.slice(cut).join(' ');
-    if (!exact(a) || !exact(b)) continue;
-    const end = label.x0 + a.length * perChar;
-    return [
-      { text: a, x0: label.x0, x1: end },
-      { text: b, x0: end + perChar, x1: label.x1 },
-    ];
-  }
-  return [label];
+  let at = 0;
+  return parts.map((text) => {
+    const piece = { text, x0: label.x0 + at * perChar, x1: label.x0 + (at + text.length) * perChar };
+    at += text.length + 1;
+    return piece;
+  });
 }
 
 /**

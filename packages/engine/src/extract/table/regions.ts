@@ -10,7 +10,7 @@
 import type { LayoutPage } from '../../layout/model';
 import { SETTINGS } from '../settings';
 import type { Token, TokenLine } from '../tokens/tokenise';
-import { labelReadings } from '../vocabulary';
+import { labelPhrases, labelReadings } from '../vocabulary';
 
 export interface RegionLines {
   page: number;
@@ -67,8 +67,9 @@ export function isLabelLine(line: TokenLine, minTokens = 2, width = 0): boolean 
   const labelLike = line.tokens.every(
     (t) =>
       (t.kind === 'text' || t.kind === 'sign') &&
-      t.text.length <= 40 &&
-      t.text.split(/\s+/).length <= 5 &&
+      ((t.text.length <= 40 && t.text.split(/\s+/).length <= 5) ||
+        // Labels a reader joined into one run ("TRANSACTION AMOUNT CLOSING BALANCE SERVICE FEE").
+        (t.text.length <= 80 && (labelPhrases(t.text)?.length ?? 0) >= 2)) &&
       !/\d{2,}|\d\s+of\s+\d/.test(t.text) &&
       // Labels have letters, or are a short sign label ("+/-").
       (/\p{L}/u.test(t.text) || /^[-+/±]{1,4}$/.test(t.text)),

@@ -146,6 +146,50 @@ function candidatePhrases(norm: string): number[] {
  * phrase) first. "Value Date" names a value date before a date; "Accrued Bank Charges" a column
  * the engine does not use; an unknown word names nothing (geometry and reconciliation decide).
  */
+/** Whether a text is exactly a known column label phrase (not merely containing one). */
+export function isLabelPhrase(text: string): boolean {
+  const r = labelReadings(text)[0];
+  return r !== undefined && normaliseWords(text) === r.phrase;
+}
+
+/**
+ * A run of header words divided into known label phrases ("TRANSACTION AMOUNT CLOSING BALANCE
+ * SERVICE FEE": labels a reader joined), the words no phrase covers kept together as parts of
+ * their own. Null unless it holds two known phrases or more.
+ */
+export function labelPhrases(text: string): string[] | null {
+  const words = text.split(/\s+/).filter(Boolean);
+  type Way = { unknown: number; parts: { text: string; known: boolean }[] };
+  const best: (Way | null)[] = [{ unknown: 0, parts: [] }];
+  // Fewest parts, each word no phrase covers counting half a part ('SERVICE FEE' stays one part
+  // beside 'FEE' as a phrase); on a tie, the fewest such words.
+  const cost = (w: Way) => w.parts.length + w.unknown / 2;
+  const better = (a: Way, b: Way | null) => !b || cost(a) < cost(b) || (cost(a) === cost(b) && a.unknown < b.unknown);
+  for (let end = 1; end <= words.length; end++) {
+    let found: Way | null = null;
+    for (let start = 0; start < end; start++) {
+      const before = best[start] as Way;
+      const phrase = words.slice(start, end).join(' ');
+      if (!isLabelPhrase(phrase)) continue;
+      const way = { unknown: before.unknown, parts: [...before.parts, { text: phrase, known: true }] };
+      if (better(way, found)) found = way;
+    }
+    // Or the last word is no phrase's: it joins the unknown part before it, or starts one.
+    const before = best[end - 1] as Way;
+    const last = before.parts[before.parts.length - 1];
+    const word = words[end - 1] as string;
+    const parts =
+      last && !last.known
+        ? [...before.parts.slice(0, -1), { text: `${last.text} ${word}`, known: false }]
+        : [...before.parts, { text: word, known: false }];
+    const way = { unknown: before.unknown + 1, parts };
+    if (better(way, found)) found = way;
+    best[end] = found;
+  }
+  const way = best[words.length] as Way;
+  return way.parts.filter((p) => p.known).length >= 2 ? way.parts.map((p) => p.text) : null;
+}
+
 export function labelReadings(label: string): LabelReading[] {
   const norm = normaliseWords(label.replace(/\([^)]*\)/g, ' '));
   const cached = labelCache.get(norm);
