@@ -708,6 +708,59 @@ describe('OCR classes seen on fresh random scans and photos', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 
+  it('joins pages whose header OCR read with different marks ("Withdrawals/" and "Withdrawals!") into one table', () => {
+    const head = (withdrawals: string) =>
+      header(
+        [40, 'Date'],
+        [100, 'Check Number'],
+        [180, 'Description'],
+        [360, withdrawals],
+        [470, 'Deposits/ Additions'],
+      );
+    const doc = ocrDoc(
+      [
+        [[40, 'Statement period 11/01/2022 to 11/30/2022']],
+        [[40, 'Beginning balance on 11/01 1,000.00']],
+        head('Withdrawals/ Subtractions'),
+        [
+          [40, '11/02', 0.9],
+          [180, 'PURCHASE SQ LUCKY NOODLE', 0.9],
+          [380, '7.71', 0.9],
+        ],
+        [
+          [40, '11/03', 0.9],
+          [180, 'ONLINE TRANSFER FROM SAVINGS', 0.9],
+          [490, '250.00', 0.9],
+        ],
+      ],
+      [
+        head('Withdrawals! Subtractions'),
+        [
+          [40, '11/14', 0.9],
+          [100, '1043', 0.9],
+          [180, 'CHECK', 0.9],
+          [380, '120.00', 0.9],
+        ],
+        [
+          [40, '11/20', 0.9],
+          [100, '1044', 0.9],
+          [180, 'CHECK', 0.9],
+          [385, '60.00', 0.9],
+        ],
+        [[40, 'Ending balance on 11/30 1,062.29']],
+      ],
+    );
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.trace?.filter((e) => e.pass === 'table').length).toBe(1);
+    expect(s?.transactions.map((t) => [t.date, t.amount])).toEqual([
+      ['2022-11-02', -7.71],
+      ['2022-11-03', 250],
+      ['2022-11-14', -120],
+      ['2022-11-20', -60],
+    ]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
   it('reads amounts with the cell rule OCR glued to them ("-69,13|") as money (ocr-cells)', () => {
     const doc = ocrDoc([
       [[40, 'Auszugszeitraum 01.03.2024 - 31.03.2024']],

@@ -138,6 +138,12 @@ const kinds = (r: Region) =>
     .map((c) => c.kind)
     .join(',');
 
+/** A label's words, without the marks between them OCR reads differently ("Withdrawals! Subtractions"). */
+const labelKey = (label: string) =>
+  normaliseWords(label)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
 /** A region continues the table before it: same kinds of columns, or the same labels. */
 function continues(prev: Region, next: Region): boolean {
   if (next.header.length && prev.header.length) {
@@ -145,15 +151,15 @@ function continues(prev: Region, next: Region): boolean {
     // details") is still one label of the table.
     const labels = (r: Region) =>
       r.columns
-        .map((c) => normaliseWords(c.label))
+        .map((c) => labelKey(c.label))
         .filter((l, i, all) => i === 0 || l !== all[i - 1])
         .join('|');
     const a = labels(prev);
     const b = labels(next);
     if (a === b) return true;
     // The same labels less one another page joined into its neighbour (see alignMergedLabels).
-    const own = new Set(prev.columns.map((c) => normaliseWords(c.label)).filter(Boolean));
-    const theirs = next.columns.map((c) => normaliseWords(c.label)).filter(Boolean);
+    const own = new Set(prev.columns.map((c) => labelKey(c.label)).filter(Boolean));
+    const theirs = next.columns.map((c) => labelKey(c.label)).filter(Boolean);
     if (theirs.length >= 3 && theirs.length < own.size && theirs.every((l) => own.has(l))) return true;
   }
   return kinds(prev) === kinds(next) || (!next.header.length && sameMoneyColumns(prev, next));
