@@ -457,6 +457,35 @@ describe('more layouts', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 
+  it('knows a card statement by its masked card number on a line that goes on with the bank address, and by one OCR read with a mask character short', () => {
+    for (const number of ['XXXX XXXX XXXX 5594', '5316 **** *** 2819']) {
+      const doc: LayoutDocument = {
+        pages: [
+          page([
+            [[40, 'Period Jun 2, 2025 through Jul 1, 2025']],
+            [
+              [40, 'Card no.'],
+              [120, number],
+              [300, 'Granite Peak Bank & Trust - P.O. Box 7698, Portland, OR 97228'],
+            ],
+            [[40, 'Previous statement balance $1,247.75']],
+            [[40, 'Statement balance $1,123.84']],
+            [[40, 'Minimum payment due $42.95']],
+            [[40, 'Date'], [100, 'Posting date'], [160, 'Description'], amt('Amount')],
+            [[40, '06-01-2025'], [100, '06-02-2025'], [160, 'TRADER JOES #575'], amt('50.26')],
+            [[40, '06-12-2025'], [100, '06-13-2025'], [160, 'ONLINE PAYMENT THANK YOU'], amt('174.17 CR')],
+          ]),
+        ],
+      };
+      const [s] = extractStatements(doc, { deadline: deadline() });
+      expect(s?.transactions.map((t) => [t.description, t.amount])).toEqual([
+        ['TRADER JOES #575', -50.26],
+        ['ONLINE PAYMENT THANK YOU', 174.17],
+      ]);
+      expect([s?.statement.openingBalance, s?.statement.closingBalance]).toEqual([-1247.75, -1123.84]);
+    }
+  });
+
   it('joins details wrapped from the date column, but not notes or section headings', () => {
     const tight = (rows: Cell[][]): LayoutPage => {
       const p = page(rows);

@@ -205,13 +205,15 @@ export function cardEvidence(lines: TokenLine[]): boolean {
   );
   const texts = short.map(lineText);
   // A card number printed masked in the statement's own lines ("4776 XXXX XXXX 3334") names a
-  // card in any language (an account statement prints its account number instead).
-  const masked = texts.some((t) => MASKED_CARD.test(t)) ? 1 : 0;
+  // card in any language (an account statement prints its account number instead), on any line
+  // (one that goes on with the bank's address too).
+  const masked = lines.some((l) => MASKED_CARD.test(lineText(l))) ? 1 : 0;
   return factPhrases(texts, 'card').size + masked >= 2;
 }
 
-// First group shown or masked too ("XXXX XXXX XXXX 6308").
-const MASKED_CARD = /(?:\b\d{4}|(?<![\p{L}\d])[X*•]{4})[ -]?(?:[X*•]{4}[ -]?){2}\d{4}\b/iu;
+// First group shown or masked too ("XXXX XXXX XXXX 6308"); OCR may drop a mask character
+// ("5316 **** *** 2819").
+const MASKED_CARD = /(?:\b\d{4}|(?<![\p{L}\d])[X*•]{3,4})[ -]?(?:[X*•]{3,4}[ -]?){2}\d{4}\b/iu;
 
 export interface DocumentFacts {
   order: DayOrder;
