@@ -859,6 +859,36 @@ describe('OCR classes seen on fresh random scans and photos', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 
+  it('repairs an amount alone between two printed balances that OCR read a digit short ("-1.45" for -11.45) or with one cents digit ("6.4" for -6.11) (ocr-amount-repair)', () => {
+    const doc = ocrLedger(
+      [[[40, 'Opening balance 1,000.00']]],
+      [
+        [
+          [40, '02/03/2024', 0.9],
+          [120, 'LIDL ROTTERDAM', 0.9],
+          [335, '1.45', 0.7],
+          [490, '988.55', 0.9],
+        ],
+        [
+          [40, '03/03/2024', 0.9],
+          [120, 'BEA ACTION 9700', 0.9],
+          [335, '6.4', 0.6],
+          [490, '982.44', 0.9],
+        ],
+        [
+          [40, '04/03/2024', 0.9],
+          [120, 'SALARY', 0.9],
+          [420, '500.00', 0.9],
+          [480, '1,482.44', 0.9],
+        ],
+      ],
+    );
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => t.amount)).toEqual([-11.45, -6.11, 500]);
+    expect(s?.trace?.filter((e) => e.pass === 'ocr-amount-repair').map((e) => e.row)).toEqual([0, 1]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
   it('reads "020ct2023" at the start of a row as its date (ocr-leading-date)', () => {
     const doc = ocrDoc([
       [[40, 'For the period 1 October 2023 to 31 October 2023']],

@@ -136,6 +136,8 @@ describe('repairGroupedLostDecimal', () => {
     // Any marker of one or two letters after the cents stays (Turkish A/B for alacak/borç).
     expect(repairGroupedLostDecimal('31.93524 A', ',')).toBe('31.935,24 A');
     expect(repairGroupedLostDecimal('31.77317A', ',')).toBe('31.773,17A');
+    // A currency sign before the figure stays.
+    expect(repairGroupedLostDecimal('R$ 3.31331 C', ',')).toBe('R$ 3.313,31 C');
   });
 
   it('leaves numbers a printer could have written', () => {
@@ -152,6 +154,10 @@ describe('repairLeadingDate', () => {
     expect(repairLeadingDate('030CT 24 CARD PAYMENT')).toBe('03 OCT 24 CARD PAYMENT');
     expect(repairLeadingDate('l5/03/24 TESCO')).toBe('15/03/24 TESCO');
     expect(repairLeadingDate('020ct2023 CARD PURCHASE')).toBe('02 oct 2023 CARD PURCHASE');
+    // A slash beside a month name read as l or I.
+    expect(repairLeadingDate('22/Aprl2025 BETAALPAS HEMA')).toBe('22/Apr/2025 BETAALPAS HEMA');
+    expect(repairLeadingDate('01/MeiI2025 LIDL')).toBe('01/Mei/2025 LIDL');
+    expect(repairLeadingDate('22lApr/2025 GEA')).toBe('22/Apr/2025 GEA');
   });
 
   it('leaves lines alone that start with a sound date, an amount or a word', () => {

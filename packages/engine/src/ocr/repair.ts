@@ -154,7 +154,8 @@ export function repairGluedDate(text: string): string | null {
 /**
  * The date that starts an OCR line, as OCR damaged it: frame ink read before or after it
  * ("[21.08.2023 |LASTSCHRIFT"), letters read for its digits ("O6-NOVEMBRE-2023", "l5/03/24"),
- * digits for a month's letters or the space before the month lost ("030CT 24" -> "03 OCT 24").
+ * digits for a month's letters or the space before the month lost ("030CT 24" -> "03 OCT 24"),
+ * a slash beside a month name read as a letter ("22/Aprl2025").
  * Returns the line's text with the date repaired, or null when no date comes out of its start.
  */
 export function repairLeadingDate(text: string): string | null {
@@ -176,6 +177,11 @@ export function repairLeadingDate(text: string): string | null {
   const glued = /^(\d{1,2})([0-9A-Za-z]{3,}\.?)$/.exec(word);
   if (glued) tries.push(`${glued[1]} ${repairMonthName(glued[2] as string).text}`);
   tries.push(repairMonthName(word).text);
+  // A slash beside a month name read as l, I, 1 or | ("22/Aprl2025", "22lApr/2025").
+  const slashed = word
+    .replace(/^(\d{1,2})[lI1|!](?=\p{L}{3})/u, '$1/')
+    .replace(/(?<=\p{L}{3}\.?)[lI1|!](?=\d{2,4}$)/u, '/');
+  if (slashed !== word) tries.push(slashed);
   const unspaced = repairGluedDate(word);
   if (unspaced) tries.push(unspaced);
   for (const t of tries) {

@@ -123,14 +123,16 @@ export function ocrBalanceRepair(draft: Draft): void {
 /**
  * A currency sign read as a leading digit anywhere ("$" as 5 or 8, "₹" as 3 or 2: the rest is
  * exactly what the balances need), or a side mark after the cents read as a trailing one ("37,84 D"
- * as "37840", whose decimal mark ocr-cells then put before the last two digits); one confused
- * digit only where the row is alone in its stretch.
+ * as "37840", whose decimal mark ocr-cells then put before the last two digits); one digit
+ * confused, lost or doubled only where the row is alone in its stretch.
  */
 function nearMiss(read: number, truth: number, alone: boolean): boolean {
   const a = String(read);
   const b = String(truth);
   if (a.length === b.length + 1 && (a.slice(1) === b || a.slice(0, -1) === b)) return true;
-  return alone && oneDigitApart(read, truth);
+  // Alone between two printed balances, the amount is proved to the cent: one digit misread,
+  // lost or doubled ('-1,45' for -11,45) is repaired.
+  return alone && (oneDigitApart(read, truth) || oneEditApart(a, b));
 }
 
 export function ocrAmountRepair(draft: Draft): void {
@@ -145,7 +147,8 @@ export function ocrAmountRepair(draft: Draft): void {
       return (
         ocr(r) &&
         (Math.sign(want) === Math.sign(r.cents ?? 0) || !r.signKnown) &&
-        nearMiss(Math.abs(r.cents ?? 0), Math.abs(want), s.rows.length === 1)
+        (nearMiss(Math.abs(r.cents ?? 0), Math.abs(want), s.rows.length === 1) ||
+          (s.rows.length === 1 && oneCentsDigit(r)))
       );
     });
     if (candidates.length === 1) {
@@ -186,6 +189,14 @@ export function ocrAmountRepair(draft: Draft): void {
         'its first digit a misread currency sign: dropped on these rows, the balances agree',
       );
   }
+}
+
+/** The row's amount printed with one digit after its decimal mark ('6,4' for -6,11): OCR lost or merged digits. */
+function oneCentsDigit(r: DraftRow): boolean {
+  const amount = Math.abs(r.cents ?? 0);
+  return [...r.money.values()].some(
+    (c) => Math.abs(c.cents) === amount && /\d[.,]\d(?!\d)\D{0,3}$/.test(c.text.trim()),
+  );
 }
 
 function repairAmount(draft: Draft, r: DraftRow, cents: number, why: string): void {
