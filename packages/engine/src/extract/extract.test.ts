@@ -1235,6 +1235,78 @@ describe('OCR classes seen on fresh random scans and photos', () => {
     expect(s?.trace?.filter((e) => e.pass === 'table-direction').map((e) => e.to)).toEqual(['allAbove']);
   });
 
+  it("reads a later page by its gaps where they stand well apart, though a few rows there run below their date line against the table's direction", () => {
+    const placed = (number: number, rows: [number, [number, string][]][]): LayoutPage => ({
+      number,
+      width: 600,
+      height: 800,
+      source: 'ocr',
+      lines: rows.map(([y0, cells]) => ({
+        y0,
+        y1: y0 + 9,
+        runs: cells.map(([x, text]) => ({
+          text,
+          x0: x,
+          x1: x + text.length * 5,
+          y0,
+          y1: y0 + 9,
+          size: 9,
+          confidence: 0.9,
+        })),
+      })),
+    });
+    const head: [number, string][] = [
+      [40, 'Date'],
+      [120, 'Libellé'],
+      [380, 'Montant'],
+      [490, 'Solde'],
+    ];
+    let balance = 100_000;
+    let day = 10;
+    const dated = (text: string, cents: number): [number, string][] => {
+      balance -= cents;
+      return [
+        [40, `${day++}/04/2023`],
+        [120, text],
+        [380, `-${(cents / 100).toFixed(2).replace('.', ',')}`],
+        [490, (balance / 100).toFixed(2).replace('.', ',')],
+      ];
+    };
+    // Page 1: a type line above each date line, a clear gap under it: descriptions start above.
+    const page1: [number, [number, string][]][] = [
+      [60, [[40, 'Période du 10/04/2023 au 09/05/2023']]],
+      [80, [[40, 'Solde précédent 1.000,00']]],
+      [100, head],
+    ];
+    let y = 120;
+    for (let i = 0; i < 5; i++) {
+      page1.push([y, [[120, `PAIEMENT CB ${i}`]]]);
+      page1.push([y + 10, dated(`MAGASIN ${i}`, 1_000 + i * 100)]);
+      y += 10 + 16;
+    }
+    // Page 2: the same, but two rows print a line under their date line too; gaps 16 against 10.
+    const page2: [number, [number, string][]][] = [[60, head]];
+    y = 80;
+    for (let i = 5; i < 10; i++) {
+      page2.push([y, [[120, `RETRAIT ${i}`]]]);
+      page2.push([y + 10, dated(`DAB ${i}`, 1_000 + i * 100)]);
+      y += 10;
+      if (i === 6 || i === 8) {
+        page2.push([y + 10, [[120, `CARTE XX475${i}`]]]);
+        y += 10;
+      }
+      y += 16;
+    }
+    const [s] = extractStatements({ pages: [placed(1, page1), placed(2, page2)] }, { deadline: deadline() });
+    expect(s?.transactions.slice(5).map((t) => t.description)).toEqual([
+      'RETRAIT 5 DAB 5',
+      'RETRAIT 6 DAB 6 CARTE XX4756',
+      'RETRAIT 7 DAB 7',
+      'RETRAIT 8 DAB 8 CARTE XX4758',
+      'RETRAIT 9 DAB 9',
+    ]);
+  });
+
   it("reads balances whose 'S$' OCR read as '$$' before a side marker, and lost decimal marks before one (ocr-cells)", () => {
     const doc = ocrDoc([
       [[40, 'For the period: From 01/05/2024 to 31/05/2024']],

@@ -33,6 +33,8 @@ export const SETTINGS = {
     gapMin: { pdf: 0.05, ocr: 0.1, grid: 0.5, text: 0.5 },
     /** A share of row separations that must follow the gap clusters for the table to use them. */
     gapAgreement: 0.8,
+    /** OCR: row breaks at least this much wider than every gap inside a row outweigh the table's direction. */
+    clearGapRatio: 1.25,
   },
   ledger: {
     /** A reading of the money columns must fill at least this share of rows with an amount. */

@@ -116,6 +116,16 @@ export function segmentRows(region: Region, cells: Token[][][], prior: 'allAbove
   // its gaps (rows of one, two and three lines around their amounts), whatever pages before told.
   if (clearGaps && region.source !== 'ocr')
     return told(byGaps(anchors, segments, leadingLines, trailing, pitch, bestCut, first, model));
+  // OCR: where every row splits at one gap and the row breaks stand well apart from the line
+  // spacing inside rows (a clean scan), the gaps are read even against the table's direction
+  // (a row with a line below its amounts in a table whose descriptions start above them).
+  if (inherited && clearGaps) {
+    const used = segments.flatMap((s) => s.pitches);
+    const breaks = used.filter((p) => p > bestCut);
+    const inside = used.filter((p) => p <= bestCut);
+    if (inside.length && Math.min(...breaks) >= Math.max(...inside) * SETTINGS.rows.clearGapRatio)
+      return { ...byGaps(anchors, segments, leadingLines, trailing, pitch, bestCut, first, model), inherited: true };
+  }
   if (inherited) return byDirection(anchors, segments, leadingLines, trailing, inherited, hug === inherited);
   if (clearGaps) return told(byGaps(anchors, segments, leadingLines, trailing, pitch, bestCut, first, model));
   const marked = byMarkers(region, cells, anchors);
