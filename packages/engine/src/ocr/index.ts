@@ -8,7 +8,7 @@ import type { InputKind } from '../readers/detect';
 import { type OcrLanguage, type OcrWord, ocrPoolSize, recognizeWords } from './backend';
 import { suggestLanguage } from './language';
 import { wordsToLines } from './lines';
-import { missedRegions, rereadMissed } from './missed';
+import { missedRegions, notReadYet, rereadMissed } from './missed';
 import {
   decodeImagePage,
   type GreyImage,
@@ -90,10 +90,10 @@ async function readPreparedPage(page: PreparedPage, session: OcrSession): Promis
     const firstLine = Math.max(-1, ...words.map((w) => w.line ?? 0)) + 1;
     const read = (req: { image: Buffer; psm?: number }) =>
       recognizeWords({ ...req, langs: session.langs, deadline: session.deadline });
-    words = [
-      ...words,
-      ...(await rereadMissed(page.pixels, page.width, page.height, regions, firstLine, read, page.glyph)),
-    ];
+    const found = await rereadMissed(page.pixels, page.width, page.height, regions, firstLine, read, page.glyph);
+    // The cut-outs' margins take in words read already: a word again ("21" of "21,69", "AR" of
+    // "CARTE") would make a line of its own inside theirs.
+    words = [...words, ...notReadYet(found, words)];
   }
   return { words, width: page.width, height: page.height, scale: page.scale, rules: page.rules };
 }

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { type OcrWord, recognizeWords, shutdownOcr } from './backend';
-import { missedRegions, rereadMissed } from './missed';
+import { missedRegions, notReadYet, rereadMissed } from './missed';
 import { decodeImagePage, preparePage } from './prepare';
 import { renderStatement, STATEMENT_HEADER } from './test-fixtures';
 
@@ -65,5 +65,26 @@ describe('missedRegions', () => {
     }
     for (let i = 0; i < 300; i++) pixels[((i * 7919) % (height * width)) | 0] = 0;
     expect(missedRegions(pixels, width, height, [], 16)).toEqual([]);
+  });
+});
+
+describe('notReadYet', () => {
+  const word = (text: string, x0: number, y0: number, x1: number, y1: number): OcrWord => ({
+    text,
+    x0,
+    y0,
+    x1,
+    y1,
+    confidence: 90,
+  });
+
+  it('drops words a re-read found again inside words read before, keeps the ones it found anew', () => {
+    const read = [word('CARTE', 185, 110, 212, 121), word('21,69', 549, 111, 571, 119)];
+    const found = [
+      word('AR', 192, 112, 200, 116), // inside "CARTE"
+      word('21', 549, 112, 556, 116), // inside "21,69"
+      word('PHARMACIE', 185, 123, 240, 129), // on a line of its own
+    ];
+    expect(notReadYet(found, read).map((w) => w.text)).toEqual(['PHARMACIE']);
   });
 });

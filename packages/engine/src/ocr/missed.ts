@@ -185,3 +185,13 @@ export async function rereadMissed(
   }
   return out;
 }
+
+/** The words of a re-read that no word read before covers half of or more. */
+export function notReadYet(found: OcrWord[], read: OcrWord[]): OcrWord[] {
+  const inside = (a: OcrWord, b: OcrWord) => {
+    const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+    const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+    return w > 0 && h > 0 && w * h >= (a.x1 - a.x0) * (a.y1 - a.y0) * 0.5;
+  };
+  return found.filter((w) => !read.some((v) => inside(w, v)));
+}
