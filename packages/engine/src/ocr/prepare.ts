@@ -362,10 +362,34 @@ export function removeRules(
   found: HorizontalRule[] = [],
 ): Uint8Array {
   const g = glyph || 16;
+  let out: Uint8Array | null = null;
+  thinStrokes(data, width, height, g, 224, (row, start, end) => {
+    out ??= new Uint8Array(data);
+    out.fill(255, row + start, row + end);
+  });
+  // Rules too faint to disturb tesseract (a light grey hairline between rows) still separate rows:
+  // they are reported, from the paper's own shade down, but left on the page.
+  const strokes: HorizontalRule[] = [];
+  thinStrokes(data, width, height, g, 240, (row, start, end) => strokes.push({ y: row / width, x0: start, x1: end }));
+  found.push(...joinStrokes(strokes, g));
+  return out ?? data;
+}
+
+/**
+ * Calls `onStroke` for each horizontal run of pixels darker than `paper` that is at least eight
+ * glyphs long and whose vertical stroke is thinner than a glyph's (row = the row's first pixel).
+ */
+function thinStrokes(
+  data: Uint8Array,
+  width: number,
+  height: number,
+  g: number,
+  paper: number,
+  onStroke: (row: number, start: number, end: number) => void,
+): void {
   const minLength = Math.max(80, g * 8);
   const maxThick = Math.max(4, Math.round(g * 0.6));
-  const PAPER = 224;
-  const ink = (i: number) => (data[i] as number) < PAPER;
+  const ink = (i: number) => (data[i] as number) < paper;
   // Whether the vertical non-paper stroke through pixel i is at most maxThick tall: walked from
   // the pixel, at most maxThick + 1 steps (only pixels of long horizontal runs are asked).
   const thin = (i: number) => {
@@ -374,8 +398,6 @@ export function removeRules(
     for (let k = i + width; k < data.length && ink(k); k += width) if (++run > maxThick) return false;
     return true;
   };
-  let out: Uint8Array | null = null;
-  const strokes: HorizontalRule[] = [];
   for (let y = 0; y < height; y++) {
     const row = y * width;
     let x = 0;
@@ -393,11 +415,7 @@ export function removeRules(
           const rule = k < end && thin(row + k);
           if (rule && start < 0) start = k;
           else if (!rule && start >= 0) {
-            if (k - start >= minLength) {
-              out ??= new Uint8Array(data);
-              out.fill(255, row + start, row + k);
-              strokes.push({ y, x0: start, x1: k });
-            }
+            if (k - start >= minLength) onStroke(row, start, k);
             start = -1;
           }
         }
@@ -405,8 +423,6 @@ export function removeRules(
       x = end;
     }
   }
-  found.push(...joinStrokes(strokes, g));
-  return out ?? data;
 }
 
 /**
