@@ -761,6 +761,68 @@ describe('OCR classes seen on fresh random scans and photos', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 
+  it('joins a later page whose header OCR garbled in half its labels, in the same columns, into the table (no rows lost to a table of its own)', () => {
+    const head = (debit: string, credit: string, balance: string) =>
+      header(
+        [40, 'Transaction Date'],
+        [130, 'Details'],
+        [260, 'Category'],
+        [340, debit],
+        [420, credit],
+        [500, balance],
+      );
+    const doc = ocrDoc(
+      [
+        [[40, 'Statement period 01/03/2024 to 31/03/2024']],
+        head('Debit Amount', 'Credit Amount', 'Running Balance'),
+        [
+          [40, '01/03/2024', 0.9],
+          [130, 'BALANCE B/F', 0.9],
+          [505, '1,000.00', 0.9],
+        ],
+        [
+          [40, '02/03/2024', 0.9],
+          [130, 'POS PURCHASE SHOPEE', 0.9],
+          [260, 'Shopping', 0.9],
+          [350, '56.76', 0.9],
+          [510, '943.24', 0.9],
+        ],
+        [
+          [40, '03/03/2024', 0.9],
+          [130, 'CARD PURCHASE COLD STORAGE', 0.9],
+          [260, 'Groceries', 0.9],
+          [350, '24.00', 0.9],
+          [510, '919.24', 0.9],
+        ],
+      ],
+      [
+        head('nam] Amount', 'se]', 'aie) Balance'),
+        [
+          [40, '05/03/2024', 0.9],
+          [130, 'SALARY ACME PTE LTD', 0.9],
+          [260, 'Income', 0.9],
+          [425, '2,500.00', 0.9],
+          [505, '3,419.24', 0.9],
+        ],
+        [
+          [40, '06/03/2024', 0.9],
+          [130, 'GRAB TRIP', 0.9],
+          [260, 'Transport', 0.9],
+          [350, '12.50', 0.9],
+          [505, '3,406.74', 0.9],
+        ],
+      ],
+    );
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.trace?.filter((e) => e.pass === 'table').length).toBe(1);
+    expect(s?.transactions.map((t) => [t.date, t.amount, t.balance])).toEqual([
+      ['2024-03-02', -56.76, 943.24],
+      ['2024-03-03', -24, 919.24],
+      ['2024-03-05', 2500, 3419.24],
+      ['2024-03-06', -12.5, 3406.74],
+    ]);
+  });
+
   it('reads amounts with the cell rule OCR glued to them ("-69,13|") as money (ocr-cells)', () => {
     const doc = ocrDoc([
       [[40, 'Auszugszeitraum 01.03.2024 - 31.03.2024']],
