@@ -951,6 +951,41 @@ describe('OCR classes seen on fresh random scans and photos', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 
+  it('reads dates of a date column that OCR framed or glued ("(26-Feb-2023", "©2-Dec-2024", "100CT") (ocr-cells)', () => {
+    const doc = ocrDoc([
+      [[40, 'Statement period 25-Sep-2024 to 24-Dec-2024']],
+      [[40, 'Opening balance 1,000.00']],
+      header([40, 'Date'], [120, 'Posted'], [200, 'Description'], [400, 'Amount'], [490, 'Balance']),
+      [
+        [40, '09 Oct', 0.9],
+        [120, '100CT', 0.7],
+        [200, 'CARD PURCHASE TAKEALOT', 0.9],
+        [400, '-318.79', 0.9],
+        [485, '681.21', 0.9],
+      ],
+      [
+        [40, '26 Nov', 0.9],
+        [120, '(26-Nov-2024', 0.7],
+        [200, 'POS DMART KOLKATA', 0.9],
+        [400, '-118.00', 0.9],
+        [485, '563.21', 0.9],
+      ],
+      [
+        [40, '01 Dec', 0.9],
+        [120, '©2-Dec-2024', 0.7],
+        [200, 'POS SHOPEE SINGAPORE', 0.9],
+        [405, '-24.36', 0.9],
+        [485, '538.85', 0.9],
+      ],
+    ]);
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.date, t.description])).toEqual([
+      ['2024-10-10', 'CARD PURCHASE TAKEALOT'],
+      ['2024-11-26', 'POS DMART KOLKATA'],
+      ['2024-12-02', 'POS SHOPEE SINGAPORE'],
+    ]);
+  });
+
   it('reads "020ct2023" at the start of a row as its date (ocr-leading-date)', () => {
     const doc = ocrDoc([
       [[40, 'For the period 1 October 2023 to 31 October 2023']],

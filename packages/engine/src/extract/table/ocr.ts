@@ -53,10 +53,11 @@ function repairMoney(text: string, decimal: DecimalMark, sollHaben: boolean): st
 }
 
 function repairDate(raw: string, decimal: DecimalMark): string | null {
-  // Specks read as punctuation at a date's ends ("9 SEPT,", "2 SEPT;"), and brackets or bars read
-  // for the letters I and J inside a month name ("07 MA] 25").
+  // Specks read as punctuation at a date's ends ("9 SEPT,", "2 SEPT;", "(26-Feb-2023", a cell's
+  // frame; "©2-December-2024", "@8-December-2024": a 0 whose loss leaves the same date), and
+  // brackets or bars read for the letters I and J inside a month name ("07 MA] 25").
   const text = raw
-    .replace(/^[,;:'"`|[\]]+|[,;:'"`|]+$/g, '')
+    .replace(/^[,;:'"`|[\](){}©@®]+|[,;:'"`|)}]+$/g, '')
     .replace(/(?<=\p{L})\](?=\s|$)/gu, 'J')
     .replace(/(?<=\p{L})[|!](?=\p{L}|\s|$)/gu, 'I');
   if (text !== raw && parseDate(text)) return text;
@@ -72,6 +73,12 @@ function repairDate(raw: string, decimal: DecimalMark): string | null {
     }
   const month = repairMonthName(text);
   if (month.changed && parseDate(month.text)) return month.text;
+  // A day glued to a month name with a digit for a letter ("100CT": 10 OCT).
+  const dayMonth = /^(\d{1,2})([0-9\p{L}]{3,9}\.?)$/u.exec(text);
+  if (dayMonth && /\p{L}/u.test(dayMonth[2] as string)) {
+    const spaced = `${dayMonth[1]} ${repairMonthName(dayMonth[2] as string).text}`;
+    if (parseDate(spaced)) return spaced;
+  }
   const glued = repairGluedDate(text);
   if (glued) return glued;
   const r = repairNumericToken(text, { decimal });
