@@ -158,6 +158,16 @@ export function repairGluedDate(text: string): string | null {
  * a slash beside a month name read as a letter ("22/Aprl2025").
  * Returns the line's text with the date repaired, or null when no date comes out of its start.
  */
+/**
+ * A day glued to a month name that OCR gave a digit for a letter ("030CT" -> "03 OCT", "100CT" ->
+ * "10 OCT"), spaced and its month repaired; null where the word is no day and letters.
+ */
+export function splitDayFromMonth(word: string): string | null {
+  const m = /^(\d{1,2})([0-9\p{L}]{3,9}\.?)$/u.exec(word);
+  if (!m || !/\p{L}/u.test(m[2] as string)) return null;
+  return `${m[1]} ${repairMonthName(m[2] as string).text}`;
+}
+
 export function repairLeadingDate(text: string): string | null {
   const m = /^[\s[|({'‘`.,:;]*([^\s|\]]+)[\s|\]]*(.*)$/u.exec(text);
   if (!m) return null;
@@ -173,9 +183,8 @@ export function repairLeadingDate(text: string): string | null {
   tries.push(
     word.replace(/^[OoQD](?=\d)|(?<=[\d/.-])[OoQD](?=[\d/.-]|$)/g, '0').replace(/[lI|](?=\d)|(?<=\d)[lI|]/g, '1'),
   );
-  // "030CT" -> "03 0CT" -> "03 OCT": digits glued to a damaged month name.
-  const glued = /^(\d{1,2})([0-9A-Za-z]{3,}\.?)$/.exec(word);
-  if (glued) tries.push(`${glued[1]} ${repairMonthName(glued[2] as string).text}`);
+  const dayMonth = splitDayFromMonth(word);
+  if (dayMonth) tries.push(dayMonth);
   tries.push(repairMonthName(word).text);
   // A slash beside a month name read as l, I, 1 or | ("22/Aprl2025", "22lApr/2025").
   const slashed = word

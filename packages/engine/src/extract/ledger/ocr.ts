@@ -132,7 +132,7 @@ function nearMiss(read: number, truth: number, alone: boolean): boolean {
   if (a.length === b.length + 1 && (a.slice(1) === b || a.slice(0, -1) === b)) return true;
   // Alone between two printed balances, the amount is proved to the cent: one digit misread,
   // lost or doubled ('-1,45' for -11,45) is repaired.
-  return alone && (oneDigitApart(read, truth) || oneEditApart(a, b));
+  return alone && oneEditApart(a, b);
 }
 
 export function ocrAmountRepair(draft: Draft): void {

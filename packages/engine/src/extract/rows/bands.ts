@@ -112,10 +112,10 @@ export function segmentRows(region: Region, cells: Token[][][], prior: 'allAbove
   const told = (b: Bands): Bands => (hug === 'allAbove' || hug === 'below' ? { ...b, direction: hug } : b);
   const clearGaps =
     bestCut > 0 && bestAgree >= segments.length * SETTINGS.rows.gapAgreement && bestAgree === segments.length;
+  const byTheGaps = () => byGaps(anchors, segments, leadingLines, trailing, pitch, bestCut, first, model);
   // A text layer's positions are exact: a page whose every row splits at one clear gap reads by
   // its gaps (rows of one, two and three lines around their amounts), whatever pages before told.
-  if (clearGaps && region.source !== 'ocr')
-    return told(byGaps(anchors, segments, leadingLines, trailing, pitch, bestCut, first, model));
+  if (clearGaps && region.source !== 'ocr') return told(byTheGaps());
   // OCR: where every row splits at one gap and the row breaks stand well apart from the line
   // spacing inside rows (a clean scan), the gaps are read even against the table's direction
   // (a row with a line below its amounts in a table whose descriptions start above them).
@@ -124,14 +124,14 @@ export function segmentRows(region: Region, cells: Token[][][], prior: 'allAbove
     const breaks = used.filter((p) => p > bestCut);
     const inside = used.filter((p) => p <= bestCut);
     if (inside.length && Math.min(...breaks) >= Math.max(...inside) * SETTINGS.rows.clearGapRatio)
-      return { ...byGaps(anchors, segments, leadingLines, trailing, pitch, bestCut, first, model), inherited: true };
+      return { ...byTheGaps(), inherited: true };
   }
   if (inherited) return byDirection(anchors, segments, leadingLines, trailing, inherited, hug === inherited);
-  if (clearGaps) return told(byGaps(anchors, segments, leadingLines, trailing, pitch, bestCut, first, model));
+  if (clearGaps) return told(byTheGaps());
   const marked = byMarkers(region, cells, anchors);
   if (marked) return told(marked);
   if (bestCut > 0 && bestAgree >= segments.length * SETTINGS.rows.gapAgreement) {
-    return told(byGaps(anchors, segments, leadingLines, trailing, pitch, bestCut, first, model));
+    return told(byTheGaps());
   }
 
   const bands: Band[] = anchors.map((a) => ({ lines: [a], anchor: a }));

@@ -445,11 +445,10 @@ function fitsColumns(line: TokenLine, columns: Column[], size: number): boolean 
 function splitMergedLabel(label: Label, columns: Column[], size: number): Label[] {
   const under = columns.filter((c) => c.kind !== 'empty' && overlap(c, label) > 0);
   const words = label.text.split(/\s+/);
-  const exact = isLabelPhrase;
-  if (under.length === 1 && words.length >= 2 && !exact(label.text))
-    return splitOverEmpty(label, under[0] as Column, size, exact);
+  if (under.length === 1 && words.length >= 2 && !isLabelPhrase(label.text))
+    return splitOverEmpty(label, under[0] as Column, size);
   if (under.length < 2 || words.length < 2) return [label];
-  if (exact(label.text)) return [label];
+  if (isLabelPhrase(label.text)) return [label];
   // The fewest known phrases the words divide into, at most one per column under the label
   // ("TRANSACTION AMOUNT CLOSING BALANCE SERVICE FEE" over three columns of amounts).
   const parts = labelPhrases(label.text);
@@ -470,7 +469,7 @@ function splitMergedLabel(label: Label, columns: Column[], size: number): Label[
  * exactly a known label phrase, the label splits there, and the part over nothing makes its own
  * (empty) column, as on the pages that fill it.
  */
-function splitOverEmpty(label: Label, column: Column, size: number, exact: (text: string) => boolean): Label[] {
+function splitOverEmpty(label: Label, column: Column, size: number): Label[] {
   const part = label.parts?.length === 1 ? label.parts[0] : undefined;
   if (!part || part.words.length < 2) return [label];
   // Amounts align right, their label may reach left over nothing ("Credit Amount" over "78.00"):
@@ -485,7 +484,7 @@ function splitOverEmpty(label: Label, column: Column, size: number, exact: (text
     x0: Math.min(...ws.map((w) => w.x0)),
     x1: Math.max(...ws.map((w) => w.x1)),
   }));
-  if (!pieces.every((p) => exact(p.text))) return [label];
+  if (!pieces.every((p) => isLabelPhrase(p.text))) return [label];
   return pieces.sort((a, b) => a.x0 - b.x0).map((p) => ({ ...p, parts: [{ ...p, y: part.y, words: [p] }] }));
 }
 

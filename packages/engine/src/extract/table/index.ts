@@ -161,22 +161,23 @@ function continues(prev: Region, next: Region): boolean {
     const own = new Set(prev.columns.map((c) => labelKey(c.label)).filter(Boolean));
     const theirs = next.columns.map((c) => labelKey(c.label)).filter(Boolean);
     if (theirs.length >= 3 && theirs.length < own.size && theirs.every((l) => own.has(l))) return true;
-    // The same columns where they stand, half of their labels or more the same: OCR garbled the
-    // others ("nam] Amount" for "Debit Amount").
-    if (
-      prev.columns.length === next.columns.length &&
-      prev.columns.every((c, i) => {
-        const d = next.columns[i] as Column;
-        return Math.min(c.x1, d.x1) - Math.max(c.x0, d.x0) > 0 || Math.abs(c.x1 - d.x1) < prev.size * 2;
-      }) &&
-      prev.columns.filter((c, i) => c.label && labelKey(c.label) === labelKey((next.columns[i] as Column).label))
-        .length *
-        2 >=
-        prev.columns.length
-    )
-      return true;
+    if (halfTheLabelsInPlace(prev, next)) return true;
   }
   return kinds(prev) === kinds(next) || (!next.header.length && sameMoneyColumns(prev, next));
+}
+
+/**
+ * The same columns where they stand, half of their labels or more the same: OCR garbled the
+ * others ("nam] Amount" for "Debit Amount").
+ */
+function halfTheLabelsInPlace(prev: Region, next: Region): boolean {
+  if (prev.columns.length !== next.columns.length) return false;
+  const inPlace = prev.columns.every((c, i) => {
+    const d = next.columns[i] as Column;
+    return Math.min(c.x1, d.x1) - Math.max(c.x0, d.x0) > 0 || Math.abs(c.x1 - d.x1) < prev.size * 2;
+  });
+  const same = prev.columns.filter((c, i) => c.label && labelKey(c.label) === labelKey(next.columns[i]?.label ?? ''));
+  return inPlace && same.length * 2 >= prev.columns.length;
 }
 
 /** Most of a header-less region's money columns line up with money columns (or money labels) of the table. */

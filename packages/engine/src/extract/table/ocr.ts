@@ -11,7 +11,13 @@
  *
  * Evidence: the column's kind (its other cells) and the repaired text parsing as that kind.
  */
-import { repairGluedDate, repairGroupedLostDecimal, repairMonthName, repairNumericToken } from '../../ocr/repair';
+import {
+  repairGluedDate,
+  repairGroupedLostDecimal,
+  repairMonthName,
+  repairNumericToken,
+  splitDayFromMonth,
+} from '../../ocr/repair';
 import { type DecimalMark, parseAmount } from '../../values/amount';
 import { parseDate } from '../../values/dates';
 import { SETTINGS } from '../settings';
@@ -74,11 +80,8 @@ function repairDate(raw: string, decimal: DecimalMark): string | null {
   const month = repairMonthName(text);
   if (month.changed && parseDate(month.text)) return month.text;
   // A day glued to a month name with a digit for a letter ("100CT": 10 OCT).
-  const dayMonth = /^(\d{1,2})([0-9\p{L}]{3,9}\.?)$/u.exec(text);
-  if (dayMonth && /\p{L}/u.test(dayMonth[2] as string)) {
-    const spaced = `${dayMonth[1]} ${repairMonthName(dayMonth[2] as string).text}`;
-    if (parseDate(spaced)) return spaced;
-  }
+  const spaced = splitDayFromMonth(text);
+  if (spaced && parseDate(spaced)) return spaced;
   const glued = repairGluedDate(text);
   if (glued) return glued;
   const r = repairNumericToken(text, { decimal });

@@ -119,7 +119,9 @@ export interface LabelReading {
   languages: ReadonlySet<string>;
 }
 
+/** Readings of label texts seen; emptied when it grows past LABEL_CACHE_SIZE (a server reads many documents). */
 const labelCache = new Map<string, LabelReading[]>();
+const LABEL_CACHE_SIZE = 20_000;
 
 // Phrases by their first three characters (shorter phrases whole): a label is tested only against
 // phrases whose start occurs in it, not all of the vocabulary's (labels are read for every line).
@@ -217,6 +219,7 @@ export function labelReadings(label: string): LabelReading[] {
     else if ((out[known] as LabelReading).weight < reading.weight) out[known] = reading;
   }
   out.sort((a, b) => b.weight - a.weight);
+  if (labelCache.size >= LABEL_CACHE_SIZE) labelCache.clear();
   labelCache.set(norm, out);
   return out;
 }
