@@ -25,6 +25,29 @@ function page(rows: [number, string, number?][][], source: LayoutPage['source'] 
   return { number: 1, width: 600, height: 800, lines, source };
 }
 
+/** An OCR page of lines at the given heights: [y0, [x, text][]] per line. */
+function placed(number: number, rows: [number, [number, string][]][]): LayoutPage {
+  return {
+    number,
+    width: 600,
+    height: 800,
+    source: 'ocr',
+    lines: rows.map(([y0, cells]) => ({
+      y0,
+      y1: y0 + 9,
+      runs: cells.map(([x, text]) => ({
+        text,
+        x0: x,
+        x1: x + text.length * 5,
+        y0,
+        y1: y0 + 9,
+        size: 9,
+        confidence: 0.9,
+      })),
+    })),
+  };
+}
+
 /** An OCR'd March 2024 statement page: the period, these fact lines, a Date/Description/Debit/Credit/Balance header, these rows. */
 function ocrLedger(facts: [number, string, number?][][], rows: [number, string, number?][][]): LayoutDocument {
   const header: [number, string][] = [
@@ -1247,26 +1270,6 @@ describe('OCR classes seen on fresh random scans and photos', () => {
   });
 
   it("reads a later page's rows the way the table's first page runs its descriptions, not by gaps (table-direction)", () => {
-    /** An OCR page of lines at the given heights. */
-    const placed = (number: number, rows: [number, [number, string][]][]): LayoutPage => ({
-      number,
-      width: 600,
-      height: 800,
-      source: 'ocr',
-      lines: rows.map(([y0, cells]) => ({
-        y0,
-        y1: y0 + 9,
-        runs: cells.map(([x, text]) => ({
-          text,
-          x0: x,
-          x1: x + text.length * 5,
-          y0,
-          y1: y0 + 9,
-          size: 9,
-          confidence: 0.9,
-        })),
-      })),
-    });
     const head: [number, string][] = [
       [40, 'Datum'],
       [120, 'Vorgang'],
@@ -1333,25 +1336,6 @@ describe('OCR classes seen on fresh random scans and photos', () => {
   });
 
   it("reads a later page by its gaps where they stand well apart, though a few rows there run below their date line against the table's direction", () => {
-    const placed = (number: number, rows: [number, [number, string][]][]): LayoutPage => ({
-      number,
-      width: 600,
-      height: 800,
-      source: 'ocr',
-      lines: rows.map(([y0, cells]) => ({
-        y0,
-        y1: y0 + 9,
-        runs: cells.map(([x, text]) => ({
-          text,
-          x0: x,
-          x1: x + text.length * 5,
-          y0,
-          y1: y0 + 9,
-          size: 9,
-          confidence: 0.9,
-        })),
-      })),
-    });
     const head: [number, string][] = [
       [40, 'Date'],
       [120, 'Libellé'],
