@@ -4,11 +4,11 @@
  * conversion and file endpoints (routes marked `apiKey` in the route table) as its owner.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { isIP } from 'node:net';
 import { type ApiKeyInfo, AppError, type CreateApiKeyResponse, isSubscriptionPlan } from '@statemint/shared';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context';
 import type { ApiKeysTable } from '../db/schema';
+import { isPublicHost } from './public-address';
 import { checkShared } from './rate-limit';
 import type { AuthSession } from './sessions';
 import { findUserById, refreshSubscription, type UserRow, userPlan } from './users';
@@ -46,36 +46,6 @@ function requireApiPlan(user: UserRow): void {
   if (!isSubscriptionPlan(userPlan(user))) throw new AppError('SUBSCRIPTION_REQUIRED', PLAN_MESSAGE);
 }
 
-function isPrivateAddress(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.local') || h.endsWith('.internal')) return true;
-  const v = isIP(h);
-  if (v === 4) {
-    const [a = 0, b = 0] = h.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b < 128) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b < 32) ||
-      (a === 192 && b === 168) ||
-      a >= 224
-    );
-  }
-  if (v === 6) {
-    if (h === '::' || h === '::1') return true;
-    if (h.startsWith('::ffff:')) return isPrivateAddress(h.slice(7));
-    return /^(fc|fd|fe8|fe9|fea|feb|ff)/.test(h);
-  }
-  return false;
-}
-
-/** True for loopback, private, link-local and other non-public addresses (webhooks never go there). */
-export function isPrivateHost(host: string): boolean {
-  return isPrivateAddress(host);
-}
-
 /** A webhook URL people may set: https to a public host (http and private hosts only where configured). */
 export function validateWebhookUrl(ctx: AppContext, raw: string): string {
   const fail = (why: string): never => {
@@ -91,7 +61,7 @@ export function validateWebhookUrl(ctx: AppContext, raw: string): string {
   if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) fail('must start with https://.');
   if (url.username || url.password) fail('must not contain a user name or password.');
   if (url.hash) fail('must not contain a #fragment.');
-  if (!allowPrivate && isPrivateAddress(url.hostname)) fail('must point to a public address.');
+  if (!allowPrivate && !isPublicHost(url.hostname)) fail('must point to a public address.');
   if (url.href.length > 2048) fail('is too long.');
   return url.href;
 }

@@ -10,14 +10,15 @@
  * Deliveries live in the database, so a restart loses none, and any process may send them.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { FileRecord, WebhookDeliveryInfo } from '@statemint/shared';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context';
 import type { WebhookDeliveriesTable } from '../db/schema';
 import type { ConversionListener, FilesContext } from '../files/context';
 import { getFileRecord } from '../files/service';
-import { isPrivateHost } from './api-keys';
+import { pinnedLookup, type ResolvedHost, resolveHost } from './public-address';
 
 export const SIGNATURE_HEADER = 'Statemint-Signature';
 export type WebhookEventType = 'conversion.completed' | 'conversion.failed';
@@ -36,6 +37,38 @@ type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 export function signPayload(secret: string, timestamp: number, body: string): string {
   const v1 = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
   return `t=${timestamp},v1=${v1}`;
+}
+
+/**
+ * POSTs `body` to `url`, connecting to `target` only (TLS still checks the certificate of the URL's
+ * host name). A redirect is not followed: its status is the answer, as any other non-2xx. The
+ * answer's body is not read.
+ */
+export function postPinned(
+  url: URL,
+  target: ResolvedHost,
+  options: { headers: Record<string, string>; body: string; timeoutMs: number },
+): Promise<{ status: number }> {
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send(
+      url,
+      {
+        method: 'POST',
+        headers: { ...options.headers, 'content-length': String(Buffer.byteLength(options.body)) },
+        lookup: pinnedLookup(target),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      },
+      (res) => {
+        resolve({ status: res.statusCode ?? 0 });
+        res.destroy();
+      },
+    );
+    req.on('error', (err) =>
+      reject(err.name === 'AbortError' ? Object.assign(new Error('Timed out'), { name: 'TimeoutError' }) : err),
+    );
+    req.end(options.body);
+  });
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -180,21 +213,19 @@ export class WebhookDispatcher {
     let error: string | null = null;
     try {
       const url = new URL(row.url);
-      if (!this.ctx.config.webhookAllowPrivateUrls) {
-        // The name may have been pointed at a private address after the URL was saved.
-        const addresses = await lookup(url.hostname.replace(/^\[|\]$/g, ''), { all: true });
-        if (addresses.some((a) => isPrivateHost(a.address))) {
-          await finish({
-            status: 'failed',
-            next_attempt_at: null,
-            last_error: 'Refused: the URL resolves to a private address.',
-          });
-          return;
-        }
+      // Resolved once, here: the connection goes to this address (a name that resolves to a public
+      // address now and a private one a moment later cannot turn the request around).
+      const target = await resolveHost(url.hostname, !this.ctx.config.webhookAllowPrivateUrls);
+      if (!target) {
+        await finish({
+          status: 'failed',
+          next_attempt_at: null,
+          last_error: 'Refused: the URL resolves to a private address.',
+        });
+        return;
       }
       const timestamp = Math.floor(this.ctx.clock.now() / 1000);
-      const res = await fetch(url, {
-        method: 'POST',
+      const res = await postPinned(url, target, {
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Statemint-Webhooks/1.0',
@@ -202,11 +233,9 @@ export class WebhookDispatcher {
           [SIGNATURE_HEADER]: signPayload(key.webhook_secret, timestamp, row.payload),
         },
         body: row.payload,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.ctx.config.webhookTimeoutMs),
+        timeoutMs: this.ctx.config.webhookTimeoutMs,
       });
       statusCode = res.status;
-      await res.body?.cancel().catch(() => undefined);
       if (res.status >= 200 && res.status < 300) {
         await finish({
           status: 'delivered',

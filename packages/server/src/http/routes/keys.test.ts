@@ -1,7 +1,7 @@
 /** The developer API: API keys, Bearer sm_live_ on the file endpoints, per-key rate limits, Idempotency-Key, webhooks. */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesDb } from '../../files/context';
 import { sampleCsvStatement } from '../../files/sample-statements';
@@ -409,12 +409,119 @@ for (const db of testDatabases) {
       ['https://10.1.2.3/x', 'must point to a public address.'],
       ['https://[::1]/x', 'must point to a public address.'],
       ['https://169.254.169.254/latest', 'must point to a public address.'],
+      // Issue 29, N3: IPv6 forms carrying a private IPv4 address, and reserved ranges
+      ['https://[::ffff:127.0.0.1]/x', 'must point to a public address.'],
+      ['https://[::ffff:a9fe:a9fe]/latest', 'must point to a public address.'],
+      ['https://[64:ff9b::7f00:1]/x', 'must point to a public address.'],
+      ['https://[::127.0.0.1]/x', 'must point to a public address.'],
+      ['https://192.0.2.10/x', 'must point to a public address.'],
+      ['https://198.18.0.1/x', 'must point to a public address.'],
+      ['https://100.64.0.1/x', 'must point to a public address.'],
       ['https://user:pw@hooks.example.com/x', 'must not contain a user name or password.'],
     ])('refuses the webhook URL %s', async (webhookUrl, why) => {
       const pro = await proUser(strict);
       const r = await createKey(strict, pro.token, { name: 'hook', webhookUrl });
       expect(r.status).toBe(400);
       expect(r.body).toEqual({ code: 'VALIDATION_FAILED', field: 'webhookUrl', message: `Webhook URL ${why}` });
+    });
+
+    it('refuses at delivery a saved URL that reaches a private address, connecting nowhere (N3)', async () => {
+      // A listener on every loopback address counts connections: the audit's server connected to one.
+      let connections = 0;
+      const listener = createNetServer((socket) => {
+        connections++;
+        socket.destroy();
+      });
+      await new Promise<void>((r) => listener.listen(0, '::', r));
+      const { port } = listener.address() as AddressInfo;
+      try {
+        const pro = await proUser(strict);
+        const created = (await createKey(strict, pro.token, { name: 'hook' })).body;
+        // As if saved before the rule (or by a name that later moved): the dispatcher checks again.
+        const urls = [
+          `https://[::ffff:127.0.0.1]:${port}/x`,
+          `https://[64:ff9b::7f00:1]:${port}/x`,
+          `https://[::1]:${port}/x`,
+          `https://localhost:${port}/x`,
+        ];
+        const eventIds: string[] = [];
+        for (const url of urls) {
+          await strict.ctx.db
+            .updateTable('api_keys')
+            .set({ webhook_url: url, webhook_secret: 'whsec_test' })
+            .where('id', '=', created.apiKey.id)
+            .execute();
+          const eventId = `evt_${randomBytes(8).toString('hex')}`;
+          eventIds.push(eventId);
+          await strict.ctx.db
+            .insertInto('webhook_deliveries')
+            .values({
+              id: randomUUID(),
+              api_key_id: created.apiKey.id,
+              event_id: eventId,
+              event_type: 'conversion.completed',
+              file_id: null,
+              url,
+              payload: JSON.stringify({ id: eventId, type: 'conversion.completed' }),
+              status: 'pending',
+              attempts: 0,
+              next_attempt_at: strict.clock.now(),
+              last_status_code: null,
+              last_error: null,
+              created_at: strict.clock.now(),
+              delivered_at: null,
+              lease_token: null,
+              lease_until: null,
+            })
+            .execute();
+        }
+        await webhooksOf(strict.app).runDue();
+        const rows = await strict.ctx.db
+          .selectFrom('webhook_deliveries')
+          .select(['status', 'last_error'])
+          .where('event_id', 'in', eventIds)
+          .execute();
+        expect(rows).toHaveLength(urls.length);
+        for (const row of rows)
+          expect(row).toEqual({ status: 'failed', last_error: 'Refused: the URL resolves to a private address.' });
+        expect(connections).toBe(0);
+      } finally {
+        await new Promise<void>((r) => listener.close(() => r()));
+      }
+    });
+
+    it('follows no redirect: a 302 is a failed attempt and its Location gets nothing (N3)', async () => {
+      const elsewhere = await startReceiver([]);
+      const redirecting = createServer((req, res) => {
+        req.resume();
+        res.statusCode = 302;
+        res.setHeader('location', elsewhere.url);
+        res.end();
+      });
+      await new Promise<void>((r) => redirecting.listen(0, '127.0.0.1', r));
+      try {
+        const pro = await proUser(s);
+        const url = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/hook`;
+        const created = (await createKey(s, pro.token, { name: 'hook', webhookUrl: url })).body;
+        const up = await upload(s, '/api/files/upload', {
+          name: 'Redirected.csv',
+          bytes: sampleCsvStatement(3),
+          token: created.key,
+        });
+        expect((await waitForFile(s, up.body.id, created.key)).status).toBe('completed');
+        const log = () =>
+          s.api<Array<Record<string, unknown>>>(`/api/keys/${created.apiKey.id}/deliveries`, { token: pro.token });
+        const lastStatus = async () => {
+          await webhooksOf(s.app).runDue();
+          return (await log()).body[0]?.lastStatusCode;
+        };
+        await expect.poll(lastStatus).toBe(302);
+        expect((await log()).body[0]).toMatchObject({ status: 'pending', lastError: 'HTTP 302' });
+        expect(elsewhere.got).toHaveLength(0);
+      } finally {
+        await new Promise<void>((r) => redirecting.close(() => r()));
+        await elsewhere.close();
+      }
     });
 
     it('signs conversion.completed with HMAC-SHA256 over the timestamp and body, retries with backoff, logs deliveries', async () => {
