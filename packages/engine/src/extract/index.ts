@@ -17,10 +17,11 @@ import { AppError, type Statement } from '@statemint/shared';
 import type { LayoutDocument } from '../layout/model';
 import { normalisePage } from '../layout/normalise';
 import { inferDecimalMark } from '../values/amount';
-import { type DateToken, type DayOrder, datesIn, dayMonth, settleMonthNames } from '../values/dates';
+import { addDays, type DateToken, type DayOrder, datesIn, dayMonth, settleMonthNames } from '../values/dates';
 import { findBankName, findHolder } from './facts/account';
 import { findCurrency } from './facts/currency';
-import { findPeriod, findStatementDate } from './facts/period';
+import { findPeriod, findStatementDate, isRunningText, type Period } from './facts/period';
+import { passEnabled } from './passes';
 import { assembleRows } from './rows/assemble';
 import { buildStatement, cardEvidence, type DocumentFacts, setPageSize } from './statements/build';
 import { splitStatements } from './statements/split';
@@ -147,9 +148,14 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
     },
     trace,
   );
-  const period = findPeriod(factLines, order, settle);
+  const period = rowsInside(findPeriod(factLines, order, settle), rowDates, order, trace);
   if (period) trace.note('facts', 'period', null, `${period.start}..${period.end}`, 'printed');
-  const years = allDates.flatMap((t) => (t.year ? [t.year] : []));
+  // Years of the document's own lines; a notice's sentences may speak of other years.
+  const years = pages.flatMap((p) =>
+    p.lines.flatMap((l) =>
+      isRunningText(l) ? [] : l.tokens.flatMap((t) => (t.kind === 'date' && t.date?.year ? [t.date.year] : [])),
+    ),
+  );
   const facts: DocumentFacts = {
     order,
     decimal,
@@ -166,12 +172,34 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
   const statements: Statement[] = [];
   for (const part of splitStatements(scan)) {
     checkDeadline(opts.deadline);
-    const partPeriod = findPeriod(part.lines, order, settle);
+    const partPeriod = rowsInside(findPeriod(part.lines, order, settle), rowDates, order, trace);
     const s = buildStatement(part, rows, facts, partPeriod, trace);
     if (s) statements.push(s);
   }
   if (!statements.length) throw new AppError('NO_TRANSACTIONS', 'No transactions were found in this document.');
   return statements;
+}
+
+/**
+ * `period-fits-rows`: a printed range is the statement's period only when the rows' dates fall
+ * inside it (a few days' grace, as a card posts after its cut-off): a range found elsewhere (a fee
+ * notice's "from 1 Sep 2024 to 30 Nov 2024") must not give the rows their years.
+ */
+function rowsInside(period: Period | null, rowDates: DateToken[], order: DayOrder, trace: Tracer): Period | null {
+  if (!period || !rowDates.length || !passEnabled('period-fits-rows')) return period;
+  const isos = resolveDates(rowDates, { order, period, reference: null, fallbackYear: 0 });
+  const lo = addDays(period.start, -10);
+  const hi = addDays(period.end, 10);
+  const inside = isos.filter((d) => d !== null && d >= lo && d <= hi).length;
+  if (inside * 2 >= isos.length) return period;
+  trace.note(
+    'period-fits-rows',
+    'period',
+    `${period.start}..${period.end}`,
+    null,
+    `${isos.length - inside} of ${isos.length} row dates fall outside it`,
+  );
+  return null;
 }
 
 function mostCommon(values: number[]): number | null {

@@ -12,6 +12,26 @@ import { hasFactWord, normaliseWords, RANGE_FROM_WORDS, RANGE_JOIN_WORDS } from 
 
 const lineText = (l: TokenLine) => l.tokens.map((t) => t.text).join(' ');
 
+/**
+ * A line of running text: a sentence of a notice, a fee explanation or the terms ("... based on
+ * your average balance from 1 Sep 2024 to 30 Nov 2024."). Its dates are no fact of the statement:
+ * facts are printed as labels and values. Told by its amount of words outside dates and figures.
+ */
+export function isRunningText(line: TokenLine): boolean {
+  let letters = 0;
+  let words = 0;
+  for (const t of line.tokens) {
+    if (t.kind !== 'text' && t.kind !== 'sign') continue;
+    for (const w of t.text.split(/\s+/)) {
+      const n = (w.match(/\p{L}/gu) ?? []).length;
+      letters += n;
+      // Scripts without spaces between words (Chinese, Japanese) count a word per two letters.
+      words += /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(w) ? Math.ceil(n / 2) : n >= 2 ? 1 : 0;
+    }
+  }
+  return words >= 10 && letters >= 50;
+}
+
 export interface Period {
   start: string;
   end: string;
@@ -102,7 +122,8 @@ function monthPeriod(text: string): Period | null {
  * with a period label first, then any range, then labelled from/to dates, then a month and year
  * after a period label.
  */
-export function findPeriod(lines: TokenLine[], order: DayOrder, settle?: (t: DateToken) => void): Period | null {
+export function findPeriod(allLines: TokenLine[], order: DayOrder, settle?: (t: DateToken) => void): Period | null {
+  const lines = allLines.filter((l) => !isRunningText(l));
   const texts = lines.map(lineText);
   const isLabelled = (t: string) => hasFactWord(t, 'period') || hasFactWord(t, 'rangeFrom');
   const labelled = texts.filter(isLabelled);
@@ -175,15 +196,25 @@ export function findPeriod(lines: TokenLine[], order: DayOrder, settle?: (t: Dat
   return null;
 }
 
-/** The date the statement was made ("Statement date: 15 Jan 2024"), the latest full date after such a label. */
+/**
+ * The date the statement was made ("Statement date: 15 Jan 2024"): the latest full date after
+ * such a label. A statement labels other dates the same way ("Balance as of 01.10.2025" opens it,
+ * "Balance as of 31.10.2025" closes it); its rows end by the last of them.
+ */
 export function findStatementDate(lines: TokenLine[], order: DayOrder): string | null {
-  for (const t of lines.map(lineText)) {
+  let latest: string | null = null;
+  for (const line of lines) {
+    if (isRunningText(line)) continue;
+    const t = lineText(line);
     if (!hasFactWord(t, 'statementDate')) continue;
     for (const { token } of datesIn(t)) {
       if (!token.year) continue;
       const { y, m, d } = dayMonth(token, order);
-      if (y && isValidYMD(y, m, d)) return toIso(y, m, d);
+      if (y && isValidYMD(y, m, d)) {
+        const iso = toIso(y, m, d);
+        if (!latest || iso > latest) latest = iso;
+      }
     }
   }
-  return null;
+  return latest;
 }

@@ -30,6 +30,7 @@ import {
   repeatedTotalRows,
   totalRows,
 } from '../ledger/special-rows';
+import { type PassName, passEnabled } from '../passes';
 import type { RawRow } from '../rows/assemble';
 import type { Column, Region } from '../table/model';
 import type { Token, TokenLine } from '../tokens/tokenise';
@@ -40,7 +41,7 @@ import type { StatementPart } from './split';
 import { keepTables } from './tables';
 
 /** The ledger stage's passes, in order. */
-export const LEDGER_PASSES: [string, Pass][] = [
+export const LEDGER_PASSES: [PassName, Pass][] = [
   ['labelled-balance-rows', labelledBalanceRows],
   // Repeated subtotals first: the sums total-rows checks must not count them.
   ['repeated-total-rows', repeatedTotalRows],
@@ -292,7 +293,12 @@ export function buildStatement(
   }
   const labelledOpening = signed(labelled.find((b) => b.kind === 'opening')?.value);
   const labelledClosing = signed(labelled.find((b) => b.kind === 'closing')?.value);
-  draftRows = keepTables(draftRows, { keys, labels, opening: labelledOpening, closing: labelledClosing, card }, trace);
+  if (passEnabled('secondary-tables'))
+    draftRows = keepTables(
+      draftRows,
+      { keys, labels, opening: labelledOpening, closing: labelledClosing, card },
+      trace,
+    );
   const draft: Draft = {
     table: raws[0]?.table ?? 0,
     rows: draftRows,
@@ -312,7 +318,7 @@ export function buildStatement(
     issues: dateIssues,
     trace,
   };
-  for (const [, pass] of LEDGER_PASSES) pass(draft);
+  for (const [name, pass] of LEDGER_PASSES) if (passEnabled(name)) pass(draft);
 
   // Transactions: dated rows, the date inherited from the row above where none is printed.
   const txns: Transaction[] = [];

@@ -1,0 +1,81 @@
+/**
+ * Every pass of the extraction pipeline, by stage, with the evidence it acts on. A pass is a
+ * decision or repair the pipeline could do without: each is registered here, recorded in the trace
+ * when it changes something, and can be switched off (`STATEMINT_DISABLE_PASSES=a,b`, or the
+ * bench's `--ablate`, which scores a corpus once with each pass off). A pass that no document
+ * needs is deleted, with its test.
+ *
+ * Stage notes (`tokens`, `table`, `rows`, `values`, `facts`) record what a stage decided; they are
+ * not passes and cannot be switched off.
+ */
+
+export type Stage = 'tokens' | 'table' | 'rows' | 'values' | 'facts' | 'statements' | 'ledger';
+
+export const PASSES = {
+  // table
+  'posting-date-column': { stage: 'table', evidence: 'which date column posts: its label, else dates in order' },
+  'header-led': { stage: 'table', evidence: 'a header naming a date and a money column over amount lines' },
+  'carried-region': { stage: 'table', evidence: "a page's one dated row in the table's own columns" },
+  'text-under-labels': { stage: 'table', evidence: 'a label start the text under it runs through divides no column' },
+  'merged-labels': { stage: 'table', evidence: "a later page's label under the table's column" },
+  'tail-amounts-as-text': { stage: 'table', evidence: 'figures at a line end with no money column under them' },
+  'ocr-cells': { stage: 'table', evidence: 'an OCR cell read as its column kind' },
+  'ocr-leading-date': { stage: 'table', evidence: 'the date that starts a line, as OCR damaged it' },
+  // rows
+  'table-direction': { stage: 'rows', evidence: "the way descriptions run on the table's pages before" },
+  'label-rows': { stage: 'rows', evidence: "a label line that belongs to the row before, not a total's" },
+  // values and facts
+  'ocr-damaged-dates': { stage: 'values', evidence: 'the one date between its neighbours with the digits read' },
+  'period-fits-rows': { stage: 'facts', evidence: 'a printed range is the period only when the rows fall inside it' },
+  // statements
+  'secondary-tables': { stage: 'statements', evidence: 'a second table kept only where the balances allow it' },
+  // ledger, in the order they run (statements/build.ts)
+  'labelled-balance-rows': { stage: 'ledger', evidence: 'rows whose label names a balance' },
+  'repeated-total-rows': { stage: 'ledger', evidence: 'subtotals printed again' },
+  'total-rows': { stage: 'ledger', evidence: 'rows that are the sum of the rows before' },
+  'bracketing-balance-rows': { stage: 'ledger', evidence: 'first and last rows that are the opening and closing' },
+  'money-roles': { stage: 'ledger', evidence: 'the reading of the money columns that reconciles best' },
+  'apply-reading': { stage: 'ledger', evidence: 'the chosen reading applied to every row' },
+  'after-closing': { stage: 'ledger', evidence: 'rows printed after the closing balance' },
+  'printed-balances': { stage: 'ledger', evidence: 'opening and closing as printed' },
+  'ocr-labelled-balances': { stage: 'ledger', evidence: "a summary figure one leading digit off the table's" },
+  'ocr-missing-amounts': { stage: 'ledger', evidence: 'an unreadable amount the balances around it prove' },
+  'signs-from-balances': { stage: 'ledger', evidence: 'the one sign assignment the running balances allow' },
+  'sign-flips': { stage: 'ledger', evidence: "a stretch off by twice one row's amount" },
+  'ocr-balance-repair': { stage: 'ledger', evidence: 'a running balance OCR misread, proven by its neighbours' },
+  'ocr-amount-repair': { stage: 'ledger', evidence: 'an amount OCR misread, proven by the balances' },
+  'section-signs': { stage: 'ledger', evidence: 'a section of unsigned amounts takes the sign that reconciles' },
+  'default-signs': { stage: 'ledger', evidence: "the table's sign convention for what is still unsigned" },
+  'ocr-missing-balances': { stage: 'ledger', evidence: 'a running balance OCR lost, from the amounts' },
+  'balances-by-sum': { stage: 'ledger', evidence: 'a figure outside the table that opening + amounts reach' },
+  'inferred-balances': { stage: 'ledger', evidence: 'opening and closing from the running balances' },
+  'ocr-closing': { stage: 'ledger', evidence: 'a closing OCR misread, proven by the amounts' },
+  'sign-convention': { stage: 'ledger', evidence: 'every sign the other way round reconciles where as read does not' },
+} as const satisfies Record<string, { stage: Stage; evidence: string }>;
+
+export type PassName = keyof typeof PASSES;
+
+/** The passes switched off for this process (read on each call: the bench sets it per run). */
+function disabled(): Set<string> {
+  const raw = process.env.STATEMINT_DISABLE_PASSES ?? '';
+  if (raw === cachedRaw) return cachedSet;
+  cachedRaw = raw;
+  cachedSet = new Set(
+    raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+  return cachedSet;
+}
+let cachedRaw = '';
+let cachedSet = new Set<string>();
+
+export function passEnabled(name: PassName): boolean {
+  return !disabled().has(name);
+}
+
+/** Names in STATEMINT_DISABLE_PASSES that are no pass (a typo would otherwise switch nothing off). */
+export function unknownDisabledPasses(): string[] {
+  return [...disabled()].filter((n) => !(n in PASSES));
+}
