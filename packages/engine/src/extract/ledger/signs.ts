@@ -10,6 +10,7 @@
  */
 import type { Draft, DraftRow } from '../draft';
 import { headingDirection } from '../vocabulary';
+import { reconcile } from './reconcile';
 import { stretches } from './stretches';
 
 export function signsFromBalances(draft: Draft): void {
@@ -151,4 +152,34 @@ export function defaultSigns(draft: Draft): void {
       chosen === sign ? "the table's sign convention" : 'opening + amounts = closing needs this sign',
     );
   }
+}
+
+/**
+ * `sign-convention`: the statement's sign convention as a whole, judged by its own arithmetic. A
+ * card statement may print the holder's view (purchases with a minus, payments plain) or the
+ * bank's (purchases plain, payments with a minus or CR); a deposit account's export may print
+ * either as well. Where the rows as read do not reconcile and every amount the other way round
+ * passes every check (each printed running balance, opening + amounts = closing), the other
+ * reading is the statement's. Both cannot hold unless the amounts sum to nothing, so this never
+ * turns a reconciling statement into another.
+ */
+export function signConvention(draft: Draft): void {
+  const tx = draft.rows.filter((r) => r.kind === 'transaction' && r.cents !== null);
+  if (tx.length < 2 || tx.every((r) => r.cents === 0)) return;
+  const asRead = reconcile(draft, () => -1);
+  if (asRead.status !== 'unbalanced') return;
+  for (const r of tx) r.cents = -(r.cents as number);
+  if (reconcile(draft, () => -1).status === 'balanced') {
+    for (const r of tx)
+      draft.trace.change(
+        'sign-convention',
+        r.id,
+        'amount',
+        -(r.cents as number) / 100,
+        (r.cents as number) / 100,
+        `every amount the other way round reconciles; as read, ${asRead.mismatches.length} balance checks fail`,
+      );
+    return;
+  }
+  for (const r of tx) r.cents = -(r.cents as number);
 }

@@ -22,7 +22,7 @@ import {
 import type { MoneyCell } from '../ledger/readings';
 import { reconcile } from '../ledger/reconcile';
 import { applyReading, moneyRoles } from '../ledger/roles';
-import { defaultSigns, sectionSigns, signFlips, signsFromBalances } from '../ledger/signs';
+import { defaultSigns, sectionSigns, signConvention, signFlips, signsFromBalances } from '../ledger/signs';
 import {
   afterClosing,
   bracketingBalanceRows,
@@ -63,6 +63,7 @@ export const LEDGER_PASSES: [PassName, Pass][] = [
   ['balances-by-sum', balancesBySum],
   ['inferred-balances', inferredBalances],
   ['ocr-closing', ocrClosing],
+  ['sign-convention', signConvention],
 ];
 
 const MONEY_LABEL_ROLES = new Set(['debit', 'credit', 'amount', 'balance']);
