@@ -1,10 +1,13 @@
 /**
  * Encrypted PDFs open as every viewer opens them. The test PDFs are encrypted by pdfkit (pure
- * JavaScript, so CI needs no qpdf): RC4 40 and 128 bits, AES-128 and AES-256 (revision 5).
+ * JavaScript, so CI needs no qpdf): RC4 40 and 128 bits, AES-128 and AES-256 (revision 5), with
+ * only an owner password, with a user password, and with a user password beside an empty owner
+ * password (PDF.js alone asks for a password there; other viewers open it).
  */
 import { describe, expect, it } from 'vitest';
 import { convert } from '../convert';
 import { buildStatementPdf, sampleRows } from '../testing/statement-pdf';
+import { EMPTY_OWNER_PASSWORD, loadPdfJs } from './pdfjs';
 
 const base = {
   bank: 'Example Savings Bank plc',
@@ -51,6 +54,36 @@ describe('encrypted PDFs', () => {
       );
     },
   );
+
+  it.each(ENCRYPTIONS.slice(0, 3))(
+    '%s with a user password and an empty owner password: converts without a password, as every viewer opens it',
+    async (_name, pdfVersion, v, r) => {
+      const { pdf, expected } = await buildStatementPdf({
+        ...base,
+        userPassword: 'user-secret',
+        ownerPassword: '',
+        pdfVersion,
+      });
+      expectEncryption(pdf, v, r);
+      expect(withoutBoxes(await convert(pdf, { fileName: 'owner-empty.pdf' }))).toEqual(expected);
+      expect(withoutBoxes(await convert(pdf, { fileName: 'owner-empty.pdf', password: 'user-secret' }))).toEqual(
+        expected,
+      );
+      // Not an unencrypted file: without the empty owner password it needs the user password.
+      const pdfjs = await loadPdfJs();
+      await expect(pdfjs.getDocument({ data: new Uint8Array(pdf), password: '' }).promise).rejects.toMatchObject({
+        name: 'PasswordException',
+      });
+    },
+  );
+
+  it('the empty owner password is the padding string of the standard security handler', () => {
+    // As ISO 32000-1 (7.6.3.3, algorithm 2, step a) prints it.
+    const padding = '28 BF 4E 5E 4E 75 8A 41 64 00 4E 56 FF FA 01 08 2E 2E 00 B6 D0 68 3E 80 2F 0C A9 FE 64 53 69 7A';
+    expect(
+      [...EMPTY_OWNER_PASSWORD].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()).join(' '),
+    ).toBe(padding);
+  });
 
   it.each(ENCRYPTIONS)(
     '%s with a user password: PDF_ENCRYPTED without it, PDF_PASSWORD_INCORRECT with a wrong one, converts with the user or the owner password',

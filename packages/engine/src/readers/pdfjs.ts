@@ -8,8 +8,10 @@
  *   and every document's temporary canvases (transparency groups, soft masks, patterns) come from
  *   it too. Two implementations in one drawing fail (`clip(path, 'evenodd')` with another
  *   module's Path2D: "not a valid enum value of type CanvasFillRule").
- * - Passwords as every viewer opens PDFs: the empty user password first (a PDF with only an owner
- *   password, i.e. print/copy restrictions, opens without one), then the password given.
+ * - Passwords as every viewer opens PDFs: the empty password first, as the user password and then
+ *   as the owner password (a PDF with only an owner password, i.e. print/copy restrictions, opens
+ *   without one; so does one whose owner password is empty, whatever its user password), then the
+ *   password given.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -101,12 +103,14 @@ export async function openPdf(bytes: Uint8Array, password: string | undefined): 
       disableFontFace: true,
       verbosity: 0,
     }).promise;
-  try {
-    return await attempt('');
-  } catch (e) {
-    if (!isPasswordError(e)) throw unreadable(e);
-    if (!password) throw new AppError('PDF_ENCRYPTED', 'This PDF is password-protected. Please provide its password.');
+  for (const empty of ['', EMPTY_OWNER_PASSWORD]) {
+    try {
+      return await attempt(empty);
+    } catch (e) {
+      if (!isPasswordError(e)) throw unreadable(e);
+    }
   }
+  if (!password) throw new AppError('PDF_ENCRYPTED', 'This PDF is password-protected. Please provide its password.');
   try {
     return await attempt(password);
   } catch (e) {
@@ -114,6 +118,18 @@ export async function openPdf(bytes: Uint8Array, password: string | undefined): 
     throw unreadable(e);
   }
 }
+
+/**
+ * The padding string of the PDF standard security handler (ISO 32000-1, 7.6.3.3, algorithm 2):
+ * a password is cut to 32 bytes and filled up from it, so the whole string is the empty password.
+ * PDF.js tries an empty password as the user password only; given this string (which it takes as
+ * bytes, one per character) it also tries it as the owner password, as other viewers do. Revisions
+ * 2 to 4 (RC4 and AES-128); AES-256 (revisions 5 and 6) has no padding.
+ */
+export const EMPTY_OWNER_PASSWORD = Buffer.from(
+  '28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a',
+  'hex',
+).toString('latin1');
 
 const isPasswordError = (e: unknown) => (e as { name?: string } | null)?.name === 'PasswordException';
 

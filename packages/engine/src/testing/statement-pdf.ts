@@ -5,6 +5,7 @@
  */
 import type { Transaction } from '@statemint/shared';
 import PDFDocument from 'pdfkit';
+import { EMPTY_OWNER_PASSWORD } from '../readers/pdfjs';
 
 export interface StatementRowSpec {
   /** ISO date. */
@@ -32,7 +33,11 @@ export interface StatementPdfSpec {
   /** Misprint the running balance of this row by +1.00 (reconciliation must catch it). */
   misprintBalanceAt?: number;
   userPassword?: string;
-  /** An owner password (print/copy restrictions); alone, the PDF opens without a password. */
+  /**
+   * An owner password (print/copy restrictions); alone, the PDF opens without a password. '' is
+   * an empty owner password beside a user password (written as the standard's padding string,
+   * which pdfkit pads to the same 32 bytes; pdfkit takes '' as none). RC4 and AES-128 only.
+   */
   ownerPassword?: string;
   /** The encryption pdfkit writes: 1.3 RC4 40-bit, 1.4 RC4 128-bit, 1.6 AES-128, 1.7ext3 AES-256 (default 1.3). */
   pdfVersion?: '1.3' | '1.4' | '1.6' | '1.7ext3';
@@ -71,10 +76,11 @@ export async function buildStatementPdf(
     margin: 40,
     ...(spec.uncompressed ? { compress: false } : {}),
     ...(spec.pdfVersion ? { pdfVersion: spec.pdfVersion } : {}),
-    ...(spec.userPassword || spec.ownerPassword
+    ...(spec.userPassword || spec.ownerPassword !== undefined
       ? {
           userPassword: spec.userPassword,
-          ownerPassword: spec.ownerPassword ?? `${spec.userPassword}-owner`,
+          ownerPassword:
+            spec.ownerPassword === '' ? EMPTY_OWNER_PASSWORD : (spec.ownerPassword ?? `${spec.userPassword}-owner`),
           permissions: { printing: 'lowResolution' as const, copying: false, modifying: false },
         }
       : {}),
