@@ -72,7 +72,7 @@ describe.skipIf(!hasChromium)('conversion journeys in Chromium', () => {
     await page.getByRole('button', { name: 'Convert Statement' }).click();
     const done = await waitForResult(page);
     expect(await done.textContent()).toContain(`${rows.length} transactions`);
-    expect(await done.getByTestId('reconciliation').textContent()).toContain('Balanced');
+    expect(await done.getByTestId('balance-check').textContent()).toContain('Balanced');
     // Every row, in the review grid.
     await done.getByRole('grid').getByText('Salary deposit 1').waitFor();
     await shoot(page, 'upload-completed');
@@ -138,7 +138,7 @@ describe.skipIf(!hasChromium)('conversion journeys in Chromium', () => {
     await page.getByTestId('file-input').setInputFiles(pdfPath);
     await page.getByRole('button', { name: 'Convert Statement' }).click();
     const done = await waitForResult(page);
-    expect(await done.getByTestId('reconciliation').textContent()).toContain('Balanced');
+    expect(await done.getByTestId('balance-check').textContent()).toContain('Balanced');
     const csv = await download(page, 'CSV');
     expect(csv.body.toString('utf8')).toContain('Salary deposit 1');
     await shoot(page, 'payg-completed');

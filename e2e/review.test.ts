@@ -151,7 +151,7 @@ describe.skipIf(!hasChromium)('review and upload journeys in Chromium', () => {
     await page.keyboard.press('Escape');
     await done.getByRole('button', { name: 'Save changes' }).click();
     await expectToast(page, 'Changes Saved');
-    await expect.poll(async () => done.getByTestId('reconciliation').textContent()).toContain('Balanced');
+    await expect.poll(async () => done.getByTestId('balance-check').textContent()).toContain('Balanced');
     await shoot(page, 'review-fixed');
     const [dl] = await Promise.all([
       page.waitForEvent('download'),

@@ -105,12 +105,14 @@ export async function sectionsPdf(
   deposits: FixtureRow[],
   withdrawals: FixtureRow[],
   openingCents = FIXTURE_OPENING_CENTS,
+  /** Print this closing balance instead of the one the rows add up to (a misprint or misread). */
+  closingCents?: number,
 ): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 40 });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  const closing = [...deposits, ...withdrawals].reduce((sum, r) => sum + r.cents, openingCents);
+  const closing = closingCents ?? [...deposits, ...withdrawals].reduce((sum, r) => sum + r.cents, openingCents);
   doc.font('Helvetica-Bold').fontSize(16).text('Example Savings Bank', 40, 40);
   doc.font('Helvetica').fontSize(10);
   doc.text('Account number: 12345678', 40, 76);
@@ -136,6 +138,39 @@ export async function sectionsPdf(
   };
   section('Deposits', deposits);
   section('Withdrawals', withdrawals);
+  doc.end();
+  return done;
+}
+
+/**
+ * A credit card statement as its issuer prints it: what is owed is positive (previous and new balance
+ * in the header), charges are printed plain and payments with a minus, no running balance.
+ */
+export async function cardPdf(rows: FixtureRow[], previousCents: number): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 40 });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  // Charges (r.cents < 0 as money out) raise what is owed.
+  const owed = rows.reduce((sum, r) => sum - r.cents, previousCents);
+  doc.font('Helvetica-Bold').fontSize(16).text('Example Card Services', 40, 40);
+  doc.font('Helvetica').fontSize(10);
+  doc.text('Account number: 99887766', 40, 76);
+  doc.text('Statement period: 2024-04-01 to 2024-04-30', 40, 90);
+  doc.text(`Opening balance ${money(previousCents)}`, 40, 104);
+  doc.text(`Closing balance ${money(owed)}`, 40, 118);
+  let y = 150;
+  doc.font('Helvetica-Bold');
+  doc.text('Date', 40, y);
+  doc.text('Description', 120, y);
+  doc.text('Amount', 410, y, { width: 60, align: 'right' });
+  doc.font('Helvetica');
+  for (const r of rows) {
+    y += 18;
+    doc.text(r.date, 40, y);
+    doc.text(r.description, 120, y);
+    doc.text(money(-r.cents), 410, y, { width: 60, align: 'right' });
+  }
   doc.end();
   return done;
 }

@@ -120,7 +120,7 @@ describe.skipIf(!hasChromium)('account and vault journeys in Chromium', () => {
 
   it('uploads on the dashboard, downloads from the file menu, and deletes the file', async () => {
     const done = await uploadOnDashboard(page, pdfPath);
-    expect(await done.getByTestId('reconciliation').textContent()).toContain('Balanced');
+    expect(await done.getByTestId('balance-check').textContent()).toContain('Balanced');
     await page.getByRole('tab', { name: 'My Files' }).click();
     const row = page.getByTestId('file-row').filter({ hasText: 'Vault statement' });
     await row.waitFor();

@@ -1,5 +1,5 @@
 /** SPEC §8: which toast (title, text) or message each failure shows, decided by error code and status. */
-import { TEXTS } from '@statemint/shared';
+import { balanceVerdict, TEXTS } from '@statemint/shared';
 import { ApiError } from '../api/errors';
 import { FILE_TOO_LARGE_TITLE, UNSUPPORTED_TYPE_TITLE } from './validate';
 
@@ -152,8 +152,8 @@ export const DASHBOARD_EXCEL_FAILED = fail(
 );
 
 /** DECISIONS.md statement checks, as a file shows them. */
-export const BALANCED_TEXT = 'Balanced';
-export const unbalancedText = (rows: number) => `Does not balance: ${rows} row(s) do not add up`;
+export const BALANCED_TEXT = balanceVerdict({ status: 'balanced' });
+export const unbalancedText = (rows: number) => balanceVerdict({ status: 'unbalanced' }, rows);
 
 export const CONVERSION_FAILED_TEXT = TEXTS.conversionFailed;
 /** DECISIONS.md: failures are free (server side: files/jobs.ts releaseCharges). */

@@ -89,14 +89,16 @@ interface GridProps {
   currency: string | null;
   mismatches: Map<number, ReconciliationMismatch>;
   selected: number;
-  onSelect: (row: number) => void;
+  /** Rows chosen together with Shift (first and last), or null. */
+  range: [number, number] | null;
+  onSelect: (row: number, extend?: boolean) => void;
   draft: Draft | null;
   onDraft: (draft: Draft | null) => void;
   onCommit: (row: number, field: EditableField, value: string | number | null) => void;
 }
 
 export const Grid = forwardRef<GridHandle, GridProps>(function Grid(
-  { label, rows, currency, mismatches, selected, onSelect, draft, onDraft, onCommit },
+  { label, rows, currency, mismatches, selected, range, onSelect, draft, onDraft, onCommit },
   ref,
 ) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -129,10 +131,10 @@ export const Grid = forwardRef<GridHandle, GridProps>(function Grid(
     return () => cancelAnimationFrame(frame);
   }, [active, col, draft, rows.length, virtualizer]);
 
-  const move = (row: number, c: number) => {
+  const move = (row: number, c: number, extend = false) => {
     focusWanted.current = true;
     setCol(Math.max(0, Math.min(COLUMNS.length - 1, c)));
-    onSelect(Math.max(0, Math.min(rows.length - 1, row)));
+    onSelect(Math.max(0, Math.min(rows.length - 1, row)), extend);
   };
 
   const startEdit = (text?: string) => {
@@ -162,10 +164,10 @@ export const Grid = forwardRef<GridHandle, GridProps>(function Grid(
     const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1);
     switch (e.key) {
       case 'ArrowDown':
-        move(active + 1, col);
+        move(active + 1, col, e.shiftKey);
         break;
       case 'ArrowUp':
-        move(active - 1, col);
+        move(active - 1, col, e.shiftKey);
         break;
       case 'ArrowRight':
         move(active, col + 1);
@@ -264,19 +266,21 @@ export const Grid = forwardRef<GridHandle, GridProps>(function Grid(
             const mismatch = mismatches.get(v.index);
             const flags = rowFlags(r, mismatch);
             const isActive = v.index === active;
+            const inRange = range !== null && v.index >= range[0] && v.index <= range[1];
             return (
               <div
                 key={r._key}
                 role="row"
                 aria-rowindex={v.index + 2}
-                aria-selected={isActive}
+                aria-selected={isActive || inRange}
                 data-row={v.index}
-                onMouseDown={() => {
+                onMouseDown={(e) => {
                   focusWanted.current = true;
-                  if (v.index !== active) onSelect(v.index);
+                  if (e.shiftKey) e.preventDefault();
+                  if (v.index !== active || e.shiftKey) onSelect(v.index, e.shiftKey);
                 }}
                 className={`absolute left-0 grid w-full border-b border-slate-100 ${
-                  isActive ? 'bg-sky-50' : mismatch ? 'bg-amber-50' : 'bg-white'
+                  isActive ? 'bg-sky-50' : inRange ? 'bg-sky-100' : mismatch ? 'bg-amber-50' : 'bg-white'
                 }`}
                 style={{
                   gridTemplateColumns: TEMPLATE,

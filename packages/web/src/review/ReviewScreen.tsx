@@ -23,6 +23,7 @@ import { Cards } from './Cards';
 import { type Draft, Grid, type GridHandle } from './Grid';
 import { type Doc, describeTrace, type Edit, fromDoc, historyReducer, parseCell, type Row, toDoc } from './model';
 import { PageView } from './PageView';
+import { FactsDialog, FlipDialog, YearDialog } from './StatementFixes';
 import { StatementHeader } from './StatementHeader';
 
 function useIsPhone(): boolean {
@@ -75,6 +76,9 @@ export function ReviewScreen({ file, onSaved }: { file: FileRecord; onSaved?: (r
   const [tab, setTab] = useState(0);
   const [selected, setSelected] = useState<number[]>([]);
   const [draft, setDraft] = useState<Draft | null>(null);
+  /** The fixed end of a range of rows chosen with Shift (the selected row is the other end), or null. */
+  const [anchor, setAnchor] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<'facts' | 'flip' | 'year' | null>(null);
   const grid = useRef<GridHandle>(null);
   const phone = useIsPhone();
 
@@ -101,8 +105,16 @@ export function ReviewScreen({ file, onSaved }: { file: FileRecord; onSaved?: (r
   }, [recs, statementIndex]);
   const dirty = history.past.length > 0;
 
+  const range: [number, number] | null =
+    anchor !== null && anchor < rows.length && anchor !== sel ? [Math.min(anchor, sel), Math.max(anchor, sel)] : null;
+  // A range belongs to one statement and one set of rows.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: any change of statement or row count ends the range
+  useEffect(() => setAnchor(null), [statementIndex, rows.length]);
+
   const select = useCallback(
-    (row: number) => {
+    (row: number, extend = false) => {
+      if (extend) setAnchor((a) => a ?? selected[statementIndex] ?? 0);
+      else setAnchor(null);
       setSelected((s) => {
         const next = [...s];
         next[statementIndex] = row;
@@ -110,7 +122,7 @@ export function ReviewScreen({ file, onSaved }: { file: FileRecord; onSaved?: (r
       });
       grid.current?.scrollToRow(row);
     },
-    [statementIndex],
+    [statementIndex, selected],
   );
   const edit = useCallback((e: Edit) => dispatch({ type: 'edit', edit: e }), []);
   const commitCell = useCallback(
@@ -201,9 +213,17 @@ export function ReviewScreen({ file, onSaved }: { file: FileRecord; onSaved?: (r
           size="sm"
           variant="secondary"
           disabled={!selectedRow}
-          onClick={() => edit({ type: 'delete', statement: statementIndex, row: sel })}
+          onClick={() =>
+            range
+              ? edit({
+                  type: 'deleteRows',
+                  statement: statementIndex,
+                  rows: Array.from({ length: range[1] - range[0] + 1 }, (_, k) => range[0] + k),
+                })
+              : edit({ type: 'delete', statement: statementIndex, row: sel })
+          }
         >
-          Delete row
+          {range ? `Delete ${range[1] - range[0] + 1} rows` : 'Delete row'}
         </Button>
         <Button
           size="sm"
@@ -231,6 +251,66 @@ export function ReviewScreen({ file, onSaved }: { file: FileRecord; onSaved?: (r
           {save.isPending ? 'Saving…' : 'Save changes'}
         </Button>
       </div>
+      <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Fix the statement">
+        <Button size="sm" variant="secondary" onClick={() => setDialog('facts')}>
+          Edit details
+        </Button>
+        <Button size="sm" variant="secondary" disabled={!rows.length} onClick={() => setDialog('flip')}>
+          Card statement: flip signs
+        </Button>
+        <Button size="sm" variant="secondary" disabled={!rows.length} onClick={() => setDialog('year')}>
+          Change the year
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={sel <= 0 || sel >= rows.length}
+          title="Rows from the selected one on become a statement of their own (two accounts read as one)"
+          onClick={() => {
+            edit({ type: 'splitStatement', statement: statementIndex, row: sel });
+            setTab(statementIndex + 1);
+          }}
+        >
+          Split statement at row {sel + 1}
+        </Button>
+        {statementIndex < live.length - 1 && (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => edit({ type: 'mergeStatements', statement: statementIndex })}
+          >
+            Merge with next statement
+          </Button>
+        )}
+      </div>
+      {dialog === 'facts' && (
+        <FactsDialog
+          open
+          onOpenChange={(o) => setDialog(o ? 'facts' : null)}
+          statement={current}
+          index={statementIndex}
+          onEdit={edit}
+        />
+      )}
+      {dialog === 'flip' && (
+        <FlipDialog
+          open
+          onOpenChange={(o) => setDialog(o ? 'flip' : null)}
+          statement={current}
+          index={statementIndex}
+          onEdit={edit}
+        />
+      )}
+      {dialog === 'year' && (
+        <YearDialog
+          open
+          onOpenChange={(o) => setDialog(o ? 'year' : null)}
+          statement={current}
+          index={statementIndex}
+          selected={sel}
+          onEdit={edit}
+        />
+      )}
       <p className="text-xs text-slate-500" data-testid="review-version">
         {dirty
           ? 'Unsaved changes: save them to include them in the downloads.'
@@ -305,6 +385,7 @@ export function ReviewScreen({ file, onSaved }: { file: FileRecord; onSaved?: (r
                     currency={current.statement.currency}
                     mismatches={mismatches}
                     selected={sel}
+                    range={range}
                     onSelect={select}
                     draft={draft}
                     onDraft={setDraft}

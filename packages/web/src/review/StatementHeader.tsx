@@ -1,7 +1,6 @@
 /** A statement's facts above its rows: bank, account, holder, currency, period, balances, totals and the balance check. */
-import { type Reconciliation, statementTotals } from '@statemint/shared';
+import { balanceVerdict, type Reconciliation, statementTotals } from '@statemint/shared';
 import { formatAmount } from '../lib/format';
-import { BALANCED_TEXT, unbalancedText } from '../lib/messages';
 import type { DocStatement } from './model';
 
 function Fact({ label, value }: { label: string; value: string | null | undefined }) {
@@ -29,7 +28,7 @@ export function BalanceCheck({
   if (rec.status === 'unknown')
     return (
       <p className="text-sm text-slate-600" data-testid="balance-check">
-        Balance check: not available (no balances printed to check against).
+        {balanceVerdict(rec)}.
       </p>
     );
   if (rec.status === 'balanced')
@@ -39,7 +38,7 @@ export function BalanceCheck({
         data-testid="balance-check"
         data-status="balanced"
       >
-        <span aria-hidden>✓</span> {BALANCED_TEXT}
+        <span aria-hidden>✓</span> {balanceVerdict(rec)}
       </p>
     );
   return (
@@ -48,7 +47,7 @@ export function BalanceCheck({
       data-testid="balance-check"
       data-status="unbalanced"
     >
-      <p className="font-semibold">{unbalancedText(rec.mismatches.length)}</p>
+      <p className="font-semibold">{balanceVerdict(rec)}</p>
       <ul className="mt-1 space-y-1">
         {rec.mismatches.slice(0, 8).map((m) => {
           const row = m.row >= 0 ? statement.transactions[m.row] : undefined;

@@ -1,6 +1,16 @@
 import { reconcileStatement, type Statement } from '@statemint/shared';
 import { describe, expect, it } from 'vitest';
-import { applyEdit, describeTrace, fromDoc, historyReducer, parseCell, parseMoney, toDoc, traceKind } from './model';
+import {
+  applyEdit,
+  type DocStatement,
+  describeTrace,
+  fromDoc,
+  historyReducer,
+  parseCell,
+  parseMoney,
+  toDoc,
+  traceKind,
+} from './model';
 
 const row = (date: string, amount: number, balance: number | null, description = 'x') => ({
   date,
@@ -140,5 +150,87 @@ describe('review model', () => {
     expect(parseCell('debit', 'abc')).toEqual({ error: 'Enter a number' });
     expect(parseCell('date', '03/04/2024')).toEqual({ error: 'Write the date as YYYY-MM-DD' });
     expect(parseCell('date', '2024-04-03')).toEqual({ value: '2024-04-03' });
+  });
+
+  it('flips every sign of a card statement read as a bank account: it balances again, and undo brings it back', () => {
+    // A card: owed 100, two charges of 40 and 10 and a payment of 30, owed 120; read with the charges as money out.
+    const card: Statement = {
+      ...statement(),
+      statement: { ...statement().statement, openingBalance: 100, closingBalance: 120 },
+      transactions: [row('2024-01-02', -40, null), row('2024-01-03', 30, null), row('2024-01-04', -10, null)],
+    };
+    const doc = toDoc([card]);
+    expect(reconcileStatement(doc[0] as DocStatement).status).toBe('unbalanced');
+    const flipped = applyEdit(doc, { type: 'flip', statement: 0, target: 'amounts' });
+    expect(flipped[0]?.transactions.map((r) => [r.amount, r.debit, r.credit])).toEqual([
+      [40, null, 40],
+      [-30, 30, null],
+      [10, null, 10],
+    ]);
+    expect(fromDoc(flipped)[0]?.reconciliation.status).toBe('balanced');
+    const both = applyEdit(doc, { type: 'flip', statement: 0, target: 'both' });
+    expect(both[0]?.statement).toMatchObject({ openingBalance: -100, closingBalance: -120 });
+    const h = historyReducer(
+      historyReducer(
+        { past: [], present: doc, future: [] },
+        { type: 'edit', edit: { type: 'flip', statement: 0, target: 'amounts' } },
+      ),
+      { type: 'undo' },
+    );
+    expect(h.present).toBe(doc);
+  });
+
+  it('changes the year of every date and the period, or of the rows from one on', () => {
+    const s: Statement = {
+      ...statement(),
+      statement: { ...statement().statement, periodStart: '2023-12-01', periodEnd: '2024-02-29' },
+      transactions: [row('2023-12-30', 50, 150), row('2024-01-03', -10, 140), row('2024-02-29', -10, 130)],
+    };
+    const all = applyEdit(toDoc([s]), { type: 'year', statement: 0, years: 1, from: 0 });
+    expect(all[0]?.transactions.map((r) => r.date)).toEqual(['2024-12-30', '2025-01-03', '2025-02-28']);
+    expect(all[0]?.statement).toMatchObject({ periodStart: '2024-12-01', periodEnd: '2025-02-28' });
+    const later = applyEdit(toDoc([s]), { type: 'year', statement: 0, years: -1, from: 1 });
+    expect(later[0]?.transactions.map((r) => r.date)).toEqual(['2023-12-30', '2023-01-03', '2023-02-28']);
+    expect(later[0]?.statement.periodStart).toBe('2023-12-01');
+  });
+
+  it('deletes a set of rows in one edit, edits the header, and re-checks the balance', () => {
+    const doc = toDoc([statement()]);
+    const fewer = applyEdit(doc, { type: 'deleteRows', statement: 0, rows: [1, 2] });
+    expect(fewer[0]?.transactions.map((r) => r.description)).toEqual(['Pay']);
+    const fixed = applyEdit(fewer, {
+      type: 'facts',
+      statement: 0,
+      facts: { closingBalance: 150, bankName: 'My Bank' },
+    });
+    expect(fromDoc(fixed)[0]).toMatchObject({
+      statement: { bankName: 'My Bank', closingBalance: 150 },
+      reconciliation: { status: 'balanced' },
+    });
+  });
+
+  it('splits a statement of two accounts into two that each balance, and merges them back', () => {
+    const s: Statement = {
+      ...statement(),
+      statement: { ...statement().statement, openingBalance: 100, closingBalance: 1010 },
+      transactions: [row('2024-01-02', 50, 150), row('2024-01-03', -10, 140), row('2024-01-02', 10, 1010)],
+    };
+    s.transactions[2] = { ...(s.transactions[2] as Statement['transactions'][number]), balance: 1010 };
+    const doc = toDoc([s]);
+    expect(reconcileStatement(doc[0] as DocStatement).status).toBe('unbalanced');
+    const two = applyEdit(doc, { type: 'splitStatement', statement: 0, row: 2 });
+    expect(two).toHaveLength(2);
+    expect(two[0]?.statement.closingBalance).toBe(140);
+    // The second account opens where its own first balance says, not where the first account closes.
+    expect(two[1]?.statement.openingBalance).toBe(1000);
+    const fixed = applyEdit(two, { type: 'facts', statement: 1, facts: { accountNumber: '2' } });
+    expect(fromDoc(fixed).map((x) => x.reconciliation.status)).toEqual(['balanced', 'balanced']);
+    expect(fromDoc(fixed)[1]?.trace).toEqual([
+      { pass: 'facts', field: 'closingBalance', from: null, to: 130, why: 'printed' },
+    ]);
+    const one = applyEdit(two, { type: 'mergeStatements', statement: 0 });
+    expect(one).toHaveLength(1);
+    expect(one[0]?.statement).toMatchObject({ openingBalance: 100, closingBalance: 1010 });
+    expect(one[0]?.transactions).toHaveLength(3);
   });
 });

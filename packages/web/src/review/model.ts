@@ -6,10 +6,16 @@
  */
 import {
   type ConversionIssue,
+  changeYear,
   type EditableField,
+  type FlipTarget,
+  flipSigns,
+  mergeStatements,
   reconcileStatement,
   type Statement,
+  type StatementFacts,
   setTransactionField,
+  splitStatementAt,
   type TraceEntry,
   type Transaction,
 } from '@statemint/shared';
@@ -105,7 +111,18 @@ export type Edit =
   | { type: 'add'; statement: number; after: number }
   | { type: 'delete'; statement: number; row: number }
   | { type: 'split'; statement: number; row: number }
-  | { type: 'merge'; statement: number; row: number };
+  | { type: 'merge'; statement: number; row: number }
+  // Statement-level fixes: the header, every sign, the year, a set of rows, one statement into two or two into one.
+  | { type: 'facts'; statement: number; facts: Partial<StatementFacts> }
+  | { type: 'flip'; statement: number; target: FlipTarget }
+  | { type: 'year'; statement: number; years: number; from: number }
+  | { type: 'deleteRows'; statement: number; rows: number[] }
+  | { type: 'splitStatement'; statement: number; row: number }
+  | { type: 'mergeStatements'; statement: number };
+
+function withStatement(doc: Doc, s: number, change: (st: DocStatement) => DocStatement): Doc {
+  return doc.map((st, i) => (i === s ? change(st) : st));
+}
 
 function withRows(doc: Doc, s: number, change: (rows: Row[]) => Row[]): Doc {
   return doc.map((st, i) => (i === s ? { ...st, transactions: change(st.transactions) } : st));
@@ -168,6 +185,31 @@ export function applyEdit(doc: Doc, edit: Edit): Doc {
         };
         return [...rows.slice(0, edit.row), merged, ...rows.slice(edit.row + 2)];
       });
+    case 'facts':
+      return withStatement(doc, edit.statement, (st) => ({ ...st, statement: { ...st.statement, ...edit.facts } }));
+    case 'flip':
+      return withStatement(doc, edit.statement, (st) => flipSigns(st, edit.target));
+    case 'year':
+      return withStatement(doc, edit.statement, (st) => changeYear(st, edit.years, edit.from));
+    case 'deleteRows': {
+      const gone = new Set(edit.rows);
+      if (gone.size === 0) return doc;
+      return withRows(doc, edit.statement, (rows) => rows.filter((_, i) => !gone.has(i)));
+    }
+    case 'splitStatement': {
+      const st = doc[edit.statement];
+      if (!st || edit.row <= 0 || edit.row >= st.transactions.length) return doc;
+      const [a, b] = splitStatementAt(st, edit.row);
+      // Notes about the statement as a whole stay with the first part.
+      return [...doc.slice(0, edit.statement), a, { ...b, factIssues: [] }, ...doc.slice(edit.statement + 1)];
+    }
+    case 'mergeStatements': {
+      const a = doc[edit.statement];
+      const b = doc[edit.statement + 1];
+      if (!a || !b) return doc;
+      const merged = { ...mergeStatements(a, b), factIssues: [...a.factIssues, ...b.factIssues] };
+      return [...doc.slice(0, edit.statement), merged, ...doc.slice(edit.statement + 2)];
+    }
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * The result of one conversion: processing, failed (with the password form of a protected PDF)
- * or completed: its balance check, the review screen with every row, and downloads in every
- * format (which always carry the latest saved version).
+ * or completed: the review screen with every row and each statement's balance check (shown there
+ * once, following every edit), and downloads in every format (which always carry the latest saved
+ * version).
  */
 import { type CsvPreset, downloadName, type FileRecord, type OutputFormat, PASSWORD_ERRORS } from '@statemint/shared';
 import { useState } from 'react';
@@ -20,13 +21,11 @@ import {
 } from '../lib/downloads';
 import {
   actionFailure,
-  BALANCED_TEXT,
   CONVERSION_FAILED_TEXT,
   FAILED_IS_FREE_TEXT,
   missingFormatToast,
   NOT_A_STATEMENT_HINT,
   SUCCESS,
-  unbalancedText,
 } from '../lib/messages';
 import { ReviewScreen } from '../review/ReviewScreen';
 
@@ -39,33 +38,6 @@ export function UploadProgress({ value }: { value: number }) {
       </div>
       <ProgressBar value={value} label="Upload progress" />
     </div>
-  );
-}
-
-function Reconciliation({ record }: { record: FileRecord }) {
-  const rec = record.reconciliation;
-  if (!rec || rec.status === 'unknown')
-    return (
-      <p className="text-sm text-slate-600" data-testid="reconciliation">
-        Balance check: not available (the statement prints no balances to check against).
-      </p>
-    );
-  if (rec.status === 'balanced')
-    return (
-      <p
-        className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700"
-        data-testid="reconciliation"
-      >
-        <span aria-hidden>✓</span> {BALANCED_TEXT}
-      </p>
-    );
-  return (
-    <p
-      data-testid="reconciliation"
-      className="rounded-full bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-900 ring-1 ring-amber-200"
-    >
-      {unbalancedText(rec.mismatchCount ?? rec.mismatches.length)}
-    </p>
   );
 }
 
@@ -189,7 +161,6 @@ export function CompletedPanel({
             {record.statementCount && record.statementCount > 1 ? ` · ${record.statementCount} statements` : ''}
           </p>
         </div>
-        <Reconciliation record={record} />
       </div>
       <ReviewScreen file={record} {...(onSaved ? { onSaved } : {})} />
       <div>

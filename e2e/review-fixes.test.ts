@@ -1,0 +1,245 @@
+/**
+ * Statement-level fixes of the review screen (issue 27) in Chromium: a card statement read as a bank
+ * account has every sign flipped and still balances; a misread year is changed on every date; a
+ * header's misprinted closing balance is corrected; a statement of two accounts read as one is split
+ * into two that both balance; a set of rows is deleted in one action. Each is undone as a whole,
+ * saved as a version and carried into the downloads.
+ */
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, proAccount, signIn } from './accounts';
+import { hasChromium, launchBrowser } from './browser';
+import { fixtureRows, statementPdf } from './fixtures';
+import { expectToast, openPage, readDownload, shoot } from './helpers';
+import { type RunningServer, startServer } from './server';
+import { cardPdf, csvExport, sectionsPdf } from './statements';
+
+function tempFile(name: string, data: Buffer | string): string {
+  const path = join(tmpdir(), `${process.pid}-${name}`);
+  writeFileSync(path, data);
+  return path;
+}
+
+async function convert(browser: Browser, server: RunningServer, account: Account, path: string) {
+  const tracked = await openPage(browser, 'about:blank');
+  await signIn(tracked.page, account);
+  await tracked.page.goto(`${server.url}/dashboard`);
+  await tracked.page.getByRole('tab', { name: 'Upload' }).click();
+  await tracked.page.getByTestId('file-input').setInputFiles(path);
+  await tracked.page.getByRole('button', { name: 'Convert Statement' }).click();
+  const done = tracked.page.getByRole('region', { name: 'Conversion complete' });
+  await done.waitFor({ timeout: 90_000 });
+  await done.getByRole('grid').waitFor();
+  return { ...tracked, done };
+}
+
+async function download(page: Page, name: string): Promise<string> {
+  const done = page.getByRole('region', { name: 'Conversion complete' });
+  const [dl] = await Promise.all([
+    page.waitForEvent('download'),
+    done.getByRole('button', { name, exact: true }).click(),
+  ]);
+  return (await readDownload(dl)).toString('utf8');
+}
+
+async function save(page: Page) {
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expectToast(page, 'Changes Saved');
+}
+
+const cellTexts = (page: Page, column: number) =>
+  page
+    .getByRole('grid')
+    .locator(`[data-cell$="-${column}"]`)
+    .allTextContents()
+    .then((t) => t.map((x) => x.trim()));
+
+describe.skipIf(!hasChromium)('statement-level fixes in the review', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let pro: Account;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    pro = await proAccount(server);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a card statement read as a bank account: every sign flipped, still balanced, in the CSV', async () => {
+    const rows = [
+      { date: '2024-04-03', description: 'Coffee shop', cents: -450 },
+      { date: '2024-04-05', description: 'Payment thank you', cents: 20_000 },
+      { date: '2024-04-09', description: 'Book store', cents: -3_299 },
+      { date: '2024-04-12', description: 'Airline tickets', cents: -45_000 },
+    ];
+    const { page, errors, done } = await convert(
+      browser,
+      server,
+      pro,
+      tempFile('card.pdf', await cardPdf(rows, 100_000)),
+    );
+    const check = done.getByTestId('balance-check');
+    // Read as a bank account: the charges came out as money in.
+    expect(await cellTexts(page, 4)).toEqual(['4.50', '-200.00', '32.99', '450.00']);
+    await done.getByRole('button', { name: 'Card statement: flip signs' }).click();
+    const dialog = page.getByRole('dialog', { name: 'This is a card statement: flip every sign' });
+    // Each choice shows the balance check it leads to; the one that balances is chosen.
+    expect(await dialog.getByTestId('flip-verdict-amounts').textContent()).toContain('Does not balance');
+    expect(await dialog.getByTestId('flip-verdict-both').textContent()).toContain('Balanced');
+    expect(await dialog.getByRole('radio', { name: /Amounts and balances/ }).isChecked()).toBe(true);
+    await shoot(page, 'review-flip-dialog');
+    await dialog.getByRole('button', { name: 'Flip signs' }).click();
+    expect(await cellTexts(page, 4)).toEqual(['-4.50', '200.00', '-32.99', '-450.00']);
+    expect(await check.getAttribute('data-status')).toBe('balanced');
+    expect(await done.getByTestId('statement-header').textContent()).toContain('-1,000.00');
+    // One undo takes the whole flip back.
+    await done.getByRole('button', { name: 'Undo' }).click();
+    expect(await cellTexts(page, 4)).toEqual(['4.50', '-200.00', '32.99', '450.00']);
+    await done.getByRole('button', { name: 'Redo' }).click();
+    await save(page);
+    const csv = await download(page, 'CSV');
+    expect(csv).toMatch(/Airline tickets.*-450\.00/);
+    expect(csv).toMatch(/Payment thank you.*200\.00/);
+    expect(csv).not.toMatch(/Payment thank you.*-200\.00/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a misread year is changed on every date and the period, then from one row on', async () => {
+    const { page, errors, done } = await convert(
+      browser,
+      server,
+      pro,
+      tempFile('year.pdf', await statementPdf(fixtureRows(5))),
+    );
+    expect((await cellTexts(page, 0))[0]).toBe('2024-04-02');
+    await done.getByRole('button', { name: 'Change the year' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change the year' });
+    await dialog.getByLabel('New year of row 1').selectOption('2023');
+    expect(await dialog.getByTestId('year-preview').textContent()).toContain('2024-04-02 → 2023-04-02');
+    await shoot(page, 'review-year-dialog');
+    await dialog.getByRole('button', { name: 'Change the year' }).click();
+    expect(await cellTexts(page, 0)).toEqual(['2023-04-02', '2023-04-05', '2023-04-08', '2023-04-11', '2023-04-14']);
+    expect(await done.getByTestId('statement-header').textContent()).toContain('2023-04-01 to 2023-04-30');
+    expect(await done.getByTestId('balance-check').getAttribute('data-status')).toBe('balanced');
+    // From row 4 on only: select row 4, move those back to 2024.
+    await page.getByRole('grid').locator('[data-cell="3-0"]').click();
+    await done.getByRole('button', { name: 'Change the year' }).click();
+    await dialog.getByRole('radio', { name: /From row 4/ }).check();
+    await dialog.getByLabel('New year of row 4').selectOption('2024');
+    await dialog.getByRole('button', { name: 'Change the year' }).click();
+    expect(await cellTexts(page, 0)).toEqual(['2023-04-02', '2023-04-05', '2023-04-08', '2024-04-11', '2024-04-14']);
+    await save(page);
+    const csv = await download(page, 'CSV');
+    expect(csv).toContain('2023-04-02');
+    expect(csv).toContain('2024-04-14');
+    // The source date stays as printed; the date column carries the fix.
+    expect(csv).not.toMatch(/^2024-04-02,/m);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("a header's misprinted closing balance is corrected: the check turns green and the JSON carries it", async () => {
+    const deposits = [{ date: '2024-04-02', description: 'Salary', cents: 100_000 }];
+    const withdrawals = [
+      { date: '2024-04-03', description: 'Rent', cents: -20_000 },
+      { date: '2024-04-10', description: 'Food', cents: -2_000 },
+    ];
+    // Opening 2,500.00 + 780.00 = 3,280.00; the header says 3,820.00.
+    const pdf = await sectionsPdf(deposits, withdrawals, 250_000, 382_000);
+    const { page, errors, done } = await convert(browser, server, pro, tempFile('closing.pdf', pdf));
+    const check = done.getByTestId('balance-check');
+    expect(await check.getAttribute('data-status')).toBe('unbalanced');
+    expect(await check.textContent()).toContain('Closing balance');
+    await done.getByRole('button', { name: 'Edit details' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Statement details' });
+    const closing = dialog.getByLabel('Closing balance');
+    expect(await closing.inputValue()).toBe('3820.00');
+    await dialog.getByLabel('Bank').fill('Example Savings Bank');
+    await dialog.getByLabel('Holder').fill('Jane Example');
+    await closing.fill('abc');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await dialog.getByText('Enter a number').waitFor();
+    await closing.fill('3,280.00');
+    await shoot(page, 'review-details-dialog');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await check.getAttribute('data-status')).toBe('balanced');
+    const header = done.getByTestId('statement-header');
+    expect(await header.textContent()).toContain('Jane Example');
+    expect(await header.textContent()).toContain('3,280.00');
+    await save(page);
+    const json = JSON.parse(await download(page, 'JSON')) as
+      | { statement: Record<string, unknown>; reconciliation: { status: string } }
+      | Array<{ statement: Record<string, unknown>; reconciliation: { status: string } }>;
+    const first = Array.isArray(json) ? json[0] : json;
+    expect(first?.statement).toMatchObject({ closingBalance: 3280, accountHolder: 'Jane Example' });
+    expect(first?.reconciliation.status).toBe('balanced');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('two accounts read as one are split into two statements that both balance; a set of rows goes in one action', async () => {
+    // One CSV holding two accounts' exports one after the other (the second's balance starts elsewhere),
+    // and two summary lines a user does not want.
+    const first = csvExport(fixtureRows(4)).trim().split('\n');
+    const second = csvExport(
+      [
+        { date: '2024-04-03', description: 'Transfer in', cents: 5_000 },
+        { date: '2024-04-07', description: 'Card fee', cents: -300 },
+        { date: '2024-04-09', description: 'Interest', cents: 12 },
+      ],
+      900_000,
+    )
+      .trim()
+      .split('\n')
+      .slice(1);
+    const csv = `${[...first, ...second].join('\n')}\n`;
+    const { page, errors, done } = await convert(browser, server, pro, tempFile('merged.csv', csv));
+    const grid = page.getByRole('grid');
+    expect(await grid.getAttribute('aria-rowcount')).toBe('8');
+    expect(await done.getByTestId('balance-check').getAttribute('data-status')).toBe('unbalanced');
+    await grid.locator('[data-cell="4-1"]').click();
+    await done.getByRole('button', { name: 'Split statement at row 5' }).click();
+    const tabs = done.getByRole('tablist', { name: 'Statements' }).getByRole('tab');
+    expect(await tabs.count()).toBe(2);
+    // The new second statement is shown; it and the first both balance.
+    expect(await grid.getAttribute('aria-rowcount')).toBe('4');
+    expect(await done.getByTestId('balance-check').getAttribute('data-status')).toBe('balanced');
+    await tabs.nth(0).click();
+    expect(await grid.getAttribute('aria-rowcount')).toBe('5');
+    expect(await done.getByTestId('balance-check').getAttribute('data-status')).toBe('balanced');
+    // Rows 2 to 3 chosen with Shift and deleted in one action; one undo brings both back.
+    await grid.locator('[data-cell="1-1"]').click();
+    await grid.locator('[data-cell="2-1"]').click({ modifiers: ['Shift'] });
+    expect(await grid.getByRole('row', { selected: true }).count()).toBe(2);
+    await done.getByRole('button', { name: 'Delete 2 rows' }).click();
+    expect(await grid.getAttribute('aria-rowcount')).toBe('3');
+    await done.getByRole('button', { name: 'Undo' }).click();
+    expect(await grid.getAttribute('aria-rowcount')).toBe('5');
+    await shoot(page, 'review-split-statement');
+    await save(page);
+    const auth = { headers: { authorization: `Bearer ${pro.token}` } };
+    const dashboard = (await (await fetch(`${server.url}/api/dashboard`, auth)).json()) as {
+      recentFiles: Array<{ id: string; statementCount: number }>;
+    };
+    expect(dashboard.recentFiles[0]?.statementCount).toBe(2);
+    const saved = (await (
+      await fetch(`${server.url}/api/files/${dashboard.recentFiles[0]?.id}/statements`, auth)
+    ).json()) as {
+      statements: Array<{ transactions: unknown[]; reconciliation: { status: string } }>;
+    };
+    expect(saved.statements.map((s) => [s.transactions.length, s.reconciliation.status])).toEqual([
+      [4, 'balanced'],
+      [3, 'balanced'],
+    ]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
