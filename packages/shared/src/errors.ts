@@ -30,6 +30,8 @@ export const ERROR_CODES = [
   // Files
   'UNSUPPORTED_FILE_TYPE',
   'FILE_TOO_LARGE',
+  // An upload cut because its client sent too slowly or stalled
+  'UPLOAD_TIMEOUT',
   'FILE_EXPIRED',
   'FILE_ARCHIVED',
   'FORMAT_NOT_AVAILABLE',
@@ -78,6 +80,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   SUBSCRIPTION_REQUIRED: 403,
   UNSUPPORTED_FILE_TYPE: 415,
   FILE_TOO_LARGE: 413,
+  UPLOAD_TIMEOUT: 408,
   FILE_EXPIRED: 410,
   FILE_ARCHIVED: 409,
   FORMAT_NOT_AVAILABLE: 404,

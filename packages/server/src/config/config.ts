@@ -81,7 +81,32 @@ export interface Config {
   webhookRetryDelaysMs: number[];
   /** Time limit of one webhook delivery. */
   webhookTimeoutMs: number;
+  /** How slowly a client may send a request (issue 29, N1): a stalled upload is cut and its slot freed. */
+  receiveLimits: ReceiveLimits;
 }
+
+export interface ReceiveLimits {
+  /** Time from the connection (or the previous request on it) to the end of the request's headers. */
+  headersTimeoutMs: number;
+  /** An upload that sends nothing for this long is cut. */
+  idleMs: number;
+  /** An upload that has sent nothing for this long no longer counts as one in progress for the global limit. */
+  stallMs: number;
+  /** After `graceMs`, an upload slower on average than this is cut. */
+  minBytesPerSecond: number;
+  graceMs: number;
+  /** Time limit of receiving one request's body (a 10 MB upload needs about 56 KB/s). */
+  deadlineMs: number;
+}
+
+export const DEFAULT_RECEIVE_LIMITS: ReceiveLimits = {
+  headersTimeoutMs: 15_000,
+  idleMs: 15_000,
+  stallMs: 2_000,
+  minBytesPerSecond: 8_192,
+  graceMs: 15_000,
+  deadlineMs: 180_000,
+};
 
 /** 10 s, 1 min, 5 min, 30 min, 2 h, 6 h: seven attempts over about nine hours. */
 export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];
@@ -158,5 +183,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS === 'true' || env.WEBHOOK_ALLOW_PRIVATE_URLS === '1',
     webhookRetryDelaysMs: DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
     webhookTimeoutMs: 10_000,
+    receiveLimits: DEFAULT_RECEIVE_LIMITS,
   };
 }

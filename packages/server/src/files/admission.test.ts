@@ -2,10 +2,11 @@
  * Issue 15, finding 6: an upload that will be refused is refused before its body is read, and
  * uploads in flight are bounded per client address.
  */
+import { randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, testDatabases } from '../test/harness';
-import { MAX_UPLOADS_PER_IP, TOO_MANY_UPLOADS_MESSAGE } from './admission';
+import { MAX_UPLOADS_PER_IP, TOO_MANY_UPLOADS_MESSAGE, TOO_SLOW_MESSAGE } from './admission';
 import { sampleCsvStatement } from './sample-statements';
 import { freshIp, upload, waitForFile } from './test-helpers';
 
@@ -99,6 +100,106 @@ for (const db of testDatabases) {
         ).status;
       }
       expect(after).toBe(201);
+    });
+  });
+}
+
+/** Issue 29, N1: a client that stalls or trickles its upload is cut, and never holds other uploads up. */
+for (const db of testDatabases) {
+  describe(`stalled uploads (${db})`, () => {
+    const tight = {
+      headersTimeoutMs: 1000,
+      idleMs: 600,
+      stallMs: 200,
+      minBytesPerSecond: 2000,
+      graceMs: 800,
+      deadlineMs: 10_000,
+    };
+    let s: TestServer;
+    let patient: TestServer;
+    beforeAll(async () => {
+      [s, patient] = await Promise.all([
+        startTestServer({ db, config: { trustProxy: 'loopback', conversionWorkers: 1, receiveLimits: tight } }),
+        // Stalled uploads are never cut here: only the global limit's handling of them is tested.
+        startTestServer({
+          db,
+          config: {
+            trustProxy: 'loopback',
+            conversionWorkers: 1,
+            receiveLimits: { ...tight, idleMs: 600_000, graceMs: 600_000, deadlineMs: 600_000 },
+          },
+        }),
+      ]);
+    });
+    afterAll(async () => {
+      await s?.close();
+      await patient?.close();
+    });
+
+    const smallUpload = (server: TestServer, ip: string) =>
+      upload(server, '/api/files/upload-free-trial', {
+        name: 'march.csv',
+        bytes: sampleCsvStatement(3),
+        fields: { email: `${randomUUID()}@example.com` },
+        ip,
+      });
+
+    it('cuts uploads that stall with 408 UPLOAD_TIMEOUT and frees their slots', async () => {
+      const ip = freshIp();
+      const stalled = Array.from({ length: MAX_UPLOADS_PER_IP }, () => stalledUpload(s, ip));
+      const answers = await Promise.all(stalled.map((u) => u.answer));
+      for (const { socket } of stalled) socket.destroy();
+      for (const text of answers) {
+        expect(text).toMatch(/^HTTP\/1\.1 408/);
+        expect(text).toContain(`"code":"UPLOAD_TIMEOUT"`);
+        expect(text).toContain(TOO_SLOW_MESSAGE);
+      }
+      const after = await smallUpload(s, ip);
+      expect(after.status).toBe(201);
+    });
+
+    it('cuts an upload that trickles below the minimum rate', async () => {
+      const { socket, answer } = stalledUpload(s, freshIp());
+      // One byte every 50 ms: never idle, far below 2000 bytes a second.
+      const trickle = setInterval(() => socket.writable && socket.write('A'), 50);
+      try {
+        const text = await answer;
+        expect(text).toMatch(/^HTTP\/1\.1 408/);
+        expect(text).toContain(`"code":"UPLOAD_TIMEOUT"`);
+      } finally {
+        clearInterval(trickle);
+        socket.destroy();
+      }
+    });
+
+    it('cuts a client that never finishes its headers', async () => {
+      const { port } = new URL(s.url);
+      const socket = connect(Number(port), '127.0.0.1');
+      socket.write('POST /api/files/upload-free-trial HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; bo');
+      const text = await new Promise<string>((resolve) => {
+        let got = '';
+        socket.on('data', (d) => {
+          got += d;
+        });
+        socket.on('close', () => resolve(got));
+        socket.on('error', () => resolve(got));
+      });
+      expect(text).toMatch(/^HTTP\/1\.1 408/);
+      expect(text).toContain(`"code":"UPLOAD_TIMEOUT"`);
+    });
+
+    it('keeps taking uploads from others while 102 stalled uploads from 34 addresses stay open', async () => {
+      const stalled = Array.from({ length: 34 }, () => freshIp()).flatMap((ip) =>
+        Array.from({ length: MAX_UPLOADS_PER_IP }, () => stalledUpload(patient, ip)),
+      );
+      try {
+        // Until they have sent nothing for stallMs they count as uploads in progress.
+        await new Promise((r) => setTimeout(r, tight.stallMs * 3));
+        const others = await Promise.all(Array.from({ length: 5 }, () => smallUpload(patient, freshIp())));
+        expect(others.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+      } finally {
+        for (const { socket } of stalled) socket.destroy();
+      }
     });
   });
 }

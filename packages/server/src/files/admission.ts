@@ -5,7 +5,8 @@
  * many uploads in flight from one address or in all) is answered before a byte of it is kept;
  * the unread body is discarded as it arrives, never buffered.
  */
-import { type AppError, PLAN_LIMITS, usesFreeTrial } from '@statemint/shared';
+import { AppError, PLAN_LIMITS, usesFreeTrial } from '@statemint/shared';
+import type { ReceiveLimits } from '../config/config';
 import { RateLimitedError } from '../services/rate-limit';
 import type { AuthSession } from '../services/sessions';
 import { userPlan } from '../services/users';
@@ -15,39 +16,130 @@ import { countUsage, quotaExceeded } from './service';
 
 /** Uploads being received at once from one client address. */
 export const MAX_UPLOADS_PER_IP = 3;
-/** Uploads being received at once in all (each holds up to 10 MB until stored). */
+/** Uploads in progress (sending bytes) at once in all (each holds up to 10 MB until stored). */
 export const MAX_UPLOADS_AT_ONCE = 24;
+/** Uploads admitted at once in all, stalled ones included (they hold a socket, little memory). */
+export const MAX_UPLOAD_SOCKETS = 400;
+/** Bytes of admitted uploads held at once: past it no more are admitted until some are stored. */
+export const MAX_BYTES_IN_FLIGHT = 240 * 1024 * 1024;
 
 export const TOO_MANY_UPLOADS_MESSAGE =
   'You are uploading too many files at once. Please wait for one to finish, then try again.';
 export const BUSY_MESSAGE = 'The server is busy receiving other files. Please try again in a moment.';
+export const TOO_SLOW_MESSAGE = 'The upload was too slow and was stopped. Please check your connection and try again.';
 
-/** Counts uploads in flight; take() answers whether one more may start, release() ends it. */
+/** An admitted upload: release() when it ends (any number of times); `signal` aborts when it is cut. */
+export interface Admission {
+  readonly signal: AbortSignal;
+  release(): void;
+}
+
+interface InFlight {
+  ip: string;
+  socket: { bytesRead: number };
+  base: number;
+  received: number;
+  started: number;
+  lastProgress: number;
+  controller: AbortController;
+}
+
+/**
+ * Uploads in flight (issue 29, N1). At most `perIp` from one address; in all, at most
+ * MAX_UPLOADS_AT_ONCE in progress and MAX_BYTES_IN_FLIGHT held. An upload that has sent nothing
+ * for `stallMs` stops counting as in progress, and a watchdog cuts one that sends nothing for
+ * `idleMs`, averages under `minBytesPerSecond` after `graceMs`, or runs past `deadlineMs`: a
+ * client that stalls its body holds a socket for seconds, never the uploads of others.
+ * Progress is read from the socket's byte count, so the body stream itself is left alone.
+ */
 export class UploadGate {
+  readonly #uploads = new Set<InFlight>();
   readonly #perIp = new Map<string, number>();
-  #total = 0;
+  #timer: NodeJS.Timeout | null = null;
+
   constructor(
+    readonly limits: ReceiveLimits,
     readonly perIp = MAX_UPLOADS_PER_IP,
-    readonly total = MAX_UPLOADS_AT_ONCE,
+    readonly active = MAX_UPLOADS_AT_ONCE,
   ) {}
 
-  take(ip: string): void {
+  take(ip: string, socket: { bytesRead: number }): Admission {
+    const now = performance.now();
+    this.#refresh(now);
     const mine = this.#perIp.get(ip) ?? 0;
     if (mine >= this.perIp) throw new RateLimitedError(TOO_MANY_UPLOADS_MESSAGE, 5);
-    if (this.#total >= this.total) throw new RateLimitedError(BUSY_MESSAGE, 5);
+    let inProgress = 0;
+    let held = 0;
+    for (const u of this.#uploads) {
+      if (now - u.lastProgress < this.limits.stallMs) inProgress++;
+      held += u.received;
+    }
+    if (inProgress >= this.active || this.#uploads.size >= MAX_UPLOAD_SOCKETS || held >= MAX_BYTES_IN_FLIGHT)
+      throw new RateLimitedError(BUSY_MESSAGE, 5);
+    const upload: InFlight = {
+      ip,
+      socket,
+      base: socket.bytesRead,
+      received: 0,
+      started: now,
+      lastProgress: now,
+      controller: new AbortController(),
+    };
+    this.#uploads.add(upload);
     this.#perIp.set(ip, mine + 1);
-    this.#total++;
-  }
-
-  release(ip: string): void {
-    const mine = (this.#perIp.get(ip) ?? 1) - 1;
-    if (mine <= 0) this.#perIp.delete(ip);
-    else this.#perIp.set(ip, mine);
-    this.#total = Math.max(0, this.#total - 1);
+    this.#watch();
+    return { signal: upload.controller.signal, release: () => this.#release(upload) };
   }
 
   get inFlight(): number {
-    return this.#total;
+    return this.#uploads.size;
+  }
+
+  close(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+  }
+
+  #release(upload: InFlight): void {
+    if (!this.#uploads.delete(upload)) return;
+    const mine = (this.#perIp.get(upload.ip) ?? 1) - 1;
+    if (mine <= 0) this.#perIp.delete(upload.ip);
+    else this.#perIp.set(upload.ip, mine);
+    if (this.#uploads.size === 0) this.close();
+  }
+
+  #refresh(now: number): void {
+    for (const u of this.#uploads) {
+      const received = u.socket.bytesRead - u.base;
+      if (received > u.received) {
+        u.received = received;
+        u.lastProgress = now;
+      }
+    }
+  }
+
+  #watch(): void {
+    if (this.#timer) return;
+    const { idleMs, stallMs, graceMs } = this.limits;
+    const every = Math.max(10, Math.min(1000, idleMs / 4, stallMs / 2, graceMs / 2));
+    this.#timer = setInterval(() => this.#cutSlow(), every);
+    this.#timer.unref();
+  }
+
+  #cutSlow(): void {
+    const now = performance.now();
+    this.#refresh(now);
+    const { idleMs, minBytesPerSecond, graceMs, deadlineMs } = this.limits;
+    for (const u of this.#uploads) {
+      const elapsed = now - u.started;
+      const tooSlow =
+        now - u.lastProgress >= idleMs ||
+        elapsed >= deadlineMs ||
+        (elapsed >= graceMs && (u.received * 1000) / elapsed < minBytesPerSecond);
+      if (!tooSlow) continue;
+      this.#release(u);
+      u.controller.abort(new AppError('UPLOAD_TIMEOUT', TOO_SLOW_MESSAGE));
+    }
   }
 }
 

@@ -57,12 +57,41 @@ export function fileName(raw: string | undefined): string {
     .trim();
 }
 
-export async function readUpload(request: FastifyRequest): Promise<UploadedFile> {
+/**
+ * The values of `source`, until `signal` aborts (the upload gate cut a client that stalled): then
+ * its reason is thrown, and the answer can go out while the unread body is left to the closing socket.
+ */
+async function* until<T>(source: AsyncIterable<T>, signal: AbortSignal | undefined): AsyncGenerator<T> {
+  if (!signal) return yield* source;
+  const aborted = new Promise<never>((_, reject) => {
+    const fail = () => reject(signal.reason);
+    if (signal.aborted) fail();
+    else signal.addEventListener('abort', fail, { once: true });
+  });
+  aborted.catch(() => undefined);
+  const iterator = source[Symbol.asyncIterator]();
+  let done = false;
+  try {
+    for (;;) {
+      const next = await Promise.race([iterator.next(), aborted]);
+      if (next.done) {
+        done = true;
+        return;
+      }
+      yield next.value;
+    }
+  } finally {
+    // Left early (a break, an error, the cut): end the source as for-await would, without waiting on it.
+    if (!done) void iterator.return?.()?.catch(() => undefined);
+  }
+}
+
+export async function readUpload(request: FastifyRequest, signal?: AbortSignal): Promise<UploadedFile> {
   if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', NO_FILE_MESSAGE, { field: 'file' });
   const fields: Record<string, string> = {};
   let file: { fileName: string; bytes: Buffer } | null = null;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of until(request.parts(), signal)) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file' || file) {
           part.file.resume();
@@ -72,7 +101,7 @@ export async function readUpload(request: FastifyRequest): Promise<UploadedFile>
         }
         const chunks: Buffer[] = [];
         let size = 0;
-        for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        for await (const chunk of until(part.file as AsyncIterable<Buffer>, signal)) {
           size += chunk.length;
           if (size > LIMITS.maxUploadBytes) break;
           chunks.push(chunk);

@@ -105,6 +105,10 @@ const BAD_REQUEST_BODY = JSON.stringify({
   message: 'The request could not be understood.',
   code: 'VALIDATION_FAILED',
 } satisfies ApiErrorBody);
+const REQUEST_TIMEOUT_BODY = JSON.stringify({
+  message: 'The request took too long to arrive. Please check your connection and try again.',
+  code: 'UPLOAD_TIMEOUT',
+} satisfies ApiErrorBody);
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -129,11 +133,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           code: 'VALIDATION_FAILED',
         } satisfies ApiErrorBody);
     },
-    // What Node's HTTP parser refuses (an unknown method, a broken request line): the same body shape.
-    clientErrorHandler: (_error, socket) => {
-      if (!socket.writable) return socket.destroy();
+    // A client that sends its headers or its whole request too slowly is cut by Node (issue 29, N1;
+    // uploads are also watched for stalls by files/admission.ts): Fastify's default is no limit.
+    requestTimeout: config.receiveLimits.deadlineMs + config.receiveLimits.headersTimeoutMs,
+    http: {
+      headersTimeout: config.receiveLimits.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.receiveLimits.headersTimeoutMs / 2),
+    },
+    // What Node's HTTP parser refuses (an unknown method, a broken request line) or cuts (a request
+    // too slow to arrive): the same body shape.
+    clientErrorHandler: (error, socket) => {
+      const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+      if (!socket.writable || answering) return socket.destroy();
+      const timedOut = (error as { code?: string }).code === 'ERR_HTTP_REQUEST_TIMEOUT';
+      const [status, body] = timedOut
+        ? ['408 Request Timeout', REQUEST_TIMEOUT_BODY]
+        : ['400 Bad Request', BAD_REQUEST_BODY];
       socket.end(
-        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(BAD_REQUEST_BODY)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${BAD_REQUEST_BODY}`,
+        `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
       );
     },
     ajv: { customOptions: AJV_OPTIONS },

@@ -13,7 +13,7 @@ import {
   downloadOwned,
   originalLink,
 } from '../../downloads/service';
-import { refusalBeforeBody, UploadGate } from '../../files/admission';
+import { type Admission, refusalBeforeBody, UploadGate } from '../../files/admission';
 import { type FilesContext, filesContextOf } from '../../files/context';
 import { AVAILABLE_MESSAGE, freeTrialRefusal } from '../../files/free-trial';
 import { MULTIPART_LIMITS, readUpload } from '../../files/read-upload';
@@ -63,7 +63,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   const uploadContext = async (request: FastifyRequest): Promise<UploadContext> => ({
-    upload: await readUpload(request),
+    upload: await readUpload(request, admitted.get(request)?.signal),
     ip: request.ip,
     fingerprint: fingerprint(request),
     auth: request.auth,
@@ -84,8 +84,9 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
 
   // Each upload is admitted before its body is read: refusals that need no body come first, and
   // uploads in flight are bounded per address and in all (files/admission.ts).
-  const gate = new UploadGate();
-  const admitted = new WeakSet<FastifyRequest>();
+  const gate = new UploadGate(files.ctx.config.receiveLimits);
+  const admitted = new WeakMap<FastifyRequest, Admission>();
+  app.addHook('onClose', async () => gate.close());
   const admit =
     (path: 'free-trial' | 'paid' | 'account') =>
     async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -96,16 +97,16 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
           fingerprint: fingerprint(request),
         });
         if (refusal) throw refusal;
-        gate.take(request.ip);
+        admitted.set(request, gate.take(request.ip, request.raw.socket));
       } catch (e) {
         // The body is not wanted: the connection closes after the answer instead of reading it all.
         reply.header('Connection', 'close');
         throw e;
       }
-      admitted.add(request);
     };
   const release = async (request: FastifyRequest) => {
-    if (admitted.delete(request)) gate.release(request.ip);
+    admitted.get(request)?.release();
+    admitted.delete(request);
   };
   app.addHook('onResponse', release);
   app.addHook('onRequestAbort', release);
