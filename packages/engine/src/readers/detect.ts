@@ -23,7 +23,7 @@ const startsWith = (b: Uint8Array, sig: number[], at = 0) => sig.every((v, i) =>
 export function detectInputKind(bytes: Uint8Array, fileName = ''): InputKind {
   const ext = fileName.toLowerCase().split('.').pop() ?? '';
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
-  if (head.includes('%PDF-')) return 'pdf';
+  // The ZIP signature first: a ZIP whose first entry is a stored PDF has "%PDF-" in its first bytes.
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) {
     const names = new TextDecoder('latin1').decode(bytes.subarray(0, Math.min(bytes.length, 1 << 20)));
     // Whole part names: a short "xl/" also turns up by chance inside compressed entries of a ZIP batch.
@@ -31,6 +31,7 @@ export function detectInputKind(bytes: Uint8Array, fileName = ''): InputKind {
     if (names.includes('xl/workbook.xml')) return 'xlsx';
     return 'zip';
   }
+  if (head.includes('%PDF-')) return 'pdf';
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return ext === 'xls' ? 'unknown' : 'doc';
   if (head.startsWith('{\\rtf')) return 'rtf';
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47])) return 'png';

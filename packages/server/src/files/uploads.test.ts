@@ -12,11 +12,12 @@ import {
   OUTPUT_CONTENT_TYPES,
   type OutputFormat,
 } from '@statemint/shared';
+import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesContextOf } from '../http/routes/files';
 import { startTestServer, type TestServer, testDatabases } from '../test/harness';
 import { recordFreeTrialUse } from './free-trial';
-import { sampleCsvStatement } from './sample-statements';
+import { sampleCsvStatement, samplePdfStatement } from './sample-statements';
 import { fetchRaw, freshIp, storedObjects, upload, waitForFile } from './test-helpers';
 import { UNSUPPORTED_MESSAGE } from './upload-type';
 
@@ -291,6 +292,15 @@ for (const db of testDatabases) {
       s.clock.advance(HOUR);
       expect((await s.api(`/api/files/${ok.body.id}`)).status).toBe(404);
       expect((await fetchRaw(s, `/api/download-free/${ok.body.id}?format=csv`)).status).toBe(404);
+    });
+
+    it('takes a ZIP whose first entry is stored, not deflated, as a ZIP (N12)', async () => {
+      // A stored PDF puts "%PDF-" among the ZIP's first bytes: the PK signature decides first.
+      const zip = zipSync({ 'march.pdf': [samplePdfStatement(6), { level: 0 }] });
+      expect(Buffer.from(zip.subarray(0, 1024)).includes('%PDF-')).toBe(true);
+      const res = await freeTrial(s, { email: uniqueEmail(), name: 'statements.zip', bytes: Buffer.from(zip) });
+      expect(res.status).toBe(201);
+      expect((await waitForFile(s, res.body.id)).status).toBe('completed');
     });
 
     it('reports a failed conversion with the engine message', async () => {
