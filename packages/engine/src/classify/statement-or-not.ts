@@ -10,7 +10,7 @@
  *   document names itself an invoice or receipt many times over.
  * - evidence of another kind of document: the words of invoices, receipts, quotes and delivery
  *   notes of every language the engine reads (extract/vocabulary `notStatement`) on lines that
- *   are not transaction rows, or a page of prose (a letter).
+ *   are not transaction rows, or a page of prose (a letter) with no table of dated amounts.
  *
  * Nothing here names a bank or a document; the evidence is the same for every language.
  */
@@ -53,6 +53,7 @@ function statementsEvidence(statements: readonly Statement[], e: Evidence): void
     if (balanced >= CLASSIFY.minBalancedRows) e.strong.add(`${balanced} rows print a running balance`);
     if (s.statement.openingBalance !== null && s.statement.closingBalance !== null)
       e.strong.add('an opening and a closing balance');
+    if (s.reconciliation.status === 'balanced') e.strong.add('its rows reconcile with its balances');
     if (s.statement.accountNumber) e.weak.add('an account number');
     if (s.statement.periodStart && s.statement.periodEnd) e.weak.add('a statement period');
     if (datedInOrder(s)) e.weak.add(`${s.transactions.length} dated rows in date order`);
@@ -93,11 +94,17 @@ function textEvidence(doc: LayoutDocument, statements: readonly Statement[], e: 
       const words = text.match(/\p{L}{2,}/gu)?.length ?? 0;
       if (words >= 3) withWords++;
       if (isProse(text, words)) prose++;
-      if (hasNotStatementWord(text) && !isRow(line.runs)) kindLines.add(normaliseWords(text));
+      // A card statement's own facts ("Payment due date", "Minimum amount due") share words with
+      // a bill's; a line that names one is the statement's, not an invoice's.
+      if (hasNotStatementWord(text) && !isRow(line.runs) && !hasFactWord(text, 'card'))
+        kindLines.add(normaliseWords(text));
     }
   if (opening && closing) e.strong.add('lines of an opening and a closing balance');
   if (kindLines.size >= CLASSIFY.minKindLines) e.kind.add(`${kindLines.size} lines of an invoice or receipt`);
-  if (prose >= CLASSIFY.minProseLines && prose >= CLASSIFY.minProseShare * withWords)
+  // Prose says "letter" only where no table of dated amounts was found: a statement's notice pages,
+  // terms, marketing or placeholder text (lorem ipsum) are prose too, and never count against it.
+  const rows = statements.reduce((n, s) => n + s.transactions.length, 0);
+  if (rows < CLASSIFY.minDatedRows && prose >= CLASSIFY.minProseLines && prose >= CLASSIFY.minProseShare * withWords)
     e.kind.add(`${prose} lines of prose`);
   return kindLines.size;
 }

@@ -155,31 +155,54 @@ export function defaultSigns(draft: Draft): void {
 }
 
 /**
- * `sign-convention`: the statement's sign convention as a whole, judged by its own arithmetic. A
+ * `sign-convention`: the statement's sign conventions as a whole, judged by its own arithmetic. A
  * card statement may print the holder's view (purchases with a minus, payments plain) or the
- * bank's (purchases plain, payments with a minus or CR); a deposit account's export may print
- * either as well. Where the rows as read do not reconcile and every amount the other way round
- * passes every check (each printed running balance, opening + amounts = closing), the other
- * reading is the statement's. Both cannot hold unless the amounts sum to nothing, so this never
- * turns a reconciling statement into another.
+ * bank's (purchases plain, payments with a minus or CR), and its balances as owed or as amounts;
+ * a deposit account's export may print either as well. Where the rows as read do not reconcile,
+ * the readings with every amount, or the opening or closing balance, the other way round are
+ * tried; the one that passes every check (each printed running balance, opening + amounts =
+ * closing) is the statement's: the amounts alone, else the only other one.
  */
 export function signConvention(draft: Draft): void {
   const tx = draft.rows.filter((r) => r.kind === 'transaction' && r.cents !== null);
   if (tx.length < 2 || tx.every((r) => r.cents === 0)) return;
   const asRead = reconcile(draft, () => -1);
   if (asRead.status !== 'unbalanced') return;
-  for (const r of tx) r.cents = -(r.cents as number);
-  if (reconcile(draft, () => -1).status === 'balanced') {
+  const { opening, closing } = draft;
+  type Flip = { amounts: boolean; opening: boolean; closing: boolean };
+  const apply = (f: Flip) => {
+    if (f.amounts) for (const r of tx) r.cents = -(r.cents as number);
+    if (f.opening && opening) draft.opening = { ...opening, cents: -opening.cents };
+    if (f.closing && closing) draft.closing = { ...closing, cents: -closing.cents };
+  };
+  const undo = (f: Flip) => {
+    if (f.amounts) for (const r of tx) r.cents = -(r.cents as number);
+    draft.opening = opening;
+    draft.closing = closing;
+  };
+  const flips: Flip[] = [];
+  for (const amounts of [false, true])
+    for (const o of opening?.cents ? [false, true] : [false])
+      for (const c of closing?.cents ? [false, true] : [false])
+        if (amounts || o || c) flips.push({ amounts, opening: o, closing: c });
+  const fitting = flips.filter((f) => {
+    apply(f);
+    const ok = reconcile(draft, () => -1).status === 'balanced';
+    undo(f);
+    return ok;
+  });
+  // Every reading has its mirror (all signs the other way) that checks as well: the amounts turned
+  // alone come first, as the balances' signs are read with their labels (owed, overdrawn).
+  const amountsOnly = fitting.find((f) => f.amounts && !f.opening && !f.closing);
+  if (!amountsOnly && fitting.length !== 1) return;
+  const f = amountsOnly ?? (fitting[0] as Flip);
+  apply(f);
+  const why = `as read, ${asRead.mismatches.length} balance checks fail; this way round every one passes`;
+  if (f.amounts)
     for (const r of tx)
-      draft.trace.change(
-        'sign-convention',
-        r.id,
-        'amount',
-        -(r.cents as number) / 100,
-        (r.cents as number) / 100,
-        `every amount the other way round reconciles; as read, ${asRead.mismatches.length} balance checks fail`,
-      );
-    return;
-  }
-  for (const r of tx) r.cents = -(r.cents as number);
+      draft.trace.change('sign-convention', r.id, 'amount', -(r.cents as number) / 100, (r.cents as number) / 100, why);
+  if (f.opening && opening)
+    draft.trace.note('sign-convention', 'openingBalance', opening.cents / 100, -opening.cents / 100, why);
+  if (f.closing && closing)
+    draft.trace.note('sign-convention', 'closingBalance', closing.cents / 100, -closing.cents / 100, why);
 }

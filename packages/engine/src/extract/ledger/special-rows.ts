@@ -304,6 +304,18 @@ export function bracketingBalanceRows(draft: Draft): void {
       return;
     }
   }
+  // The closing known (printed as a fact) and no opening: an undated first row with one figure
+  // that, as the opening, brings every amount after it to the closing is the opening balance
+  // ("LAST MONTH'S BALANCE 412.16" in words no vocabulary has). A card prints it as owed: either
+  // sign may be the table's.
+  if (draft.labelledOpening === null && draft.labelledClosing !== null && !first.dateToken && first.money.size === 1) {
+    const figure = ([...first.money.values()][0] as Cell).cents;
+    const closing = Math.abs(draft.labelledClosing);
+    if (tx.length >= 3 && [figure, -figure].some((o) => fits(o, tx.slice(1), closing))) {
+      mark(first, 'opening', `its figure and every amount after it come to the printed closing: "${first.description}" is the opening balance`);
+      return;
+    }
+  }
   // The opening known (printed as a fact, or as a balance row before the first transaction): a
   // row near the end (a price list may follow it) with the figure the opening and every amount
   // above it come to is the closing balance.

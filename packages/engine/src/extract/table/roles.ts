@@ -90,5 +90,21 @@ export function assignTextRoles(region: Region, cells: Token[][][]): void {
   for (const c of text) {
     if (c.role !== 'other' || labelRole(c) !== null || c.readings.length) continue;
     if (isCodeColumn(values(c.index))) c.role = 'reference';
+    else if (!c.label.trim() && describedOnLeft(cols, c)) {
+      // A column with no label of its own right of the description, before the next labelled
+      // column, is more of the description's text (a merchant's city and country under
+      // "DESCRIPTION"): the header labels the cell, and the cell runs on.
+      c.role = 'description';
+    }
   }
+}
+
+/** The nearest labelled or roled column left of `c` is a description (unlabelled text in between). */
+function describedOnLeft(cols: Column[], c: Column): boolean {
+  for (let i = c.index - 1; i >= 0; i--) {
+    const left = cols[i] as Column;
+    if (left.role === 'description') return true;
+    if (left.label.trim() || left.kind !== 'text') return false;
+  }
+  return false;
 }

@@ -39,6 +39,9 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** A phrase as a pattern: its words in order, any spacing, an optional plural on the last word. */
 function phrasePattern(phrase: string): string {
   const words = normaliseWords(phrase).split(' ').filter(Boolean);
+  // A one-letter phrase is a mark ("S" for Soll, "D" for débiteur), never the letter an apostrophe
+  // joins to a word ("MONTH'S", "d'opération").
+  if (words.length === 1 && /^\p{L}$/u.test(words[0] as string)) return `(?<!')${escapeRe(words[0] as string)}(?!')`;
   return words
     .map((w, i) => escapeRe(w) + (i === words.length - 1 && /\p{L}$/u.test(w) ? '(?:s|es)?' : ''))
     .join('\\s*');

@@ -1,0 +1,198 @@
+/**
+ * Classes seen on real statements (issue 25), each on a PDF the test draws: the layouts, words and
+ * figures are the test's own, not a copy of any bank's. Each test fails without the mechanism it
+ * names.
+ */
+import type { Statement } from '@statemint/shared';
+import { describe, expect, it } from 'vitest';
+import { convert } from '../convert';
+import { left as L, at as line, money, right as R, tablePdf } from '../testing/table-pdf';
+
+const rowsOf = (s: Statement | undefined) => (s?.transactions ?? []).map((t) => [t.date, t.description, t.amount]);
+
+const LOREM =
+  'Lorem ipsum dolor sit amet, consectetur adipiscing elit. Cras non iaculis tellus, nam ullamcorper felis id enim';
+
+describe('class 1: years of dates printed without one', () => {
+  it('come from the latest labelled date, not the first ("Balance as of" opens and closes the statement)', async () => {
+    const rows = [
+      ['3 nov', 'TUINCENTRUM DE LINDE', -4_250],
+      ['12 nov', 'SALARIS WERKGEVER', 210_000],
+      ['29 nov', 'ENERGIE LEVERANCIER', -8_790],
+    ] as const;
+    const opening = 51_000;
+    const closing = opening + rows.reduce((s, r) => s + r[2], 0);
+    const pdf = await tablePdf({
+      pages: [
+        {
+          lines: [
+            line(40, L(40, 'Rekeningafschrift', true)),
+            line(70, L(40, 'IBAN: NL11 ABCD 0123 4567 89')),
+            line(95, L(40, 'Balance as of 01.11.2024:'), R(400, `${money(opening, ',')} EUR`)),
+            line(110, L(40, 'Balance as of 30.11.2024:'), R(400, `${money(closing, ',')} EUR`)),
+            line(150, L(40, 'Date', true), L(120, 'Description', true), R(400, 'Amount', true)),
+            ...rows.map((r, i) =>
+              line(168 + i * 14, L(40, r[0]), L(120, r[1]), R(400, `${r[2] < 0 ? '-' : ''}${money(r[2], ',')}`)),
+            ),
+          ],
+        },
+      ],
+    });
+    const [s] = await convert(pdf, { fileName: 'afschrift.pdf' });
+    expect(rowsOf(s)).toEqual([
+      ['2024-11-03', 'TUINCENTRUM DE LINDE', -42.5],
+      ['2024-11-12', 'SALARIS WERKGEVER', 2100],
+      ['2024-11-29', 'ENERGIE LEVERANCIER', -87.9],
+    ]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
+  it("come from the statement's own date, not from a range in a fee notice's sentence", async () => {
+    const rows = [
+      ['05/03', 'FPS TRANSFER TO LANDLORD', -1_200_000, 3_800_000],
+      ['14/03', 'SALARY CREDIT', 4_500_000, 8_300_000],
+      ['27/03', 'ELECTRICITY BILL', -65_000, 8_235_000],
+    ] as const;
+    const pdf = await tablePdf({
+      pages: [
+        {
+          lines: [
+            line(40, L(40, 'Statement Date', true), L(300, '31/03/2025')),
+            line(80, L(40, 'Date', true), L(110, 'Particulars', true), R(420, 'Amount', true), R(540, 'Balance', true)),
+            line(98, L(40, '01/03'), L(110, 'BALANCE BROUGHT FORWARD'), R(540, money(5_000_000))),
+            ...rows.map((r, i) =>
+              line(
+                112 + i * 14,
+                L(40, r[0]),
+                L(110, r[1]),
+                R(420, `${r[2] < 0 ? '-' : ''}${money(r[2])}`),
+                R(540, money(r[3])),
+              ),
+            ),
+            line(
+              200,
+              L(
+                40,
+                'A monthly service fee has been charged based on your average total balance from 1 Sep 2024 to 30 Nov 2024.',
+              ),
+            ),
+            line(213, L(40, 'The monthly service fee of $200.00 was debited from your savings account on 5 Dec 2024.')),
+          ],
+        },
+      ],
+    });
+    const [s] = await convert(pdf, { fileName: 'statement.pdf' });
+    expect(rowsOf(s).map((r) => r[0])).toEqual(['2025-03-05', '2025-03-14', '2025-03-27']);
+    expect(s?.statement.periodStart).toBeNull();
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});
+
+/** A card statement's first page: summary labels, then the activity. */
+function cardPage(opts: {
+  opening: number;
+  closing: number;
+  rows: readonly (readonly [string, string, string])[];
+  notice?: boolean;
+  openingRow?: string;
+}) {
+  const lines = [
+    line(40, L(40, 'Harbourline Card Services', true)),
+    line(60, L(40, 'Payment Due Date'), R(300, '07/24/2025')),
+    line(74, L(40, 'Minimum Payment Due'), R(300, '35.00')),
+    line(88, L(40, 'Credit Limit'), R(300, '8,000.00')),
+  ];
+  if (!opts.openingRow) lines.push(line(102, L(40, 'Previous Balance'), R(300, money(opts.opening))));
+  lines.push(line(116, L(40, 'New Balance'), R(300, money(opts.closing))));
+  lines.push(line(130, L(40, 'Account Number'), L(200, 'XXXX XXXX XXXX 4417')));
+  let y = 150;
+  if (opts.notice)
+    for (let i = 0; i < 6; i++, y += 12) lines.push(line(y, L(40, `${LOREM} ${i}. Quisque a nisl convallis sed.`)));
+  y += 14;
+  lines.push(line(y, L(40, 'Date', true), L(110, 'Description', true), R(480, 'Amount', true)));
+  y += 18;
+  if (opts.openingRow) {
+    lines.push(line(y, L(110, opts.openingRow), R(480, money(opts.opening))));
+    y += 14;
+  }
+  for (const r of opts.rows) {
+    lines.push(line(y, L(40, r[0]), L(110, r[1]), R(480, r[2])));
+    y += 14;
+  }
+  return lines;
+}
+
+describe("class 3: a card statement's sign convention is the one its balances prove", () => {
+  it("purchases printed with a minus and payments plain (the holder's view) are debits and credits", async () => {
+    const rows = [
+      ['06/02', 'CORNER GROCERY', '-82.40'],
+      ['06/05', 'ONLINE PAYMENT THANK YOU', '1,200.00'],
+      ['06/11', 'CITY PARKING', '-15.18'],
+      ['06/20', 'BOOKSHOP', '-44.10'],
+    ] as const;
+    // Owed 1,500.00 before; 82.40 + 15.18 + 44.10 charged, 1,200.00 paid: 441.68 owed after.
+    const pdf = await tablePdf({ pages: [{ lines: cardPage({ opening: 150_000, closing: 44_168, rows }) }] });
+    const [s] = await convert(pdf, { fileName: 'card.pdf' });
+    expect(s?.transactions.map((t) => t.amount)).toEqual([-82.4, 1200, -15.18, -44.1]);
+    expect([s?.statement.openingBalance, s?.statement.closingBalance]).toEqual([-1500, -441.68]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});
+
+describe('class 2: real statements are not refused', () => {
+  it('a card statement with placeholder notice text, a total amount due and a subtotal converts', async () => {
+    const rows = [
+      ['02/07', 'PAYMENT BY INTERNET', '(250.00)'],
+      ['03/07', 'MORNING CAFE', '4.20'],
+      ['09/07', 'RAIL TICKET OFFICE', '61.30'],
+      ['18/07', 'HARDWARE STORE', '120.45'],
+    ] as const;
+    const lines = cardPage({
+      opening: 25_000,
+      closing: 18_595,
+      rows,
+      notice: true,
+      openingRow: "LAST MONTH'S BALANCE",
+    });
+    const y = (lines.at(-1)?.y ?? 0) + 16;
+    lines.push(
+      line(y, L(110, 'SUBTOTAL'), R(480, '185.95')),
+      line(y + 14, L(110, 'TOTAL AMOUNT DUE'), R(480, '185.95')),
+    );
+    const pdf = await tablePdf({ pages: [{ lines }] });
+    const [s] = await convert(pdf, { fileName: 'card.pdf' });
+    expect(s?.transactions.map((t) => t.amount)).toEqual([250, -4.2, -61.3, -120.45]);
+    // The undated first row's figure, as the opening, brings the amounts to the closing.
+    expect([s?.statement.openingBalance, s?.statement.closingBalance]).toEqual([-250, -185.95]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});
+
+describe('class 7: text that belongs to a description', () => {
+  it('columns with no label of their own right of the description are more of it (city, country)', async () => {
+    const rows = [
+      ['03/07', 'SUNRISE BAKERY', 'LISBOA', 'PT', '4.20'],
+      ['06/07', 'URBAN TRANSIT CO.', 'PORTO', 'PT', '1.38'],
+      ['07/07', 'MUSEUM SHOP', 'MADRID', 'ES', '12.00'],
+    ] as const;
+    const pdf = await tablePdf({
+      pages: [
+        {
+          lines: [
+            line(40, L(40, 'Statement of account', true)),
+            line(80, L(40, 'DATE', true), L(110, 'DESCRIPTION', true), R(520, 'AMOUNT (EUR)', true)),
+            ...rows.map((r, i) =>
+              line(98 + i * 14, L(40, r[0]), L(110, r[1]), L(300, r[2]), L(400, r[3]), R(520, r[4])),
+            ),
+          ],
+        },
+      ],
+    });
+    const [s] = await convert(pdf, { fileName: 'statement.pdf' });
+    expect(s?.transactions.map((t) => t.description)).toEqual([
+      'SUNRISE BAKERY LISBOA PT',
+      'URBAN TRANSIT CO. PORTO PT',
+      'MUSEUM SHOP MADRID ES',
+    ]);
+  });
+});
