@@ -12,6 +12,13 @@ const shiftLetters = (text: string, by = 1) =>
     return String.fromCharCode(a + ((c.charCodeAt(0) - a + by) % 26));
   });
 
+/**
+ * A broken ToUnicode map as a real statement had it: every code from '!' to 'Z' (punctuation,
+ * digits, capitals) names the character 29 on ('K' reads 'h', '0' reads 'M', ':' reads 'W'); the
+ * lower-case letters, and so their frequencies, are right.
+ */
+const lowCodesOffset = (text: string) => text.replace(/[!-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 29));
+
 const SAMPLES = {
   en: 'Statement of account for the period 01/03/2024 to 31/03/2024. Opening balance 1,500.00. Card payment to Tesco Stores, direct debit British Gas, salary from Acme Ltd, transfer to savings.',
   de: 'Kontoauszug Nr. 3 vom 31.03.2024. Alter Kontostand 1.500,00 EUR. Lastschrift Stadtwerke München, Überweisung Miete März, Gehalt Firma Beispiel GmbH, Kartenzahlung Bäckerei Müller.',
@@ -20,6 +27,25 @@ const SAMPLES = {
   tr: 'Hesap özeti 01.03.2024 - 31.03.2024 dönemi. Devreden bakiye 1.500,00 TL. Maaş ödemesi, kredi kartı ile alışveriş market, elektrik faturası ödemesi, havale gönderilen kira bedeli.',
   id: 'Rekening koran periode 01/03/2024 sampai 31/03/2024. Saldo awal 1.500.000,00. Transfer masuk gaji bulanan, pembayaran kartu debit di toko swalayan, biaya administrasi bulanan bank.',
 };
+
+/** A statement page's text: labels with colons, dates, amounts, descriptions with commas and full stops. */
+const PAGE = [
+  'Statement of account. Account holder: Ms Jane Example, 12 High Street, Leeds.',
+  'Sort code: 12-34-56. Account number: 12345678. Statement date: 31/03/2024.',
+  'Date: Description: Paid out: Paid in: Balance:',
+  '01/03/2024 Opening balance. 1,500.00',
+  '02/03/2024 Card payment to Tesco Stores, Leeds. 45.20 1,454.80',
+  '04/03/2024 Direct debit British Gas, ref. 99812. 62.00 1,392.80',
+  '05/03/2024 Salary from Acme Ltd, March. 2,100.00 3,492.80',
+  '08/03/2024 Transfer to savings, monthly. 300.00 3,192.80',
+  '11/03/2024 Cash withdrawal at Barclays, Headingley. 50.00 3,142.80',
+  '15/03/2024 Standing order to landlord, rent. 850.00 2,292.80',
+  '19/03/2024 Refund from Amazon, order 2041. 19.99 2,312.79',
+  '22/03/2024 Contactless payment, Costa Coffee. 3.10 2,309.69',
+  '27/03/2024 Council tax, instalment. 141.00 2,168.69',
+  'Closing balance: 2,168.69. Interest paid: none. Overdraft limit: 500.00.',
+  'Please check this statement carefully. Questions: call us on 0345 600 0000, or write to us.',
+].join(' ');
 
 describe('judging a text layer', () => {
   it.each(Object.entries(SAMPLES))('%s statement text is usable', (_lang, text) => {
@@ -37,6 +63,22 @@ describe('judging a text layer', () => {
     expect(judgeTextLayer(shifted29).usable).toBe(false);
   });
 
+  it('an encoding that breaks punctuation, digits and capitals but keeps lower case is not usable', () => {
+    expect(judgeTextLayer(PAGE)).toEqual({ usable: true });
+    expect(judgeTextLayer(lowCodesOffset(PAGE))).toMatchObject({
+      usable: false,
+      why: expect.stringContaining('change case mid-word'),
+    });
+  });
+
+  it('names that change case (GmbH, PayPal, eBay) and anonymised placeholders (xxxx, AAAA) are text', () => {
+    const names =
+      'Lastschrift Stadtwerke GmbH 12,00 Kartenzahlung PayPal Europe 9,99 eBay GmbH 4,50 VVaG Beitrag 30,00 PayID iOS';
+    expect(judgeTextLayer(`${SAMPLES.de} ${names} ${names}`)).toEqual({ usable: true });
+    const anonymised = `${SAMPLES.fr} ${'xxxxxxxxxxxxxxxxxxxxxxxx '.repeat(8)} AAAAAAAA AAAAAAAA BBBBBBBBBBBB DDDDDD KKKKKKKK 12,90 CARTE 99999999 PAIEMENT CB 9999 DDDDDD`;
+    expect(judgeTextLayer(anonymised)).toEqual({ usable: true });
+  });
+
   it('too little text is no text layer; a few letters beside numbers say nothing against it', () => {
     expect(judgeTextLayer('Page 2 of 4')).toMatchObject({ usable: false, why: 'no text layer' });
     expect(judgeTextLayer('01/03 XQZ 1,234.56 02/03 KWJ 99.00 03/03 QQX 12.00 04/03 ZZK 5.00')).toEqual({
@@ -45,9 +87,24 @@ describe('judging a text layer', () => {
   });
 });
 
+const MIXED_CASE = [
+  'Salary: Acme Ltd, March.',
+  'Card payment: Tesco Stores, Leeds.',
+  'Direct debit: British Gas, ref. 99812.',
+  'Transfer to savings, monthly.',
+  'Cash withdrawal: Barclays, Headingley.',
+  'Standing order: landlord, rent.',
+  'Refund: Amazon, order 2041.',
+  'Contactless: Costa Coffee, York.',
+  'Council tax: instalment, April.',
+  'Card payment: Shell Fuel, Leeds.',
+  'Salary: Acme Ltd, bonus.',
+  'Direct debit: City Water, ref. 118.',
+];
+
 describe('a page whose font encoding is broken is read by OCR', () => {
   const fonts = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts');
-  const statement = () =>
+  const statement = (rows = sampleRows(12)) =>
     buildStatementPdf({
       bank: 'Postbank Example',
       holder: 'MS JANE EXAMPLE',
@@ -55,20 +112,20 @@ describe('a page whose font encoding is broken is read by OCR', () => {
       periodStart: '2024-03-01',
       periodEnd: '2024-03-31',
       openingCents: 150_000,
-      rows: sampleRows(12),
+      rows,
       // Embedded subset fonts carry a ToUnicode map, written plainly so the test can break it.
       fonts: { regular: join(fonts, 'LiberationSans-Regular.ttf'), bold: join(fonts, 'LiberationSans-Bold.ttf') },
       uncompressed: true,
     });
 
-  /** The same PDF with every letter of its ToUnicode maps one on: the glyphs drawn stay right. */
-  function breakToUnicode(pdf: Uint8Array): Uint8Array {
+  /** The same PDF with its ToUnicode maps naming other characters (`wrong`): the glyphs drawn stay right. */
+  function breakToUnicode(pdf: Uint8Array, wrong: (c: string) => string = shiftLetters): Uint8Array {
     const text = Buffer.from(pdf).toString('latin1');
     const broken = text.replace(/beginbfrange[\s\S]*?endbfrange/g, (ranges) =>
       ranges.replace(/\[([^\]]*)\]/g, (_all, targets: string) => {
         const shifted = targets.replace(/<([0-9a-f]{4})>/gi, (_m, hex: string) => {
           const c = String.fromCharCode(Number.parseInt(hex, 16));
-          return `<${shiftLetters(c).charCodeAt(0).toString(16).padStart(4, '0')}>`;
+          return `<${wrong(c).charCodeAt(0).toString(16).padStart(4, '0')}>`;
         });
         return `[${shifted}]`;
       }),
@@ -90,5 +147,14 @@ describe('a page whose font encoding is broken is read by OCR', () => {
     expect(broken?.transactions.every((t) => typeof t.confidence === 'number')).toBe(true);
     expect(broken?.transactions.map(({ bbox, confidence, ...t }) => t)).toEqual(expected);
     expect(broken?.statement).toMatchObject({ accountNumber: '12345678', openingBalance: 1500 });
+  });
+
+  it('reads the page image where punctuation, digits and capitals are broken and lower case reads as text', async () => {
+    // Descriptions in mixed case with punctuation, as many banks print them.
+    const rows = sampleRows(12).map((r, i) => ({ ...r, description: [MIXED_CASE[i] as string] }));
+    const { pdf, expected } = await statement(rows);
+    const [broken] = await convert(breakToUnicode(pdf, lowCodesOffset), { fileName: 'broken-digits.pdf' });
+    expect(broken?.transactions.every((t) => typeof t.confidence === 'number')).toBe(true);
+    expect(broken?.transactions.map(({ bbox, confidence, ...t }) => t)).toEqual(expected);
   });
 });
