@@ -196,3 +196,61 @@ describe('class 7: text that belongs to a description', () => {
     ]);
   });
 });
+
+describe('class 6: carried balances are no transactions', () => {
+  it("a day's first row repeating the balance before it (in words no vocabulary has) carries it", async () => {
+    const days: [string, [string, string, number][]][] = [
+      [
+        '02/06/2025',
+        [
+          ['PIX RECEBIDO JOAO', '100200', 150_000],
+          ['PAGTO BOLETO ENERGIA', '100201', -23_450],
+        ],
+      ],
+      ['03/06/2025', [['COMPRA CARTAO MERCADO', '100202', -8_990]]],
+      [
+        '05/06/2025',
+        [
+          ['TED ENVIADA ALUGUEL', '100203', -120_000],
+          ['TARIFA PACOTE', '100204', -3_590],
+        ],
+      ],
+    ];
+    let balance = 250_000;
+    const lines = [
+      line(40, L(40, 'Banco Horizonte S.A.', true)),
+      line(
+        100,
+        L(40, 'Data', true),
+        L(120, 'Historico', true),
+        L(330, 'Documento', true),
+        R(460, 'Valor', true),
+        R(550, 'Saldo', true),
+      ),
+    ];
+    let y = 118;
+    for (const [date, txs] of days) {
+      lines.push(line(y, L(40, date), L(120, 'SLD ANTER.'), R(460, money(balance, ','))));
+      y += 14;
+      for (const [text, doc, cents] of txs) {
+        balance += cents;
+        lines.push(
+          line(y, L(40, date), L(120, text), L(330, doc), R(460, `${cents < 0 ? '-' : ''}${money(cents, ',')}`)),
+        );
+        y += 14;
+      }
+      lines.push(line(y, L(40, date), L(120, 'SLD DIA'), R(550, money(balance, ','))));
+      y += 14;
+    }
+    const [s] = await convert(await tablePdf({ pages: [{ lines }] }), { fileName: 'extrato.pdf' });
+    expect(s?.transactions.map((t) => [t.date, t.description, t.amount])).toEqual([
+      ['2025-06-02', 'PIX RECEBIDO JOAO', 1500],
+      ['2025-06-02', 'PAGTO BOLETO ENERGIA', -234.5],
+      ['2025-06-03', 'COMPRA CARTAO MERCADO', -89.9],
+      ['2025-06-05', 'TED ENVIADA ALUGUEL', -1200],
+      ['2025-06-05', 'TARIFA PACOTE', -35.9],
+    ]);
+    expect([s?.statement.openingBalance, s?.statement.closingBalance]).toEqual([2500, 2439.7]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});

@@ -38,6 +38,11 @@ export interface Reading {
   amount: AmountReading;
   /** Sign column letters read as debits (the others are credits). */
   debitSigns: ReadonlySet<string>;
+  /**
+   * Rows right after a printed balance whose one figure repeats it, with no balance of their own,
+   * carry that balance forward ("SALDO ANTERIOR" at the head of every day): no amounts.
+   */
+  carried: boolean;
   score: number;
   /** What the score is made of, for the trace. */
   explains: { balances: number; balanceChecks: number; total: boolean | null; coverage: number };
@@ -115,6 +120,23 @@ function stretchFits(known: number, unknown: number[], delta: number): boolean {
   return sums.has(want);
 }
 
+/**
+ * Whether a row carries the balance printed just before it: no amount since that balance, no
+ * balance of its own in the reading's balance column, and its one figure that balance.
+ */
+export function carriesBalance(
+  row: LedgerRowInput,
+  reading: Pick<Reading, 'amount' | 'debitSigns' | 'balance'>,
+  card: boolean,
+  prev: number | null,
+  amountsSince: boolean,
+): boolean {
+  if (prev === null || prev === 0 || amountsSince || row.balanceOnly || row.money.size !== 1) return false;
+  if (reading.balance && row.money.has(reading.balance)) return false;
+  const amt = rowAmount(row, reading, card);
+  return amt !== null && Math.abs(amt.cents) === Math.abs(prev);
+}
+
 function evaluate(input: ReadingInput, reading: Omit<Reading, 'score' | 'explains'>): Reading {
   let balances = 0;
   let checks = 0;
@@ -138,6 +160,7 @@ function evaluate(input: ReadingInput, reading: Omit<Reading, 'score' | 'explain
     unknown = [];
   };
   for (const row of input.rows) {
+    if (reading.carried && carriesBalance(row, reading, input.card, prev, known !== 0 || unknown.length > 0)) continue;
     if (row.balanceOnly) {
       // Its balance: in the balance column, else its one value; its sums of columns are no amounts.
       const only = row.money.size === 1 ? [...row.money.values()][0] : undefined;
@@ -186,6 +209,8 @@ function evaluate(input: ReadingInput, reading: Omit<Reading, 'score' | 'explain
     if (r === 'amount' || r === 'debit' || r === 'credit' || r === 'balance') prior -= 1;
   }
   const score =
+    // Carried rows are read only where they explain more: as read plainly first.
+    (reading.carried ? -1 : 0) +
     balances * 10 -
     (checks - balances) * 6 +
     (total === true ? 15 : total === false ? -5 : 0) +
@@ -223,7 +248,7 @@ export function readings(input: ReadingInput): Reading[] {
       const used = amount.kind === 'pair' ? [amount.debit, amount.credit] : [amount.key];
       if (balance !== null && used.includes(balance)) continue;
       for (const debitSigns of amount.kind === 'signed' ? polarities : [new Set<string>()])
-        out.push(evaluate(input, { balance, amount, debitSigns }));
+        for (const carried of [false, true]) out.push(evaluate(input, { balance, amount, debitSigns, carried }));
     }
   }
   return out.sort((a, b) => b.score - a.score);
@@ -232,5 +257,5 @@ export function readings(input: ReadingInput): Reading[] {
 export function describeReading(r: Reading): string {
   const a =
     r.amount.kind === 'pair' ? `debit "${r.amount.debit}", credit "${r.amount.credit}"` : `amount "${r.amount.key}"`;
-  return `${a}${r.balance ? `, balance "${r.balance}"` : ''}`;
+  return `${a}${r.balance ? `, balance "${r.balance}"` : ''}${r.carried ? ', rows that repeat the balance before carry it' : ''}`;
 }

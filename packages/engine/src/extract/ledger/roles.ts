@@ -7,7 +7,7 @@
  */
 import type { Draft, DraftRow } from '../draft';
 import { hasFactWord } from '../vocabulary';
-import { balanceOf, describeReading, type LedgerRowInput, readings, rowAmount } from './readings';
+import { balanceOf, carriesBalance, describeReading, type LedgerRowInput, readings, rowAmount } from './readings';
 
 function inputOf(row: DraftRow): LedgerRowInput {
   return { money: row.money, sign: row.sign };
@@ -52,9 +52,33 @@ export function applyReading(draft: Draft): void {
   const reading = draft.reading;
   if (!reading) return;
   const balanceKey = reading.balance;
+  // The last printed balance and whether amounts came since (for rows that carry it forward).
+  let prev: number | null = draft.labelledOpening;
+  let amountsSince = false;
   for (const row of draft.rows) {
     if (row.kind === 'total' || row.kind === 'none') continue;
     const printed = balanceKey ? balanceOf(row.money.get(balanceKey), draft.card) : null;
+    if (
+      reading.carried &&
+      row.kind === 'transaction' &&
+      carriesBalance(inputOf(row), reading, draft.card, prev, amountsSince)
+    ) {
+      row.kind = 'balance';
+      row.balance = prev;
+      draft.trace.change(
+        'money-roles',
+        row.id,
+        'kind',
+        'transaction',
+        'balance',
+        'its one figure repeats the balance before it',
+      );
+      continue;
+    }
+    if (printed !== null) {
+      prev = printed;
+      amountsSince = false;
+    } else if (row.kind === 'transaction' && row.money.size) amountsSince = true;
     if (row.kind === 'balance') {
       if (printed !== null) row.balance = printed;
       else if (row.money.size >= 2) {

@@ -312,7 +312,11 @@ export function bracketingBalanceRows(draft: Draft): void {
     const figure = ([...first.money.values()][0] as Cell).cents;
     const closing = Math.abs(draft.labelledClosing);
     if (tx.length >= 3 && [figure, -figure].some((o) => fits(o, tx.slice(1), closing))) {
-      mark(first, 'opening', `its figure and every amount after it come to the printed closing: "${first.description}" is the opening balance`);
+      mark(
+        first,
+        'opening',
+        `its figure and every amount after it come to the printed closing: "${first.description}" is the opening balance`,
+      );
       return;
     }
   }
