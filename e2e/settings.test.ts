@@ -82,6 +82,7 @@ describe.skipIf(!hasChromium)('settings journeys in Chromium', () => {
   it('creates an API key shown once, converts with it over HTTP, and revokes it', async () => {
     const keys = page.getByRole('region', { name: 'API keys' });
     await keys.getByLabel('Key name').fill('Ledger sync');
+    await keys.getByLabel('Your password, to confirm').fill(PASSWORD);
     await keys.getByRole('button', { name: 'Create API Key' }).click();
     const key = (await page.getByTestId('new-api-key').textContent())?.trim() ?? '';
     expect(key).toMatch(/^sm_live_/);

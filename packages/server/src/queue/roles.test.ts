@@ -243,7 +243,11 @@ describe.skipIf(!databaseUrl || !redisUrl)('process roles: serve and two workers
         [email, Date.now() + 30 * 24 * 3600_000],
       );
       const login = await post('/api/auth/login', { email, password });
-      const created = await post('/api/keys', { name: 'roles', webhookUrl: hookUrl }, login.body.token as string);
+      const created = await post(
+        '/api/keys',
+        { name: 'roles', webhookUrl: hookUrl, password },
+        login.body.token as string,
+      );
       expect(created.status).toBe(201);
       await worker();
       const form = new FormData();

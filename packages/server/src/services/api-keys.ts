@@ -8,6 +8,7 @@ import { type ApiKeyInfo, AppError, type CreateApiKeyResponse, isSubscriptionPla
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context';
 import type { ApiKeysTable } from '../db/schema';
+import { verifyPassword } from './passwords';
 import { isPublicHost } from './public-address';
 import { checkShared } from './rate-limit';
 import type { AuthSession } from './sessions';
@@ -17,6 +18,7 @@ export const API_KEY_PREFIX = 'sm_live_';
 export const MAX_KEYS_PER_ACCOUNT = 20;
 const PLAN_MESSAGE = 'API keys are available on the Pro and Business plans.';
 const INVALID_KEY = 'Invalid API key.';
+const WRONG_PASSWORD = 'Current password is incorrect';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 
@@ -83,9 +85,12 @@ export async function listApiKeys(ctx: AppContext, user: UserRow): Promise<ApiKe
 export async function createApiKey(
   ctx: AppContext,
   user: UserRow,
-  input: { name: string; webhookUrl?: string },
+  input: { name: string; webhookUrl?: string; password: string },
 ): Promise<CreateApiKeyResponse> {
   requireApiPlan(user);
+  // A key outlives the session that made it: a stolen session alone must not mint one (issue 29, N9).
+  if (!(await verifyPassword(user.password_hash, input.password)))
+    throw new AppError('INVALID_CREDENTIALS', WRONG_PASSWORD, { field: 'password' });
   const name = input.name.trim();
   if (!name) throw new AppError('VALIDATION_FAILED', 'Name is required', { field: 'name' });
   const webhookUrl = input.webhookUrl ? validateWebhookUrl(ctx, input.webhookUrl) : null;
@@ -113,6 +118,16 @@ export async function createApiKey(
   };
   await ctx.db.insertInto('api_keys').values(row).execute();
   return { apiKey: toApiKeyInfo(row), key, webhookSecret };
+}
+
+/** Revokes every key of the account: a new password (changed or reset) ends what the old one made. */
+export async function revokeAllApiKeys(ctx: AppContext, userId: string): Promise<void> {
+  await ctx.db
+    .updateTable('api_keys')
+    .set({ revoked_at: ctx.clock.now() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export async function findOwnedKey(ctx: AppContext, user: UserRow, id: string): Promise<ApiKeyRow> {

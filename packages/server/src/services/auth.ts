@@ -9,6 +9,7 @@ import {
 } from '@statemint/shared';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db';
+import { revokeAllApiKeys } from './api-keys';
 import { retireResetLinks } from './password-reset';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { tooManyAttempts } from './rate-limit';
@@ -174,8 +175,12 @@ export async function changePassword(
     .where('id', '=', user.id)
     .execute();
   await revokeAllSessions(ctx, user.id);
+  await revokeAllApiKeys(ctx, user.id);
   await retireResetLinks(ctx, user.id);
-  return { token: await createSession(ctx, user.id), message: 'Password changed. Other sessions were signed out.' };
+  return {
+    token: await createSession(ctx, user.id),
+    message: 'Password changed. Other sessions were signed out and API keys revoked.',
+  };
 }
 
 export async function updateRetention(

@@ -6,6 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AppError, LIMITS, type MessageResponse, PRODUCT_NAME } from '@statemint/shared';
 import type { AppContext } from '../context';
+import { revokeAllApiKeys } from './api-keys';
 import { hashPassword } from './passwords';
 import { revokeAllSessions } from './sessions';
 import { findUserByEmail, normalizeEmail, type UserRow } from './users';
@@ -100,5 +101,6 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     .execute();
   await retireResetLinks(ctx, row.user_id);
   await revokeAllSessions(ctx, row.user_id);
+  await revokeAllApiKeys(ctx, row.user_id);
   return { message: RESET_DONE_MESSAGE };
 }

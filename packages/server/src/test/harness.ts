@@ -234,12 +234,15 @@ export async function removeTestData(dataDir: string, pgSchema: string | undefin
 }
 
 /** Registers and verifies an account through the API, then logs in. */
+/** The password of createVerifiedUser's accounts unless it is given another. */
+export const TEST_PASSWORD = 'correct horse battery';
+
 export async function createVerifiedUser(
   s: TestServer,
   input: { email?: string; password?: string; name?: string } = {},
 ): Promise<{ email: string; password: string; token: string; user: Record<string, unknown> }> {
   const email = input.email ?? `user-${randomBytes(4).toString('hex')}@example.com`;
-  const password = input.password ?? 'correct horse battery';
+  const password = input.password ?? TEST_PASSWORD;
   const reg = await s.api('/api/auth/register', { body: { email, password, name: input.name ?? 'Test User' } });
   if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.body)}`);
   const verified = await s.api(`/api/auth/verify-email?token=${s.lastVerificationToken(email)}`);

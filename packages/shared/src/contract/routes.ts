@@ -422,11 +422,13 @@ export const ROUTES = {
     path: '/api/keys',
     id: 'createApiKey',
     summary: 'Create an API key (shown once), optionally with a webhook URL',
+    description: "Needs the account's password. Every key is revoked when the password is changed or reset.",
     tag: 'Developer',
     auth: 'required',
     body: Type.Object({
       name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
       webhookUrl: Type.Optional(WebhookUrl),
+      password: PasswordSchema,
     }),
     response: { 201: CreateApiKeyResponseSchema, ...errors(400, 401, 403) },
   }),

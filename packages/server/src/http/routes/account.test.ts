@@ -67,7 +67,9 @@ for (const db of testDatabases) {
 
     it('deletes the account and every file; payments stay as receipts, sessions and keys stop', async () => {
       const u = await proUser(s);
-      const key = (await s.api<{ key: string }>('/api/keys', { body: { name: 'k' }, token: u.token })).body.key;
+      const key = (
+        await s.api<{ key: string }>('/api/keys', { body: { name: 'k', password: u.password }, token: u.token })
+      ).body.key;
       const up = await upload(s, '/api/files/upload', {
         name: 'Gone.csv',
         bytes: sampleCsvStatement(5),

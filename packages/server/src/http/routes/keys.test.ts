@@ -12,6 +12,7 @@ import {
   createVerifiedUser,
   removeTestData,
   startTestServer,
+  TEST_PASSWORD,
   TestClock,
   type TestServer,
   testDatabases,
@@ -24,8 +25,9 @@ interface Created {
   webhookSecret: string | null;
 }
 
+/** Creates a key with the test accounts' password (createVerifiedUser's) unless `body` names another. */
 async function createKey(s: TestServer, token: string, body: object = { name: 'Bookkeeping sync' }) {
-  return s.api<Created>('/api/keys', { body, token });
+  return s.api<Created>('/api/keys', { body: { password: TEST_PASSWORD, ...body }, token });
 }
 
 /** A local receiver of webhooks: answers the queued statuses in turn (then 200) and keeps what it got. */
@@ -85,6 +87,53 @@ for (const db of testDatabases) {
       expect(withKey.status).toBe(403);
       expect(withKey.body).toMatchObject({ code: 'FORBIDDEN' });
       expect((await s.api('/api/dashboard', { token: created.body.key })).status).toBe(403);
+    });
+
+    it('needs the password to create a key (N9)', async () => {
+      const pro = await proUser(s);
+      const missing = await s.api('/api/keys', { body: { name: 'no password' }, token: pro.token });
+      expect(missing.status).toBe(400);
+      expect(missing.body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'password' });
+      const wrong = await createKey(s, pro.token, { name: 'wrong', password: 'not the password' });
+      expect(wrong.status).toBe(401);
+      expect(wrong.body).toEqual({
+        code: 'INVALID_CREDENTIALS',
+        field: 'password',
+        message: 'Current password is incorrect',
+      });
+      const rows = await s.ctx.db.selectFrom('api_keys').select('name').where('name', 'in', ['wrong']).execute();
+      expect(rows).toHaveLength(0);
+    });
+
+    it('revokes every key when the password is changed or reset (N9)', async () => {
+      const pro = await proUser(s);
+      const usable = async (key: string) => (await s.api('/api/files', { token: key })).status;
+      const before = (await createKey(s, pro.token)).body.key;
+      expect(await usable(before)).toBe(200);
+      const changed = await s.api<{ token: string; message: string }>('/api/auth/change-password', {
+        body: { currentPassword: pro.password, newPassword: 'a new long password' },
+        token: pro.token,
+      });
+      expect(changed.status).toBe(200);
+      expect(changed.body.message).toBe('Password changed. Other sessions were signed out and API keys revoked.');
+      expect(await usable(before)).toBe(401);
+
+      const second = (await createKey(s, changed.body.token, { name: 'second', password: 'a new long password' })).body
+        .key;
+      expect(await usable(second)).toBe(200);
+      await s.api('/api/auth/forgot-password', { body: { email: pro.email } });
+      const mail = s
+        .outbox()
+        .map((m) => m.replace(/=\r?\n/g, ''))
+        .reverse()
+        .find((m) => m.toLowerCase().includes(`to: ${pro.email.toLowerCase()}`) && m.includes('reset-password'));
+      const token = mail?.match(/reset-password\?token=(?:3D)?([\w-]+)/)?.[1];
+      expect(token).toBeTruthy();
+      const reset = await s.api('/api/auth/reset-password', { body: { token, password: 'yet another password' } });
+      expect(reset.status).toBe(200);
+      const refused = await s.api('/api/files', { token: second });
+      expect(refused.status).toBe(401);
+      expect(refused.body).toMatchObject({ code: 'UNAUTHORIZED', message: 'This API key has been revoked.' });
     });
 
     it('authenticates uploads and file reads with Bearer sm_live_, records last use, refuses a revoked key', async () => {

@@ -110,16 +110,20 @@ function KeyRow({ apiKey }: { apiKey: ApiKeyInfo }) {
 export function ApiKeysSection() {
   const queryClient = useQueryClient();
   const keys = useQuery({ queryKey: KEYS, queryFn: () => callApi(ROUTES.listApiKeys) });
-  const [form, setForm] = useState({ name: '', webhookUrl: '' });
+  const [form, setForm] = useState({ name: '', webhookUrl: '', password: '' });
   const [shown, setShown] = useState<{ key: string; webhookSecret: string | null } | null>(null);
   const create = useMutation({
     mutationFn: () =>
       callApi(ROUTES.createApiKey, {
-        body: { name: form.name, ...(form.webhookUrl.trim() ? { webhookUrl: form.webhookUrl.trim() } : {}) },
+        body: {
+          name: form.name,
+          password: form.password,
+          ...(form.webhookUrl.trim() ? { webhookUrl: form.webhookUrl.trim() } : {}),
+        },
       }),
     onSuccess: (res) => {
       setShown({ key: res.key, webhookSecret: res.webhookSecret });
-      setForm({ name: '', webhookUrl: '' });
+      setForm({ name: '', webhookUrl: '', password: '' });
       void queryClient.invalidateQueries({ queryKey: KEYS });
     },
     onError: (e) => failed('API Key Not Created', e),
@@ -155,7 +159,7 @@ export function ApiKeysSection() {
       )}
       <form
         aria-label="Create API key"
-        className="grid gap-3 sm:grid-cols-3 sm:items-end"
+        className="grid gap-3 sm:grid-cols-4 sm:items-end"
         onSubmit={(e: FormEvent) => {
           e.preventDefault();
           create.mutate();
@@ -174,7 +178,15 @@ export function ApiKeysSection() {
           placeholder="https://example.com/hooks/statemint"
           onChange={(e) => setForm({ ...form, webhookUrl: e.target.value })}
         />
-        <Button type="submit" disabled={create.isPending || !form.name.trim()}>
+        <Field
+          label="Your password, to confirm"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={form.password}
+          onChange={(e) => setForm({ ...form, password: e.target.value })}
+        />
+        <Button type="submit" disabled={create.isPending || !form.name.trim() || !form.password}>
           Create API Key
         </Button>
       </form>
