@@ -194,6 +194,25 @@ for (const db of testDatabases) {
       expect((await s.api(`/api/files/${first.body.id}`)).status).toBe(404);
     });
 
+    it("answers the free-trial check about the caller's own address and device only, never about an e-mail (N14)", async () => {
+      const email = uniqueEmail();
+      const first = await freeTrial(s, { email, ip: freshIp(), fp: randomBytes(8).toString('hex') });
+      expect(first.status).toBe(201);
+      await waitForFile(s, first.body.id);
+      // A stranger asking about that e-mail learns nothing: the answer is the same as for an unused one.
+      const headers = { 'x-forwarded-for': freshIp(), 'x-device-fingerprint': randomBytes(8).toString('hex') };
+      const used = await s.api<FreeTrialCheckResponse>('/api/check-free-trial', { body: { email }, headers });
+      const unused = await s.api<FreeTrialCheckResponse>('/api/check-free-trial', {
+        body: { email: uniqueEmail() },
+        headers,
+      });
+      expect(used.body).toEqual(unused.body);
+      // The upload itself still refuses the used e-mail.
+      const again = await freeTrial(s, { email, ip: freshIp(), fp: randomBytes(8).toString('hex') });
+      expect(again.status).toBe(429);
+      expect(again.body.code).toBe('FREE_TRIAL_COOLDOWN');
+    });
+
     it('needs an e-mail, a supported type (by extension and content) and at most 10 MB, storing nothing otherwise', async () => {
       const before = await storedObjects(s);
       const noEmail = await freeTrial(s, {});

@@ -70,9 +70,11 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, ROUTES.checkFreeTrial, async (request) => {
-    const email = request.auth?.user.email ?? (request.body?.email?.trim() || null);
+    // Only about the caller's own address, device and account (issue 29, N14): an e-mail in the body
+    // is not looked up, or anyone could ask whether any address has used its trial. The upload
+    // itself still refuses an e-mail whose trial is used.
     const refusal = await freeTrialRefusal(files, {
-      email,
+      email: request.auth?.user.email ?? null,
       fingerprint: fingerprint(request) ?? (request.body?.deviceFingerprint?.trim() || null),
       ip: request.ip,
     });
