@@ -2,10 +2,10 @@
  * convert(bytes) -> Statement[]: picks the reader by the file's bytes, feeds the one
  * layout model, and runs the one extraction pipeline on it.
  */
-import { AppError, emptyStatementFacts, isAppError, type Statement } from '@statemint/shared';
+import { AppError, emptyStatementFacts, isAppError, type Statement, type TraceEntry } from '@statemint/shared';
 import { classifyDocument } from './classify/statement-or-not';
 import { extractStatements } from './extract/index';
-import type { LayoutDocument } from './layout/model';
+import type { LayoutDocument, TextlessPage } from './layout/model';
 import { detectInputKind } from './readers/detect';
 
 export interface ConvertOptions {
@@ -63,7 +63,19 @@ export async function convert(bytes: Uint8Array, options: ConvertOptions = {}): 
   if (!classifyDocument(doc, statements).statement)
     throw new AppError('NOT_A_STATEMENT', 'This document does not look like a bank statement.');
   if (failure) throw failure;
+  if (doc.textless?.length) for (const s of statements) s.trace = [...textlessTrace(doc.textless), ...(s.trace ?? [])];
   return statements;
+}
+
+/** Which PDF pages OCR read instead of their text layer, or left empty, and why (`--trace`, the bench). */
+function textlessTrace(pages: TextlessPage[]): TraceEntry[] {
+  return pages.map((p) => ({
+    pass: 'text-layer',
+    field: `page ${p.page}`,
+    from: null,
+    to: p.ocr ? 'read by OCR' : 'nothing to read',
+    why: p.why,
+  }));
 }
 
 // Readers load lazily: a PDF conversion never pays for ExcelJS, mammoth or tesseract.js.

@@ -101,6 +101,17 @@ export interface LayoutPage {
 
 export interface LayoutDocument {
   pages: LayoutPage[];
+  /**
+   * PDF pages whose text layer was not used, whether OCR read them instead, and why (a page
+   * without text that paints nothing to read is left as it is). For `--trace` and the bench.
+   */
+  textless?: TextlessPage[];
+}
+
+export interface TextlessPage {
+  page: number;
+  ocr: boolean;
+  why: string;
 }
 
 /**

@@ -6,7 +6,8 @@
 import { AppError } from '@statemint/shared';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { LayoutPage } from '../layout/model';
-import { loadPdfJs, openPdf, renderCanvas } from '../readers/pdfjs';
+import { type Matrix, pagePaint } from '../readers/page-paint';
+import { openPdf, renderCanvas } from '../readers/pdfjs';
 import { checkDeadline, mapLimited, newOcrSession, type OcrSession, pagesInFlight, recognizeGreyPage } from './index';
 import { MAX_IMAGE_PIXELS } from './limits';
 import { wordsToLines } from './lines';
@@ -79,16 +80,6 @@ async function ocrPdfPage(page: PDFPageProxy, session: OcrSession): Promise<Layo
   };
 }
 
-type Matrix = [number, number, number, number, number, number];
-const multiply = (m: Matrix, n: Matrix): Matrix => [
-  m[0] * n[0] + m[2] * n[1],
-  m[1] * n[0] + m[3] * n[1],
-  m[0] * n[2] + m[2] * n[3],
-  m[1] * n[2] + m[3] * n[3],
-  m[0] * n[4] + m[2] * n[5] + m[4],
-  m[1] * n[4] + m[3] * n[5] + m[5],
-];
-
 interface PdfImage {
   width: number;
   height: number;
@@ -98,33 +89,13 @@ interface PdfImage {
 
 /**
  * The page's image when the page is one upright image covering (nearly) all of it, else null.
- * Walks the operator list keeping the transformation matrix, to know where the image lands.
  */
 async function embeddedScan(page: PDFPageProxy): Promise<GreyImage | null> {
   if (page.rotate % 360 !== 0) return null;
   const [vx0, vy0, vx1, vy1] = page.view as [number, number, number, number];
   const pageArea = (vx1 - vx0) * (vy1 - vy0);
-  const { OPS } = await loadPdfJs();
-  const ops = await page.getOperatorList();
-  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
-  const stack: Matrix[] = [];
-  const images: { id: string; m: Matrix }[] = [];
-  for (let i = 0; i < ops.fnArray.length; i++) {
-    const fn = ops.fnArray[i];
-    const args = ops.argsArray[i] as unknown[] | null;
-    if (fn === OPS.save) stack.push(ctm);
-    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
-    else if (fn === OPS.transform && args) ctm = multiply(ctm, args as Matrix);
-    else if (fn === OPS.paintImageXObject && args) images.push({ id: String(args[0]), m: ctm });
-    else if (
-      fn === OPS.paintInlineImageXObject ||
-      fn === OPS.paintImageMaskXObject ||
-      fn === OPS.paintImageXObjectRepeat ||
-      fn === OPS.paintSolidColorImageMask
-    )
-      return null;
-  }
-  if (images.length !== 1) return null;
+  const { images, otherImages } = await pagePaint(page);
+  if (otherImages || images.length !== 1) return null;
   const { id, m } = images[0] as { id: string; m: Matrix };
   // Upright (no rotation, not mirrored: image row 0 at the top) and covering most of the page.
   if (Math.abs(m[1]) > 1e-6 || Math.abs(m[2]) > 1e-6 || m[0] <= 0 || m[3] <= 0) return null;

@@ -5,16 +5,18 @@
  */
 import { AppError } from '@statemint/shared';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { LayoutDocument, LayoutLine, LayoutPage, TextRun, TextSpan } from '../layout/model';
+import type { LayoutDocument, LayoutLine, LayoutPage, TextlessPage, TextRun, TextSpan } from '../layout/model';
+import { whyOcrTextless } from './page-paint';
 import { openPdf, unreadable } from './pdfjs';
-import { judgeTextLayer } from './text-layer';
+import { judgeTextLayer, NO_TEXT_LAYER } from './text-layer';
 
 export interface PdfReadOptions {
   password?: string | undefined;
   deadline: number;
   /**
-   * Called with the open document and the page numbers without a usable text layer (scans, and
-   * text in a broken font encoding: see text-layer.ts); returns their OCR pages.
+   * Called with the open document and the page numbers to read by OCR (scans, and text in a
+   * broken font encoding: see text-layer.ts; a page without text that paints nothing to read is
+   * not among them: see page-paint.ts); returns their OCR pages.
    */
   ocrPages?: (doc: PDFDocumentProxy, pageNumbers: number[]) => Promise<LayoutPage[]>;
 }
@@ -33,7 +35,7 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<
   const doc = await openPdf(bytes, opts.password);
   try {
     const pages: LayoutPage[] = [];
-    const scans: number[] = [];
+    const textless: TextlessPage[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       if (Date.now() > opts.deadline) throw new AppError('TIMEOUT', 'The conversion took too long and was stopped.');
       const { page, content } = await pageText(doc, n);
@@ -50,8 +52,15 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<
         const x0 = e as number;
         items.push({ str: it.str, x0, x1: x0 + it.width, base: viewport.height - (f as number), size, bold });
       }
+      const verdict = judgeTextLayer(items.map((it) => it.str).join(' '));
+      if (!verdict.usable) {
+        // A page without text is only worth OCR when it paints something that could hold text.
+        const why = verdict.why === NO_TEXT_LAYER ? await whyOcrTextless(page) : (verdict.why ?? 'unreadable text');
+        textless.push(
+          why ? { page: n, ocr: true, why } : { page: n, ocr: false, why: `${NO_TEXT_LAYER}; nothing drawn to read` },
+        );
+      }
       page.cleanup();
-      if (!judgeTextLayer(items.map((it) => it.str).join(' ')).usable) scans.push(n);
       pages.push({
         number: n,
         width: viewport.width,
@@ -60,6 +69,7 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<
         source: 'pdf',
       });
     }
+    const scans = textless.filter((t) => t.ocr).map((t) => t.page);
     if (scans.length) {
       if (!opts.ocrPages) {
         if (scans.length === pages.length)
@@ -69,7 +79,7 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<
         for (const p of ocr) pages[p.number - 1] = p;
       }
     }
-    return { pages };
+    return textless.length ? { pages, textless } : { pages };
   } finally {
     await doc.destroy();
   }

@@ -140,10 +140,12 @@ const CASE_BREAK = /\p{Ll}\p{M}*\p{Lu}\p{M}*(?!\p{Ll})/u;
 /** A word of one letter repeated, perhaps with digits or punctuation: an anonymiser's placeholder. */
 const PLACEHOLDER = /^[^\p{L}]*(\p{L})(?:[^\p{L}]*\1)+[^\p{L}]*$/u;
 
+export const NO_TEXT_LAYER = 'no text layer';
+
 /** The verdict on a page's text (its items joined with spaces). */
 export function judgeTextLayer(text: string): TextLayerVerdict {
   const chars = [...text.replace(/\s+/g, '')];
-  if (chars.length < TEXT_LAYER.minChars) return { usable: false, why: 'no text layer' };
+  if (chars.length < TEXT_LAYER.minChars) return { usable: false, why: NO_TEXT_LAYER };
   const odd = chars.filter((c) => ODD.test(c)).length;
   if (odd / chars.length > TEXT_LAYER.maxOddShare)
     return { usable: false, why: `${odd} of ${chars.length} characters are control or private-use characters` };

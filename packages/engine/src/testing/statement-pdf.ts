@@ -44,6 +44,8 @@ export interface StatementPdfSpec {
   currencyLabel?: string;
   /** TrueType files to embed (subset fonts with a ToUnicode map) instead of Helvetica. */
   fonts?: { regular: string; bold: string };
+  /** Pages after the statement with only a watermark turned 45 degrees (no text to read). */
+  watermarkPages?: number;
   /** Leave streams uncompressed (tests that rewrite a font's ToUnicode map). */
   uncompressed?: boolean;
 }
@@ -183,6 +185,17 @@ export async function buildStatementPdf(
       page: pageNumber,
     });
   });
+  for (let i = 0; i < (spec.watermarkPages ?? 0); i++) {
+    doc.addPage();
+    doc
+      .save()
+      .rotate(-45, { origin: [300, 420] })
+      .font(bold)
+      .fontSize(48)
+      .fillColor('#dddddd');
+    doc.text('SPECIMEN', 180, 400, { lineBreak: false });
+    doc.restore().fillColor('black');
+  }
   doc.end();
   await done;
   return { pdf: new Uint8Array(Buffer.concat(chunks)), expected, closingCents };
