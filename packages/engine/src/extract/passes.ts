@@ -23,6 +23,7 @@ export const PASSES = {
   'ocr-leading-date': { stage: 'table', evidence: 'the date that starts a line, as OCR damaged it' },
   // rows
   'table-direction': { stage: 'rows', evidence: "the way descriptions run on the table's pages before" },
+  'table-foot': { stage: 'rows', evidence: "a line set apart under the table's last row, left of the descriptions" },
   'label-rows': { stage: 'rows', evidence: "a label line that belongs to the row before, not a total's" },
   // values and facts
   'ocr-damaged-dates': { stage: 'values', evidence: 'the one date between its neighbours with the digits read' },
@@ -36,6 +37,7 @@ export const PASSES = {
   'bracketing-balance-rows': { stage: 'ledger', evidence: 'first and last rows that are the opening and closing' },
   'money-roles': { stage: 'ledger', evidence: 'the reading of the money columns that reconciles best' },
   'apply-reading': { stage: 'ledger', evidence: 'the chosen reading applied to every row' },
+  'continued-lines': { stage: 'ledger', evidence: 'an undated row without an amount straight under a transaction' },
   'after-closing': { stage: 'ledger', evidence: 'rows printed after the closing balance' },
   'printed-balances': { stage: 'ledger', evidence: 'opening and closing as printed' },
   'ocr-labelled-balances': { stage: 'ledger', evidence: "a summary figure one leading digit off the table's" },

@@ -254,3 +254,56 @@ describe('class 6: carried balances are no transactions', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 });
+
+describe('class 7: description lines a figure inside them cut off', () => {
+  it("lines under a transaction's description, one with a fee in its text, stay that description", async () => {
+    const pdf = await tablePdf({
+      pages: [
+        {
+          lines: [
+            line(40, L(40, 'Kontoauszug', true), L(330, 'Alter Saldo'), R(550, '1.000,00')),
+            line(54, L(330, 'Neuer Saldo'), R(550, '769,10')),
+            line(90, L(40, 'Buchung', true), L(130, 'Buchung / Verwendungszweck', true), R(550, 'Betrag (EUR)', true)),
+            line(108, L(40, '07.12.2021'), L(130, 'Gutschrift MARIA MUSTER'), R(550, '183,68')),
+            line(120, L(130, 'Referenz: ZV0100323804')),
+            line(136, L(40, '09.12.2021'), L(130, 'Lastschrift STADTWERKE'), R(550, '-414,58')),
+            line(148, L(130, 'Folgenr.000 Verfalld. 2024-12 Entgelt'), L(340, '5,90EUR')),
+            line(160, L(130, 'Mandat: 175720')),
+            line(176, L(40, '30.12.2021'), L(130, 'Abschluss'), R(550, '0,00')),
+          ],
+        },
+      ],
+    });
+    const [s] = await convert(pdf, { fileName: 'auszug.pdf' });
+    expect(s?.transactions.map((t) => t.description)).toContain(
+      'Lastschrift STADTWERKE Folgenr.000 Verfalld. 2024-12 Entgelt 5,90EUR Mandat: 175720',
+    );
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});
+
+describe("class 9: the table's foot", () => {
+  it("a line set apart under the last row, left of the descriptions, is not that row's", async () => {
+    const rows = [
+      ['22 avr.', 'DEPOT DIRECT SALAIRE', '', '22,05 $', '7 147,51 $'],
+      ['23 avr.', 'PROVIGO', '567,79 $', '', '6 579,72 $'],
+      ['29 avr.', 'STM MONTREAL', '1 253,23 $', '', '5 326,49 $'],
+    ] as const;
+    const pdf = await tablePdf({
+      pages: [
+        {
+          lines: [
+            line(40, L(40, 'Solde au 1 avril: 7 125,46 $')),
+            line(80, L(40, 'Détails', true), R(340, 'Débits', true), R(440, 'Crédits', true), R(550, 'Solde', true)),
+            ...rows.map((r, i) =>
+              line(98 + i * 16, L(40, r[0]), L(90, r[1]), R(340, r[2]), R(440, r[3]), R(550, r[4])),
+            ),
+            line(98 + 2 * 16 + 18, L(40, 'Frais sur compte:', true), L(125, '23,00 $', true)),
+          ],
+        },
+      ],
+    });
+    const [s] = await convert(pdf, { fileName: 'releve.pdf' });
+    expect(s?.transactions.map((t) => t.description)).toEqual(['DEPOT DIRECT SALAIRE', 'PROVIGO', 'STM MONTREAL']);
+  });
+});

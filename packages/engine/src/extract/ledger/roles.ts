@@ -6,6 +6,7 @@
  * amount.
  */
 import type { Draft, DraftRow } from '../draft';
+import { passEnabled } from '../passes';
 import { hasFactWord } from '../vocabulary';
 import { balanceOf, carriesBalance, describeReading, type LedgerRowInput, readings, rowAmount } from './readings';
 
@@ -126,10 +127,44 @@ export function applyReading(draft: Draft): void {
       } else {
         row.kind = 'none';
         draft.trace.change('money-roles', row.id, 'kind', 'transaction', 'none', 'no value in the amount columns');
+        continueDescription(draft, row);
       }
       continue;
     }
     row.cents = amt.cents;
     row.signKnown = amt.known;
   }
+}
+
+/**
+ * `continued-lines`: an undated row the reading leaves without an amount, printed straight under a
+ * transaction (no more than a line apart), in the description's place, is more lines of that
+ * transaction's description: a figure inside its text ("Entgelt 5,90EUR") made it a row of its
+ * own, and its lines ("Mandat: ...", "Referenz: ...") were lost.
+ */
+function continueDescription(draft: Draft, row: DraftRow): void {
+  if (!passEnabled('continued-lines') || row.dateToken || row.damagedDate || !row.description) return;
+  const i = draft.rows.indexOf(row);
+  const prev = draft.rows.slice(0, i).findLast((r) => r.kind !== 'none');
+  if (!prev || prev.kind !== 'transaction' || prev.raw.region !== row.raw.region) return;
+  const region = row.raw.region;
+  if (row.raw.box.y0 - prev.raw.box.y1 > region.pitch * 1.2) return;
+  // It starts where the descriptions do, not in the date column (a heading or a label line).
+  const desc = region.columns.find((c) => c.role === 'description');
+  if (!desc || row.raw.box.x0 < desc.x0 - region.size) return;
+  // Every word of its lines in reading order, figures too (they are text here).
+  const words = row.raw.cells
+    .flat()
+    .sort((a, b) => (Math.abs(a.y0 - b.y0) < region.size / 2 ? a.x0 - b.x0 : a.y0 - b.y0))
+    .map((t) => t.text);
+  const from = prev.description;
+  prev.description = `${prev.description} ${words.join(' ')}`.replace(/\s+/g, ' ').trim();
+  draft.trace.change(
+    'continued-lines',
+    prev.id,
+    'description',
+    from,
+    prev.description,
+    'the lines under it, without a date or an amount',
+  );
 }

@@ -4,6 +4,7 @@
  * a page that continue the last row of the page before join that row.
  */
 
+import { passEnabled } from '../passes';
 import type { TableScan } from '../table/index';
 import type { Region, Table } from '../table/model';
 import type { Token } from '../tokens/tokenise';
@@ -102,6 +103,26 @@ export function assembleRows(scan: TableScan): RowScan {
       const headings = headingLines(region, cells);
       const descIndex = region.columns.findIndex((c) => c.role === 'description');
       const usedHeadings = new Set<number>();
+      // `table-foot`: under the table's last row, a line set apart from it by more than the rows'
+      // pitch that starts left of the descriptions with no date ("Frais sur compte: 23,00 $") is
+      // printed after the table, not more of that row; so is every line after it.
+      const footFrom = (band: { lines: number[]; anchor: number }): number => {
+        if (!passEnabled('table-foot') || descIndex < 0) return Number.POSITIVE_INFINITY;
+        const desc = region.columns[descIndex] as Region['columns'][number];
+        // The closest two lines of the region stand: the spacing inside a row.
+        const ys = region.lines.map((l) => l.y1);
+        const spacing = Math.min(...ys.slice(1).map((y, k) => y - (ys[k] as number)).filter((d) => d > region.size / 2));
+        for (const i of band.lines) {
+          if (i <= band.anchor) continue;
+          const tokens = (cells[i] ?? []).flat();
+          if (!tokens.length || tokens.some((t) => t.kind === 'date')) continue;
+          if (Math.min(...tokens.map((t) => t.x0)) >= desc.x0 - region.size) continue;
+          const above = region.lines[i - 1];
+          const line = region.lines[i];
+          if (above && line && line.y1 - above.y1 >= spacing * 1.1) return i;
+        }
+        return Number.POSITIVE_INFINITY;
+      };
       const factLine = (i: number, anchor: number) => {
         if (i <= anchor) return false;
         const line = region.lines[i];
@@ -109,8 +130,19 @@ export function assembleRows(scan: TableScan): RowScan {
         unused.push({ page: region.page, line, beforeTable: table.id + 1 });
         return true;
       };
+      const lastBand = found.bands[found.bands.length - 1];
+      const foot =
+        region === table.regions[table.regions.length - 1] && lastBand ? footFrom(lastBand) : Number.POSITIVE_INFINITY;
+      for (const i of lastBand?.lines ?? [])
+        if (i >= foot) {
+          const line = region.lines[i];
+          if (line) unused.push({ page: region.page, line, beforeTable: table.id + 1 });
+        }
       const bands = found.bands
-        .map((b) => ({ ...b, lines: b.lines.filter((i) => !headings.has(i) && !factLine(i, b.anchor)) }))
+        .map((b) => ({
+          ...b,
+          lines: b.lines.filter((i) => !headings.has(i) && !factLine(i, b.anchor) && !(b === lastBand && i >= foot)),
+        }))
         .filter((b) => b.lines.length > 0);
       models.set(region, model);
       // Lines continuing the previous page's last row.
