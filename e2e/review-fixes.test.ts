@@ -8,14 +8,15 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, proAccount, signIn } from './accounts';
-import { hasChromium, launchBrowser } from './browser';
+import { hasChromium, launchBrowser, SCREENSHOT_DIR } from './browser';
 import { fixtureRows, statementPdf } from './fixtures';
 import { expectToast, openPage, readDownload, shoot } from './helpers';
 import { type RunningServer, startServer } from './server';
-import { cardPdf, csvExport, sectionsPdf } from './statements';
+import { accountsPdf, cardPdf, csvExport, sectionsPdf } from './statements';
 
 function tempFile(name: string, data: Buffer | string): string {
   const path = join(tmpdir(), `${process.pid}-${name}`);
@@ -48,6 +49,14 @@ async function download(page: Page, name: string): Promise<string> {
 async function save(page: Page) {
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expectToast(page, 'Changes Saved');
+}
+
+async function axe(page: Page, name: string) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 }
 
 const cellTexts = (page: Page, column: number) =>
@@ -94,6 +103,7 @@ describe.skipIf(!hasChromium)('statement-level fixes in the review', () => {
     expect(await dialog.getByTestId('flip-verdict-both').textContent()).toContain('Balanced');
     expect(await dialog.getByRole('radio', { name: /Amounts and balances/ }).isChecked()).toBe(true);
     await shoot(page, 'review-flip-dialog');
+    await axe(page, 'review-flip-dialog');
     await dialog.getByRole('button', { name: 'Flip signs' }).click();
     expect(await cellTexts(page, 4)).toEqual(['-4.50', '200.00', '-32.99', '-450.00']);
     expect(await check.getAttribute('data-status')).toBe('balanced');
@@ -124,6 +134,7 @@ describe.skipIf(!hasChromium)('statement-level fixes in the review', () => {
     await dialog.getByLabel('New year of row 1').selectOption('2023');
     expect(await dialog.getByTestId('year-preview').textContent()).toContain('2024-04-02 → 2023-04-02');
     await shoot(page, 'review-year-dialog');
+    await axe(page, 'review-year-dialog');
     await dialog.getByRole('button', { name: 'Change the year' }).click();
     expect(await cellTexts(page, 0)).toEqual(['2023-04-02', '2023-04-05', '2023-04-08', '2023-04-11', '2023-04-14']);
     expect(await done.getByTestId('statement-header').textContent()).toContain('2023-04-01 to 2023-04-30');
@@ -168,6 +179,7 @@ describe.skipIf(!hasChromium)('statement-level fixes in the review', () => {
     await dialog.getByText('Enter a number').waitFor();
     await closing.fill('3,280.00');
     await shoot(page, 'review-details-dialog');
+    await axe(page, 'review-details-dialog');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await check.getAttribute('data-status')).toBe('balanced');
@@ -224,6 +236,7 @@ describe.skipIf(!hasChromium)('statement-level fixes in the review', () => {
     await done.getByRole('button', { name: 'Undo' }).click();
     expect(await grid.getAttribute('aria-rowcount')).toBe('5');
     await shoot(page, 'review-split-statement');
+    await axe(page, 'review with two statements and a range of rows');
     await save(page);
     const auth = { headers: { authorization: `Bearer ${pro.token}` } };
     const dashboard = (await (await fetch(`${server.url}/api/dashboard`, auth)).json()) as {
@@ -239,6 +252,87 @@ describe.skipIf(!hasChromium)('statement-level fixes in the review', () => {
       [4, 'balanced'],
       [3, 'balanced'],
     ]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('numbers in full at 1280 and 1920 px: money columns fit their longest value, the page zooms, nothing jumps', async () => {
+    // A HK$ statement of large amounts: "HK$1,234,567.89" in every money column.
+    const rows = Array.from({ length: 18 }, (_, i) => ({
+      date: `2024-04-${String(i + 2).padStart(2, '0')}`,
+      description: `Supplier ${1000 + i} invoice ${20_000 + i * 7}`,
+      cents: (i % 3 === 0 ? 1 : -1) * (123_456_789 + i * 1_010_101),
+    }));
+    const pdf = await accountsPdf([{ account: '808-123456-001', currency: 'HKD', rows, openingCents: 9_876_543_210 }]);
+    const { page, errors, done } = await convert(browser, server, pro, tempFile('hkd.pdf', pdf));
+    const grid = page.getByRole('grid');
+    const image = done.getByRole('img', { name: /Page 1 of the original/ });
+    await image.waitFor();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // Nothing scrolled the window by itself while the review loaded.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(400);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const cut = () =>
+      grid.evaluate((el) =>
+        Array.from(
+          el.querySelectorAll<HTMLElement>(
+            '[data-field="debit"], [data-field="credit"], [data-field="amount"], [data-field="balance"]',
+          ),
+        )
+          .filter((c) => c.textContent && c.scrollWidth > c.clientWidth)
+          .map((c) => c.textContent),
+      );
+    const layout = () =>
+      done.evaluate((root) => {
+        const g = (root.querySelector('[role="grid"]') as HTMLElement).getBoundingClientRect();
+        const p = (root.querySelector('[data-testid="page-view"]') as HTMLElement).getBoundingClientRect();
+        return {
+          gridRight: g.right,
+          pageLeft: p.left,
+          pageWidth: p.width,
+          rootWidth: root.getBoundingClientRect().width,
+        };
+      });
+    for (const width of [1280, 1920]) {
+      await page.setViewportSize({ width, height: 1000 });
+      await page.waitForTimeout(200);
+      const texts = await grid.locator('[data-field="balance"]').allTextContents();
+      expect(texts.some((t) => t.startsWith('HK$'))).toBe(true);
+      expect(await cut()).toEqual([]);
+      const box = await layout();
+      // Grid and page side by side, the layout using the screen: at 1920 px far wider than at 1280.
+      // At 1920 px grid and page side by side, the layout using the screen; at 1280 px these wide
+      // columns leave no room beside them for the page, which goes under the rows.
+      if (width === 1920) {
+        expect(box.pageLeft).toBeGreaterThanOrEqual(box.gridRight);
+        expect(box.rootWidth).toBeGreaterThan(1500);
+      }
+      expect(await grid.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+      await done.screenshot({ path: join(SCREENSHOT_DIR, `review-numbers-${width}.png`) });
+    }
+    // A row clicked: the page view scrolls to it, the window does not move.
+    await grid.locator('[data-cell="15-1"]').scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    await grid.locator('[data-cell="15-1"]').click();
+    await expect.poll(() => done.getByTestId('page-box-selected').getAttribute('aria-label')).toBe('Row 16');
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+    // Zoom: fit width, 100 % (the picture's own pixels), 200 %.
+    const view = done.getByTestId('page-view');
+    const imageWidth = () =>
+      image.evaluate((img: HTMLImageElement) => ({ shown: img.width, natural: img.naturalWidth }));
+    const fit = await imageWidth();
+    expect(Math.abs(fit.shown - (await view.evaluate((el) => el.clientWidth)))).toBeLessThan(2);
+    await done.getByRole('button', { name: '200 %' }).click();
+    await expect.poll(async () => (await imageWidth()).shown).toBe(fit.natural * 2);
+    expect(await view.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await done.getByRole('button', { name: '100 %' }).click();
+    await expect.poll(async () => (await imageWidth()).shown).toBe(fit.natural);
+    await done.getByRole('button', { name: 'Fit width' }).click();
+    await expect.poll(async () => (await imageWidth()).shown).toBe(fit.shown);
+    // The full description of the selected row is shown under the grid.
+    expect(await done.getByTestId('row-details').textContent()).toContain(rows[15]?.description);
     expect(errors).toEqual([]);
     await page.context().close();
   });

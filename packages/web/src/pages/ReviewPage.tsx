@@ -52,7 +52,7 @@ export default function ReviewPage() {
   else body = <CompletedPanel record={query.data} anonymous={query.data.mode !== 'subscription'} onSaved={onSaved} />;
 
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+    <section className="mx-auto max-w-[120rem] px-4 py-8 sm:py-10">
       <h1 className="mb-6 text-3xl font-extrabold tracking-tight">Review and Download</h1>
       {body}
     </section>

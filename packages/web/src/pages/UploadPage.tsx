@@ -130,7 +130,7 @@ export default function UploadPage() {
 
   return (
     // Results (the review grid beside its page) get the width of the screen; the form stays narrow.
-    <section className={`mx-auto px-4 py-10 sm:py-14 ${working ? 'max-w-7xl' : 'max-w-3xl'}`}>
+    <section className={`mx-auto px-4 py-10 sm:py-14 ${working ? 'max-w-[120rem]' : 'max-w-3xl'}`}>
       <h1 className="text-3xl font-extrabold tracking-tight">Convert a Bank Statement</h1>
       <p className="mt-2 text-slate-600">Upload a statement and download it as Excel, CSV or JSON.</p>
 

@@ -73,6 +73,7 @@ export function Cards({
   rows,
   currency,
   mismatches,
+  proven,
   selected,
   onSelect,
   onSet,
@@ -82,6 +83,7 @@ export function Cards({
   rows: Row[];
   currency: string | null;
   mismatches: Map<number, ReconciliationMismatch>;
+  proven: Set<number>;
   selected: number;
   onSelect: (row: number) => void;
   onSet: (row: number, values: Partial<Record<EditableField, string | number | null>>) => void;
@@ -103,7 +105,7 @@ export function Cards({
         <ul aria-label="Rows" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((v) => {
             const r = rows[v.index] as Row;
-            const flags = rowFlags(r, mismatches.get(v.index));
+            const flags = rowFlags(r, mismatches.get(v.index), proven.has(v.index));
             return (
               <li
                 key={r._key}

@@ -7,22 +7,68 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: the grid keeps one tab stop (roving tabindex on the active cell), as ARIA's grid pattern asks
 import type { EditableField, ReconciliationMismatch } from '@statemint/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { forwardRef, type KeyboardEvent, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, type KeyboardEvent, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { formatAmount } from '../lib/format';
 import { cellText, LOW_CONFIDENCE, parseCell, type Row, traceKind } from './model';
 
-export const COLUMNS: Array<{ field: EditableField; label: string; width: string; numeric?: boolean }> = [
-  { field: 'date', label: 'Date', width: '6.5rem' },
-  { field: 'description', label: 'Description', width: 'minmax(5.5rem, 1fr)' },
-  { field: 'debit', label: 'Debit', width: '5.75rem', numeric: true },
-  { field: 'credit', label: 'Credit', width: '5.75rem', numeric: true },
-  { field: 'amount', label: 'Amount', width: '6rem', numeric: true },
-  { field: 'balance', label: 'Balance', width: '6.75rem', numeric: true },
+export const COLUMNS: Array<{ field: EditableField; label: string; numeric?: boolean }> = [
+  { field: 'date', label: 'Date' },
+  { field: 'description', label: 'Description' },
+  { field: 'debit', label: 'Debit', numeric: true },
+  { field: 'credit', label: 'Credit', numeric: true },
+  { field: 'amount', label: 'Amount', numeric: true },
+  { field: 'balance', label: 'Balance', numeric: true },
 ];
 
-const TEMPLATE = `2.25rem ${COLUMNS.map((c) => c.width).join(' ')} 5.25rem`;
-/** The columns' least width. ReviewScreen puts the page beside the grid only where this fits beside it. */
-const MIN_WIDTH = '43.75rem';
+/** Fixed columns in px: row number, date, the description's least width, flags. */
+const FIXED = { number: 36, date: 104, description: 176, flags: 84 };
+/** A cell's padding (px-2 each side) and a little room so a value never touches the next column. */
+const CELL_PADDING = 16 + 6;
+
+let measureCanvas: HTMLCanvasElement | null = null;
+/** The width of text in px in the grid's font (canvas measurement: no layout). */
+function textWidth(text: string, font: string): number {
+  measureCanvas ??= document.createElement('canvas');
+  const ctx = measureCanvas.getContext('2d');
+  if (!ctx) return text.length * 8;
+  ctx.font = font;
+  return ctx.measureText(text).width;
+}
+
+/** The text a cell shows: money in the statement's currency, other fields as they are. */
+export function shownText(r: Row, field: EditableField, currency: string | null): string {
+  const v = r[field];
+  return typeof v === 'number' && COLUMNS.find((c) => c.field === field)?.numeric
+    ? formatAmount(v, currency)
+    : cellText(r, field);
+}
+
+/**
+ * Money columns as wide as their longest value in the statement's currency (and their label), so
+ * no amount is ever cut: the longest few strings of each column are measured, not every row.
+ */
+export function moneyWidths(rows: Row[], currency: string | null, font: string): Record<string, number> {
+  const widths: Record<string, number> = {};
+  for (const c of COLUMNS) {
+    if (!c.numeric) continue;
+    const longest: string[] = [c.label];
+    let max = 0;
+    for (const r of rows) {
+      const v = r[c.field];
+      if (typeof v !== 'number') continue;
+      const text = formatAmount(v, currency);
+      if (text.length > max) {
+        max = text.length;
+        longest.length = 1;
+      }
+      if (text.length === max && longest.length < 6) longest.push(text);
+    }
+    // A balance that does not add up is shown in bold: measured so.
+    const weight = c.field === 'balance' ? '600' : '400';
+    widths[c.field] = Math.ceil(Math.max(...longest.map((t) => textWidth(t, `${weight} ${font}`)))) + CELL_PADDING;
+  }
+  return widths;
+}
 const ROW_HEIGHT = 36;
 /** The sticky column header inside the scrolling grid: rows scrolled to are placed below it, not under it. */
 const HEADER_HEIGHT = 34;
@@ -40,15 +86,21 @@ export interface RowFlags {
   /** A value was not printed (or not signed) and the engine supplied it. */
   inferred: boolean;
   lowConfidence: boolean;
+  confidence?: number;
 }
 
-export function rowFlags(row: Row, mismatch: ReconciliationMismatch | undefined): RowFlags {
+/**
+ * A row's flags. Low OCR confidence is flagged only where the row is probably wrong: a reading the
+ * printed balances prove (`proven`, shared's provenRows) is right whatever the OCR thought of it.
+ */
+export function rowFlags(row: Row, mismatch: ReconciliationMismatch | undefined, proven = false): RowFlags {
   const repaired = row.corrected === true || row._trace.some((e) => traceKind(e) === 'repaired');
   return {
     ...(mismatch ? { mismatch } : {}),
     repaired,
     inferred: !repaired && row._trace.some((e) => traceKind(e) === 'inferred'),
-    lowConfidence: row.confidence !== undefined && row.confidence < LOW_CONFIDENCE,
+    lowConfidence: !proven && row.confidence !== undefined && row.confidence < LOW_CONFIDENCE,
+    ...(row.confidence !== undefined ? { confidence: row.confidence } : {}),
   };
 }
 
@@ -71,8 +123,12 @@ export function FlagBadges({ flags }: { flags: RowFlags }) {
         </span>
       )}
       {flags.lowConfidence && (
-        <span className="rounded bg-red-100 px-1.5 text-xs font-semibold text-red-900" data-flag="low-confidence">
-          Low OCR
+        <span
+          className="rounded bg-red-100 px-1.5 text-xs font-semibold text-red-900"
+          data-flag="low-confidence"
+          title={`Read from a scan with ${Math.round((flags.confidence ?? 0) * 100)} % confidence, and no printed balance confirms it: check it against the page`}
+        >
+          Check scan
         </span>
       )}
     </span>
@@ -88,6 +144,8 @@ interface GridProps {
   rows: Row[];
   currency: string | null;
   mismatches: Map<number, ReconciliationMismatch>;
+  /** Rows whose amounts the printed balances prove. */
+  proven: Set<number>;
   selected: number;
   /** Rows chosen together with Shift (first and last), or null. */
   range: [number, number] | null;
@@ -95,13 +153,36 @@ interface GridProps {
   draft: Draft | null;
   onDraft: (draft: Draft | null) => void;
   onCommit: (row: number, field: EditableField, value: string | number | null) => void;
+  /** Told the columns' least width in px (the page goes beside the grid only where it fits). */
+  onMinWidth?: (px: number) => void;
 }
 
 export const Grid = forwardRef<GridHandle, GridProps>(function Grid(
-  { label, rows, currency, mismatches, selected, range, onSelect, draft, onDraft, onCommit },
+  { label, rows, currency, mismatches, proven, selected, range, onSelect, draft, onDraft, onCommit, onMinWidth },
   ref,
 ) {
   const scroller = useRef<HTMLDivElement>(null);
+  const [font, setFont] = useState('14px sans-serif');
+  useEffect(() => {
+    if (!scroller.current) return;
+    const style = getComputedStyle(scroller.current);
+    setFont(`${style.fontSize} ${style.fontFamily}`);
+  }, []);
+  const { template, minWidth } = useMemo(() => {
+    const money = moneyWidths(rows, currency, font);
+    const widths = COLUMNS.map((c) =>
+      c.field === 'date'
+        ? `${FIXED.date}px`
+        : c.field === 'description'
+          ? `minmax(${FIXED.description}px, 1fr)`
+          : `${money[c.field] ?? 96}px`,
+    );
+    const total =
+      FIXED.number + FIXED.date + FIXED.description + FIXED.flags + Object.values(money).reduce((a, b) => a + b, 0);
+    return { template: `${FIXED.number}px ${widths.join(' ')} ${FIXED.flags}px`, minWidth: total };
+  }, [rows, currency, font]);
+  // The grid's border and a vertical scrollbar come on top of the columns.
+  useEffect(() => onMinWidth?.(minWidth + 20), [minWidth, onMinWidth]);
   const [col, setCol] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const focusWanted = useRef(false);
@@ -239,14 +320,14 @@ export const Grid = forwardRef<GridHandle, GridProps>(function Grid(
         aria-colcount={COLUMNS.length + 2}
         ref={scroller}
         onKeyDown={onGridKey}
-        className="relative h-[28rem] overflow-auto text-sm"
+        className="relative h-[min(75vh,48rem)] overflow-auto text-sm"
         data-testid="review-grid"
       >
         <div
           role="row"
           aria-rowindex={1}
           className="sticky top-0 z-10 grid items-center border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600"
-          style={{ gridTemplateColumns: TEMPLATE, minWidth: MIN_WIDTH, height: HEADER_HEIGHT }}
+          style={{ gridTemplateColumns: template, minWidth, height: HEADER_HEIGHT }}
         >
           <span role="columnheader" className="px-2 py-2">
             #
@@ -260,11 +341,11 @@ export const Grid = forwardRef<GridHandle, GridProps>(function Grid(
             Flags
           </span>
         </div>
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: MIN_WIDTH }}>
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth }}>
           {virtualizer.getVirtualItems().map((v) => {
             const r = rows[v.index] as Row;
             const mismatch = mismatches.get(v.index);
-            const flags = rowFlags(r, mismatch);
+            const flags = rowFlags(r, mismatch, proven.has(v.index));
             const isActive = v.index === active;
             const inRange = range !== null && v.index >= range[0] && v.index <= range[1];
             return (
@@ -283,7 +364,7 @@ export const Grid = forwardRef<GridHandle, GridProps>(function Grid(
                   isActive ? 'bg-sky-50' : inRange ? 'bg-sky-100' : mismatch ? 'bg-amber-50' : 'bg-white'
                 }`}
                 style={{
-                  gridTemplateColumns: TEMPLATE,
+                  gridTemplateColumns: template,
                   height: ROW_HEIGHT,
                   transform: `translateY(${v.start - HEADER_HEIGHT}px)`,
                 }}
@@ -294,10 +375,7 @@ export const Grid = forwardRef<GridHandle, GridProps>(function Grid(
                 {COLUMNS.map((c, ci) => {
                   const editing = draft && draft.row === v.index && draft.field === c.field;
                   const cellActive = isActive && ci === col;
-                  const shown =
-                    c.numeric && r[c.field] !== null
-                      ? formatAmount(r[c.field] as number, currency)
-                      : cellText(r, c.field);
+                  const shown = shownText(r, c.field, currency);
                   return (
                     <span
                       key={c.field}
@@ -315,6 +393,7 @@ export const Grid = forwardRef<GridHandle, GridProps>(function Grid(
                         cellActive ? 'ring-2 ring-sky-600 ring-inset' : ''
                       } ${c.field === 'balance' && mismatch ? 'font-semibold text-amber-900' : ''}`}
                       title={c.field === 'description' ? r.description : undefined}
+                      data-field={c.field}
                     >
                       {editing ? (
                         <input

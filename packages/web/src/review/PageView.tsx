@@ -4,6 +4,14 @@
  * clicking a box selects its row.
  */
 import { useEffect, useRef, useState } from 'react';
+
+export type Zoom = 'fit' | 1 | 2;
+const ZOOMS: Array<{ zoom: Zoom; label: string }> = [
+  { zoom: 'fit', label: 'Fit width' },
+  { zoom: 1, label: '100 %' },
+  { zoom: 2, label: '200 %' },
+];
+
 import type { Row } from './model';
 
 export function pageOf(row: Row | undefined): number {
@@ -33,16 +41,29 @@ export function PageView({
   const selectedPage = pageOf(rows[selected]);
   const [page, setPage] = useState(selectedPage);
   const [failed, setFailed] = useState(false);
+  const [zoom, setZoom] = useState<Zoom>('fit');
+  const [natural, setNatural] = useState(0);
   const box = useRef<HTMLButtonElement>(null);
+  const view = useRef<HTMLElement>(null);
+  const drag = useRef<{ x: number; y: number; left: number; top: number } | null>(null);
   const pages = Math.max(1, ...rows.map(pageOf));
 
   useEffect(() => setPage(selectedPage), [selectedPage]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (or file) gets its own try at loading
-  useEffect(() => setFailed(false), [page, pageUrl]);
+  useEffect(() => setFailed(false), [page, pageUrl, source]);
+  // Scrolls the page view (never the window: scrollIntoView would move the whole screen) so that the
+  // selected row's box is in its middle, whenever the selection, the page or the zoom changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls again whenever the selection moves
   useEffect(() => {
-    box.current?.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'smooth' });
-  }, [selected, page]);
+    const b = box.current;
+    const v = view.current;
+    if (!b || !v) return;
+    const br = b.getBoundingClientRect();
+    const vr = v.getBoundingClientRect();
+    const top = v.scrollTop + br.top - vr.top - (v.clientHeight - br.height) / 2;
+    const left = v.scrollLeft + br.left - vr.left - Math.max(8, (v.clientWidth - br.width) / 2);
+    v.scrollTo({ top: Math.max(0, top), left: Math.max(0, left), behavior: 'smooth' });
+  }, [selected, page, zoom, natural]);
 
   if (!pageUrl)
     return (
@@ -74,8 +95,42 @@ export function PageView({
           Next page
         </button>
       </div>
+      <fieldset className="flex items-center justify-end gap-1 text-xs">
+        <legend className="sr-only">Zoom</legend>
+        {ZOOMS.map((z) => (
+          <button
+            key={z.label}
+            type="button"
+            aria-pressed={zoom === z.zoom}
+            onClick={() => setZoom(z.zoom)}
+            className="rounded-md border border-slate-300 px-2 py-1 font-medium aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-700"
+          >
+            {z.label}
+          </button>
+        ))}
+      </fieldset>
       <section
-        className={`overflow-auto rounded-xl border border-slate-200 bg-slate-100 ${compact ? 'max-h-[70vh]' : 'h-[28rem]'}`}
+        ref={view}
+        className={`overflow-auto rounded-xl border border-slate-200 bg-slate-100 ${
+          zoom === 'fit' ? '' : 'cursor-grab active:cursor-grabbing'
+        } ${compact ? 'max-h-[70vh]' : 'h-[min(75vh,48rem)]'}`}
+        // Dragging pans a zoomed page, as in a viewer.
+        onPointerDown={(e) => {
+          const v = view.current;
+          if (zoom === 'fit' || !v || e.button !== 0 || (e.target as HTMLElement).tagName === 'BUTTON') return;
+          drag.current = { x: e.clientX, y: e.clientY, left: v.scrollLeft, top: v.scrollTop };
+          v.setPointerCapture(e.pointerId);
+        }}
+        onPointerMove={(e) => {
+          const d = drag.current;
+          const v = view.current;
+          if (!d || !v) return;
+          v.scrollLeft = d.left - (e.clientX - d.x);
+          v.scrollTop = d.top - (e.clientY - d.y);
+        }}
+        onPointerUp={() => {
+          drag.current = null;
+        }}
         data-testid="page-view"
         // Scrollable with the keyboard too (its row boxes are not tab stops: the grid is).
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
@@ -85,11 +140,16 @@ export function PageView({
         {failed ? (
           <p className="p-4 text-sm text-slate-600">This page could not be shown.</p>
         ) : (
-          <div className="relative">
+          <div
+            className="relative"
+            style={zoom === 'fit' || !natural ? undefined : { width: natural * zoom, maxWidth: 'none' }}
+          >
             <img
               src={pictureUrl(pageUrl, page, source)}
               alt={`Page ${page} of the original statement`}
-              className="block w-full"
+              className="block w-full select-none"
+              draggable={false}
+              onLoad={(e) => setNatural(e.currentTarget.naturalWidth)}
               onError={() => setFailed(true)}
             />
             {boxes.map(({ r, i }) => {

@@ -8,6 +8,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import {
   type EditableField,
   type FileRecord,
+  provenRows,
   type ReconciliationMismatch,
   reconcileStatement,
   setTransactionField,
@@ -21,7 +22,17 @@ import { Button, Spinner } from '../components/ui';
 import { formatShortDate } from '../lib/format';
 import { Cards } from './Cards';
 import { type Draft, Grid, type GridHandle } from './Grid';
-import { type Doc, describeTrace, type Edit, fromDoc, historyReducer, parseCell, type Row, toDoc } from './model';
+import {
+  type Doc,
+  describeTrace,
+  type Edit,
+  fromDoc,
+  historyReducer,
+  parseCell,
+  type Row,
+  readingSummary,
+  toDoc,
+} from './model';
 import { PageView } from './PageView';
 import { FactsDialog, FlipDialog, YearDialog } from './StatementFixes';
 import { StatementHeader } from './StatementHeader';
@@ -79,6 +90,7 @@ export function ReviewScreen({ file, onSaved }: { file: FileRecord; onSaved?: (r
   /** The fixed end of a range of rows chosen with Shift (the selected row is the other end), or null. */
   const [anchor, setAnchor] = useState<number | null>(null);
   const [dialog, setDialog] = useState<'facts' | 'flip' | 'year' | null>(null);
+  const [gridMin, setGridMin] = useState(700);
   const grid = useRef<GridHandle>(null);
   const phone = useIsPhone();
 
@@ -103,6 +115,11 @@ export function ReviewScreen({ file, onSaved }: { file: FileRecord; onSaved?: (r
     for (const x of recs[statementIndex]?.mismatches ?? []) if (x.row >= 0) m.set(x.row, x);
     return m;
   }, [recs, statementIndex]);
+  const proven = useMemo(
+    () =>
+      current ? provenRows(current, recs[statementIndex] ?? { status: 'unknown', mismatches: [] }) : new Set<number>(),
+    [current, recs, statementIndex],
+  );
   const dirty = history.past.length > 0;
 
   const range: [number, number] | null =
@@ -343,18 +360,25 @@ export function ReviewScreen({ file, onSaved }: { file: FileRecord; onSaved?: (r
           />
           {current.factTrace.length > 0 && (
             <details className="rounded-xl border border-slate-200 px-3 py-2 text-sm" data-testid="statement-trace">
-              <summary className="cursor-pointer font-medium text-slate-700">
-                How this statement was read ({current.factTrace.length} notes)
-              </summary>
-              <ul className="mt-2 list-disc space-y-0.5 pl-5 text-slate-700">
-                {current.factTrace.map((t, k) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: trace entries have no id
-                  <li key={k} data-pass={t.pass}>
-                    {t.row !== undefined && 'A line that is not a transaction: '}
-                    {describeTrace(t)} <span className="text-xs text-slate-500">[{t.pass}]</span>
-                  </li>
+              <summary className="cursor-pointer font-medium text-slate-700">How this statement was read</summary>
+              <ul className="mt-2 list-disc space-y-0.5 pl-5 text-slate-700" data-testid="reading-summary">
+                {readingSummary(current.factTrace).map((line) => (
+                  <li key={line}>{line}</li>
                 ))}
               </ul>
+              <details className="mt-2" data-testid="reading-details">
+                <summary className="cursor-pointer text-xs font-medium text-slate-500">
+                  Details ({current.factTrace.length} notes of the converter)
+                </summary>
+                <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs text-slate-600">
+                  {current.factTrace.map((t, k) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: trace entries have no id
+                    <li key={k} data-pass={t.pass}>
+                      {describeTrace(t)} [{t.pass}]
+                    </li>
+                  ))}
+                </ul>
+              </details>
             </details>
           )}
           {phone ? (
@@ -362,6 +386,7 @@ export function ReviewScreen({ file, onSaved }: { file: FileRecord; onSaved?: (r
               rows={rows}
               currency={current.statement.currency}
               mismatches={mismatches}
+              proven={proven}
               selected={sel}
               onSelect={select}
               onSet={(row, values) => {
@@ -372,28 +397,39 @@ export function ReviewScreen({ file, onSaved }: { file: FileRecord; onSaved?: (r
               source={current.source}
             />
           ) : (
-            // The page beside the grid only where both fit (the grid's least width, Grid's MIN_WIDTH with
-            // its scrollbar, and 20rem of page): a narrower panel (the dashboard's on a small laptop) puts
-            // the page under the rows rather than making the grid scroll sideways.
-            <div className="@container">
-              <div className="grid gap-4 @min-[66rem]:grid-cols-[minmax(45rem,1fr)_minmax(0,24rem)]">
-                <div className="min-w-0 space-y-2">
-                  <Grid
-                    ref={grid}
-                    label={`Rows of ${tabLabel(live, statementIndex)}`}
-                    rows={rows}
-                    currency={current.statement.currency}
-                    mismatches={mismatches}
-                    selected={sel}
-                    range={range}
-                    onSelect={select}
-                    draft={draft}
-                    onDraft={setDraft}
-                    onCommit={commitCell}
-                  />
-                  {selectedRow && (selectedRow._trace.length > 0 || selectedMismatch) && (
-                    <div className="rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm" aria-live="polite">
-                      <p className="font-semibold">Row {sel + 1}</p>
+            // The page beside the grid only where both fit (the grid at its least width, its money
+            // columns as wide as their longest value, and 22rem of page): a narrower panel puts the page
+            // under the rows (flex-wrap) rather than making the grid scroll sideways. On a wide screen
+            // both grow, the page by two parts to the grid's three.
+            <div className="flex flex-wrap gap-4">
+              <div className="space-y-2" style={{ flex: '3 1 0px', minWidth: `min(${gridMin}px, 100%)` }}>
+                <Grid
+                  ref={grid}
+                  label={`Rows of ${tabLabel(live, statementIndex)}`}
+                  rows={rows}
+                  currency={current.statement.currency}
+                  mismatches={mismatches}
+                  proven={proven}
+                  selected={sel}
+                  range={range}
+                  onSelect={select}
+                  draft={draft}
+                  onDraft={setDraft}
+                  onCommit={commitCell}
+                  onMinWidth={setGridMin}
+                />
+                {selectedRow && (
+                  <div
+                    className="rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm"
+                    aria-live="polite"
+                    data-testid="row-details"
+                  >
+                    <p>
+                      <span className="font-semibold">Row {sel + 1}</span>{' '}
+                      <span className="text-slate-600">{selectedRow.date}</span>{' '}
+                      <span className="break-words">{selectedRow.description || 'No description'}</span>
+                    </p>
+                    {(selectedRow._trace.length > 0 || selectedMismatch) && (
                       <ul className="mt-1 list-disc space-y-0.5 pl-5 text-slate-700">
                         {selectedMismatch && (
                           <li>
@@ -404,21 +440,29 @@ export function ReviewScreen({ file, onSaved }: { file: FileRecord; onSaved?: (r
                         {selectedRow._trace.map((t, k) => (
                           // biome-ignore lint/suspicious/noArrayIndexKey: trace entries have no id
                           <li key={k} data-pass={t.pass}>
-                            {describeTrace(t)} <span className="text-xs text-slate-500">[{t.pass}]</span>
+                            {describeTrace(t)}
                           </li>
                         ))}
                       </ul>
-                    </div>
-                  )}
-                </div>
-                <PageView
-                  pageUrl={query.data.pageUrl}
-                  source={current.source}
-                  rows={rows}
-                  selected={sel}
-                  onSelect={select}
-                />
+                    )}
+                  </div>
+                )}
               </div>
+              {query.data.pageUrl ? (
+                <div style={{ flex: '2 1 22rem' }} className="min-w-0">
+                  <PageView
+                    pageUrl={query.data.pageUrl}
+                    source={current.source}
+                    rows={rows}
+                    selected={sel}
+                    onSelect={select}
+                  />
+                </div>
+              ) : (
+                <p className="basis-full text-xs text-slate-500">
+                  This file has no pages to show: it was a spreadsheet, text or document export.
+                </p>
+              )}
             </div>
           )}
         </Tabs.Content>

@@ -8,6 +8,7 @@ import {
   historyReducer,
   parseCell,
   parseMoney,
+  readingSummary,
   toDoc,
   traceKind,
 } from './model';
@@ -232,5 +233,25 @@ describe('review model', () => {
     expect(one).toHaveLength(1);
     expect(one[0]?.statement).toMatchObject({ openingBalance: 100, closingBalance: 1010 });
     expect(one[0]?.transactions).toHaveLength(3);
+  });
+});
+
+describe('readingSummary', () => {
+  it('says in plain words how the statement was read, leaving the engine notes to the details', () => {
+    expect(
+      readingSummary([
+        { pass: 'tokens', field: 'decimalMark', from: null, to: '.', why: 'the amounts' },
+        { pass: 'values', field: 'dayOrder', from: null, to: 'DMY', why: 'a day above 12' },
+        { pass: 'rows', field: 'bands', from: null, to: 'rules', why: 'page 2' },
+        { pass: 'money-roles', field: 'columns', from: null, to: 'debit "debit", balance "balance"', why: 'x' },
+        { pass: 'labelled-balance-rows', row: -1, field: 'kind', from: 'transaction', to: 'balance', why: 'a label' },
+        { pass: 'labelled-balance-rows', row: -1, field: 'kind', from: 'transaction', to: 'balance', why: 'a label' },
+      ]),
+    ).toEqual([
+      'Decimal mark: “.”.',
+      'Dates read day first (04/05 is 4 May): a day above 12.',
+      'Money columns: debit "debit", balance "balance".',
+      '2 lines read as a balance, not as transactions.',
+    ]);
   });
 });

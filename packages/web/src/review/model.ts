@@ -285,3 +285,37 @@ export function parseCell(field: EditableField, text: string): { value: string |
 
 /** Low OCR confidence: below this, a row is flagged for checking. */
 export const LOW_CONFIDENCE = 0.8;
+
+const KIND_WORDS: Record<string, string> = {
+  balance: 'a balance',
+  total: 'a total',
+  carried: 'a balance carried forward',
+  'carried-forward': 'a balance carried forward',
+};
+
+/**
+ * "How this statement was read" in plain words: the money columns, the day order, the decimal mark,
+ * the period, the lines set aside as balances or totals. The engine's other notes (row bands, tables,
+ * labels) stay in the details, with their pass names.
+ */
+export function readingSummary(trace: TraceEntry[]): string[] {
+  const lines: string[] = [];
+  const setAside = new Map<string, number>();
+  for (const e of trace) {
+    const to = e.to === null ? '' : String(e.to);
+    if (e.field === 'columns') lines.push(`Money columns: ${to}.`);
+    else if (e.field === 'dayOrder')
+      lines.push(
+        `Dates read ${to === 'MDY' ? 'month first (04/05 is April 5)' : to === 'YMD' ? 'year first' : 'day first (04/05 is 4 May)'}: ${e.why}.`,
+      );
+    else if (e.field === 'decimalMark') lines.push(`Decimal mark: “${to}”.`);
+    else if (e.field === 'period') lines.push(`Statement period: ${to.replace('..', ' to ')}.`);
+    else if (e.field === 'kind' && e.from === 'transaction' && to !== 'transaction')
+      setAside.set(to, (setAside.get(to) ?? 0) + 1);
+  }
+  for (const [kind, n] of setAside)
+    lines.push(
+      `${n} ${n === 1 ? 'line' : 'lines'} read as ${KIND_WORDS[kind] ?? kind}, not as ${n === 1 ? 'a transaction' : 'transactions'}.`,
+    );
+  return lines;
+}

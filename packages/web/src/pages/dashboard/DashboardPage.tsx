@@ -91,7 +91,7 @@ export default function DashboardPage() {
   const subscriber = isSubscriptionPlan(user.plan);
   return (
     <div className="bg-slate-50">
-      <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:py-10">
+      <div className="mx-auto max-w-[120rem] space-y-6 px-4 py-8 sm:py-10">
         <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <div>
             <p className="text-sm font-semibold text-brand-700">{PRODUCT_NAME}</p>
