@@ -26,6 +26,9 @@ class FolderMigrationProvider implements MigrationProvider {
   }
 }
 
+/** Migrations that take statement text out of the database (SQLite is vacuumed after them). */
+const STATEMENT_TEXT_REMOVED = ['0101_no_statement_text', '0014_webhook_no_payload'];
+
 export async function migrateToLatest(db: Kysely<Database>, dialect: DbDialect): Promise<string[]> {
   // PostgreSQL: keep the migration bookkeeping in the schema in use (search_path); Kysely
   // would otherwise see another schema's kysely_migration table and skip creating its own.
@@ -44,7 +47,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DbDialect):
   if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
   const ran = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   // Statement text a migration took out of SQLite must not linger in its free pages or the WAL.
-  if (dialect === 'sqlite' && ran.includes('0101_no_statement_text')) {
+  if (dialect === 'sqlite' && ran.some((name) => STATEMENT_TEXT_REMOVED.includes(name))) {
     await sql`VACUUM`.execute(db);
     await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
   }

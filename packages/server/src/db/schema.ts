@@ -148,8 +148,6 @@ export interface WebhookDeliveriesTable {
   event_type: string;
   file_id: string | null;
   url: string;
-  /** The JSON body sent. */
-  payload: string;
   /** 'pending' | 'delivered' | 'failed' (gave up) */
   status: string;
   attempts: number;

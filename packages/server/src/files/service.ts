@@ -276,6 +276,7 @@ export async function purgeFile(files: FilesContext, id: string): Promise<void> 
   await files.db.updateTable('usage_events').set({ file_id: null }).where('file_id', '=', id).execute();
   await files.db.updateTable('free_trial_uses').set({ file_id: null }).where('file_id', '=', id).execute();
   await files.db.deleteFrom('api_uploads').where('file_id', '=', id).execute();
+  await files.db.deleteFrom('webhook_deliveries').where('file_id', '=', id).execute();
   await files.db.deleteFrom('statement_versions').where('file_id', '=', id).execute();
   await files.repo.delete(id);
 }

@@ -1,12 +1,15 @@
 /**
  * Housekeeping of account data, run at start and every hour: ended sessions, spent or
- * expired verification links, and the password hashes of checkout sign-ups never paid.
+ * expired verification links, the password hashes of checkout sign-ups never paid, and
+ * webhook delivery logs older than 30 days.
  */
 import type { AppContext } from '../context';
 import { sendPendingReceipts } from './receipts';
 
 const DAY = 24 * 3600_000;
 export const MAINTENANCE_INTERVAL_MS = 3600_000;
+/** How long a webhook delivery stays in its key's log (issue 29, N8). */
+export const WEBHOOK_DELIVERY_DAYS = 30;
 
 export async function pruneAccountData(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
@@ -28,6 +31,10 @@ export async function pruneAccountData(ctx: AppContext): Promise<void> {
   await ctx.db
     .deleteFrom('password_resets')
     .where((eb) => eb.or([eb('expires_at', '<', now - DAY), eb('used_at', '<', now - DAY)]))
+    .execute();
+  await ctx.db
+    .deleteFrom('webhook_deliveries')
+    .where('created_at', '<', now - WEBHOOK_DELIVERY_DAYS * DAY)
     .execute();
   // A checkout sign-up that was never paid keeps no password hash beyond a day.
   await ctx.db

@@ -12,7 +12,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { FileRecord, WebhookDeliveryInfo } from '@statemint/shared';
+import { AppError, type FileRecord, type WebhookDeliveryInfo } from '@statemint/shared';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context';
 import type { WebhookDeliveriesTable } from '../db/schema';
@@ -28,7 +28,8 @@ export interface WebhookEvent {
   type: WebhookEventType;
   /** Unix seconds. */
   created: number;
-  data: { file: FileRecord };
+  /** The file as it is when the event is sent. */
+  data: { file?: FileRecord };
 }
 
 type DeliveryRow = Selectable<WebhookDeliveriesTable>;
@@ -104,11 +105,14 @@ export class WebhookDispatcher {
   /** How long a claim holds: longer than one attempt can take (DNS, connect, the request's time limit). */
   readonly leaseMs: number;
 
+  private readonly ctx: AppContext;
+
   constructor(
-    private readonly ctx: AppContext,
+    private readonly files: FilesContext,
     private readonly intervalMs = 500,
   ) {
-    this.leaseMs = ctx.config.webhookTimeoutMs * 2 + 10_000;
+    this.ctx = files.ctx;
+    this.leaseMs = this.ctx.config.webhookTimeoutMs * 2 + 10_000;
   }
 
   start(): void {
@@ -181,6 +185,28 @@ export class WebhookDispatcher {
     return row ? { ...row, lease_token: token } : null;
   }
 
+  /**
+   * The event's JSON body, made from the file as it is now (the row keeps no statement content),
+   * or null when the file is gone.
+   */
+  private async body(row: DeliveryRow, userId: string): Promise<string | null> {
+    const event: WebhookEvent = {
+      id: row.event_id,
+      type: row.event_type as WebhookEventType,
+      created: Math.floor(row.created_at / 1000),
+      data: {},
+    };
+    if (row.file_id !== null) {
+      try {
+        event.data.file = await getFileRecord(this.files, row.file_id, userId);
+      } catch (e) {
+        if (e instanceof AppError) return null;
+        throw e;
+      }
+    }
+    return JSON.stringify(event);
+  }
+
   private async attempt(row: DeliveryRow & { lease_token: string }): Promise<void> {
     const delays = this.ctx.config.webhookRetryDelaysMs;
     // Only the claim's holder writes the outcome: a dispatcher that outlived its claim changes nothing.
@@ -198,7 +224,7 @@ export class WebhookDispatcher {
     }
     const key = await this.ctx.db
       .selectFrom('api_keys')
-      .select(['webhook_secret', 'revoked_at'])
+      .select(['webhook_secret', 'revoked_at', 'user_id'])
       .where('id', '=', row.api_key_id)
       .executeTakeFirst();
     if (!key?.webhook_secret || key.revoked_at !== null) {
@@ -207,6 +233,11 @@ export class WebhookDispatcher {
         next_attempt_at: null,
         last_error: 'The API key was revoked or its webhook removed.',
       });
+      return;
+    }
+    const body = await this.body(row, key.user_id);
+    if (body === null) {
+      await finish({ status: 'failed', next_attempt_at: null, last_error: 'The file was deleted.' });
       return;
     }
     let statusCode: number | null = null;
@@ -230,9 +261,9 @@ export class WebhookDispatcher {
           'content-type': 'application/json',
           'user-agent': 'Statemint-Webhooks/1.0',
           'statemint-event-id': row.event_id,
-          [SIGNATURE_HEADER]: signPayload(key.webhook_secret, timestamp, row.payload),
+          [SIGNATURE_HEADER]: signPayload(key.webhook_secret, timestamp, body),
         },
-        body: row.payload,
+        body,
         timeoutMs: this.ctx.config.webhookTimeoutMs,
       });
       statusCode = res.status;
@@ -270,7 +301,7 @@ export function webhookDispatcherOf(ctx: AppContext): WebhookDispatcher {
 
 /** Makes the dispatcher of `files` and queues conversion events where conversions finish. */
 export function createWebhookDispatcher(files: FilesContext): WebhookDispatcher {
-  const dispatcher = new WebhookDispatcher(files.ctx);
+  const dispatcher = new WebhookDispatcher(files);
   dispatchers.set(files.ctx, dispatcher);
   files.conversionListeners.push(conversionWebhooks(files, dispatcher));
   return dispatcher;
@@ -282,27 +313,20 @@ export function conversionWebhooks(files: FilesContext, dispatcher: WebhookDispa
     const upload = await files.db
       .selectFrom('api_uploads')
       .innerJoin('api_keys', 'api_keys.id', 'api_uploads.api_key_id')
-      .select(['api_keys.id as keyId', 'api_keys.webhook_url as url', 'api_keys.revoked_at', 'api_keys.user_id'])
+      .select(['api_keys.id as keyId', 'api_keys.webhook_url as url', 'api_keys.revoked_at'])
       .where('api_uploads.file_id', '=', fileId)
       .executeTakeFirst();
     if (!upload?.url || upload.revoked_at !== null) return;
     const now = files.ctx.clock.now();
-    const event: WebhookEvent = {
-      id: `evt_${randomUUID().replace(/-/g, '')}`,
-      type: ok ? 'conversion.completed' : 'conversion.failed',
-      created: Math.floor(now / 1000),
-      data: { file: await getFileRecord(files, fileId, upload.user_id) },
-    };
     await files.db
       .insertInto('webhook_deliveries')
       .values({
         id: randomUUID(),
         api_key_id: upload.keyId,
-        event_id: event.id,
-        event_type: event.type,
+        event_id: `evt_${randomUUID().replace(/-/g, '')}`,
+        event_type: ok ? 'conversion.completed' : 'conversion.failed',
         file_id: fileId,
         url: upload.url,
-        payload: JSON.stringify(event),
         status: 'pending',
         attempts: 0,
         next_attempt_at: now,

@@ -7,6 +7,7 @@ import { filesDb } from '../../files/context';
 import { sampleCsvStatement } from '../../files/sample-statements';
 import { payForFile, proUser } from '../../files/test-accounts';
 import { upload, waitForFile } from '../../files/test-helpers';
+import { pruneAccountData } from '../../services/maintenance';
 import { RedisRateLimit } from '../../services/redis-rate-limit';
 import {
   createVerifiedUser,
@@ -283,7 +284,6 @@ for (const db of testDatabases) {
             event_type: 'conversion.completed',
             file_id: null,
             url,
-            payload: JSON.stringify({ id: eventId, type: 'conversion.completed' }),
             status: 'pending',
             attempts: 0,
             next_attempt_at: clock.now(),
@@ -511,7 +511,6 @@ for (const db of testDatabases) {
               event_type: 'conversion.completed',
               file_id: null,
               url,
-              payload: JSON.stringify({ id: eventId, type: 'conversion.completed' }),
               status: 'pending',
               attempts: 0,
               next_attempt_at: strict.clock.now(),
@@ -616,6 +615,49 @@ for (const db of testDatabases) {
         expect(receiver.got).toHaveLength(2);
         expect(receiver.got[1]!.headers['statemint-event-id']).toBe(event.id);
         expect((await log()).body[0]).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 200 });
+      } finally {
+        await receiver.close();
+      }
+    });
+
+    it('keeps no statement content in the delivery log, which goes with the file and after 30 days (N8)', async () => {
+      const receiver = await startReceiver([]);
+      try {
+        const pro = await proUser(s);
+        const created = (await createKey(s, pro.token, { name: 'hook', webhookUrl: receiver.url })).body;
+        const convert = async (name: string) => {
+          const up = await upload(s, '/api/files/upload', { name, bytes: sampleCsvStatement(5), token: created.key });
+          return waitForFile(s, up.body.id, created.key);
+        };
+        const deliveries = () =>
+          s.ctx.db.selectFrom('webhook_deliveries').selectAll().where('api_key_id', '=', created.apiKey.id).execute();
+
+        const file = await convert('Content.csv');
+        const description = file.preview?.[0]?.description ?? '';
+        expect(description.length).toBeGreaterThan(3);
+        await expect.poll(() => delivered(s, receiver.got)).toBe(1);
+        // The receiver gets the file as it is, preview and all; the log keeps only the event and ids.
+        const sent = JSON.parse(receiver.got[0]!.body);
+        expect(sent).toMatchObject({ type: 'conversion.completed', data: { file: { id: file.id } } });
+        expect(receiver.got[0]!.body).toContain(description);
+        const rows = await deliveries();
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ event_id: sent.id, file_id: file.id, status: 'delivered' });
+        expect(JSON.stringify(rows)).not.toContain(description);
+        expect(Object.keys(rows[0]!)).not.toContain('payload');
+
+        expect((await s.api(`/api/files/${file.id}`, { method: 'DELETE', token: pro.token })).status).toBe(200);
+        expect(await deliveries()).toHaveLength(0);
+
+        await convert('Kept.csv');
+        await expect.poll(() => delivered(s, receiver.got)).toBe(2);
+        expect(await deliveries()).toHaveLength(1);
+        s.clock.advance(29 * 24 * 3600_000);
+        await pruneAccountData(s.ctx);
+        expect(await deliveries()).toHaveLength(1);
+        s.clock.advance(2 * 24 * 3600_000);
+        await pruneAccountData(s.ctx);
+        expect(await deliveries()).toHaveLength(0);
       } finally {
         await receiver.close();
       }
