@@ -307,3 +307,55 @@ describe("class 9: the table's foot", () => {
     expect(s?.transactions.map((t) => t.description)).toEqual(['DEPOT DIRECT SALAIRE', 'PROVIGO', 'STM MONTREAL']);
   });
 });
+
+describe('class 8: several accounts in one PDF', () => {
+  it('an account number after an em dash ("Current Account — 817-...") starts its own statement', async () => {
+    const account = (y: number, title: string, opening: number, rows: [string, string, number][]) => {
+      let b = opening;
+      return [
+        line(y, L(40, title, true)),
+        line(
+          y + 18,
+          L(40, 'Date', true),
+          L(110, 'Transaction Details', true),
+          R(380, 'Deposit', true),
+          R(460, 'Withdrawal', true),
+          R(550, 'Balance', true),
+        ),
+        line(y + 36, L(40, '01 Jul'), L(110, 'B/F BALANCE'), R(550, money(b))),
+        ...rows.map((r, i) => {
+          b += r[2];
+          return line(
+            y + 50 + i * 14,
+            L(40, r[0]),
+            L(110, r[1]),
+            R(r[2] > 0 ? 380 : 460, money(r[2])),
+            R(550, money(b)),
+          );
+        }),
+      ];
+    };
+    const pdf = await tablePdf({
+      pages: [
+        {
+          lines: [
+            line(30, L(40, 'Statement Date 31/07/2025')),
+            ...account(70, 'HKD Current Account — 817-890692-838', 4_258_000, [
+              ['02 Jul', 'FASTER PAYMENT TO MOBILE', -63_466],
+              ['09 Jul', 'SALARY CREDIT', 5_299_928],
+            ]),
+            ...account(220, 'HKD Savings Account — 817-890692-001', 12_500_000, [
+              ['05 Jul', 'TRANSFER TO CURRENT', -1_000_000],
+              ['20 Jul', 'INTEREST EARNED', 23_061],
+            ]),
+          ],
+        },
+      ],
+    });
+    const statements = await convert(pdf, { fileName: 'statement.pdf' });
+    expect(statements.map((s) => [s.statement.accountNumber, s.transactions.length, s.reconciliation.status])).toEqual([
+      ['817-890692-838', 2, 'balanced'],
+      ['817-890692-001', 2, 'balanced'],
+    ]);
+  });
+});

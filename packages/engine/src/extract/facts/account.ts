@@ -7,7 +7,7 @@ import type { TokenLine } from '../tokens/tokenise';
 import { factWordEnd, factWordEnds, hasFactWord } from '../vocabulary';
 
 const IBAN_RE = /\b([A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?)\b/;
-const VALUE_RE = /^[:.#\s-]*([A-Z]{0,4}[0-9*Xx•][0-9*Xx• -]{3,34}[0-9*Xx•])(?=\s|$)/;
+const VALUE_RE = /^[:.#\s\-–—]*([A-Z]{0,4}[0-9*Xx•][0-9*Xx• -]{3,34}[0-9*Xx•])(?=\s|$)/;
 
 const lineText = (l: TokenLine) => l.tokens.map((t) => t.text).join('  ');
 

@@ -111,7 +111,12 @@ export function assembleRows(scan: TableScan): RowScan {
         const desc = region.columns[descIndex] as Region['columns'][number];
         // The closest two lines of the region stand: the spacing inside a row.
         const ys = region.lines.map((l) => l.y1);
-        const spacing = Math.min(...ys.slice(1).map((y, k) => y - (ys[k] as number)).filter((d) => d > region.size / 2));
+        const spacing = Math.min(
+          ...ys
+            .slice(1)
+            .map((y, k) => y - (ys[k] as number))
+            .filter((d) => d > region.size / 2),
+        );
         for (const i of band.lines) {
           if (i <= band.anchor) continue;
           const tokens = (cells[i] ?? []).flat();
