@@ -1,6 +1,7 @@
 // Speed figures for `npm run bench`: the 100-page text PDF of the perf category through
 // bin/statemint (one process: wall time, pages/s, peak memory), beside `pdftotext -layout`
-// (poppler, the C++ floor) on the same file. Then the OCR and export benches when present.
+// (poppler, the C++ floor) on the same file. Then the OCR and export benches and the worst-case
+// budget (bench-budget.mjs: every document in a process of its own) when present.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,7 +54,7 @@ if (perf) {
 }
 rmSync(out, { recursive: true, force: true });
 
-for (const extra of ['bench-ocr.mjs', 'bench-export.mjs']) {
+for (const extra of ['bench-ocr.mjs', 'bench-export.mjs', 'bench-budget.mjs']) {
   const script = join(root, 'scripts', extra);
   if (existsSync(script)) spawnSync(process.execPath, [script], { stdio: 'inherit' });
 }

@@ -11,10 +11,10 @@
 // helps shows. Other arguments go to the scorer (e.g. `--filter text-pdf`); `--no-speed` skips
 // the speed figures.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { generateRandom } from './lib/generator.mjs';
 
 const root = join(import.meta.dirname, '..');
 const bench = join(root, '..', 'shared', 'bench');
@@ -42,14 +42,10 @@ if (random) {
   corpus = value('--keep') ?? mkdtempSync(join(tmpdir(), 'statemint-bench-random-'));
   if (!value('--keep')) cleanup = corpus;
   mkdirSync(corpus, { recursive: true });
-  const gen = generatorCopy();
   console.log(`bench: generating ${random} documents, seed ${seed}, into ${corpus}`);
-  const args = [join(gen, 'generate.mjs'), '--random', random, '--seed', seed, '--out', corpus];
-  if (value('--mix')) args.push('--mix', value('--mix'));
-  const g = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], cwd: gen });
-  if (g.status !== 0) {
+  if (!generateRandom(corpus, random, seed, value('--mix'))) {
     console.error('bench: the generator failed');
-    process.exit(g.status ?? 1);
+    process.exit(1);
   }
 }
 
@@ -81,20 +77,6 @@ const speed = join(root, 'scripts', 'bench-speed.mjs');
 if (existsSync(speed) && !argv.includes('--no-speed') && !random) {
   const s = spawnSync(process.execPath, [speed], { stdio: 'inherit' });
   process.exit(s.status ?? 1);
-}
-
-/** The generator, copied outside ../shared (read-only there) with its packages installed once. */
-function generatorCopy() {
-  const src = join(bench, 'gen');
-  const lock = readFileSync(join(src, 'package-lock.json'));
-  const dir = join(tmpdir(), `statemint-bench-gen-${createHash('sha256').update(lock).digest('hex').slice(0, 12)}`);
-  cpSync(src, dir, { recursive: true, filter: (p) => !p.includes('node_modules') });
-  if (!existsSync(join(dir, 'node_modules'))) {
-    console.log('bench: installing the generator’s packages (once)');
-    const npm = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--silent'], { cwd: dir, stdio: 'inherit' });
-    if (npm.status !== 0) process.exit(npm.status ?? 1);
-  }
-  return dir;
 }
 
 /** Reconciliation outcomes, balanced-but-wrong statements and per-pass firings, from the outputs. */

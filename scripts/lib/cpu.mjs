@@ -24,6 +24,21 @@ function statSeconds(path) {
   }
 }
 
+/**
+ * CPU seconds of this process's children that it has waited for, and of their waited-for
+ * children (a CLI conversion and its OCR processes): the difference around a spawnSync is that
+ * run's work. Null where /proc is not there.
+ */
+export function waitedChildrenCpu() {
+  try {
+    const text = readFileSync('/proc/self/stat', 'utf8');
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / TICKS;
+  } catch {
+    return null;
+  }
+}
+
 /** A process's CPU seconds: its total, its main thread, and each other thread alive now. */
 function processCpu(pid) {
   const total = statSeconds(`/proc/${pid}/stat`);

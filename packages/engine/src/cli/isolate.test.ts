@@ -33,7 +33,7 @@ describe('isolated: one input, its own errors', () => {
   });
 
   it('fails the input an escaped rejection came from, even when its own promise never settles', async () => {
-    const started = Date.now();
+    // The watchdog (30 s) would fail it with 'timed out': the error says the escaped rejection did.
     await expect(
       isolated(
         () => {
@@ -44,7 +44,6 @@ describe('isolated: one input, its own errors', () => {
         timeout,
       ),
     ).rejects.toThrow('drawing failed during clean-up');
-    expect(Date.now() - started).toBeLessThan(5_000);
     // The next input is not touched by it.
     expect(await isolated(async () => 'next', 1000, timeout)).toBe('next');
   });

@@ -60,14 +60,13 @@ describe('image decoding', () => {
   });
 
   it('refuses images over 100 megapixels from the header, before decoding', async () => {
-    const started = Date.now();
+    // Neither file holds the pixels its header claims: decoding them would fail otherwise.
     expect(await codeOf(imagePageCount(pngHeaderOnly(20_000, 10_000), 'png'))).toBe('IMAGE_TOO_LARGE');
     const bmp = encodeBmp(new Uint8Array(4 * 4 * 4), 4, 4, 24);
     bmp.writeInt32LE(12_000, 18);
     bmp.writeInt32LE(9_000, 22);
     expect(await codeOf(imagePageCount(bmp, 'bmp'))).toBe('IMAGE_TOO_LARGE');
     expect(await codeOf(() => decodeBmp(bmp))).toBe('IMAGE_TOO_LARGE');
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('answers UNREADABLE_FILE for damaged images', async () => {
