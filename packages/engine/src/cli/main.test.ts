@@ -170,6 +170,17 @@ describe('bin/statemint', () => {
     }
   });
 
+  it('warns about names in STATEMINT_DISABLE_PASSES that are no pass', () => {
+    const r = spawnSync(
+      process.execPath,
+      [cli, 'convert', '--out-dir', join(dir, 'ablate'), join(dir, 'missing.pdf')],
+      { encoding: 'utf8', timeout: 60_000, env: { ...process.env, STATEMINT_DISABLE_PASSES: 'label-rows,lable-rows' } },
+    );
+    expect(r.stderr).toContain("statemint: warning: STATEMINT_DISABLE_PASSES names no pass 'lable-rows'; ignored");
+    expect(r.stderr).not.toContain("no pass 'label-rows'");
+    expect(r.stderr).toMatch(/missing\.pdf: NOT_FOUND/);
+  });
+
   it('refuses a malformed command with exit status 2', () => {
     expect(run('convert', '--format', 'pdf', '--out', 'x', 'y').status).toBe(2);
     expect(run('convert', '--out-dir', dir).status).toBe(2);

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { AppError, isAppError, OUTPUT_FORMATS, type OutputFormat, type Statement } from '@statemint/shared';
 import { convert, DEFAULT_TIMEOUT_MS } from '../convert';
 import { CSV_PRESETS, type CsvPreset, exportStatements } from '../export/index';
+import { unknownDisabledPasses } from '../extract/passes';
 import { isolated } from './isolate';
 
 /** An input that has not finished this long after its conversion's own time limit is stopped. */
@@ -33,7 +34,11 @@ Options:
 
 JSON output is one statement object, or an array when a document holds several.
 An input that cannot be converted prints "statemint: <file>: <code>: <message>"
-on stderr; the others are still converted and the exit status is 1.`;
+on stderr; the others are still converted and the exit status is 1.
+
+Environment:
+  STATEMINT_DISABLE_PASSES=a,b   switch these engine passes off (extract/passes.ts;
+                                 \`npm run bench -- --ablate\` scores each one off)`;
 
 function fail(message: string): never {
   process.stderr.write(`statemint: ${message}\n\n${USAGE}\n`);
@@ -68,6 +73,9 @@ export async function main(argv: string[]): Promise<number> {
   if ((values.out === undefined) === (values['out-dir'] === undefined)) fail('give exactly one of --out or --out-dir');
   if (values.out !== undefined && positionals.length > 1) fail('--out takes one INPUT; use --out-dir for several');
   if (values['out-dir'] !== undefined) await mkdir(values['out-dir'], { recursive: true });
+  // A misspelt name would switch nothing off and the run would look like an ablation.
+  for (const name of unknownDisabledPasses())
+    process.stderr.write(`statemint: warning: STATEMINT_DISABLE_PASSES names no pass '${name}'; ignored\n`);
 
   let status = 0;
   for (const input of positionals) {

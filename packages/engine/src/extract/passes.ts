@@ -12,6 +12,9 @@
 export type Stage = 'tokens' | 'table' | 'rows' | 'values' | 'facts' | 'statements' | 'ledger';
 
 export const PASSES = {
+  // tokens
+  'ocr-split-dates': { stage: 'tokens', evidence: 'words of one date OCR cut apart that read as a date together' },
+  'ocr-leading-date': { stage: 'tokens', evidence: 'the date that starts a line, as OCR damaged it' },
   // table
   'posting-date-column': { stage: 'table', evidence: 'which date column posts: its label, else dates in order' },
   'header-led': { stage: 'table', evidence: 'a header naming a date and a money column over amount lines' },
@@ -20,11 +23,11 @@ export const PASSES = {
   'merged-labels': { stage: 'table', evidence: "a later page's label under the table's column" },
   'tail-amounts-as-text': { stage: 'table', evidence: 'figures at a line end with no money column under them' },
   'ocr-cells': { stage: 'table', evidence: 'an OCR cell read as its column kind' },
-  'ocr-leading-date': { stage: 'table', evidence: 'the date that starts a line, as OCR damaged it' },
   // rows
   'table-direction': { stage: 'rows', evidence: "the way descriptions run on the table's pages before" },
   'table-foot': { stage: 'rows', evidence: "a line set apart under the table's last row, left of the descriptions" },
   'label-rows': { stage: 'rows', evidence: "a label line that belongs to the row before, not a total's" },
+  'balance-lines': { stage: 'rows', evidence: "a line under a row's amounts naming a balance or total with a figure" },
   // values and facts
   'ocr-damaged-dates': { stage: 'values', evidence: 'the one date between its neighbours with the digits read' },
   'period-fits-rows': { stage: 'facts', evidence: 'a printed range is the period only when the rows fall inside it' },

@@ -46,6 +46,7 @@ export interface RowScan {
  * fact, not more of the row's description.
  */
 function isBalanceLine(tokens: Token[], text: string): boolean {
+  if (!passEnabled('balance-lines')) return false;
   if (!tokens.some((t) => t.kind === 'money' || t.alsoMoney)) return false;
   const labels = rowLabels(text);
   return labels.includes('opening') || labels.includes('closing') || labels.includes('total');
@@ -91,7 +92,7 @@ export function assembleRows(scan: TableScan): RowScan {
     let direction: 'allAbove' | 'below' | null = null;
     for (const region of table.regions) {
       const cells = scan.cells.get(region) ?? [];
-      const found = segmentRows(region, cells, direction);
+      const found = segmentRows(region, cells, passEnabled('table-direction') ? direction : null);
       direction = found.direction ?? direction;
       if (found.inherited) inherited.push(region);
       for (const i of labelRowsAlone(region, cells, found))

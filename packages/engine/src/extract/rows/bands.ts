@@ -12,6 +12,7 @@
  *
  * Evidence: the vertical positions of the lines and which lines carry amounts.
  */
+import { passEnabled } from '../passes';
 import { SETTINGS } from '../settings';
 import type { Column, Region } from '../table/model';
 import type { Token } from '../tokens/tokenise';
@@ -363,6 +364,7 @@ function byGaps(
  * (under OCR the pitches around a total line do not always tell). Returns the lines moved.
  */
 export function labelRowsAlone(region: Region, cells: Token[][][], found: Bands): number[] {
+  if (!passEnabled('label-rows')) return [];
   const dates = region.columns.flatMap((c, i) => (c.role === 'date' || c.kind === 'date' ? [i] : []));
   if (!dates.length) return [];
   const labelled = (line: number) => {

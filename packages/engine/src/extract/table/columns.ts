@@ -8,6 +8,7 @@
  * long text run reaches into the next column.
  */
 import { type TextSpan, textX } from '../../layout/model';
+import { passEnabled } from '../passes';
 import { SETTINGS } from '../settings';
 import { amountsInsideText, joinTokens, splitWords, type Token, type TokenLine } from '../tokens/tokenise';
 import { isLabelPhrase, labelPhrases, labelReadings, normaliseWords } from '../vocabulary';
@@ -154,7 +155,7 @@ export function findColumns(region: RegionLines): RegionColumns {
   const ocr = region.header[0]?.tokens[0]?.confidence !== undefined;
   const size = region.size;
   const known = labels.filter((l) => !ocr || labelReadings(l.text).length > 0);
-  const undivided = known.filter((l) => !dividesText(l.x0, region.seeds, size));
+  const undivided = passEnabled('text-under-labels') ? known.filter((l) => !dividesText(l.x0, region.seeds, size)) : [];
   const starts = known.filter((l) => !undivided.includes(l)).map((l) => l.x0);
   // Text running over a label's start is split only in seed lines (a description run into the
   // reference column); other lines (end-of-day balance labels printed from the date column) stay whole.
@@ -332,6 +333,7 @@ function tailAmountKeeper(body: Token[][], labels: Label[], size: number): (t: T
 function tailAmountsAsText(tokens: Token[], isCell: (t: Token) => boolean, onJoin: (t: Token) => void): Token[] {
   // Only on a row whose own amounts stand apart in money columns: a line of its own ("CLOSING
   // BALANCE : 5,357.19") is a label and its figure, whatever column the figure is under.
+  if (!passEnabled('tail-amounts-as-text')) return tokens;
   if (!tokens.some((t, k) => t.kind === 'money' && !isRunTail(tokens, k) && isCell(t))) return tokens;
   const out: Token[] = [];
   tokens.forEach((t, k) => {

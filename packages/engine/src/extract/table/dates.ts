@@ -6,6 +6,7 @@
  * while transaction and value dates may step back.
  */
 import type { DateToken } from '../../values/dates';
+import { passEnabled } from '../passes';
 import type { Token } from '../tokens/tokenise';
 import type { Tracer } from '../trace';
 import type { Column, Table } from './model';
@@ -50,7 +51,7 @@ export function choosePostingDates(
       });
     let best = 0;
     let why = 'the only date column';
-    if (count > 1) {
+    if (count > 1 && passEnabled('posting-date-column')) {
       const labels = dateColumns(first).map(labelScore);
       const top = Math.max(...labels);
       const byLabel = labels.filter((s) => s === top).length === 1;

@@ -8,6 +8,7 @@ import type { HorizontalRule, LayoutDocument, LayoutLine, LayoutPage } from '../
 import { repairLeadingDate } from '../../ocr/repair';
 import type { DecimalMark } from '../../values/amount';
 import { parseDate } from '../../values/dates';
+import { passEnabled } from '../passes';
 import { type Token, type TokenLine, type TokenOptions, tokeniseLine } from '../tokens/tokenise';
 import type { Tracer } from '../trace';
 import { languageScores, normaliseWords, rankReadings } from '../vocabulary';
@@ -53,7 +54,8 @@ export function tokenisePages(doc: LayoutDocument, opts: TokenOptions): PageLine
 function tokeniseWithRepairs(input: LayoutLine, opts: TokenOptions): Token[] {
   const line = ocrSplitDates(input);
   const first = line.runs[0];
-  const fixed = first?.confidence !== undefined ? repairLeadingDate(first.text) : null;
+  const fixed =
+    first?.confidence !== undefined && passEnabled('ocr-leading-date') ? repairLeadingDate(first.text) : null;
   if (!first || !fixed) return tokeniseLine(line, opts);
   const tokens = tokeniseLine({ ...line, runs: [{ ...first, text: fixed }, ...line.runs.slice(1)] }, opts);
   const date = tokens.find((t) => t.run === 0 && t.kind === 'date');
@@ -68,7 +70,7 @@ function tokeniseWithRepairs(input: LayoutLine, opts: TokenOptions): Token[] {
  */
 function ocrSplitDates(line: LayoutLine): LayoutLine {
   const runs = line.runs;
-  if (runs.length < 2 || runs[0]?.confidence === undefined) return line;
+  if (runs.length < 2 || runs[0]?.confidence === undefined || !passEnabled('ocr-split-dates')) return line;
   const out: LayoutLine['runs'] = [];
   for (let i = 0; i < runs.length; i++) {
     const run = runs[i] as LayoutLine['runs'][number];
@@ -216,6 +218,7 @@ function linesUp(table: Region, next: Region): boolean {
  * is that column: it takes the table's label, so its amounts are read with the table's.
  */
 function alignMergedLabels(table: Region, next: Region, trace: Tracer): void {
+  if (!passEnabled('merged-labels')) return;
   for (const c of next.columns) {
     if (c.kind !== 'money' || !c.label) continue;
     const own = normaliseWords(c.label);
@@ -275,7 +278,13 @@ export function findTables(pages: PageLines[], trace: Tracer, decimal: DecimalMa
       const prev = prevTable?.regions[prevTable.regions.length - 1];
       const head = prevTable?.regions.find((r) => r.header.length) ?? prev;
       if (head && region.header.length && head.page < region.page) alignMergedLabels(head, region, trace);
-      const carried = !!head && !!prev && prev.page < region.page && !region.header.length && linesUp(head, region);
+      const carried =
+        passEnabled('carried-region') &&
+        !!head &&
+        !!prev &&
+        prev.page < region.page &&
+        !region.header.length &&
+        linesUp(head, region);
       if (!isTransactionRegion(found.columns, found.cells, r.seeds.length, carried)) continue;
       cells.set(region, found.cells);
       if (r.headerLed)

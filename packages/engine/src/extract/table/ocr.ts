@@ -20,6 +20,7 @@ import {
 } from '../../ocr/repair';
 import { type DecimalMark, parseAmount } from '../../values/amount';
 import { parseDate } from '../../values/dates';
+import { passEnabled } from '../passes';
 import { SETTINGS } from '../settings';
 import type { Token } from '../tokens/tokenise';
 import type { Column, Region } from './model';
@@ -89,7 +90,7 @@ function repairDate(raw: string, decimal: DecimalMark): string | null {
 }
 
 export function repairOcrCells(region: Region, cells: Token[][][], decimal: DecimalMark): void {
-  if (region.source !== 'ocr') return;
+  if (region.source !== 'ocr' || !passEnabled('ocr-cells')) return;
   // German-style S/H markers after amounts, which OCR glues or misreads ("23,325").
   const sollHaben = cells.flat(2).filter((t) => /\d[.,]\d\d ?[SH]$/.test(t.text)).length >= 2;
   // A column is what its cells are, or what its label names (two damaged amounts make no money column).

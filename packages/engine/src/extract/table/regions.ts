@@ -8,6 +8,7 @@
  * (headers) and page furniture (page numbers, paragraphs) end a region.
  */
 import type { LayoutPage } from '../../layout/model';
+import { passEnabled } from '../passes';
 import { SETTINGS } from '../settings';
 import type { Token, TokenLine } from '../tokens/tokenise';
 import { labelPhrases, labelReadings } from '../vocabulary';
@@ -172,7 +173,7 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
     isLabelLine(lines[i] as TokenLine, 2, width) || isParagraph(lines[i] as TokenLine, width);
   let seeds = lines.flatMap((l, i) => (isSeed(l, width) ? [i] : []));
   const headerLed = !seeds.length;
-  if (headerLed) seeds = headerLedSeeds(lines, width, gapOf);
+  if (headerLed && passEnabled('header-led')) seeds = headerLedSeeds(lines, width, gapOf);
   const groups: [number, number][] = [];
   for (const s of seeds) {
     const last = groups[groups.length - 1];

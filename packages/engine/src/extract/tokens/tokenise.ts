@@ -10,6 +10,7 @@
 import { type LayoutLine, sliceSpans, type TextRun, type TextSpan, textX } from '../../layout/model';
 import { type DecimalMark, type ParsedAmount, parseAmount } from '../../values/amount';
 import { type DateToken, leadingDate, parseDate } from '../../values/dates';
+import type { PassName } from '../passes';
 import { isSignWord, signReadings } from '../vocabulary';
 
 export type TokenKind = 'date' | 'money' | 'sign' | 'time' | 'text';
@@ -38,7 +39,7 @@ export interface Token {
   /** OCR: the text as read, where a value was repaired for its column (`text` holds the repair). */
   repaired?: string;
   /** The pass that repaired it, where not the table's ocr-cells. */
-  repairPass?: string;
+  repairPass?: PassName;
   /** OCR: a date column's token that is a date with characters lost or misread ("0/14", "011"). */
   damagedDate?: boolean;
 }

@@ -7,6 +7,7 @@
  */
 import { addDays, type DateToken, type DayOrder, dayMonth, daysBetween, isValidYMD, toIso } from '../../values/dates';
 import type { Period } from '../facts/period';
+import { passEnabled } from '../passes';
 import type { Tracer } from '../trace';
 
 /** The day order the numeric dates prove, or null when none has a part over 12. */
@@ -171,6 +172,7 @@ export function recoverDamagedDates(
   trace: Tracer,
   issues: { code: string; message: string; row?: number }[],
 ): void {
+  if (!passEnabled('ocr-damaged-dates')) return;
   rows.forEach((r, i) => {
     if (!r.damagedDate || r.date) return;
     const before = rows.slice(0, i).findLast((x) => x.date)?.date ?? period?.start ?? null;
