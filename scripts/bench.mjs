@@ -4,6 +4,10 @@
 //   npm run bench -- --random 60 --seed S [--mix 100,0,0] [--keep DIR]
 //                                                   a fresh corpus the generator composes for seed S
 //                                                   (its own layout per document), scored, no speed
+//   npm run bench -- --corpus DIR --filter C        another corpus with a manifest (../shared/bench/real)
+//   npm run bench -- --ablate [--passes a,b]        scores the corpus once as is, then once with each
+//                                                   engine pass off (STATEMINT_DISABLE_PASSES), and
+//                                                   prints per pass the documents that get worse
 //
 // Either way it prints, beside the scorer's table: how each statement reconciled, how many said
 // "balanced" while one of their rows is wrong (must be 0), and how often each engine pass fired,
@@ -25,17 +29,17 @@ if (!existsSync(join(bench, 'score.mjs'))) {
 
 const argv = process.argv.slice(2);
 // This script's own options (those with a value take the next argument); the rest go to the scorer.
-const withValue = ['--random', '--seed', '--mix', '--keep'];
+const withValue = ['--random', '--seed', '--mix', '--keep', '--corpus', '--passes'];
 const value = (name) => {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : undefined;
 };
 const scorerArgs = argv.filter(
-  (a, i) => a !== '--no-speed' && !withValue.includes(a) && !withValue.includes(argv[i - 1]),
+  (a, i) => a !== '--no-speed' && a !== '--ablate' && !withValue.includes(a) && !withValue.includes(argv[i - 1]),
 );
 const random = value('--random');
 
-let corpus = join(bench, 'corpus');
+let corpus = value('--corpus') ?? join(bench, 'corpus');
 let cleanup = null;
 if (random) {
   const seed = value('--seed') ?? `${Date.now()}`;
@@ -47,6 +51,12 @@ if (random) {
     console.error('bench: the generator failed');
     process.exit(1);
   }
+}
+
+if (argv.includes('--ablate')) {
+  const status = ablate(corpus, scorerArgs, random ? null : value('--corpus'));
+  if (cleanup) rmSync(cleanup, { recursive: true, force: true });
+  process.exit(status);
 }
 
 const outdir = mkdtempSync(join(tmpdir(), 'statemint-bench-out-'));
@@ -119,4 +129,146 @@ function summarise(rep, jsonDir) {
     console.log(
       `${pass.padEnd(26)} ${String(p.entries).padStart(9)} ${String(p.statements).padStart(11)} ${String(p.exact).padStart(6)}`,
     );
+}
+
+/**
+ * `--ablate`: the corpus scored once as is, then once with each registered pass switched off
+ * (STATEMINT_DISABLE_PASSES, which bin/statemint inherits through the scorer); per pass, the
+ * documents that get worse (fewer rows matched, fewer rows or facts right, exact no more, or
+ * refused) and those that get better. A pass no document needs on any corpus is a deletion
+ * candidate; passes that cover for each other (one catches what the other would) each look
+ * unneeded alone, so read the table with the passes' firings beside it.
+ */
+function ablate(corpusDir, args, ownCorpus) {
+  const passes = registeredPasses();
+  const only = value('--passes')?.split(',').filter(Boolean);
+  const unknown = (only ?? []).filter((n) => !passes.some((p) => p.name === n));
+  if (unknown.length) {
+    console.error(`bench: --passes names no pass: ${unknown.join(', ')}`);
+    return 2;
+  }
+  const chosen = only ? passes.filter((p) => only.includes(p.name)) : passes;
+  const scoreArgs = [...args];
+  // The whole public corpus 45 times (OCR, the 100-page document) takes hours on two cores.
+  if (!ownCorpus && !random && !args.includes('--filter')) {
+    scoreArgs.push('--filter', 'text-pdf,docx,txt,csv,xlsx,rtf');
+    console.log('bench: --ablate scores the public corpus’s text documents only, no OCR (give --filter for others)');
+  }
+  const started = Date.now();
+  console.log(`bench: ablating ${chosen.length} passes on ${corpusDir} ${scoreArgs.join(' ')}`);
+  const base = scoreOnce(corpusDir, scoreArgs, '', true);
+  if (!base) return 1;
+  console.log(`  (all passes on)            ${base.line}`);
+  const rows = [];
+  for (const p of chosen) {
+    const run = scoreOnce(corpusDir, scoreArgs, p.name, false);
+    if (!run) return 1;
+    const worse = [];
+    const better = [];
+    for (const [id, b] of base.docs) {
+      const a = run.docs.get(id);
+      if (!a) continue;
+      const cmp = compareDocs(b, a);
+      if (cmp < 0) worse.push(`${id}${a.failed && !b.failed ? '(failed)' : b.exact && !a.exact ? '(exact lost)' : ''}`);
+      else if (cmp > 0) better.push(`${id}${a.exact && !b.exact ? '(now exact)' : ''}`);
+    }
+    rows.push({ ...p, worse, better, fired: base.fired.get(p.name) ?? 0 });
+    console.log(`  ${p.name.padEnd(26)} ${run.line}`);
+  }
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  console.log(`\nablation: ${base.docs.size} documents, ${chosen.length} passes, ${minutes} min`);
+  console.log('pass                       stage       fired  worse  better  documents worse | better');
+  for (const r of rows)
+    console.log(
+      `${r.name.padEnd(26)} ${r.stage.padEnd(10)} ${String(r.fired).padStart(6)} ${String(r.worse.length).padStart(6)} ${String(r.better.length).padStart(7)}  ${ids(r.worse) || '-'}${r.better.length ? ` | ${ids(r.better)}` : ''}`,
+    );
+  const unneeded = rows.filter((r) => !r.worse.length);
+  console.log(`\nno document here needs (${unneeded.length}): ${unneeded.map((r) => r.name).join(', ') || '-'}`);
+  console.log('(fired = documents whose statements record the pass in their trace with every pass on)');
+  return 0;
+}
+
+/** Document ids, the first dozen of a long list. */
+function ids(list) {
+  return list.length > 12 ? `${list.slice(0, 12).join(' ')} (+${list.length - 12} more)` : list.join(' ');
+}
+
+/** The registered passes, in the registry's order, read from the engine's source (no build needed). */
+function registeredPasses() {
+  const src = readFileSync(join(root, 'packages', 'engine', 'src', 'extract', 'passes.ts'), 'utf8');
+  return [...src.matchAll(/^\s+'([a-z-]+)': \{ stage: '([a-z]+)'/gm)].map((m) => ({ name: m[1], stage: m[2] }));
+}
+
+/**
+ * One scorer run with these passes off: per document id its score, and with `traces` how many
+ * documents each pass fired on. Null where the scorer could not run.
+ */
+function scoreOnce(corpusDir, args, disable, traces) {
+  const dir = mkdtempSync(join(tmpdir(), 'statemint-ablate-'));
+  try {
+    const report = join(dir, 'report.json');
+    const r = spawnSync(
+      process.execPath,
+      [
+        join(bench, 'score.mjs'),
+        '--corpus',
+        corpusDir,
+        '--batch-cmd',
+        `${join(root, 'bin', 'statemint')} convert --format json --out-dir {outdir} {inputs}`,
+        '--outdir',
+        join(dir, 'json'),
+        '--report',
+        report,
+        '--quiet',
+        ...args.filter((a) => a !== '--quiet'),
+      ],
+      {
+        encoding: 'utf8',
+        maxBuffer: 256 * 1024 * 1024,
+        env: { ...process.env, STATEMINT_DISABLE_PASSES: disable },
+      },
+    );
+    if (!existsSync(report)) {
+      console.error(`bench: the scorer failed${disable ? ` with ${disable} off` : ''}:\n${r.stderr}`);
+      return null;
+    }
+    const rep = JSON.parse(readFileSync(report, 'utf8'));
+    const docs = new Map(rep.documents.map((d) => [d.id, d]));
+    const fired = new Map();
+    if (traces && existsSync(join(dir, 'json')))
+      for (const f of readdirSync(join(dir, 'json'))) {
+        if (!f.endsWith('.json')) continue;
+        let out;
+        try {
+          out = JSON.parse(readFileSync(join(dir, 'json', f), 'utf8'));
+        } catch {
+          continue;
+        }
+        const names = new Set((Array.isArray(out) ? out : [out]).flatMap((s) => (s.trace ?? []).map((e) => e.pass)));
+        for (const n of names) fired.set(n, (fired.get(n) ?? 0) + 1);
+      }
+    const line =
+      r.stdout
+        .trim()
+        .split('\n')
+        .findLast((l) => l.startsWith('bench:')) ?? '';
+    return { docs, fired, line: line.replace(/^bench: /, '') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Negative where `after` is worse than `before`, positive where better: refused, exact, rows matched, rows right, facts right. */
+function compareDocs(before, after) {
+  const f1 = (d) => (d.truthRows + d.predRows ? (2 * d.matched) / (d.truthRows + d.predRows) : 1);
+  const full = (d) => (d.fullDenom ? d.fullCorrect / d.fullDenom : 1);
+  const keys = [(d) => (d.failed ? 0 : 1), (d) => (d.exact ? 1 : 0), f1, full, (d) => d.metaCorrect ?? 0];
+  let worse = false;
+  let better = false;
+  for (const k of keys) {
+    const [b, a] = [k(before), k(after)];
+    if (a < b - 1e-9) worse = true;
+    else if (a > b + 1e-9) better = true;
+  }
+  return worse ? -1 : better ? 1 : 0;
 }
