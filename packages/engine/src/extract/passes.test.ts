@@ -73,13 +73,8 @@ describe('the pass registry', () => {
     for (const { text } of sources())
       for (const m of text.matchAll(/passEnabled\(\s*'([^']+)'\s*\)/g)) guarded.add(m[1] as string);
     expect(Object.keys(PASSES).filter((n) => !guarded.has(n))).toEqual([]);
-    // The ledger runner runs exactly the ledger passes.
-    expect(LEDGER_PASSES.map(([n]) => n).sort()).toEqual(
-      Object.entries(PASSES)
-        .filter(([, p]) => p.stage === 'ledger')
-        .map(([n]) => n)
-        .sort(),
-    );
+    // The ledger runner runs ledger passes only (others of the stage are guarded inside them).
+    for (const [name] of LEDGER_PASSES) expect(PASSES[name].stage, name).toBe('ledger');
   });
 });
 
