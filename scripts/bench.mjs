@@ -84,7 +84,7 @@ if (cleanup) rmSync(cleanup, { recursive: true, force: true });
 if (r.status !== 0) process.exit(r.status ?? 1);
 
 const speed = join(root, 'scripts', 'bench-speed.mjs');
-if (existsSync(speed) && !argv.includes('--no-speed') && !random) {
+if (existsSync(speed) && !argv.includes('--no-speed') && !random && !value('--corpus')) {
   const s = spawnSync(process.execPath, [speed], { stdio: 'inherit' });
   process.exit(s.status ?? 1);
 }
