@@ -336,4 +336,92 @@ describe.skipIf(!hasChromium)('statement-level fixes in the review', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('no lost work: a download, a link and a reload with unsaved edits ask first; any version comes back after a confirmation', async () => {
+    const { page, errors, done } = await convert(
+      browser,
+      server,
+      pro,
+      tempFile('keep.pdf', await statementPdf(fixtureRows(4))),
+    );
+    const grid = page.getByRole('grid');
+    const describe = async (text: string) => {
+      await grid.locator('[data-cell="0-1"]').click();
+      await page.keyboard.press('Enter');
+      await grid.getByRole('textbox', { name: 'Description, row 1' }).fill(text);
+      await page.keyboard.press('Enter');
+    };
+    // A download with unsaved edits asks to save first, naming the file; saved, the file carries the edit.
+    await describe('First edit');
+    await done.getByRole('button', { name: 'CSV', exact: true }).click();
+    const ask = page.getByRole('dialog', { name: 'Save your changes first?' });
+    expect(await ask.textContent()).toContain('keep.pdf');
+    await shoot(page, 'review-save-first');
+    await axe(page, 'save-first dialog');
+    const [dl] = await Promise.all([
+      page.waitForEvent('download'),
+      ask.getByRole('button', { name: 'Save and download' }).click(),
+    ]);
+    expect((await readDownload(dl)).toString('utf8')).toContain('First edit');
+    await done.getByRole('button', { name: 'Versions (2)' }).waitFor();
+
+    // A link in the app with unsaved edits: stay, then save and leave.
+    await describe('Second edit');
+    const pricing = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' });
+    await pricing.click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    expect(await leave.textContent()).toContain('keep.pdf');
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expect(await grid.locator('[data-cell="0-1"]').textContent()).toBe('Second edit');
+    await pricing.click();
+    await leave.getByRole('button', { name: 'Save and leave' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+
+    // The file's review: every version with its date; the original restored after a confirmation
+    // naming the file, as a new version.
+    const auth = { headers: { authorization: `Bearer ${pro.token}` } };
+    const dashboard = (await (await fetch(`${server.url}/api/dashboard`, auth)).json()) as {
+      recentFiles: Array<{ id: string }>;
+    };
+    await page.goto(`${server.url}/review?file=${dashboard.recentFiles[0]?.id}`);
+    const review = page.getByRole('region', { name: 'Conversion complete' });
+    await review.getByRole('grid').locator('[data-cell="0-1"]').waitFor();
+    expect(await review.getByRole('grid').locator('[data-cell="0-1"]').textContent()).toBe('Second edit');
+    await review.getByRole('button', { name: 'Versions (3)' }).click();
+    const versions = page.getByRole('dialog', { name: 'Versions' });
+    const items = await versions.getByTestId('version-list').getByRole('listitem').allTextContents();
+    expect(items).toHaveLength(3);
+    expect(items[0]).toMatch(/^Version 2 \(latest\) Edited, \w{3} \d+, \d{4}/);
+    expect(items[2]).toMatch(/^Original As converted/);
+    await axe(page, 'versions dialog');
+    await versions.getByRole('button', { name: 'Restore version 1' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Restore version 1?' });
+    expect(await confirm.textContent()).toContain('keep.pdf');
+    await shoot(page, 'review-restore-confirm');
+    await confirm.getByRole('button', { name: 'Restore version 1' }).click();
+    await expectToast(page, 'Version 1 Restored');
+    await expect.poll(() => review.getByRole('grid').locator('[data-cell="0-1"]').textContent()).toBe('First edit');
+    await review.getByRole('button', { name: 'Versions (4)' }).click();
+    expect(await versions.getByTestId('version-list').getByRole('listitem').first().textContent()).toContain(
+      'Version 1 restored',
+    );
+    await page.keyboard.press('Escape');
+
+    // Closing or reloading the page with unsaved edits: the browser's own prompt.
+    await review.getByRole('grid').locator('[data-cell="0-1"]').click();
+    await page.keyboard.press('Enter');
+    await review.getByRole('grid').getByRole('textbox', { name: 'Description, row 1' }).fill('Unsaved');
+    await page.keyboard.press('Enter');
+    const prompted = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.type());
+        void d.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await prompted).toBe('beforeunload');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

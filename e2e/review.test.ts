@@ -160,7 +160,12 @@ describe.skipIf(!hasChromium)('review and upload journeys in Chromium', () => {
     const csv = (await readDownload(dl)).toString('utf8');
     expect(csv).toContain(right);
     // Undo, restore: the original is kept.
-    await done.getByRole('button', { name: 'Restore original' }).click();
+    await done.getByRole('button', { name: 'Versions (2)' }).click();
+    await page.getByRole('dialog', { name: 'Versions' }).getByRole('button', { name: 'Restore the original' }).click();
+    await page
+      .getByRole('dialog', { name: 'Restore the original?' })
+      .getByRole('button', { name: 'Restore the original' })
+      .click();
     await expectToast(page, 'Original Restored');
     await expect.poll(() => check.getAttribute('data-status')).toBe('unbalanced');
     expect(errors).toEqual([]);
@@ -596,7 +601,8 @@ describe.skipIf(!hasChromium)('review and upload journeys in Chromium', () => {
     await page.waitForTimeout(300);
     await axe(page, '/settings');
     await page.context().close();
-  });
+    // Nine pages and four screens scanned: well past the default minute on a loaded machine.
+  }, 180_000);
 
   it('prints the click-to-result time of a 1-page text PDF (median of 7)', async () => {
     const { page } = await dashboardUpload(browser, server, pro);

@@ -12,7 +12,17 @@ function subscribe(fn: () => void) {
 }
 const getLocation = () => window.location.pathname + window.location.search + window.location.hash;
 
-export function navigate(to: string, options: { replace?: boolean } = {}) {
+/**
+ * A screen with unsaved work (the review's edits) asks before the app navigates away: the guard
+ * returns true when it took over (it shows its own dialog and navigates later with `force`).
+ */
+let leaveGuard: ((to: string) => boolean) | null = null;
+export function setLeaveGuard(guard: ((to: string) => boolean) | null): void {
+  leaveGuard = guard;
+}
+
+export function navigate(to: string, options: { replace?: boolean; force?: boolean } = {}) {
+  if (!options.force && leaveGuard?.(to)) return;
   if (options.replace) window.history.replaceState(null, '', to);
   else window.history.pushState(null, '', to);
   for (const fn of listeners) fn();

@@ -5,10 +5,10 @@
  * version).
  */
 import { type CsvPreset, downloadName, type FileRecord, type OutputFormat, PASSWORD_ERRORS } from '@statemint/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError } from '../api/errors';
 import { toast } from '../components/toast';
-import { Button, Field, ProgressBar, Spinner } from '../components/ui';
+import { Button, Field, Modal, ProgressBar, Spinner } from '../components/ui';
 import { saveDownload } from '../lib/download';
 import {
   CSV_PRESET_LABELS,
@@ -27,7 +27,7 @@ import {
   NOT_A_STATEMENT_HINT,
   SUCCESS,
 } from '../lib/messages';
-import { ReviewScreen } from '../review/ReviewScreen';
+import { type ReviewHandle, ReviewScreen } from '../review/ReviewScreen';
 
 export function UploadProgress({ value }: { value: number }) {
   return (
@@ -147,6 +147,15 @@ export function CompletedPanel({
   onReset?: () => void;
   onSaved?: (record: FileRecord) => void;
 }) {
+  const review = useRef<ReviewHandle>(null);
+  /** What waits for an answer about unsaved edits: a download or starting another file. */
+  const [pending, setPending] = useState<{ kind: 'download' | 'reset'; run: () => void } | null>(null);
+  // No lost work: a download with unsaved edits (the saved version is what downloads carry) or
+  // another file asks to save first.
+  const guarded = (kind: 'download' | 'reset', run: () => void) => () => {
+    if (review.current?.isDirty()) setPending({ kind, run });
+    else run();
+  };
   return (
     <section
       aria-label="Conversion complete"
@@ -162,31 +171,79 @@ export function CompletedPanel({
           </p>
         </div>
       </div>
-      <ReviewScreen file={record} {...(onSaved ? { onSaved } : {})} />
+      <ReviewScreen ref={review} file={record} {...(onSaved ? { onSaved } : {})} />
+      <Modal
+        open={pending !== null}
+        onOpenChange={(o) => !o && setPending(null)}
+        title="Save your changes first?"
+        description={`Your edits to ${record.originalFilename} are not saved. ${
+          pending?.kind === 'download' ? 'Downloads carry the saved version only.' : 'They are lost if you go on.'
+        }`}
+      >
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={() => setPending(null)}>
+            Cancel
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              const run = pending?.run;
+              setPending(null);
+              run?.();
+            }}
+          >
+            {pending?.kind === 'download' ? 'Download without them' : 'Discard them'}
+          </Button>
+          <Button
+            onClick={async () => {
+              const run = pending?.run;
+              try {
+                await review.current?.save();
+              } catch {
+                return;
+              }
+              setPending(null);
+              run?.();
+            }}
+          >
+            {pending?.kind === 'download' ? 'Save and download' : 'Save them'}
+          </Button>
+        </div>
+      </Modal>
       <div>
         <h3 className="text-sm font-semibold text-slate-700">Download</h3>
         <div className="mt-2 flex flex-wrap gap-2">
           {PRIMARY_FORMATS.map((f) => (
-            <Button key={f} onClick={() => downloadFormat(record, f, anonymous)}>
+            <Button key={f} onClick={guarded('download', () => downloadFormat(record, f, anonymous))}>
               {FORMAT_LABELS[f]}
             </Button>
           ))}
         </div>
         <div className="mt-3 flex flex-wrap gap-2">
           {EXTRA_CSV_PRESETS.map((p) => (
-            <Button key={p} size="sm" variant="secondary" onClick={() => downloadFormat(record, 'csv', anonymous, p)}>
+            <Button
+              key={p}
+              size="sm"
+              variant="secondary"
+              onClick={guarded('download', () => downloadFormat(record, 'csv', anonymous, p))}
+            >
               {CSV_PRESET_LABELS[p]}
             </Button>
           ))}
           {EXTRA_FORMATS.map((f) => (
-            <Button key={f} size="sm" variant="secondary" onClick={() => downloadFormat(record, f, anonymous)}>
+            <Button
+              key={f}
+              size="sm"
+              variant="secondary"
+              onClick={guarded('download', () => downloadFormat(record, f, anonymous))}
+            >
               {FORMAT_LABELS[f]}
             </Button>
           ))}
         </div>
       </div>
       {onReset && (
-        <Button variant="secondary" onClick={onReset}>
+        <Button variant="secondary" onClick={guarded('reset', onReset)}>
           Convert Another File
         </Button>
       )}
