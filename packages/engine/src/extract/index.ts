@@ -17,7 +17,16 @@ import { AppError, type Statement } from '@statemint/shared';
 import type { LayoutDocument } from '../layout/model';
 import { normalisePage } from '../layout/normalise';
 import { inferDecimalMark } from '../values/amount';
-import { addDays, type DateToken, type DayOrder, datesIn, dayMonth, settleMonthNames } from '../values/dates';
+import {
+  addDays,
+  type DateToken,
+  type DayOrder,
+  datesIn,
+  dayMonth,
+  isValidYMD,
+  settleMonthNames,
+  toIso,
+} from '../values/dates';
 import { findBankName, findHolder } from './facts/account';
 import { findCurrency } from './facts/currency';
 import { findPeriod, findStatementDate, isRunningText, type Period } from './facts/period';
@@ -28,6 +37,7 @@ import { splitStatements } from './statements/split';
 import { choosePostingDates } from './table/dates';
 import { findTables, tokenisePages } from './table/index';
 import { assignTextRoles } from './table/roles';
+import type { TokenLine } from './tokens/tokenise';
 import { Tracer } from './trace';
 import { dayOrderEvidence, orderByPeriod, resolveDates } from './values/dates';
 import { languageScores } from './vocabulary';
@@ -153,14 +163,23 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
   // Years of the document's own lines; a notice's sentences may speak of other years.
   const years = pages.flatMap((p) =>
     p.lines.flatMap((l) =>
-      isRunningText(l) ? [] : l.tokens.flatMap((t) => (t.kind === 'date' && t.date?.year ? [t.date.year] : [])),
+      isRunningText(l)
+        ? []
+        : l.tokens.flatMap((t) =>
+            t.kind === 'date'
+              ? t.date?.year
+                ? [t.date.year]
+                : []
+              : // A date inside a label's text ("Vencimento 10/07/2025").
+                datesIn(t.text).flatMap((d) => (d.token.year ? [d.token.year] : [])),
+          ),
     ),
   );
   const facts: DocumentFacts = {
     order,
     decimal,
     period,
-    reference: findStatementDate(factLines, order),
+    reference: findStatementDate(factLines, order) ?? latestFactDate(factLines, order, mostCommon(years)),
     fallbackYear: mostCommon(years) ?? new Date().getUTCFullYear(),
     bankName: findBankName(scan.otherLines.map((o) => o.line)),
     holder: findHolder(scan.otherLines.map((o) => o.line)),
@@ -200,6 +219,27 @@ function rowsInside(period: Period | null, rowDates: DateToken[], order: DayOrde
     `${isos.length - inside} of ${isos.length} row dates fall outside it`,
   );
   return null;
+}
+
+/**
+ * Where no date is labelled the statement's, the latest full date its own lines print (a due
+ * date, a print date: rows are not after it), of the document's year or the next: a year's last
+ * rows then stay in that year when the date is in January.
+ */
+function latestFactDate(lines: TokenLine[], order: DayOrder, year: number | null): string | null {
+  if (year === null) return null;
+  let latest: string | null = null;
+  for (const l of lines) {
+    if (isRunningText(l)) continue;
+    for (const { token } of datesIn(l.tokens.map((t) => t.text).join(' '))) {
+      if (!token.year || token.year < year || token.year > year + 1) continue;
+      const { y, m, d } = dayMonth(token, order);
+      if (y === null || !isValidYMD(y, m, d)) continue;
+      const iso = toIso(y, m, d);
+      if (!latest || iso > latest) latest = iso;
+    }
+  }
+  return latest;
 }
 
 function mostCommon(values: number[]): number | null {

@@ -22,6 +22,7 @@ export const PASSES = {
   'text-under-labels': { stage: 'table', evidence: 'a label start the text under it runs through divides no column' },
   'merged-labels': { stage: 'table', evidence: "a later page's label under the table's column" },
   'tail-amounts-as-text': { stage: 'table', evidence: 'figures at a line end with no money column under them' },
+  'side-by-side': { stage: 'table', evidence: 'two runs of date .. money columns next to each other' },
   'ocr-cells': { stage: 'table', evidence: 'an OCR cell read as its column kind' },
   // rows
   'table-direction': { stage: 'rows', evidence: "the way descriptions run on the table's pages before" },

@@ -359,3 +359,60 @@ describe('class 8: several accounts in one PDF', () => {
     ]);
   });
 });
+
+describe('class 4: two lists side by side', () => {
+  it('a card bill printing its purchases in two lists next to each other reads the left list, then the right', async () => {
+    const leftRows = [
+      ['05/12', 'PADARIA PAO QUENTE', 1_250],
+      ['07/12', 'POSTO IPIRANGA', 18_990],
+      ['09/12', 'FARMACIA SAO JOAO', 4_560],
+    ] as const;
+    const rightRows = [
+      ['14/12', 'NETFLIX.COM', 5_590],
+      ['18/12', 'UBER TRIP', 2_345],
+      ['21/12', 'LIVRARIA CULTURA', 8_900],
+    ] as const;
+    const pdf = await tablePdf({
+      pages: [
+        {
+          lines: [
+            line(40, L(40, 'Cartao Horizonte Visa', true)),
+            // The only full date is the due date, in January: the purchases stay in December.
+            line(60, L(40, 'Vencimento 10/01/2026'), L(300, 'Limite de credito R$ 5.000,00')),
+            line(75, L(40, 'Pagamento minimo R$ 50,00')),
+            line(
+              110,
+              L(40, 'Data', true),
+              L(80, 'Estabelecimento', true),
+              R(280, 'Valor R$', true),
+              L(310, 'Data', true),
+              L(350, 'Estabelecimento', true),
+              R(550, 'Valor R$', true),
+            ),
+            ...leftRows.map((r, i) => {
+              const o = rightRows[i] as (typeof rightRows)[number];
+              return line(
+                128 + i * 14,
+                L(40, r[0]),
+                L(80, r[1]),
+                R(280, money(r[2], ',')),
+                L(310, o[0]),
+                L(350, o[1]),
+                R(550, money(o[2], ',')),
+              );
+            }),
+          ],
+        },
+      ],
+    });
+    const [s] = await convert(pdf, { fileName: 'fatura.pdf' });
+    expect(rowsOf(s)).toEqual([
+      ['2025-12-05', 'PADARIA PAO QUENTE', -12.5],
+      ['2025-12-07', 'POSTO IPIRANGA', -189.9],
+      ['2025-12-09', 'FARMACIA SAO JOAO', -45.6],
+      ['2025-12-14', 'NETFLIX.COM', -55.9],
+      ['2025-12-18', 'UBER TRIP', -23.45],
+      ['2025-12-21', 'LIVRARIA CULTURA', -89],
+    ]);
+  });
+});

@@ -12,7 +12,7 @@ import { passEnabled } from '../passes';
 import { type Token, type TokenLine, type TokenOptions, tokeniseLine } from '../tokens/tokenise';
 import type { Tracer } from '../trace';
 import { languageScores, normaliseWords, rankReadings } from '../vocabulary';
-import { findColumns } from './columns';
+import { findColumns, type RegionColumns } from './columns';
 import type { Column, Region, Table } from './model';
 import { repairOcrCells } from './ocr';
 import { findRegions } from './regions';
@@ -259,67 +259,76 @@ export function findTables(pages: PageLines[], trace: Tracer, decimal: DecimalMa
   const tableStartLine = new Map<TokenLine, number>();
   for (const { page, lines } of pages) {
     for (const r of findRegions(page, lines)) {
-      const found = findColumns(r);
-      const title = titleAbove(lines, r.header[0] ?? found.lines[0], r.pitch);
-      const region: Region = {
-        page: r.page,
-        ...(title ? { title } : {}),
-        header: r.header,
-        lines: found.lines,
-        columns: found.columns,
-        pitch: r.pitch,
-        size: r.size,
-        source: page.source,
-      };
-      const across = rulesAcross(page.rules, found.columns, r.size);
-      if (across.length) region.rules = across;
-      repairOcrCells(region, found.cells, decimal);
-      const prevTable = tables[tables.length - 1];
-      const prev = prevTable?.regions[prevTable.regions.length - 1];
-      const head = prevTable?.regions.find((r) => r.header.length) ?? prev;
-      if (head && region.header.length && head.page < region.page) alignMergedLabels(head, region, trace);
-      const carried =
-        passEnabled('carried-region') &&
-        !!head &&
-        !!prev &&
-        prev.page < region.page &&
-        !region.header.length &&
-        linesUp(head, region);
-      if (!isTransactionRegion(found.columns, found.cells, r.seeds.length, carried)) continue;
-      cells.set(region, found.cells);
-      if (r.headerLed)
-        trace.note(
-          'header-led',
-          'table',
-          null,
-          `page ${r.page}`,
-          'no line dated and with an amount: amount lines under a header',
-        );
-      if (carried && r.seeds.length < 2)
-        trace.note('carried-region', 'table', null, `page ${r.page}`, "one dated row in the table's own columns");
-      for (const label of found.undividedLabels)
-        trace.note(
-          'text-under-labels',
-          'label',
-          label,
-          null,
-          `page ${r.page}: the text under it runs through its start at random words; no column starts there`,
-        );
-      for (const tail of found.joinedTails)
-        trace.note('tail-amounts-as-text', 'description', tail, null, `page ${r.page}: no money column under it`);
-      if (
-        prevTable &&
-        prev &&
-        (continues(prev, region) || (head && !region.header.length && continues(head, region)))
-      ) {
-        inheritLabels(prev, region);
-        prevTable.regions.push(region);
-      } else {
-        tables.push({ id: tables.length, regions: [region] });
-        tableStartLine.set(region.header[0] ?? (region.lines[0] as TokenLine), tables.length - 1);
-        trace.note('table', 'table', null, `${tables.length}`, `page ${r.page}: columns ${describe(region)}`);
+      const whole = findColumns(r);
+      const halves = sideBySide(whole, r.header);
+      if (halves.length > 1) {
+        trace.note('side-by-side', 'table', null, `page ${r.page}`, 'two lists of dates and amounts side by side');
+        // The page's lines are the table's, whichever half holds their words.
+        for (const l of [...r.header, ...whole.lines]) inTable.add(l);
       }
-      for (const l of [...region.header, ...region.lines]) inTable.add(l);
+      for (const found of halves) {
+        const header = halves.length > 1 ? (found.header ?? []) : r.header;
+        const title = titleAbove(lines, r.header[0] ?? whole.lines[0], r.pitch);
+        const region: Region = {
+          page: r.page,
+          ...(title ? { title } : {}),
+          header,
+          lines: found.lines,
+          columns: found.columns,
+          pitch: r.pitch,
+          size: r.size,
+          source: page.source,
+        };
+        const across = rulesAcross(page.rules, found.columns, r.size);
+        if (across.length) region.rules = across;
+        repairOcrCells(region, found.cells, decimal);
+        const prevTable = tables[tables.length - 1];
+        const prev = prevTable?.regions[prevTable.regions.length - 1];
+        const head = prevTable?.regions.find((r) => r.header.length) ?? prev;
+        if (head && region.header.length && head.page < region.page) alignMergedLabels(head, region, trace);
+        const carried =
+          passEnabled('carried-region') &&
+          !!head &&
+          !!prev &&
+          prev.page < region.page &&
+          !region.header.length &&
+          linesUp(head, region);
+        if (!isTransactionRegion(found.columns, found.cells, r.seeds.length, carried)) continue;
+        cells.set(region, found.cells);
+        if (r.headerLed)
+          trace.note(
+            'header-led',
+            'table',
+            null,
+            `page ${r.page}`,
+            'no line dated and with an amount: amount lines under a header',
+          );
+        if (carried && r.seeds.length < 2)
+          trace.note('carried-region', 'table', null, `page ${r.page}`, "one dated row in the table's own columns");
+        for (const label of found.undividedLabels)
+          trace.note(
+            'text-under-labels',
+            'label',
+            label,
+            null,
+            `page ${r.page}: the text under it runs through its start at random words; no column starts there`,
+          );
+        for (const tail of found.joinedTails)
+          trace.note('tail-amounts-as-text', 'description', tail, null, `page ${r.page}: no money column under it`);
+        if (
+          prevTable &&
+          prev &&
+          (continues(prev, region) || (head && !region.header.length && continues(head, region)))
+        ) {
+          inheritLabels(prev, region);
+          prevTable.regions.push(region);
+        } else {
+          tables.push({ id: tables.length, regions: [region] });
+          tableStartLine.set(region.header[0] ?? (region.lines[0] as TokenLine), tables.length - 1);
+          trace.note('table', 'table', null, `${tables.length}`, `page ${r.page}: columns ${describe(region)}`);
+        }
+        for (const l of [...region.header, ...region.lines]) inTable.add(l);
+      }
     }
   }
   // Label readings ranked for the document's languages.
@@ -336,6 +345,55 @@ export function findTables(pages: PageLines[], trace: Tracer, decimal: DecimalMa
     }
   }
   return { pages, tables, cells, otherLines };
+}
+
+/**
+ * `side-by-side`: a card bill may print two lists next to each other, each with its dates, its
+ * descriptions and its amounts. Where a region's columns are two runs that each start with a date
+ * column and hold a money column, the second starting right of the first's last money column, the
+ * region is two lists: the left one read first, then the right one (the order the page is read
+ * in). Before, the left list's dates took the right list's amounts and descriptions. Geometry
+ * only: the kinds and places of the columns.
+ */
+function sideBySide(found: RegionColumns, header: TokenLine[]): (RegionColumns & { header?: TokenLine[] })[] {
+  if (!passEnabled('side-by-side')) return [found];
+  const cols = found.columns;
+  const dates = cols.filter((c) => c.kind === 'date');
+  if (dates.length < 2) return [found];
+  for (const second of dates.slice(1)) {
+    const k = second.index;
+    const left = cols.slice(0, k);
+    const right = cols.slice(k);
+    const leftMoney = left.filter((c) => c.kind === 'money');
+    const lastLeftMoney = leftMoney[leftMoney.length - 1];
+    if (!lastLeftMoney || !right.some((c) => c.kind === 'money')) continue;
+    if (!left.some((c) => c.kind === 'date') || cols[0]?.kind === 'money') continue;
+    // The left list ends with its money: no text of its own after it before the right list's dates.
+    if (left.slice(lastLeftMoney.index + 1).some((c) => c.kind !== 'empty')) continue;
+    // Both lists fill their dates on most lines that have any of their amounts.
+    const filled = (list: Column[], kind: Column['kind']) =>
+      found.cells.filter((row) => list.some((c) => c.kind === kind && (row[c.index]?.length ?? 0) > 0)).length;
+    if (filled(right, 'date') < 2 || filled(right, 'money') < 2 || filled(left, 'money') < 2) continue;
+    const cut = (lastLeftMoney.x1 + second.x0) / 2;
+    const half = (list: Column[], keep: (x: number) => boolean) => {
+      const offset = list[0]?.index ?? 0;
+      const columns = list.map((c) => ({ ...c, index: c.index - offset }));
+      const lines: TokenLine[] = [];
+      const cells: Token[][][] = [];
+      found.lines.forEach((l, i) => {
+        const row = (found.cells[i] ?? []).slice(offset, offset + list.length);
+        if (!row.some((t) => t.length)) return;
+        lines.push({ ...l, tokens: l.tokens.filter((t) => keep((t.x0 + t.x1) / 2)) });
+        cells.push(row);
+      });
+      const head = header
+        .map((l) => ({ ...l, tokens: l.tokens.filter((t) => keep((t.x0 + t.x1) / 2)) }))
+        .filter((l) => l.tokens.length);
+      return { ...found, columns, lines, cells, header: head };
+    };
+    return [half(left, (x) => x < cut), half(right, (x) => x >= cut)];
+  }
+  return [found];
 }
 
 /**
