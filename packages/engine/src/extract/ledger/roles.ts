@@ -146,7 +146,7 @@ function continueDescription(draft: Draft, row: DraftRow): void {
   if (!passEnabled('continued-lines') || row.dateToken || row.damagedDate || !row.description) return;
   const i = draft.rows.indexOf(row);
   const prev = draft.rows.slice(0, i).findLast((r) => r.kind !== 'none');
-  if (!prev || prev.kind !== 'transaction' || prev.raw.region !== row.raw.region) return;
+  if (prev?.kind !== 'transaction' || prev.raw.region !== row.raw.region) return;
   const region = row.raw.region;
   if (row.raw.box.y0 - prev.raw.box.y1 > region.pitch * 1.2) return;
   // It starts where the descriptions do, not in the date column (a heading or a label line).
