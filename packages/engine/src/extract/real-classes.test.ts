@@ -416,3 +416,39 @@ describe('class 4: two lists side by side', () => {
     ]);
   });
 });
+
+describe('class 7: a batch-number column is no description', () => {
+  it('numbers alone in a column, repeated or not, labelled or not, are references', async () => {
+    const rows = [
+      ['02/06/2025', 'PIX RECEBIDO JOAO', '5410', 150_000],
+      ['02/06/2025', 'PAGTO BOLETO ENERGIA', '5410', -23_450],
+      ['03/06/2025', 'COMPRA CARTAO MERCADO', '7722', -8_990],
+      ['05/06/2025', 'TED ENVIADA ALUGUEL', '5410', -120_000],
+    ] as const;
+    let balance = 250_000;
+    const pdf = await tablePdf({
+      pages: [
+        {
+          lines: [
+            line(100, L(40, 'Data', true), L(170, 'Historico', true), R(460, 'Valor', true), R(550, 'Saldo', true)),
+            line(118, L(40, '01/06/2025'), L(170, 'SALDO ANTERIOR'), R(550, money(balance, ','))),
+            ...rows.map((r, i) => {
+              balance += r[3];
+              const amount = `${r[3] < 0 ? '-' : ''}${money(r[3], ',')}`;
+              return line(
+                132 + i * 14,
+                L(40, r[0]),
+                L(170, r[1]),
+                L(330, r[2]),
+                R(460, amount),
+                R(550, money(balance, ',')),
+              );
+            }),
+          ],
+        },
+      ],
+    });
+    const [s] = await convert(pdf, { fileName: 'extrato.pdf' });
+    expect(s?.transactions.map((t) => [t.description, t.reference])).toEqual(rows.map((r) => [r[1], r[2]]));
+  });
+});

@@ -34,13 +34,20 @@ function labelRole(c: Column): ColumnRole | null {
   }
 }
 
-/** Whether a text column holds codes: one word per cell, mostly with digits, mostly unique. */
+/**
+ * Whether a text column holds codes: one word per cell, mostly with digits, mostly unique; or
+ * numbers alone in nearly every cell, repeated or not (a batch or branch number: "5410").
+ */
 function isCodeColumn(values: string[]): boolean {
   if (values.length < 2) return false;
   const single = values.filter((v) => !/\s/.test(v)).length;
   const digits = values.filter((v) => /\d/.test(v)).length;
   const unique = new Set(values).size;
-  return single >= values.length * 0.8 && digits >= values.length * 0.6 && unique >= values.length * 0.7;
+  const numbers = values.filter((v) => /^\d[\d./-]{2,}$/.test(v)).length;
+  return (
+    (single >= values.length * 0.8 && digits >= values.length * 0.6 && unique >= values.length * 0.7) ||
+    numbers >= values.length * 0.9
+  );
 }
 
 export function assignTextRoles(region: Region, cells: Token[][][]): void {
