@@ -8,7 +8,7 @@
 // 5 s. Wall times include the process's start-up and move with what else the machine runs: CPU
 // seconds (the process and the OCR processes it waited for) say how much work it was.
 //
-//   node scripts/bench-budget.mjs [--random N] [--seed S] [--no-random] [--no-real] [--filter ID,..]
+//   node scripts/bench-budget.mjs [--random N] [--seed S] [--mix T,S,P] [--no-random] [--no-real] [--filter ID,..]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,7 +32,9 @@ try {
   if (!argv.includes('--no-random')) {
     const seed = value('--seed') ?? `${Date.now()}`;
     const dir = join(work, 'random');
-    if (generateRandom(dir, value('--random') ?? '20', seed)) corpora.push({ name: `random seed ${seed}`, dir });
+    // Text PDFs by default: scans and photos need ImageMagick to generate (--mix 0,60,40 asks for them).
+    if (generateRandom(dir, value('--random') ?? '20', seed, value('--mix') ?? '100,0,0'))
+      corpora.push({ name: `random seed ${seed}`, dir });
     else console.log('budget: the generator failed; no random corpus');
   }
   const rows = [];
@@ -82,6 +84,7 @@ function runCorpus({ name, dir }) {
     const ocr = ocrPages(out);
     const failed = r.status === 0 ? '' : (/: ([A-Z_]+): /.exec(r.stderr)?.[1] ?? `exit ${r.status}`);
     rows.push({ corpus: name, doc, pages, seconds, cpu, peak, ocr, failed, budget: budgetOf(doc) });
+    process.stderr.write(`budget: ${name} ${doc.id} ${fmt(seconds)} s\n`);
   }
   return rows;
 }

@@ -92,7 +92,8 @@ async function readDocument(
         password: options.password,
         deadline,
         // Pages without a usable text layer (scans, broken font encodings) are read by OCR into the same layout model.
-        ocrPages: async (doc, pages) => (await import('./ocr/pdf')).ocrPdfPages(doc, pages, { deadline }),
+        ocrPages: async (doc, pages, textWords) =>
+          (await import('./ocr/pdf')).ocrPdfPages(doc, pages, { deadline, textWords }),
       });
     }
     case 'docx':

@@ -12,8 +12,8 @@ import { OCR_LANGUAGES, type OcrLanguage, type OcrWord } from './backend';
 /** Fewer letters than this say nothing reliable about the language. */
 const MIN_LETTERS = 200;
 
-/** The extra language the words suggest, if any. */
-export function suggestLanguage(words: OcrWord[]): Exclude<OcrLanguage, 'eng'> | null {
+/** The extra language the words suggest, if any (words OCR read, or a PDF's text layer). */
+export function suggestLanguage(words: Pick<OcrWord, 'text'>[]): Exclude<OcrLanguage, 'eng'> | null {
   // Words of letters only: amounts, dates, references and codes carry no language.
   const text = words
     .map((w) => w.text)

@@ -9,6 +9,7 @@ import type { LayoutPage } from '../layout/model';
 import { type Matrix, pagePaint } from '../readers/page-paint';
 import { openPdf, renderCanvas } from '../readers/pdfjs';
 import { checkDeadline, mapLimited, newOcrSession, type OcrSession, pagesInFlight, recognizeGreyPage } from './index';
+import { suggestLanguage } from './language';
 import { MAX_IMAGE_PIXELS } from './limits';
 import { wordsToLines } from './lines';
 import type { GreyImage } from './prepare';
@@ -18,6 +19,11 @@ const RENDER_DPI = 300;
 export interface OcrPdfOptions {
   password?: string | undefined;
   deadline: number;
+  /**
+   * Words the document's text layer reads right. Their language is read from the first page on,
+   * instead of English first and the page again once OCR's own words tell the language.
+   */
+  textWords?: string[];
 }
 
 /**
@@ -32,7 +38,7 @@ export async function ocrPdfPages(
   const ownDoc = pdf instanceof Uint8Array;
   const doc = ownDoc ? await openPdf(pdf, opts.password) : pdf;
   try {
-    const session = newOcrSession(opts.deadline);
+    const session = pdfOcrSession(opts);
     return await mapLimited(pageNumbers.length, pagesInFlight(), async (i) => {
       const n = pageNumbers[i] as number;
       const page = await doc.getPage(n);
@@ -45,6 +51,14 @@ export async function ocrPdfPages(
   } finally {
     if (ownDoc) await doc.destroy();
   }
+}
+
+/** An OCR session for a PDF's pages, reading the language its text layer is in from the start. */
+export function pdfOcrSession(opts: OcrPdfOptions): OcrSession {
+  const session = newOcrSession(opts.deadline);
+  const lang = opts.textWords && suggestLanguage(opts.textWords.map((text) => ({ text })));
+  if (lang) session.langs = ['eng', lang];
+  return session;
 }
 
 /** The images OCR would read for the given pages (embedded scans or 300-dpi renders); for benchmarks. */

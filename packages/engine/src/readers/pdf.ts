@@ -16,9 +16,10 @@ export interface PdfReadOptions {
   /**
    * Called with the open document and the page numbers to read by OCR (scans, and text in a
    * broken font encoding: see text-layer.ts; a page without text that paints nothing to read is
-   * not among them: see page-paint.ts); returns their OCR pages.
+   * not among them: see page-paint.ts) and the words the text layer reads right (they tell OCR
+   * the document's language); returns their OCR pages.
    */
-  ocrPages?: (doc: PDFDocumentProxy, pageNumbers: number[]) => Promise<LayoutPage[]>;
+  ocrPages?: (doc: PDFDocumentProxy, pageNumbers: number[], textWords: string[]) => Promise<LayoutPage[]>;
 }
 
 interface RawItem {
@@ -36,6 +37,7 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<
   try {
     const pages: LayoutPage[] = [];
     const textless: TextlessPage[] = [];
+    const textWords: string[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       if (Date.now() > opts.deadline) throw new AppError('TIMEOUT', 'The conversion took too long and was stopped.');
       const { page, content } = await pageText(doc, n);
@@ -52,7 +54,10 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<
         const x0 = e as number;
         items.push({ str: it.str, x0, x1: x0 + it.width, base: viewport.height - (f as number), size, bold });
       }
-      const verdict = judgeTextLayer(items.map((it) => it.str).join(' '));
+      const text = items.map((it) => it.str).join(' ');
+      const verdict = judgeTextLayer(text);
+      if (verdict.usable) textWords.push(...text.split(/\s+/));
+      else if (verdict.lowerCaseReads) textWords.push(...text.split(/\s+/).filter((w) => /^\p{Ll}+$/u.test(w)));
       if (!verdict.usable) {
         // A page without text is only worth OCR when it paints something that could hold text.
         const why = verdict.why === NO_TEXT_LAYER ? await whyOcrTextless(page) : (verdict.why ?? 'unreadable text');
@@ -75,7 +80,7 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<
         if (scans.length === pages.length)
           throw new AppError('NEEDS_OCR', 'This PDF is a scan without a text layer; it needs OCR.');
       } else {
-        const ocr = await opts.ocrPages(doc, scans);
+        const ocr = await opts.ocrPages(doc, scans, textWords);
         for (const p of ocr) pages[p.number - 1] = p;
       }
     }

@@ -2,7 +2,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convert } from '../convert';
+import { pdfOcrSession } from '../ocr/pdf';
 import { buildStatementPdf, sampleRows } from '../testing/statement-pdf';
+import { readPdf } from './pdf';
 import { judgeTextLayer } from './text-layer';
 
 /** Every letter one on in the alphabet (P -> Q, z -> a), as a wrong ToUnicode map reads them. */
@@ -156,5 +158,38 @@ describe('a page whose font encoding is broken is read by OCR', () => {
     const [broken] = await convert(breakToUnicode(pdf, lowCodesOffset), { fileName: 'broken-digits.pdf' });
     expect(broken?.transactions.every((t) => typeof t.confidence === 'number')).toBe(true);
     expect(broken?.transactions.map(({ bbox, confidence, ...t }) => t)).toEqual(expected);
+  });
+
+  it('tells OCR the language from the words the broken layer still reads right (its lower case)', async () => {
+    const german = [
+      'Lastschrift: Stadtwerke, Abschlag für den Strom und das Gas im laufenden Monat.',
+      'Überweisung: Miete für die Wohnung in der dritten Etage, laufender Monat.',
+      'Gehalt: Firma Beispiel, die Zahlung für den laufenden Monat mit Zulage.',
+      'Kartenzahlung: Bäckerei, ein Einkauf vom letzten Wochenende mit der Karte.',
+      'Dauerauftrag: Sparkonto, die monatliche Überweisung auf das eigene Konto.',
+      'Lastschrift: Versicherung, der Beitrag für das laufende Quartal und die Gebühr.',
+      'Gutschrift: Erstattung, die Rückzahlung aus der letzten Abrechnung des Vermieters.',
+      'Abbuchung: Rundfunkbeitrag, für das zweite Quartal des laufenden Jahres.',
+    ];
+    const rows = sampleRows(8).map((r, i) => ({ ...r, description: [german[i] as string] }));
+    const seen: string[][] = [];
+    const read = async (pdf: Uint8Array) =>
+      readPdf(pdf, {
+        deadline: Date.now() + 60_000,
+        ocrPages: async (_doc, _pages, textWords) => {
+          seen.push(textWords);
+          return [];
+        },
+      });
+    await read(breakToUnicode((await statement(rows)).pdf, lowCodesOffset));
+    expect(pdfOcrSession({ deadline: 0, textWords: seen[0] }).langs).toEqual(['eng', 'deu']);
+    // An English statement's broken layer says nothing against English.
+    await read(
+      breakToUnicode(
+        (await statement(sampleRows(12).map((r, i) => ({ ...r, description: [MIXED_CASE[i] as string] })))).pdf,
+        lowCodesOffset,
+      ),
+    );
+    expect(pdfOcrSession({ deadline: 0, textWords: seen[1] }).langs).toEqual(['eng']);
   });
 });

@@ -133,6 +133,8 @@ export interface TextLayerVerdict {
   usable: boolean;
   /** Why a layer is not usable. */
   why?: string;
+  /** Not usable, but its lower-case words read right (only capitals, digits, punctuation are broken). */
+  lowerCaseReads?: true;
 }
 
 /** A lower-case letter, then a capital not followed by a lower-case letter (marks in between ignored). */
@@ -158,6 +160,7 @@ export function judgeTextLayer(text: string): TextLayerVerdict {
     return {
       usable: false,
       why: `${caseBreaks.length} of its ${words.length} words change case mid-word (${caseBreaks.slice(0, 3).join(', ')})`,
+      lowerCaseReads: true,
     };
   const distinct = [...new Set(words.map((w) => w.toLowerCase()))].filter((w) => !PLACEHOLDER.test(w));
   const { counts, total } = letterCounts(distinct.join(' '));
