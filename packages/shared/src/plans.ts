@@ -33,8 +33,10 @@ export const PLAN_LABELS: Record<Plan, string> = {
 };
 
 /** Plans with the dashboard, the vault and subscription cards. */
+export const SUBSCRIPTION_PLANS = ['pro', 'pro_monthly', 'business'] as const satisfies readonly Plan[];
+
 export function isSubscriptionPlan(plan: Plan): boolean {
-  return plan === 'pro' || plan === 'pro_monthly' || plan === 'business';
+  return (SUBSCRIPTION_PLANS as readonly Plan[]).includes(plan);
 }
 
 /** Accounts whose uploads are the free trial (1 per 24 hours); every other plan uploads against its monthly quota. */

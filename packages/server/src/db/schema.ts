@@ -72,7 +72,10 @@ export interface PaymentsTable {
   amount: number;
   email: string | null;
   user_id: string | null;
-  /** 'pending' | 'succeeded' */
+  /**
+   * 'pending' | 'succeeded' | 'refunded' | 'abandoned' (a subscription checkout another one of its
+   * account replaced: at most one is pending per account).
+   */
   status: string;
   subscription_id: string | null;
   provider_customer_id: string | null;

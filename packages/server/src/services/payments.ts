@@ -15,9 +15,10 @@ import {
   PRICES_CENTS,
   PRODUCT_NAME,
   type RegistrationData,
+  SUBSCRIPTION_PLANS,
   TEXTS,
 } from '@statemint/shared';
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db';
 import type { Database, PaymentsTable } from '../db/schema';
@@ -94,8 +95,8 @@ export async function createPaymentIntent(
   let name: string;
   let pendingPasswordHash: string | null = null;
   if (user) {
-    if (isSubscriptionPlan(userPlan(user)) && user.subscription_status === 'active')
-      throw new AppError('VALIDATION_FAILED', 'You already have an active subscription.', { field: 'type' });
+    refuseSecondSubscription(user, now);
+    await closeOpenCheckout(ctx, user.id);
     email = user.email;
     name = user.name;
   } else if (input.registrationData) {
@@ -115,26 +116,81 @@ export async function createPaymentIntent(
     name,
     customerId: user?.provider_customer_id ?? null,
   });
-  await ctx.db
-    .insertInto('payments')
-    .values({
-      ...base,
-      intent_id: intent.intentId,
-      email,
-      user_id: user?.id ?? null,
-      status: 'pending',
-      subscription_id: intent.subscriptionId ?? null,
-      provider_customer_id: intent.customerId ?? null,
-      pending_name: pendingPasswordHash ? name : null,
-      pending_password_hash: pendingPasswordHash,
-      file_id: null,
-      consumed_at: null,
-      confirmed_at: null,
-      card_last4: null,
-      receipt_sent_at: null,
-    })
-    .execute();
+  await insertOpenCheckout(ctx, {
+    ...base,
+    intent_id: intent.intentId,
+    email,
+    user_id: user?.id ?? null,
+    status: 'pending',
+    subscription_id: intent.subscriptionId ?? null,
+    provider_customer_id: intent.customerId ?? null,
+    pending_name: pendingPasswordHash ? name : null,
+    pending_password_hash: pendingPasswordHash,
+    file_id: null,
+    consumed_at: null,
+    confirmed_at: null,
+    card_last4: null,
+    receipt_sent_at: null,
+  });
   return { clientSecret: intent.clientSecret, paymentIntentId: intent.intentId };
+}
+
+export const ALREADY_SUBSCRIBED_MESSAGE = 'You already have an active subscription.';
+export const CHECKOUT_OPEN_MESSAGE =
+  'A subscription payment for this account is already under way. Please wait for it to finish.';
+export const SECOND_SUBSCRIPTION_REFUNDED_MESSAGE =
+  'You already have an active subscription. This payment has been refunded in full.';
+
+/** A second subscription is never sold: an active one is kept, a canceled one that still runs is resumed. */
+function refuseSecondSubscription(user: UserRow, now: number): void {
+  if (!isSubscriptionPlan(userPlan(user))) return;
+  if (user.subscription_status === 'active')
+    throw new AppError('VALIDATION_FAILED', ALREADY_SUBSCRIBED_MESSAGE, { field: 'type' });
+  if (user.subscription_status === 'canceling' && user.cancel_at !== null && user.cancel_at > now) {
+    const until = new Date(user.cancel_at).toISOString().slice(0, 10);
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Your subscription is canceled but runs until ${until}. Please resume it in your settings instead of buying it again.`,
+      { field: 'type' },
+    );
+  }
+}
+
+/**
+ * At most one subscription checkout of an account is open (payments_one_open_checkout). An open
+ * one that is being paid refuses a new one; an unpaid one (a closed tab, a second tab) is
+ * abandoned: its card step refuses to charge it, and a payment that still reaches it (a browser
+ * paying the processor directly) is refunded when another subscription runs by then.
+ */
+async function closeOpenCheckout(ctx: AppContext, userId: string): Promise<void> {
+  const open = await ctx.db
+    .selectFrom('payments')
+    .select(['id', 'intent_id'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .where('type', '!=', 'payasyougo')
+    .executeTakeFirst();
+  if (!open) return;
+  const { status } = await ctx.payments.getIntentStatus(open.intent_id);
+  if (status === 'succeeded' || status === 'processing')
+    throw new AppError('VALIDATION_FAILED', CHECKOUT_OPEN_MESSAGE, { field: 'type' });
+  await ctx.db
+    .updateTable('payments')
+    .set({ status: 'abandoned' })
+    .where('id', '=', open.id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Inserts a subscription checkout; the one of two opened at once that loses the unique index is refused. */
+async function insertOpenCheckout(ctx: AppContext, row: Insertable<PaymentsTable>): Promise<void> {
+  try {
+    await ctx.db.insertInto('payments').values(row).execute();
+  } catch (e) {
+    if (isUniqueViolation(e) && row.user_id !== null)
+      throw new AppError('VALIDATION_FAILED', CHECKOUT_OPEN_MESSAGE, { field: 'type' });
+    throw e;
+  }
 }
 
 async function findPayment(ctx: AppContext, intentId: string): Promise<PaymentRow | undefined> {
@@ -172,7 +228,16 @@ async function refundTakenSignup(ctx: AppContext, payment: PaymentRow): Promise<
  */
 export async function refuseTakenSignupBeforeCharge(ctx: AppContext, intentId: string): Promise<void> {
   const payment = await findPayment(ctx, intentId);
-  if (payment?.status !== 'pending' || !payment.pending_password_hash || !payment.email) return;
+  if (!payment || payment.type === 'payasyougo') return;
+  // A checkout another replaced, or one for an account whose subscription runs by now: not charged.
+  if (payment.status === 'abandoned') throw new AppError('VALIDATION_FAILED', CHECKOUT_OPEN_MESSAGE, { field: 'type' });
+  if (payment.status !== 'pending') return;
+  if (payment.user_id) {
+    const user = await findUserById(ctx, payment.user_id);
+    if (user) refuseSecondSubscription(user, ctx.clock.now());
+    return;
+  }
+  if (!payment.pending_password_hash || !payment.email) return;
   if (await findUserByEmail(ctx, payment.email))
     throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { field: 'registrationData.email' });
 }
@@ -183,7 +248,7 @@ export async function fulfilPayment(
   cardLast4: string | null = null,
 ): Promise<{ createdUser: UserRow | null }> {
   if (payment.status === 'succeeded') return { createdUser: null };
-  if (payment.status === 'refunded') throw new AppError('EMAIL_TAKEN', SIGNUP_REFUNDED_MESSAGE, { field: 'email' });
+  if (payment.status === 'refunded') throw refundedError(payment);
   if (payment.user_id === null && payment.pending_password_hash && payment.email) {
     if (await findUserByEmail(ctx, payment.email)) return refundTakenSignup(ctx, payment);
   }
@@ -201,7 +266,7 @@ export async function fulfilPayment(
         .updateTable('payments')
         .set({ status: 'succeeded', confirmed_at: now, card_last4: cardLast4 })
         .where('id', '=', payment.id)
-        .where('status', '=', 'pending')
+        .where('status', 'in', ['pending', 'abandoned'])
         .executeTakeFirst();
       if (Number(flipped.numUpdatedRows) !== 1) return null;
       fulfilled = true;
@@ -219,7 +284,23 @@ export async function fulfilPayment(
         updated_at: now,
       };
       if (payment.user_id) {
-        await trx.updateTable('users').set(subscription).where('id', '=', payment.user_id).execute();
+        // Compare-and-set: a user whose other subscription is running keeps it, and this payment
+        // is refunded below (the transaction, with its flip to succeeded, is rolled back).
+        const set = await trx
+          .updateTable('users')
+          .set(subscription)
+          .where('id', '=', payment.user_id)
+          .where((eb) =>
+            eb.or([
+              eb('subscription_id', 'is', null),
+              eb('subscription_id', '=', payment.subscription_id),
+              eb('subscription_status', 'is', null),
+              eb('subscription_status', 'not in', ['active', 'canceling']),
+              eb('plan', 'not in', [...SUBSCRIPTION_PLANS]),
+            ]),
+          )
+          .executeTakeFirst();
+        if (Number(set.numUpdatedRows) !== 1) throw new SecondSubscription();
         return null;
       }
       if (!payment.pending_password_hash || !payment.email) return null;
@@ -238,6 +319,7 @@ export async function fulfilPayment(
       return user.id;
     });
   } catch (e) {
+    if (e instanceof SecondSubscription) return refundSecondSubscription(ctx, payment);
     // Two sign-ups for one e-mail confirmed at once: the loser is refunded.
     if (e instanceof AppError && e.code === 'EMAIL_TAKEN' && payment.pending_password_hash)
       return refundTakenSignup(ctx, payment);
@@ -249,6 +331,36 @@ export async function fulfilPayment(
   const user = await findUserById(ctx, created);
   if (user) await sendVerificationEmail(ctx, user);
   return { createdUser: user ?? null };
+}
+
+class SecondSubscription extends Error {}
+
+/** True for the error of a payment refunded in full (nothing for a provider's event to retry). */
+export function wasRefunded(e: unknown): boolean {
+  return (
+    e instanceof AppError &&
+    (e.code === 'EMAIL_TAKEN' || (e.code === 'VALIDATION_FAILED' && e.message === SECOND_SUBSCRIPTION_REFUNDED_MESSAGE))
+  );
+}
+
+/** What a refunded payment answers: a checkout sign-up whose e-mail was taken, or a second subscription. */
+function refundedError(payment: PaymentRow): AppError {
+  return payment.pending_name !== null
+    ? new AppError('EMAIL_TAKEN', SIGNUP_REFUNDED_MESSAGE, { field: 'email' })
+    : new AppError('VALIDATION_FAILED', SECOND_SUBSCRIPTION_REFUNDED_MESSAGE, { field: 'type' });
+}
+
+/** A subscription paid while another of the account runs (another tab, a provider's late event): refunded, never kept. */
+async function refundSecondSubscription(ctx: AppContext, payment: PaymentRow): Promise<{ createdUser: null }> {
+  const marked = await ctx.db
+    .updateTable('payments')
+    .set({ status: 'refunded', confirmed_at: ctx.clock.now() })
+    .where('id', '=', payment.id)
+    .where('status', 'in', ['pending', 'abandoned'])
+    .executeTakeFirst();
+  if (Number(marked.numUpdatedRows) === 1)
+    await ctx.payments.refund({ intentId: payment.intent_id, subscriptionId: payment.subscription_id });
+  throw new AppError('VALIDATION_FAILED', SECOND_SUBSCRIPTION_REFUNDED_MESSAGE, { field: 'type' });
 }
 
 async function insertUserIn(
@@ -268,7 +380,7 @@ async function insertUserIn(
 /** Checks with the provider (never trusting the browser) and fulfils once. */
 async function confirmWithProvider(ctx: AppContext, payment: PaymentRow): Promise<{ createdUser: UserRow | null }> {
   if (payment.status === 'succeeded') return { createdUser: null };
-  if (payment.status === 'refunded') throw new AppError('EMAIL_TAKEN', SIGNUP_REFUNDED_MESSAGE, { field: 'email' });
+  if (payment.status === 'refunded') throw refundedError(payment);
   const { status, amount, cardLast4 } = await ctx.payments.getIntentStatus(payment.intent_id);
   if (status !== 'succeeded')
     throw new AppError(

@@ -1,6 +1,10 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumeUploadCredit } from '../../services/payments';
+import {
+  CHECKOUT_OPEN_MESSAGE,
+  consumeUploadCredit,
+  SECOND_SUBSCRIPTION_REFUNDED_MESSAGE,
+} from '../../services/payments';
 import { createVerifiedUser, startTestServer, type TestServer, testDatabases } from '../../test/harness';
 
 const GOOD_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' };
@@ -187,6 +191,95 @@ for (const db of testDatabases) {
       s.clock.advance(30 * DAY);
       const later = await s.api('/api/auth/login', { body: { email: u.email, password: u.password } });
       expect(later.body).toMatchObject({ user: { plan: 'free', subscriptionStatus: 'canceled' } });
+    });
+
+    it('sells one subscription per account: of two checkouts opened at once, one is charged (N4)', async () => {
+      const u = await createVerifiedUser(s);
+      // Two tabs at once, Pro in one and Business in the other.
+      const both = await Promise.all([
+        createIntent({ amount: 3500, type: 'pro' }, u.token),
+        createIntent({ amount: 10000, type: 'business' }, u.token),
+      ]);
+      for (const r of both.filter((r) => r.status !== 200))
+        expect(r.body).toEqual({ code: 'VALIDATION_FAILED', field: 'type', message: CHECKOUT_OPEN_MESSAGE });
+      const opened = both.filter((r) => r.status === 200).map((r) => r.body);
+      expect(opened.length).toBeGreaterThan(0);
+      // Each tab pays: at most one card step charges, the other is refused before any charge.
+      const paid = await Promise.all(opened.map((i) => payCard(i.clientSecret)));
+      expect(paid.filter((r) => r.status === 200)).toHaveLength(1);
+      for (const r of paid.filter((r) => r.status !== 200))
+        expect(r.body).toEqual({ code: 'VALIDATION_FAILED', field: 'type', message: CHECKOUT_OPEN_MESSAGE });
+      const charged = opened[paid.findIndex((r) => r.status === 200)]!;
+      expect((await confirm(charged.paymentIntentId, u.token)).status).toBe(200);
+      const again = await createIntent({ amount: 10000, type: 'business' }, u.token);
+      expect(again.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'You already have an active subscription.',
+      });
+      const rows = await s.ctx.db
+        .selectFrom('payments')
+        .select('status')
+        .where('user_id', '=', u.user.id as string)
+        .where('status', '=', 'succeeded')
+        .execute();
+      expect(rows).toHaveLength(1);
+    });
+
+    it('an open checkout being paid refuses a new one (N4)', async () => {
+      const u = await createVerifiedUser(s);
+      const first = (await createIntent({ amount: 3500, type: 'pro' }, u.token)).body;
+      // Paid at the processor, not confirmed here yet.
+      expect((await payCard(first.clientSecret)).status).toBe(200);
+      const second = await createIntent({ amount: 10000, type: 'business' }, u.token);
+      expect(second.body).toEqual({ code: 'VALIDATION_FAILED', field: 'type', message: CHECKOUT_OPEN_MESSAGE });
+      expect((await confirm(first.paymentIntentId, u.token)).status).toBe(200);
+    });
+
+    it('a replaced checkout is not charged, and if paid elsewhere it is refunded, not kept (N4)', async () => {
+      const u = await createVerifiedUser(s);
+      const old = (await createIntent({ amount: 3500, type: 'pro' }, u.token)).body;
+      const current = (await createIntent({ amount: 10000, type: 'business' }, u.token)).body;
+      expect((await payCard(current.clientSecret)).status).toBe(200);
+      expect((await confirm(current.paymentIntentId, u.token)).status).toBe(200);
+      // The replaced tab's card step refuses before charging.
+      const stale = await payCard(old.clientSecret);
+      expect(stale.body).toEqual({ code: 'VALIDATION_FAILED', field: 'type', message: CHECKOUT_OPEN_MESSAGE });
+      // As if the browser had paid it at the processor anyway (Stripe charges from the browser).
+      await s.ctx.db
+        .updateTable('test_mode_intents')
+        .set({ status: 'succeeded' })
+        .where('id', '=', old.paymentIntentId)
+        .execute();
+      const late = await confirm(old.paymentIntentId, u.token);
+      expect(late.body).toEqual({
+        code: 'VALIDATION_FAILED',
+        field: 'type',
+        message: SECOND_SUBSCRIPTION_REFUNDED_MESSAGE,
+      });
+      const intent = await s.ctx.db
+        .selectFrom('test_mode_intents')
+        .select('status')
+        .where('id', '=', old.paymentIntentId)
+        .executeTakeFirstOrThrow();
+      expect(intent.status).toBe('refunded');
+      expect((await s.api('/api/auth/user', { token: u.token })).body).toMatchObject({
+        plan: 'business',
+        subscriptionStatus: 'active',
+      });
+    });
+
+    it('a canceled subscription that still runs is resumed, not bought again (N4)', async () => {
+      const u = await createVerifiedUser(s);
+      const intent = (await createIntent({ amount: 3500, type: 'pro' }, u.token)).body;
+      await payCard(intent.clientSecret);
+      await confirm(intent.paymentIntentId, u.token);
+      expect((await s.api('/api/subscriptions/cancel', { method: 'POST', token: u.token })).status).toBe(200);
+      const again = await createIntent({ amount: 3500, type: 'pro' }, u.token);
+      expect(again.status).toBe(400);
+      expect(again.body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'type' });
+      expect((again.body as unknown as { message: string }).message).toMatch(
+        /^Your subscription is canceled but runs until \d{4}-\d{2}-\d{2}\. Please resume it/,
+      );
     });
 
     it('Business by checkout sign-up: the account is created on confirmation, once, with a token', async () => {

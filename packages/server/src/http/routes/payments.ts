@@ -9,6 +9,7 @@ import {
   handleInvoicePaid,
   handlePaymentSucceeded,
   refuseTakenSignupBeforeCharge,
+  wasRefunded,
 } from '../../services/payments';
 import { applySubscriptionState, endSubscription } from '../../services/subscriptions';
 import { bearerToken, optionalAuth, requireAuth } from '../auth';
@@ -61,8 +62,9 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
           if (event.kind === 'payment_succeeded') await handlePaymentSucceeded(ctx, event.intentId);
           else await handleInvoicePaid(ctx, event);
         } catch (e) {
-          // A sign-up whose e-mail was taken meanwhile has been refunded: nothing for Stripe to retry.
-          if (!(e instanceof AppError && e.code === 'EMAIL_TAKEN')) throw e;
+          // A sign-up whose e-mail was taken meanwhile, or a second subscription, has been refunded:
+          // nothing for Stripe to retry.
+          if (!wasRefunded(e)) throw e;
         }
       } else if (event.kind === 'subscription_updated')
         await applySubscriptionState(ctx, event.subscriptionId, event.state, event.status);
