@@ -5,7 +5,8 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { AppError, LIMITS, TEXTS } from '@statemint/shared';
-import type { FilesContext } from './context';
+import { sql } from 'kysely';
+import type { FilesContext, FilesDb } from './context';
 
 export const COOLDOWN_MESSAGE = TEXTS.freeTrialCooldown;
 export const LOCKED_MESSAGE =
@@ -45,11 +46,15 @@ export function startOfUtcDay(ms: number): number {
 }
 
 /** null when the free trial may be used now, else the error to answer with. */
-export async function freeTrialRefusal(files: FilesContext, identity: FreeTrialIdentity): Promise<AppError | null> {
+export async function freeTrialRefusal(
+  files: FilesContext,
+  identity: FreeTrialIdentity,
+  db: FilesDb = files.db,
+): Promise<AppError | null> {
   const now = files.ctx.clock.now();
   const h = hashed(files, identity);
   const since = now - LIMITS.freeTrialWindowHours * HOUR;
-  const recent = await files.db
+  const recent = await db
     .selectFrom('free_trial_uses')
     .select('id')
     .where('created_at', '>', since)
@@ -62,7 +67,7 @@ export async function freeTrialRefusal(files: FilesContext, identity: FreeTrialI
     .executeTakeFirst();
   if (recent) return new AppError('FREE_TRIAL_COOLDOWN', COOLDOWN_MESSAGE);
 
-  const lastLock = await files.db
+  const lastLock = await db
     .selectFrom('free_trial_locks')
     .selectAll()
     .orderBy('locked_until', 'desc')
@@ -70,13 +75,13 @@ export async function freeTrialRefusal(files: FilesContext, identity: FreeTrialI
   if (lastLock && lastLock.locked_until > now) return new AppError('FREE_TRIAL_LOCKED', LOCKED_MESSAGE);
   // Users are counted from the start of the UTC day, or from the end of a lock earlier that day.
   const windowStart = Math.max(startOfUtcDay(now), lastLock?.locked_until ?? 0);
-  const { users } = await files.db
+  const { users } = await db
     .selectFrom('free_trial_uses')
     .select((eb) => eb.fn.count<number>('email_hash').distinct().as('users'))
     .where('created_at', '>=', windowStart)
     .executeTakeFirstOrThrow();
   if (Number(users) >= LIMITS.freeTrialDailyUsers) {
-    await files.db
+    await db
       .insertInto('free_trial_locks')
       .values({ id: randomUUID(), locked_at: now, locked_until: now + LIMITS.freeTrialLockHours * HOUR })
       .execute();
@@ -89,9 +94,10 @@ export async function recordFreeTrialUse(
   files: FilesContext,
   identity: FreeTrialIdentity,
   fileId: string | null,
+  db: FilesDb = files.db,
 ): Promise<void> {
   const h = hashed(files, identity);
-  await files.db
+  await db
     .insertInto('free_trial_uses')
     .values({
       id: randomUUID(),
@@ -103,6 +109,34 @@ export async function recordFreeTrialUse(
     })
     .execute();
 }
+
+/**
+ * Takes the free trial for `fileId`, or throws the refusal: the check and the record are one
+ * transaction, and such transactions run one at a time (issue 29, N10: three uploads from one
+ * address at once all converted, each having checked before any recorded). `also` runs in the
+ * same transaction (an account's monthly count). Given back by releaseCharges (files/jobs.ts).
+ */
+export async function claimFreeTrial(
+  files: FilesContext,
+  identity: FreeTrialIdentity,
+  fileId: string,
+  also?: (trx: FilesDb) => Promise<void>,
+): Promise<void> {
+  const refusal = await files.db.transaction().execute(async (trx) => {
+    // PostgreSQL: one claim at a time in the whole database; SQLite has one writer at a time anyway.
+    if (files.ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${FREE_TRIAL_LOCK_KEY})`.execute(trx);
+    // Returned, not thrown: a refusal that started a daily lock commits it.
+    const refused = await freeTrialRefusal(files, identity, trx);
+    if (refused) return refused;
+    await recordFreeTrialUse(files, identity, fileId, trx);
+    await also?.(trx);
+    return null;
+  });
+  if (refusal) throw refusal;
+}
+
+/** The advisory lock key of free-trial claims (any constant number, ours alone). */
+const FREE_TRIAL_LOCK_KEY = 0x53746d74;
 
 /**
  * Whether the free trial may be used now and, if not, from when: the dashboard of a free

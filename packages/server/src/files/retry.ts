@@ -9,10 +9,10 @@ import { consumeUploadCredit } from '../services/payments';
 import { findUserById, userPlan } from '../services/users';
 import type { FilesContext } from './context';
 import { notifyFileChanged } from './events';
-import { freeTrialRefusal, recordFreeTrialUse } from './free-trial';
+import { claimFreeTrial } from './free-trial';
 import type { FileRow } from './life';
 import { passwordField, storePassword } from './password';
-import { countUsage, findReadableFile, getFileRecord, recordUsage } from './service';
+import { claimUpload, findReadableFile, getFileRecord, recordUsage } from './service';
 
 export const NOT_FAILED_MESSAGE = 'Only a conversion that failed can be run again.';
 
@@ -34,19 +34,26 @@ async function takeChargeAgain(files: FilesContext, row: FileRow, input: RetryIn
   }
   if (row.mode === 'free_trial') {
     const identity = { email: row.email, fingerprint: input.fingerprint, ip: input.ip };
-    const refusal = await freeTrialRefusal(files, identity);
-    if (refusal) throw refusal;
-    await recordFreeTrialUse(files, identity, row.id);
-    if (row.user_id) await recordUsage(files, row.user_id, 'upload', row.id);
+    const userId = row.user_id;
+    await claimFreeTrial(
+      files,
+      identity,
+      row.id,
+      userId ? (trx) => recordUsage(files, userId, 'upload', row.id, trx) : undefined,
+    );
     return;
   }
   if (!row.user_id) throw new AppError('NOT_FOUND', 'File not found.');
   const user = await findUserById(files.ctx, row.user_id);
   if (!user) throw new AppError('NOT_FOUND', 'File not found.');
   const limit = PLAN_LIMITS[userPlan(user)].uploads;
-  if (limit !== -1 && (await countUsage(files, user.id, 'upload')) >= limit)
-    throw new AppError('QUOTA_EXCEEDED', `You have used all ${limit} uploads of your plan this month.`);
-  await recordUsage(files, user.id, 'upload', row.id);
+  await claimUpload(
+    files,
+    user.id,
+    limit,
+    row.id,
+    () => new AppError('QUOTA_EXCEEDED', `You have used all ${limit} uploads of your plan this month.`),
+  );
 }
 
 export async function retryConversion(files: FilesContext, input: RetryInput): Promise<FileRecord> {

@@ -7,8 +7,9 @@ import { AppError, type FileRecord, PLAN_LIMITS, TEXTS, type UploadResponse, use
 import { consumeUploadCredit, releaseUploadCredit } from '../services/payments';
 import type { AuthSession } from '../services/sessions';
 import { userPlan } from '../services/users';
-import type { FilesContext } from './context';
-import { freeTrialRefusal, recordFreeTrialUse } from './free-trial';
+import type { FilesContext, FilesDb } from './context';
+import { claimFreeTrial } from './free-trial';
+import { releaseCharges } from './jobs';
 import { fileKeyPrefix, originalKey } from './keys';
 import { anonymousExpiry, type FileRow, isAlive, isEphemeral, type RetentionSettings } from './life';
 import { passwordField, storePassword } from './password';
@@ -56,8 +57,13 @@ export function startOfUtcMonth(ms: number): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
 }
 
-export async function countUsage(files: FilesContext, userId: string, kind: 'upload' | 'restore'): Promise<number> {
-  const { n } = await files.db
+export async function countUsage(
+  files: FilesContext,
+  userId: string,
+  kind: 'upload' | 'restore',
+  db: FilesDb = files.db,
+): Promise<number> {
+  const { n } = await db
     .selectFrom('usage_events')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
@@ -72,11 +78,35 @@ export async function recordUsage(
   userId: string,
   kind: 'upload' | 'restore',
   fileId: string,
+  db: FilesDb = files.db,
 ): Promise<void> {
-  await files.db
+  await db
     .insertInto('usage_events')
     .values({ id: randomUUID(), user_id: userId, kind, file_id: fileId, created_at: files.ctx.clock.now() })
     .execute();
+}
+
+/**
+ * Takes one of the plan's monthly uploads for `fileId`, or throws QUOTA_EXCEEDED: the count and
+ * the record are one transaction holding the account's row (issue 29, N10: at 398 of 400, five
+ * uploads at once all went through). Given back by releaseCharges (files/jobs.ts).
+ */
+export async function claimUpload(
+  files: FilesContext,
+  userId: string,
+  limit: number,
+  fileId: string,
+  refusal: () => AppError = () => quotaExceeded(limit),
+): Promise<void> {
+  const taken = await files.db.transaction().execute(async (trx) => {
+    // PostgreSQL: the account's row is locked until the end; SQLite has one writer at a time.
+    const user = trx.selectFrom('users').select('id').where('id', '=', userId);
+    await (files.ctx.dialect === 'postgres' ? user.forUpdate() : user).execute();
+    if (limit !== -1 && (await countUsage(files, userId, 'upload', trx)) >= limit) return false;
+    await recordUsage(files, userId, 'upload', fileId, trx);
+    return true;
+  });
+  if (!taken) throw refusal();
 }
 
 export type NewFile = Pick<FilesTable, 'user_id' | 'mode' | 'email' | 'payment_intent_id'>;
@@ -140,6 +170,16 @@ async function storeNewFile(
   return row;
 }
 
+/** Stores the file whose charge was taken, giving the charge back if storing fails. */
+async function storeOrRelease(files: FilesContext, id: string, store: () => Promise<FilesTable>): Promise<FilesTable> {
+  try {
+    return await store();
+  } catch (e) {
+    await releaseCharges(files, id);
+    throw e;
+  }
+}
+
 async function accepted(files: FilesContext, row: FilesTable, upload: UploadedFile): Promise<UploadResponse> {
   // A protected PDF's password (the `password` field) opens it in the worker.
   await storePassword(files, row.id, passwordField(upload.fields.password));
@@ -154,16 +194,19 @@ export async function uploadFreeTrial(files: FilesContext, input: UploadContext)
   const kind = checkUploadType(input.upload.fileName, input.upload.bytes);
   passwordField(input.upload.fields.password);
   const identity = { email, fingerprint: input.fingerprint, ip: input.ip };
-  const refusal = await freeTrialRefusal(files, identity);
-  if (refusal) throw refusal;
-  const row = await storeNewFile(files, input.upload, kind, {
-    user_id: user?.id ?? null,
-    mode: 'free_trial',
-    email,
-    payment_intent_id: null,
-  });
-  await recordFreeTrialUse(files, identity, row.id);
-  if (user) await recordUsage(files, user.id, 'upload', row.id);
+  const id = newFileId();
+  // Taken before the file is stored, atomically (two uploads at once cannot both pass the check),
+  // and given back if storing fails.
+  await claimFreeTrial(files, identity, id, user ? (trx) => recordUsage(files, user.id, 'upload', id, trx) : undefined);
+  const row = await storeOrRelease(files, id, () =>
+    storeNewFile(
+      files,
+      input.upload,
+      kind,
+      { user_id: user?.id ?? null, mode: 'free_trial', email, payment_intent_id: null },
+      id,
+    ),
+  );
   return accepted(files, row, input.upload);
 }
 
@@ -202,15 +245,17 @@ export async function uploadForAccount(files: FilesContext, input: UploadContext
   if (usesFreeTrial(plan)) return uploadFreeTrial(files, input);
   const kind = checkUploadType(input.upload.fileName, input.upload.bytes);
   passwordField(input.upload.fields.password);
-  const limit = PLAN_LIMITS[plan].uploads;
-  if (limit !== -1 && (await countUsage(files, auth.user.id, 'upload')) >= limit) throw quotaExceeded(limit);
-  const row = await storeNewFile(files, input.upload, kind, {
-    user_id: auth.user.id,
-    mode: 'subscription',
-    email: null,
-    payment_intent_id: null,
-  });
-  await recordUsage(files, auth.user.id, 'upload', row.id);
+  const id = newFileId();
+  await claimUpload(files, auth.user.id, PLAN_LIMITS[plan].uploads, id);
+  const row = await storeOrRelease(files, id, () =>
+    storeNewFile(
+      files,
+      input.upload,
+      kind,
+      { user_id: auth.user.id, mode: 'subscription', email: null, payment_intent_id: null },
+      id,
+    ),
+  );
   // Uploaded with an API key: the key's webhook hears how the conversion ends.
   if (auth.apiKeyId)
     await files.db
