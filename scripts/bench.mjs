@@ -149,7 +149,7 @@ function ablate(corpusDir, args, ownCorpus) {
   }
   const chosen = only ? passes.filter((p) => only.includes(p.name)) : passes;
   const scoreArgs = [...args];
-  // The whole public corpus 45 times (OCR, the 100-page document) takes hours on two cores.
+  // The whole public corpus once per pass (OCR, the 100-page document) takes hours on two cores.
   if (!ownCorpus && !random && !args.includes('--filter')) {
     scoreArgs.push('--filter', 'text-pdf,docx,txt,csv,xlsx,rtf');
     console.log('bench: --ablate scores the public corpus’s text documents only, no OCR (give --filter for others)');
@@ -196,7 +196,14 @@ function ids(list) {
 /** The registered passes, in the registry's order, read from the engine's source (no build needed). */
 function registeredPasses() {
   const src = readFileSync(join(root, 'packages', 'engine', 'src', 'extract', 'passes.ts'), 'utf8');
-  return [...src.matchAll(/^\s+'([a-z-]+)': \{ stage: '([a-z]+)'/gm)].map((m) => ({ name: m[1], stage: m[2] }));
+  const passes = [...src.matchAll(/^\s+'([a-z-]+)':\s*\{\s*stage:\s*'([a-z]+)'/gm)].map((m) => ({
+    name: m[1],
+    stage: m[2],
+  }));
+  // An entry written another way would silently drop out of the ablation.
+  if (passes.length !== src.match(/\bstage: '/g)?.length)
+    throw new Error('bench: passes.ts has entries this cannot read');
+  return passes;
 }
 
 /**
