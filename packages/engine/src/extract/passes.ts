@@ -33,6 +33,7 @@ export const PASSES = {
   'ocr-damaged-dates': { stage: 'values', evidence: 'the one date between its neighbours with the digits read' },
   'period-fits-rows': { stage: 'facts', evidence: 'a printed range is the period only when the rows fall inside it' },
   // statements
+  'future-tables': { stage: 'statements', evidence: "a later table whose every date is after the statement's end" },
   'secondary-tables': { stage: 'statements', evidence: 'a second table kept only where the balances allow it' },
   // ledger, in the order they run (statements/build.ts)
   'labelled-balance-rows': { stage: 'ledger', evidence: 'rows whose label names a balance' },

@@ -452,3 +452,39 @@ describe('class 7: a batch-number column is no description', () => {
     expect(s?.transactions.map((t) => [t.description, t.reference])).toEqual(rows.map((r) => [r[1], r[2]]));
   });
 });
+
+describe('class 5: boxes that are no transactions', () => {
+  it("a later table of what is still to come (the next instalments) is not this statement's, nor does it move its year", async () => {
+    const rows = [
+      ['02/06', 'PADARIA PAO QUENTE', 1_250],
+      ['04/06', 'POSTO IPIRANGA', 18_990],
+      ['25/06', 'LOJA TECH 03/10', 30_000],
+    ] as const;
+    const next = [
+      ['25/07', 'LOJA TECH 04/10', 30_000],
+      ['25/08', 'LOJA TECH 05/10', 30_000],
+      ['25/09', 'LOJA TECH 06/10', 30_000],
+    ] as const;
+    const pdf = await tablePdf({
+      pages: [
+        {
+          lines: [
+            line(40, L(40, 'Cartao Horizonte Visa', true)),
+            line(60, L(40, 'Fatura de junho - vencimento 10/07/2025')),
+            line(100, L(40, 'Data', true), L(120, 'Descricao', true), R(460, 'Valor R$', true)),
+            ...rows.map((r, i) => line(118 + i * 14, L(40, r[0]), L(120, r[1]), R(460, money(r[2], ',')))),
+            line(240, L(40, 'Compras parceladas - proximas faturas', true)),
+            line(258, L(40, 'Data', true), L(120, 'Descricao', true), R(460, 'Valor R$', true)),
+            ...next.map((r, i) => line(276 + i * 14, L(40, r[0]), L(120, r[1]), R(460, money(r[2], ',')))),
+          ],
+        },
+      ],
+    });
+    const [s] = await convert(pdf, { fileName: 'fatura.pdf' });
+    expect(rowsOf(s)).toEqual([
+      ['2025-06-02', 'PADARIA PAO QUENTE', -12.5],
+      ['2025-06-04', 'POSTO IPIRANGA', -189.9],
+      ['2025-06-25', 'LOJA TECH 03/10', -300],
+    ]);
+  });
+});

@@ -5,6 +5,7 @@
 import type { Statement, TraceEntry, Transaction } from '@statemint/shared';
 import type { DecimalMark } from '../../values/amount';
 import type { DateToken, DayOrder } from '../../values/dates';
+import { dayMonth, daysBetween, isValidYMD, toIso } from '../../values/dates';
 import type { Draft, DraftRow, Pass } from '../draft';
 import { findAccountNumber, findBankName, findHolder } from '../facts/account';
 import { findLabelledBalances } from '../facts/balances';
@@ -245,7 +246,7 @@ export function buildStatement(
   if (!raws.length) return null;
   const tableOf = new Map(rows.map((r) => [r.region, r.table]));
   assignMoneyKeys(part.regions, (r) => tableOf.get(r) ?? 0);
-  let draftRows = raws.map(draftRow);
+  let draftRows = futureTables(raws.map(draftRow), period?.end ?? doc.reference, doc.order, trace);
   // OCR repairs made in the cells (table stage), recorded against their rows.
   for (const r of draftRows) {
     for (const t of r.raw.cells.flat()) {
@@ -388,6 +389,44 @@ export function buildStatement(
     .filter((e) => e.rowId === undefined || ids.has(e.rowId))
     .map(({ rowId, ...e }): TraceEntry => (rowId === undefined ? e : { ...e, row: rowIndex(rowId) }));
   return statement;
+}
+
+/**
+ * `future-tables`: a table after the statement's first whose every date falls after the statement
+ * ends (its period's end or its date, ten days' grace) lists what is still to come: scheduled
+ * debits, the next instalments of a purchase, a loan's plan. Those are no transactions of this
+ * statement, and their dates must not move the year of its rows. A date without a year is after
+ * the end when, in the end's year, it falls within half a year after it.
+ */
+function futureTables(rows: DraftRow[], end: string | null, order: DayOrder, trace: Tracer): DraftRow[] {
+  if (!end || !passEnabled('future-tables')) return rows;
+  const regions = [...new Set(rows.map((r) => r.raw.region))];
+  if (regions.length < 2) return rows;
+  const after = (t: DateToken): boolean => {
+    const { y, m, d } = dayMonth(t, order);
+    const ey = Number(end.slice(0, 4));
+    if (!isValidYMD(y ?? ey, m, d)) return false;
+    const days = daysBetween(end, toIso(y ?? ey, m, d));
+    return y !== null ? days > 10 : days > 10 && days <= 183;
+  };
+  // The end holds for the statement's own rows: none of the first table's dates is after it.
+  const first = rows.filter((r) => r.raw.region === regions[0]).flatMap((r) => (r.dateToken ? [r.dateToken] : []));
+  if (first.some(after)) return rows;
+  const dropped = new Set<Region>();
+  for (const region of regions.slice(1)) {
+    const dates = rows.filter((r) => r.raw.region === region).flatMap((r) => (r.dateToken ? [r.dateToken] : []));
+    if (dates.length && dates.every(after)) dropped.add(region);
+  }
+  if (!dropped.size) return rows;
+  for (const region of dropped)
+    trace.note(
+      'future-tables',
+      'table',
+      `page ${region.page}`,
+      null,
+      `every date of the table is after the statement's end (${end})`,
+    );
+  return rows.filter((r) => !dropped.has(r.raw.region));
 }
 
 const round = (v: number) => Math.round(v * 100) / 100;
