@@ -58,6 +58,16 @@ describe('does a page without text hold anything to read?', () => {
     expect(await verdict(rawPdf([imagePage(400, 200)], [image(40, 20)]))).toMatch(/an image of 400 x 200 pt/);
   });
 
+  it('an image inside a form XObject is placed with the matrix of the form too', async () => {
+    // The form scales its unit-square image to 400 x 200 pt; the page only places the form.
+    const form = {
+      dict: `<< /Type /XObject /Subtype /Form /BBox [0 0 1 1] /Matrix [400 0 0 200 40 400] /Resources << /XObject << /Im0 ${extraRef(1, 1)} >> >> >>`,
+      stream: '/Im0 Do',
+    };
+    const page = { content: '/Fm0 Do', resources: `<< /XObject << /Fm0 ${extraRef(1, 0)} >> >>` };
+    expect(await verdict(rawPdf([page], [form, image(40, 20)]))).toMatch(/an image of 400 x 200 pt/);
+  });
+
   it('a logo, a blank page and a grid of rules hold nothing', async () => {
     expect(await verdict(rawPdf([imagePage(120, 40)], [image(12, 4)]))).toBeNull();
     expect(await verdict(rawPdf([{ content: '' }]))).toBeNull();

@@ -54,6 +54,12 @@ export async function pagePaint(page: PDFPageProxy): Promise<PagePaint> {
     if (fn === OPS.save) stack.push(ctm);
     else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
     else if (fn === OPS.transform && args) ctm = multiply(ctm, args as Matrix);
+    else if (fn === OPS.paintFormXObjectBegin) {
+      // A form XObject (a scanner's page wrapped in one) draws in its own matrix.
+      stack.push(ctm);
+      const m = args?.[0] as ArrayLike<number> | null | undefined;
+      if (m && m.length === 6) ctm = multiply(ctm, Array.from(m) as Matrix);
+    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
     else if (fn === OPS.paintImageXObject && args) out.images.push({ id: String(args[0]), m: ctm });
     else if (
       fn === OPS.paintInlineImageXObject ||
