@@ -524,6 +524,54 @@ describe.skipIf(!hasChromium)('review and upload journeys in Chromium', () => {
     console.log(
       `4,000 rows: ${drawn} row elements drawn; 60 scroll steps top to bottom in ${ms.toFixed(0)} ms (${(ms / 60).toFixed(1)} ms a frame)`,
     );
+    // Issue 28's instant review, measured (printed, not asserted): an arrow key from keydown to the
+    // grid updated (React's render, commit and effects), and a keystroke in a cell to the balance
+    // check following it.
+    await grid.evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await grid.locator('[data-cell="0-5"]').click();
+    const keyTimes = await grid.evaluate(async (el) => {
+      const times: number[] = [];
+      let late = 0;
+      for (let i = 0; i < 40; i++) {
+        const target = document.activeElement ?? el;
+        const start = performance.now();
+        target.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+        // React renders a key's update in a microtask queued during the event: this one runs after it.
+        await new Promise((r) => queueMicrotask(() => r(null)));
+        times.push(performance.now() - start);
+        // The measurement holds only if the grid shows the new row by now.
+        if (el.querySelector('[role="row"][aria-selected="true"]')?.getAttribute('aria-rowindex') !== String(i + 3))
+          late++;
+        await new Promise((r) => requestAnimationFrame(() => r(null)));
+      }
+      if (late) throw new Error(`${late} arrow keys were not drawn when measured`);
+      return times.sort((a, b) => a - b);
+    });
+    expect(await grid.getByRole('row', { selected: true }).getAttribute('aria-rowindex')).toBe('42');
+    await page.keyboard.press('Enter');
+    const typeTimes = await grid.evaluate(async (el) => {
+      const input = el.querySelector('input') as HTMLInputElement;
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+      const times: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const start = performance.now();
+        setter?.call(input, `${input.value}1`);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        // React renders a key's update in a microtask queued during the event: this one runs after it.
+        await new Promise((r) => queueMicrotask(() => r(null)));
+        times.push(performance.now() - start);
+        await new Promise((r) => requestAnimationFrame(() => r(null)));
+      }
+      return times.sort((a, b) => a - b);
+    });
+    await page.keyboard.press('Escape');
+    const med = (t: number[]) => (t[Math.floor(t.length / 2)] ?? 0).toFixed(1);
+    const worst = (t: number[]) => (t.at(-1) ?? 0).toFixed(1);
+    console.log(
+      `4,000 rows: arrow key median ${med(keyTimes)} ms, worst ${worst(keyTimes)} ms (40 keys); keystroke in a balance cell to the check updated: median ${med(typeTimes)} ms, worst ${worst(typeTimes)} ms (10 keys)`,
+    );
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -36,12 +36,23 @@ export function formatFileSize(bytes: number): string {
 /** A money amount with its currency when known (ISO code), else a plain 2-decimal number. */
 export function formatAmount(value: number | null | undefined, currency: string | null | undefined): string {
   if (value === null || value === undefined) return '';
-  if (currency && /^[A-Z]{3}$/.test(currency)) {
+  return moneyFormat(currency).format(value);
+}
+
+/** One formatter per currency: making one costs far more than formatting (the grid formats thousands). */
+const formats = new Map<string, Intl.NumberFormat>();
+const PLAIN = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+function moneyFormat(currency: string | null | undefined): Intl.NumberFormat {
+  if (!currency || !/^[A-Z]{3}$/.test(currency)) return PLAIN;
+  let f = formats.get(currency);
+  if (!f) {
     try {
-      return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(value);
+      f = new Intl.NumberFormat('en-US', { style: 'currency', currency });
     } catch {
-      // Unknown ISO code: fall through to a plain number.
+      // Unknown ISO code: a plain number.
+      f = PLAIN;
     }
+    formats.set(currency, f);
   }
-  return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return f;
 }

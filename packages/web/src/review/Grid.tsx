@@ -7,7 +7,17 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: the grid keeps one tab stop (roving tabindex on the active cell), as ARIA's grid pattern asks
 import type { EditableField, ReconciliationMismatch } from '@statemint/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { forwardRef, type KeyboardEvent, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import {
+  forwardRef,
+  type KeyboardEvent,
+  memo,
+  type RefObject,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { formatAmount } from '../lib/format';
 import { cellText, LOW_CONFIDENCE, parseCell, type Row, traceKind } from './model';
 
@@ -45,27 +55,28 @@ export function shownText(r: Row, field: EditableField, currency: string | null)
 
 /**
  * Money columns as wide as their longest value in the statement's currency (and their label), so
- * no amount is ever cut: the longest few strings of each column are measured, not every row.
+ * no amount is ever cut. The longest text is that of the largest or the most negative value (digits
+ * are equally wide): those two are formatted and measured, not every row (this runs as a cell is typed).
  */
 export function moneyWidths(rows: Row[], currency: string | null, font: string): Record<string, number> {
   const widths: Record<string, number> = {};
   for (const c of COLUMNS) {
     if (!c.numeric) continue;
-    const longest: string[] = [c.label];
     let max = 0;
+    let min = 0;
     for (const r of rows) {
       const v = r[c.field];
       if (typeof v !== 'number') continue;
-      const text = formatAmount(v, currency);
-      if (text.length > max) {
-        max = text.length;
-        longest.length = 1;
-      }
-      if (text.length === max && longest.length < 6) longest.push(text);
+      if (v > max) max = v;
+      else if (v < min) min = v;
     }
     // A balance that does not add up is shown in bold: measured so.
     const weight = c.field === 'balance' ? '600' : '400';
-    widths[c.field] = Math.ceil(Math.max(...longest.map((t) => textWidth(t, `${weight} ${font}`)))) + CELL_PADDING;
+    // Digits as zeros: the cells show tabular figures, each as wide as a zero.
+    const texts = [c.label, formatAmount(max, currency), formatAmount(min, currency).replace(/\d/g, '0')].map((t) =>
+      t.replace(/\d/g, '0'),
+    );
+    widths[c.field] = Math.ceil(Math.max(...texts.map((t) => textWidth(t, `${weight} ${font}`)))) + CELL_PADDING;
   }
   return widths;
 }
@@ -311,6 +322,26 @@ export const Grid = forwardRef<GridHandle, GridProps>(function Grid(
     }
   };
 
+  // The rows' event handlers through one stable ref: a row re-renders only when its own props change
+  // (an arrow key re-renders the two rows the selection leaves and enters, not every drawn row).
+  const handlers = useRef<RowHandlers>(null as unknown as RowHandlers);
+  handlers.current = {
+    rowMouseDown: (index, shift) => {
+      focusWanted.current = true;
+      if (index !== active || shift) onSelect(index, shift);
+    },
+    cellMouseDown: (ci) => {
+      focusWanted.current = true;
+      setCol(ci);
+    },
+    startEdit: () => startEdit(),
+    changeDraft: (text) => draft && onDraft({ ...draft, text }),
+    editorKey: onEditorKey,
+    blur: () => {
+      if (!commit()) onDraft(null);
+    },
+  };
+
   return (
     <div className="rounded-xl border border-slate-200 bg-white">
       <div
@@ -344,82 +375,25 @@ export const Grid = forwardRef<GridHandle, GridProps>(function Grid(
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth }}>
           {virtualizer.getVirtualItems().map((v) => {
             const r = rows[v.index] as Row;
-            const mismatch = mismatches.get(v.index);
-            const flags = rowFlags(r, mismatch, proven.has(v.index));
             const isActive = v.index === active;
-            const inRange = range !== null && v.index >= range[0] && v.index <= range[1];
+            const editing = draft && draft.row === v.index ? draft : null;
             return (
-              <div
+              <GridRow
                 key={r._key}
-                role="row"
-                aria-rowindex={v.index + 2}
-                aria-selected={isActive || inRange}
-                data-row={v.index}
-                onMouseDown={(e) => {
-                  focusWanted.current = true;
-                  if (e.shiftKey) e.preventDefault();
-                  if (v.index !== active || e.shiftKey) onSelect(v.index, e.shiftKey);
-                }}
-                className={`absolute left-0 grid w-full border-b border-slate-100 ${
-                  isActive ? 'bg-sky-50' : inRange ? 'bg-sky-100' : mismatch ? 'bg-amber-50' : 'bg-white'
-                }`}
-                style={{
-                  gridTemplateColumns: template,
-                  height: ROW_HEIGHT,
-                  transform: `translateY(${v.start - HEADER_HEIGHT}px)`,
-                }}
-              >
-                <span role="rowheader" className="px-2 py-2 text-xs text-slate-500 tabular-nums">
-                  {v.index + 1}
-                </span>
-                {COLUMNS.map((c, ci) => {
-                  const editing = draft && draft.row === v.index && draft.field === c.field;
-                  const cellActive = isActive && ci === col;
-                  const shown = shownText(r, c.field, currency);
-                  return (
-                    <span
-                      key={c.field}
-                      role="gridcell"
-                      aria-colindex={ci + 2}
-                      aria-invalid={editing && error ? true : undefined}
-                      tabIndex={cellActive && !editing ? 0 : -1}
-                      data-cell={`${v.index}-${ci}`}
-                      onMouseDown={() => {
-                        focusWanted.current = true;
-                        setCol(ci);
-                      }}
-                      onDoubleClick={() => startEdit()}
-                      className={`truncate px-2 py-2 outline-none ${c.numeric ? 'text-right tabular-nums' : ''} ${
-                        cellActive ? 'ring-2 ring-sky-600 ring-inset' : ''
-                      } ${c.field === 'balance' && mismatch ? 'font-semibold text-amber-900' : ''}`}
-                      title={c.field === 'description' ? r.description : undefined}
-                      data-field={c.field}
-                    >
-                      {editing ? (
-                        <input
-                          // biome-ignore lint/a11y/noAutofocus: the cell being edited takes the keys, as in a spreadsheet
-                          autoFocus
-                          aria-label={`${c.label}, row ${v.index + 1}`}
-                          value={draft.text}
-                          onChange={(e) => onDraft({ ...draft, text: e.target.value })}
-                          onKeyDown={onEditorKey}
-                          onBlur={() => {
-                            if (!commit()) onDraft(null);
-                          }}
-                          className={`-my-1 w-full rounded border bg-white px-1 py-0.5 ${
-                            c.numeric ? 'text-right' : ''
-                          } ${error ? 'border-red-500' : 'border-sky-600'}`}
-                        />
-                      ) : (
-                        shown
-                      )}
-                    </span>
-                  );
-                })}
-                <span role="gridcell" aria-colindex={COLUMNS.length + 2} className="px-2 py-2">
-                  <FlagBadges flags={flags} />
-                </span>
-              </div>
+                r={r}
+                index={v.index}
+                top={v.start - HEADER_HEIGHT}
+                template={template}
+                currency={currency}
+                mismatch={mismatches.get(v.index)}
+                proven={proven.has(v.index)}
+                isActive={isActive}
+                inRange={range !== null && v.index >= range[0] && v.index <= range[1]}
+                activeCol={isActive ? col : -1}
+                editing={editing}
+                error={editing ? error : null}
+                handlers={handlers}
+              />
             );
           })}
         </div>
@@ -429,6 +403,108 @@ export const Grid = forwardRef<GridHandle, GridProps>(function Grid(
           {error}
         </p>
       )}
+    </div>
+  );
+});
+
+interface RowHandlers {
+  rowMouseDown: (index: number, shift: boolean) => void;
+  cellMouseDown: (column: number) => void;
+  startEdit: () => void;
+  changeDraft: (text: string) => void;
+  editorKey: (e: KeyboardEvent<HTMLInputElement>) => void;
+  blur: () => void;
+}
+
+const GridRow = memo(function GridRow({
+  r,
+  index,
+  top,
+  template,
+  currency,
+  mismatch,
+  proven,
+  isActive,
+  inRange,
+  activeCol,
+  editing,
+  error,
+  handlers,
+}: {
+  r: Row;
+  index: number;
+  top: number;
+  template: string;
+  currency: string | null;
+  mismatch: ReconciliationMismatch | undefined;
+  proven: boolean;
+  isActive: boolean;
+  inRange: boolean;
+  activeCol: number;
+  editing: Draft | null;
+  error: string | null;
+  handlers: RefObject<RowHandlers>;
+}) {
+  const flags = rowFlags(r, mismatch, proven);
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={isActive || inRange}
+      data-row={index}
+      onMouseDown={(e) => {
+        if (e.shiftKey) e.preventDefault();
+        handlers.current.rowMouseDown(index, e.shiftKey);
+      }}
+      className={`absolute left-0 grid w-full border-b border-slate-100 ${
+        isActive ? 'bg-sky-50' : inRange ? 'bg-sky-100' : mismatch ? 'bg-amber-50' : 'bg-white'
+      }`}
+      style={{ gridTemplateColumns: template, height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
+    >
+      <span role="rowheader" className="px-2 py-2 text-xs text-slate-500 tabular-nums">
+        {index + 1}
+      </span>
+      {COLUMNS.map((c, ci) => {
+        const edited = editing && editing.field === c.field ? editing : null;
+        const cellActive = ci === activeCol;
+        return (
+          <span
+            key={c.field}
+            role="gridcell"
+            aria-colindex={ci + 2}
+            aria-invalid={edited && error ? true : undefined}
+            tabIndex={cellActive && !edited ? 0 : -1}
+            data-cell={`${index}-${ci}`}
+            onMouseDown={() => handlers.current.cellMouseDown(ci)}
+            onDoubleClick={() => handlers.current.startEdit()}
+            className={`truncate px-2 py-2 outline-none ${c.numeric ? 'text-right tabular-nums' : ''} ${
+              cellActive ? 'ring-2 ring-sky-600 ring-inset' : ''
+            } ${c.field === 'balance' && mismatch ? 'font-semibold text-amber-900' : ''}`}
+            title={c.field === 'description' ? r.description : undefined}
+            data-field={c.field}
+          >
+            {edited ? (
+              <input
+                // biome-ignore lint/a11y/noAutofocus: the cell being edited takes the keys, as in a spreadsheet
+                autoFocus
+                aria-label={`${c.label}, row ${index + 1}`}
+                value={edited.text}
+                onChange={(e) => handlers.current.changeDraft(e.target.value)}
+                onKeyDown={(e) => handlers.current.editorKey(e)}
+                onBlur={() => handlers.current.blur()}
+                className={`-my-1 w-full rounded border bg-white px-1 py-0.5 ${c.numeric ? 'text-right' : ''} ${
+                  error ? 'border-red-500' : 'border-sky-600'
+                }`}
+              />
+            ) : (
+              shownText(r, c.field, currency)
+            )}
+          </span>
+        );
+      })}
+      <span role="gridcell" aria-colindex={COLUMNS.length + 2} className="px-2 py-2">
+        <FlagBadges flags={flags} />
+      </span>
     </div>
   );
 });

@@ -3,7 +3,7 @@
  * in page units, measured from the top-left). Selecting a row scrolls the page to its box;
  * clicking a box selects its row.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 
 export type Zoom = 'fit' | 1 | 2;
 const ZOOMS: Array<{ zoom: Zoom; label: string }> = [
@@ -46,7 +46,7 @@ export function PageView({
   const box = useRef<HTMLButtonElement>(null);
   const view = useRef<HTMLElement>(null);
   const drag = useRef<{ x: number; y: number; left: number; top: number } | null>(null);
-  const pages = Math.max(1, ...rows.map(pageOf));
+  const pages = useMemo(() => rows.reduce((n, r) => Math.max(n, pageOf(r)), 1), [rows]);
 
   useEffect(() => setPage(selectedPage), [selectedPage]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (or file) gets its own try at loading
@@ -65,13 +65,16 @@ export function PageView({
     v.scrollTo({ top: Math.max(0, top), left: Math.max(0, left), behavior: 'smooth' });
   }, [selected, page, zoom, natural]);
 
+  const boxes = useMemo(
+    () => rows.map((r, i) => ({ r, i })).filter(({ r }) => r.bbox && r.bbox.page === page),
+    [rows, page],
+  );
   if (!pageUrl)
     return (
       <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">
         This file has no pages to show: it was a spreadsheet, text or document export.
       </p>
     );
-  const boxes = rows.map((r, i) => ({ r, i })).filter(({ r }) => r.bbox && r.bbox.page === page);
   return (
     <figure className="space-y-2" aria-label="Page of the original">
       <div className="flex items-center justify-between gap-2 text-sm">

@@ -157,9 +157,11 @@ export const ReviewScreen = forwardRef<ReviewHandle, { file: FileRecord; onSaved
     // biome-ignore lint/correctness/useExhaustiveDependencies: any change of statement or row count ends the range
     useEffect(() => setAnchor(null), [statementIndex, rows.length]);
 
+    const selectedNow = useRef(selected);
+    selectedNow.current = selected;
     const select = useCallback(
       (row: number, extend = false) => {
-        if (extend) setAnchor((a) => a ?? selected[statementIndex] ?? 0);
+        if (extend) setAnchor((a) => a ?? selectedNow.current[statementIndex] ?? 0);
         else setAnchor(null);
         setSelected((s) => {
           const next = [...s];
@@ -168,7 +170,7 @@ export const ReviewScreen = forwardRef<ReviewHandle, { file: FileRecord; onSaved
         });
         grid.current?.scrollToRow(row);
       },
-      [statementIndex, selected],
+      [statementIndex],
     );
     const edit = useCallback((e: Edit) => dispatch({ type: 'edit', edit: e }), []);
     const commitCell = useCallback(

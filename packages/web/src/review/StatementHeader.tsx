@@ -1,5 +1,6 @@
 /** A statement's facts above its rows: bank, account, holder, currency, period, balances, totals and the balance check. */
 import { balanceVerdict, type Reconciliation, statementTotals } from '@statemint/shared';
+import { memo } from 'react';
 import { formatAmount } from '../lib/format';
 import type { DocStatement } from './model';
 
@@ -76,7 +77,8 @@ export function BalanceCheck({
   );
 }
 
-export function StatementHeader({
+/** Memoised: the selection moving through the rows leaves the header as it is. */
+export const StatementHeader = memo(function StatementHeader({
   statement,
   rec,
   onSelectRow,
@@ -106,4 +108,4 @@ export function StatementHeader({
       <BalanceCheck rec={rec} statement={statement} currency={currency} onSelectRow={onSelectRow} />
     </div>
   );
-}
+});
