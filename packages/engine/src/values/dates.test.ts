@@ -55,6 +55,13 @@ describe('parseDate', () => {
     expect(leadingDate('01 févr 01 févr ACHAT')?.token).toMatchObject({ a: 1, b: 2, year: null });
   });
 
+  it('keeps the year of a date whose next word is a month only in another language ("STM" is September in Portuguese)', () => {
+    expect(leadingDate('29 avr. 25 STM MONTREAL')).toMatchObject({
+      token: { a: 29, b: 4, year: 2025 },
+      rest: 'STM MONTREAL',
+    });
+  });
+
   it('reads two-digit year-first dates when the document says so', () => {
     const t = parseDate('23-01-04');
     expect(t && dayMonth(t, 'YMD')).toEqual({ y: 2023, m: 1, d: 4 });

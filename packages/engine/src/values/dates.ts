@@ -122,12 +122,23 @@ export function leadingDate(text: string): { token: DateToken; rest: string } | 
     const head = words.slice(0, n).join(' ');
     const token = parseDate(head.replace(/,$/, ''));
     if (!token) continue;
-    // "01 févr 01 févr": the "01" after the month starts the next date; it is no year.
+    // "01 févr 01 févr": the "01" after the month starts the next date; it is no year. Only a
+    // month of the same language does so: "29 avr. 25 STM MONTREAL" is the 29 April 2025 of a
+    // French statement, whatever Portuguese calls September.
     const next = words[n];
-    if (token.year !== null && /^\d{1,2}$/.test(words[n - 1] as string) && next && isMonthName(next)) continue;
+    if (token.year !== null && /^\d{1,2}$/.test(words[n - 1] as string) && next && sameLanguageMonth(token, next))
+      continue;
     return { token, rest: words.slice(n).join(' ') };
   }
   return null;
+}
+
+/** Whether a word is a month name in a language the date's own month name is of (any, for a numeric date). */
+function sameLanguageMonth(date: DateToken, word: string): boolean {
+  if (!isMonthName(word)) return false;
+  const own = date.monthLanguages?.flatMap((set) => [...set]);
+  if (!own?.length) return true;
+  return monthReadings(word).some((r) => own.some((l) => r.languages.has(l)));
 }
 
 /** A date at the end of a text ("Saldo al 24/06/2025", "Balance as of Jan 31, 2025"). */
