@@ -87,3 +87,40 @@ for (const db of testDatabases) {
     });
   });
 }
+
+/** Issue 29, N2: a free trial whose conversion hit a limit stays used, or its address could repeat it at once. */
+for (const db of testDatabases) {
+  describe(`a free trial that hit a limit stays used (${db})`, () => {
+    let s: TestServer;
+    beforeAll(async () => {
+      // Every conversion runs out of time here.
+      s = await startTestServer({
+        db,
+        config: { trustProxy: 'loopback', conversionWorkers: 1, conversionTimeoutMs: 1 },
+      });
+    });
+    afterAll(async () => {
+      await s?.close();
+    });
+
+    it('refuses the same address and device after a TIMEOUT, as after a success', async () => {
+      const ip = freshIp();
+      const fp = randomBytes(8).toString('hex');
+      const send = (email: string) =>
+        upload(s, '/api/files/upload-free-trial', {
+          name: 'long.csv',
+          bytes: sampleCsvStatement(400),
+          fields: { email },
+          headers: { 'x-device-fingerprint': fp },
+          ip,
+        });
+      const first = await send(`slow-${randomBytes(4).toString('hex')}@example.com`);
+      expect(first.status).toBe(201);
+      const failed = await waitForFile(s, first.body.id);
+      expect(failed).toMatchObject({ status: 'failed', errorCode: 'TIMEOUT' });
+      const again = await send(`slow-${randomBytes(4).toString('hex')}@example.com`);
+      expect(again.status).toBe(429);
+      expect(again.body.code).toBe('FREE_TRIAL_COOLDOWN');
+    });
+  });
+}

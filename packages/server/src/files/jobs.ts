@@ -5,6 +5,7 @@
  */
 import { LIMITS } from '@statemint/shared';
 import { GENERIC_FAILURE } from '../queue/run-task';
+import { OUT_OF_MEMORY_MESSAGE } from '../queue/worker-pool';
 import type { ConversionJob, ConversionOutcome, ConversionTask } from '../queue/types';
 import type { FilesContext, FilesDb } from './context';
 import { notifyFileChanged } from './events';
@@ -78,7 +79,7 @@ export async function applyOutcome(files: FilesContext, job: ConversionJob, outc
     const flipped = outcome.ok
       ? await files.repo.markCompleted(row.id, results as ConversionResults, now)
       : await files.repo.markFailed(row.id, { code: outcome.code, message: outcome.message }, now, (trx) =>
-          releaseCharges(files, row.id, trx),
+          releaseCharges(files, row.id, trx, { keepFreeTrial: hitALimit(outcome) }),
         );
     // Once per file: only the outcome that moved it out of 'processing' tells the listeners.
     if (flipped) await notifyConversionFinished(files, row.id, outcome.ok);
@@ -94,12 +95,33 @@ export async function applyOutcome(files: FilesContext, job: ConversionJob, outc
 }
 
 /**
+ * A failure that spent what a conversion may spend (its time, its memory, the size of its
+ * images or ZIP): the input, not the reading, was the problem, and it cost as much as a success.
+ */
+export function hitALimit(outcome: { code: string; message: string }): boolean {
+  return (
+    outcome.code === 'TIMEOUT' ||
+    outcome.code === 'IMAGE_TOO_LARGE' ||
+    outcome.code === 'ZIP_TOO_LARGE' ||
+    outcome.code === 'ZIP_UNSAFE' ||
+    (outcome.code === 'CONVERSION_FAILED' && outcome.message === OUT_OF_MEMORY_MESSAGE)
+  );
+}
+
+/**
  * DECISIONS.md, failures are free: a failed conversion uses no free trial (one conversion per
  * 24 hours), no monthly upload and no pay-per-file payment (the same payment may be used again,
  * with a corrected file or a password). A retry of the file takes them again (files/retry.ts).
+ * Except (issue 29, N2): a free trial whose conversion hit a limit stays used for its address,
+ * device and e-mail, or two such uploads at a time could hold the workers without end, for free.
  */
-export async function releaseCharges(files: FilesContext, fileId: string, db: FilesDb = files.db): Promise<void> {
-  await db.deleteFrom('free_trial_uses').where('file_id', '=', fileId).execute();
+export async function releaseCharges(
+  files: FilesContext,
+  fileId: string,
+  db: FilesDb = files.db,
+  options: { keepFreeTrial?: boolean } = {},
+): Promise<void> {
+  if (!options.keepFreeTrial) await db.deleteFrom('free_trial_uses').where('file_id', '=', fileId).execute();
   await db.deleteFrom('usage_events').where('file_id', '=', fileId).where('kind', '=', 'upload').execute();
   await db
     .updateTable('payments')
