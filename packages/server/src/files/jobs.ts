@@ -5,8 +5,8 @@
  */
 import { LIMITS } from '@statemint/shared';
 import { GENERIC_FAILURE } from '../queue/run-task';
-import { OUT_OF_MEMORY_MESSAGE } from '../queue/worker-pool';
 import type { ConversionJob, ConversionOutcome, ConversionTask } from '../queue/types';
+import { OUT_OF_MEMORY_MESSAGE } from '../queue/worker-pool';
 import type { FilesContext, FilesDb } from './context';
 import { notifyFileChanged } from './events';
 import { fileKeyPrefix } from './keys';
