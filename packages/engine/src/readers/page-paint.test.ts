@@ -8,6 +8,7 @@ import { convert } from '../convert';
 import { extraRef, type RawPage, rawPdf } from '../testing/raw-pdf';
 import { buildStatementPdf, sampleRows } from '../testing/statement-pdf';
 import { whyOcrTextless } from './page-paint';
+import { readPdf } from './pdf';
 import { openPdf } from './pdfjs';
 
 /** A grey image XObject of w x h pixels. */
@@ -16,10 +17,10 @@ const image = (w: number, h: number) => ({
   stream: new Uint8Array(w * h).fill(128),
 });
 
-/** A page that draws the first extra object (an image) into a box of `width` x `height` pt. */
-const imagePage = (width: number, height: number): RawPage => ({
+/** A page that draws the first extra object (an image) of a PDF of `pages` pages into a box of `width` x `height` pt. */
+const imagePage = (width: number, height: number, pages = 1): RawPage => ({
   content: `q ${width} 0 0 ${height} 40 400 cm /Im0 Do Q`,
-  resources: `<< /XObject << /Im0 ${extraRef(1, 0)} >> >>`,
+  resources: `<< /XObject << /Im0 ${extraRef(pages, 0)} >> >>`,
 });
 
 /** Letter-like outlines: `glyphs` closed shapes of four curves each, filled. */
@@ -103,6 +104,24 @@ describe('a text PDF with a page that has no text', () => {
         to: 'nothing to read',
         why: 'no text layer; nothing drawn to read',
       },
+    ]);
+  });
+
+  it('a PDF without any text (a scan) sends every page to OCR without asking what it paints', async () => {
+    // Asking means PDF.js's operator list, which decodes the page's scan once more before OCR does.
+    const pdf = rawPdf([imagePage(515, 700, 2), { content: '' }], [image(40, 20)]);
+    const asked: number[][] = [];
+    const doc = await readPdf(pdf, {
+      deadline: Date.now() + 60_000,
+      ocrPages: async (_doc, pages) => {
+        asked.push(pages);
+        return [];
+      },
+    });
+    expect(asked).toEqual([[1, 2]]);
+    expect(doc.textless).toEqual([
+      { page: 1, ocr: true, why: 'no text layer' },
+      { page: 2, ocr: true, why: 'no text layer' },
     ]);
   });
 });

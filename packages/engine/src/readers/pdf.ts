@@ -58,13 +58,7 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<
       const verdict = judgeTextLayer(text);
       if (verdict.usable) textWords.push(...text.split(/\s+/));
       else if (verdict.lowerCaseReads) textWords.push(...text.split(/\s+/).filter((w) => /^\p{Ll}+$/u.test(w)));
-      if (!verdict.usable) {
-        // A page without text is only worth OCR when it paints something that could hold text.
-        const why = verdict.why === NO_TEXT_LAYER ? await whyOcrTextless(page) : (verdict.why ?? 'unreadable text');
-        textless.push(
-          why ? { page: n, ocr: true, why } : { page: n, ocr: false, why: `${NO_TEXT_LAYER}; nothing drawn to read` },
-        );
-      }
+      if (!verdict.usable) textless.push({ page: n, ocr: true, why: verdict.why ?? 'unreadable text' });
       page.cleanup();
       pages.push({
         number: n,
@@ -74,6 +68,16 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<
         source: 'pdf',
       });
     }
+    // In a PDF with text, a page without any is only worth OCR when it paints something that could
+    // hold text (a scan is all pages of images: asking would decode each page's image once more).
+    if (textless.length < pages.length)
+      for (const t of textless) {
+        if (t.why !== NO_TEXT_LAYER) continue;
+        const page = await doc.getPage(t.page);
+        const why = await whyOcrTextless(page);
+        page.cleanup();
+        Object.assign(t, why ? { why } : { ocr: false, why: `${NO_TEXT_LAYER}; nothing drawn to read` });
+      }
     const scans = textless.filter((t) => t.ocr).map((t) => t.page);
     if (scans.length) {
       if (!opts.ocrPages) {
