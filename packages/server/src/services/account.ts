@@ -34,6 +34,7 @@ export async function requestEmailChange(
   ctx.rateLimiter.check([{ key: `email-change:user:${user.id}`, limit: l.verificationEmails }], l.windowMs);
   const now = ctx.clock.now();
   const token = randomBytes(32).toString('base64url');
+  const linkId = randomUUID();
   // One pending change at a time: a newer request retires the older link.
   await ctx.db
     .updateTable('email_changes')
@@ -44,7 +45,7 @@ export async function requestEmailChange(
   await ctx.db
     .insertInto('email_changes')
     .values({
-      id: randomUUID(),
+      id: linkId,
       user_id: user.id,
       new_email: newEmail,
       token_hash: hashToken(token),
@@ -60,7 +61,8 @@ export async function requestEmailChange(
     text: `Hello ${user.name},\n\nPlease confirm ${newEmail} as the new email address of your ${PRODUCT_NAME} account by opening this link:\n\n${link}\n\nThe link works once and expires in ${LIMITS.verificationTokenHours} hours. Until then your account keeps ${user.email}. If you did not ask for this, ignore this email.\n\n${PRODUCT_NAME}\n`,
     html: `<p>Hello ${escapeHtml(user.name)},</p><p>Please confirm ${escapeHtml(newEmail)} as the new email address of your ${PRODUCT_NAME} account:</p><p><a href="${escapeHtml(link)}">Confirm my new email</a></p><p>The link works once and expires in ${LIMITS.verificationTokenHours} hours. Until then your account keeps ${escapeHtml(user.email)}.</p>`,
   });
-  if (ctx.mailer.kind === 'outbox') ctx.log.info(`email change link for ${newEmail}: ${link}`);
+  if (ctx.mailer.kind === 'outbox')
+    ctx.log.info({ linkId }, `email change e-mail for ${newEmail} written to the outbox`);
   return { message: `We sent a confirmation link to ${newEmail}. Your email changes when you open it.` };
 }
 

@@ -35,11 +35,12 @@ export async function retireResetLinks(ctx: AppContext, userId: string): Promise
 async function sendResetEmail(ctx: AppContext, user: UserRow): Promise<void> {
   const now = ctx.clock.now();
   const token = randomBytes(32).toString('base64url');
+  const linkId = randomUUID();
   await retireResetLinks(ctx, user.id);
   await ctx.db
     .insertInto('password_resets')
     .values({
-      id: randomUUID(),
+      id: linkId,
       user_id: user.id,
       token_hash: hashToken(token),
       created_at: now,
@@ -57,7 +58,8 @@ async function sendResetEmail(ctx: AppContext, user: UserRow): Promise<void> {
     text: `${greeting}\n\nSomeone (hopefully you) asked to reset the password of your ${PRODUCT_NAME} account. To choose a new password, open this link:\n\n${link}\n\n${validity} Resetting signs out every device that is signed in. If you did not ask for this, ignore this email: your password stays as it is.\n\n${PRODUCT_NAME}\n`,
     html: `<p>${escapeHtml(greeting)}</p><p>Someone (hopefully you) asked to reset the password of your ${PRODUCT_NAME} account.</p><p><a href="${escapeHtml(link)}">Choose a new password</a></p><p>${validity} Resetting signs out every device that is signed in. If you did not ask for this, ignore this email: your password stays as it is.</p><p>${PRODUCT_NAME}</p>`,
   });
-  if (ctx.mailer.kind === 'outbox') ctx.log.info(`password reset link for ${user.email}: ${link}`);
+  if (ctx.mailer.kind === 'outbox')
+    ctx.log.info({ linkId }, `password reset e-mail for ${user.email} written to the outbox`);
 }
 
 /**

@@ -18,6 +18,7 @@ export function verificationLink(ctx: AppContext, token: string): string {
 export async function sendVerificationEmail(ctx: AppContext, user: UserRow): Promise<void> {
   const now = ctx.clock.now();
   const token = randomBytes(32).toString('base64url');
+  const linkId = randomUUID();
   await ctx.db
     .updateTable('email_verifications')
     .set({ used_at: now })
@@ -27,7 +28,7 @@ export async function sendVerificationEmail(ctx: AppContext, user: UserRow): Pro
   await ctx.db
     .insertInto('email_verifications')
     .values({
-      id: randomUUID(),
+      id: linkId,
       user_id: user.id,
       token_hash: hashToken(token),
       created_at: now,
@@ -43,8 +44,10 @@ export async function sendVerificationEmail(ctx: AppContext, user: UserRow): Pro
     text: `${greeting}\n\nPlease verify your email address by opening this link:\n\n${link}\n\nThe link works once and expires in ${LIMITS.verificationTokenHours} hours. If you did not create an account, ignore this email.\n\n${PRODUCT_NAME}\n`,
     html: `<p>${escapeHtml(greeting)}</p><p>Please verify your email address:</p><p><a href="${escapeHtml(link)}">Verify my email</a></p><p>The link works once and expires in ${LIMITS.verificationTokenHours} hours. If you did not create an account, ignore this email.</p><p>${PRODUCT_NAME}</p>`,
   });
-  // The embedded default has no real mail: the link goes to the log as DECISIONS.md asks.
-  if (ctx.mailer.kind === 'outbox') ctx.log.info(`verification link for ${user.email}: ${link}`);
+  // The embedded default has no real mail: the log says where it is, with the link's id, never its
+  // token (issue 29, L11: a log line must not hand out a live link).
+  if (ctx.mailer.kind === 'outbox')
+    ctx.log.info({ linkId }, `verification e-mail for ${user.email} written to the outbox`);
 }
 
 export function escapeHtml(s: string): string {

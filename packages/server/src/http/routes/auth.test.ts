@@ -56,6 +56,25 @@ for (const db of testDatabases) {
       expect(log).not.toMatch(/"url":"\/api\/auth\/verify-email\?token/);
     });
 
+    it('logs no live link: verification, password reset and e-mail change name the link by its id (L11)', async () => {
+      const u = await createVerifiedUser(s, { password: PASSWORD });
+      await s.api('/api/auth/forgot-password', { body: { email: u.email } });
+      const newEmail = `moved-${Date.now()}@example.com`;
+      expect(
+        (await s.api('/api/account/change-email', { body: { newEmail, password: PASSWORD }, token: u.token })).status,
+      ).toBe(200);
+      // Every token of every link the outbox holds, and none of them in the log at debug.
+      const tokens = s
+        .outbox()
+        .map((m) => m.replace(/=\r?\n/g, ''))
+        .flatMap((m) => [...m.matchAll(/token=(?:3D)?([\w-]{20,})/g)].map((x) => x[1]!));
+      expect(tokens.length).toBeGreaterThanOrEqual(3);
+      const log = logLines.join('');
+      for (const token of tokens) expect(log).not.toContain(token);
+      for (const what of ['verification', 'password reset', 'email change'])
+        expect(log).toMatch(new RegExp(`"linkId":"[0-9a-f-]{36}".*${what} e-mail for`));
+    });
+
     it('answers registration with requiresVerification, no token, and one e-mail with the link', async () => {
       const email = 'New.Person@Example.com';
       const before = s.outbox().length;
