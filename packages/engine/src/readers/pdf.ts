@@ -111,7 +111,13 @@ export function buildLines(items: RawItem[]): LayoutLine[] {
   for (const it of sorted) {
     const row = rows[rows.length - 1];
     const ref = row?.[0];
-    if (row && ref && Math.abs(it.base - ref.base) <= Math.max(1.5, 0.35 * Math.min(ref.size, it.size))) row.push(it);
+    if (
+      row &&
+      ref &&
+      Math.abs(it.base - ref.base) <= Math.max(1.5, 0.35 * Math.min(ref.size, it.size)) &&
+      !overprints(row, it)
+    )
+      row.push(it);
     else rows.push([it]);
   }
   const lines: LayoutLine[] = [];
@@ -138,6 +144,20 @@ export function buildLines(items: RawItem[]): LayoutLine[] {
     });
   }
   return lines;
+}
+
+/**
+ * Text of one line never covers itself: an item drawn over another of the row at another height
+ * (a page's footer note printed across its last row) is a line of its own. The same text drawn
+ * twice a hair apart (bold by overprinting) stays one line.
+ */
+function overprints(row: RawItem[], it: RawItem): boolean {
+  return row.some(
+    (r) =>
+      Math.min(r.x1, it.x1) - Math.max(r.x0, it.x0) > 0.5 * Math.min(r.size, it.size) &&
+      Math.abs(r.base - it.base) > 0.5 &&
+      r.str.trim() !== it.str.trim(),
+  );
 }
 
 function canJoin(a: RawItem, b: RawItem): boolean {

@@ -1,0 +1,33 @@
+/** PDF text items into lines (readers/pdf.ts buildLines): what one line is. */
+import { describe, expect, it } from 'vitest';
+import { buildLines } from './pdf';
+
+const item = (str: string, x0: number, base: number, size = 8, width = str.length * size * 0.5) => ({
+  str,
+  x0,
+  x1: x0 + width,
+  base,
+  size,
+  bold: false,
+});
+
+describe('buildLines', () => {
+  it("a footer note printed over a table's last row, a point and a half lower, is a line of its own", () => {
+    const lines = buildLines([
+      item('22 okt', 40, 796.4),
+      item('22.10', 91.5, 796.4),
+      item('HEMA', 153.4, 796.4),
+      item('-25,75 €', 522.6, 796.4),
+      item('No rights can be derived from this overview.', 40, 794.9, 7, 131.6),
+    ]);
+    expect(lines.map((l) => l.runs.map((r) => r.text))).toEqual([
+      ['No rights can be derived from this overview.'],
+      ['22 okt', '22.10', 'HEMA', '-25,75 €'],
+    ]);
+  });
+
+  it('the same text drawn twice a hair apart (bold by overprinting) stays one line', () => {
+    const lines = buildLines([item('TOTAL', 40, 500), item('TOTAL', 40.3, 500.3), item('1,00', 300, 500)]);
+    expect(lines).toHaveLength(1);
+  });
+});
