@@ -113,7 +113,11 @@ describe.skipIf(!hasChromium)('statement-level fixes in the review', () => {
     expect(await cellTexts(page, 4)).toEqual(['4.50', '-200.00', '32.99', '450.00']);
     await done.getByRole('button', { name: 'Redo' }).click();
     await save(page);
+    // For Excel on Windows, with a byte-order mark (the choice is remembered in this browser).
+    await done.getByLabel(/CSV for Excel on Windows/).check();
     const csv = await download(page, 'CSV');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(await page.evaluate(() => localStorage.getItem('statemint.csvBom'))).toBe('1');
     expect(csv).toMatch(/Airline tickets.*-450\.00/);
     expect(csv).toMatch(/Payment thank you.*200\.00/);
     expect(csv).not.toMatch(/Payment thank you.*-200\.00/);

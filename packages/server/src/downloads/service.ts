@@ -89,11 +89,31 @@ export function parsePreset(format: OutputFormat, raw: string | undefined): CsvP
   return preset;
 }
 
+/** Whether a CSV should start with a byte-order mark (`bom=1`); only CSV takes one. */
+export function parseBom(format: OutputFormat, raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
+  if ((raw === '1' || raw === 'true') && format === 'csv') return true;
+  throw new AppError('VALIDATION_FAILED', 'bom must be 1 or 0, with format csv', { field: 'bom' });
+}
+
+const BOM = Buffer.from('\uFEFF', 'utf8');
+
 async function outputOf(
   files: FilesContext,
   row: FileRow,
   format: OutputFormat,
   preset: CsvPreset = 'standard',
+  bom = false,
+): Promise<Download> {
+  const download = await storedOutput(files, row, format, preset);
+  return bom ? { ...download, body: Buffer.concat([BOM, download.body]) } : download;
+}
+
+async function storedOutput(
+  files: FilesContext,
+  row: FileRow,
+  format: OutputFormat,
+  preset: CsvPreset,
 ): Promise<Download> {
   const now = files.ctx.clock.now();
   if (isArchivedNow(row, now)) throw new AppError('FILE_ARCHIVED', ARCHIVED_MESSAGE);
@@ -126,13 +146,15 @@ export async function downloadFree(
   id: string,
   formatParam: string | undefined,
   presetParam?: string,
+  bomParam?: string,
 ): Promise<Download> {
   const format = parseFormat(formatParam);
   const preset = parsePreset(format, presetParam);
+  const bom = parseBom(format, bomParam);
   const row = await findRow(files, id);
   if (!row || !isEphemeral(row) || !isAlive(row, files.ctx.clock.now()))
     throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
-  return outputOf(files, row, format, preset);
+  return outputOf(files, row, format, preset, bom);
 }
 
 /**
@@ -145,11 +167,13 @@ export async function downloadOwned(
   formatParam: string | undefined,
   who: { userId: string | null; token: string | undefined },
   presetParam?: string,
+  bomParam?: string,
 ): Promise<Download> {
   const format = parseFormat(formatParam);
   const preset = parsePreset(format, presetParam);
+  const bom = parseBom(format, bomParam);
   const row = await authorizedRow(files, id, format, who);
-  return outputOf(files, row, format, preset);
+  return outputOf(files, row, format, preset, bom);
 }
 
 async function authorizedRow(

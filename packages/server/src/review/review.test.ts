@@ -93,6 +93,16 @@ for (const db of testDatabases) {
       expect(saved.body.file.reconciliation?.mismatches[0]).toMatchObject({ row: 1, statement: 0 });
       const csv = (await fetchRaw(s, `/api/download-free/${file.id}?format=csv`)).body.toString('utf8');
       expect(csv).toContain('Corrected by hand');
+      // The saved version with a byte-order mark for Excel on Windows, on request only and for CSV only.
+      expect(csv.charCodeAt(0)).not.toBe(0xfeff);
+      const withBom = await fetchRaw(s, `/api/download-free/${file.id}?format=csv&bom=1`);
+      expect([...withBom.body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(withBom.body.subarray(3).toString('utf8')).toBe(csv);
+      const simpleBom = await fetchRaw(s, `/api/download-free/${file.id}?format=csv&preset=simple&bom=1`);
+      expect(simpleBom.body.toString('utf8')).toMatch(/^\uFEFFDate,Description,Amount/);
+      const jsonBom = await s.api(`/api/download-free/${file.id}?format=json&bom=1`);
+      expect(jsonBom.status).toBe(400);
+      expect(jsonBom.body).toMatchObject({ code: 'VALIDATION_FAILED' });
       const reread = await s.api<StatementsResponse>(`/api/files/${file.id}/statements`);
       expect(reread.body.statements[0]?.transactions[3]).toMatchObject({
         balance: null,

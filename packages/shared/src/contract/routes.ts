@@ -104,6 +104,11 @@ const FormatParam = Type.String({
   description: `One of ${OUTPUT_FORMATS.join(', ')} (also excel, text)`,
 });
 const PresetQuery = Type.String({ maxLength: 16, description: `CSV column preset: ${CSV_PRESETS.join(', ')}` });
+const BomQuery = Type.String({
+  maxLength: 5,
+  description:
+    'CSV only: `1` starts the file with a UTF-8 byte-order mark (accented text reads right in Excel on Windows)',
+});
 
 const KeyParams = Type.Object({ id: Type.String({ maxLength: 64, description: 'API key id' }) });
 const WebhookUrl = Type.String({
@@ -564,7 +569,11 @@ export const ROUTES = {
     tag: 'Files',
     auth: 'none',
     params: IdParams,
-    querystring: Type.Object({ format: Type.Optional(FormatParam), preset: Type.Optional(PresetQuery) }),
+    querystring: Type.Object({
+      format: Type.Optional(FormatParam),
+      preset: Type.Optional(PresetQuery),
+      bom: Type.Optional(BomQuery),
+    }),
     produces: 'application/octet-stream',
     response: { 200: BinarySchema, ...errors(400, 404, 410) },
   }),
@@ -589,7 +598,11 @@ export const ROUTES = {
     auth: 'optional',
     apiKey: true,
     params: Type.Object({ id: IdParams.properties.id, format: FormatParam }),
-    querystring: Type.Object({ token: TokenQuery.properties.token, preset: Type.Optional(PresetQuery) }),
+    querystring: Type.Object({
+      token: TokenQuery.properties.token,
+      preset: Type.Optional(PresetQuery),
+      bom: Type.Optional(BomQuery),
+    }),
     produces: 'application/octet-stream',
     response: { 200: BinarySchema, ...errors(400, 401, 404, 409, 410) },
   }),

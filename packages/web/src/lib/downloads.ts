@@ -27,6 +27,28 @@ export function withPreset(url: string, preset: CsvPreset): string {
   return `${url}${url.includes('?') ? '&' : '?'}preset=${preset}`;
 }
 
+/** A CSV download that starts with a UTF-8 byte-order mark (Excel on Windows reads accents right). */
+export function withBom(url: string, bom: boolean): string {
+  return bom ? `${url}${url.includes('?') ? '&' : '?'}bom=1` : url;
+}
+
+const BOM_KEY = 'statemint.csvBom';
+/** The byte-order mark choice, remembered in this browser. */
+export function rememberedBom(): boolean {
+  try {
+    return localStorage.getItem(BOM_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+export function rememberBom(bom: boolean): void {
+  try {
+    localStorage.setItem(BOM_KEY, bom ? '1' : '0');
+  } catch {
+    // Private mode: the choice lasts this page only.
+  }
+}
+
 /** The three main downloads first (SPEC §2), then the extra formats (DECISIONS.md). */
 export const PRIMARY_FORMATS: readonly OutputFormat[] = ['xlsx', 'csv', 'json'];
 export const EXTRA_FORMATS: readonly OutputFormat[] = ['xml', 'txt', 'html', 'ofx', 'qfx', 'qbo', 'qif'];

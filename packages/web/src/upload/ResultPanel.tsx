@@ -17,6 +17,9 @@ import {
   EXTRA_FORMATS,
   FORMAT_LABELS,
   PRIMARY_FORMATS,
+  rememberBom,
+  rememberedBom,
+  withBom,
   withPreset,
 } from '../lib/downloads';
 import {
@@ -46,6 +49,7 @@ export async function downloadFormat(
   format: OutputFormat,
   anonymous: boolean,
   preset: CsvPreset = 'standard',
+  bom = false,
 ) {
   const url = downloadUrl(record, format, anonymous);
   if (!url) {
@@ -53,7 +57,10 @@ export async function downloadFormat(
     return;
   }
   try {
-    await saveDownload(withPreset(url, preset), downloadName(record.originalFilename, format));
+    await saveDownload(
+      withBom(withPreset(url, preset), bom && format === 'csv'),
+      downloadName(record.originalFilename, format),
+    );
     toast(SUCCESS.download);
   } catch (e) {
     toast(actionFailure('download', e));
@@ -148,6 +155,7 @@ export function CompletedPanel({
   onSaved?: (record: FileRecord) => void;
 }) {
   const review = useRef<ReviewHandle>(null);
+  const [bom, setBom] = useState(rememberedBom);
   /** What waits for an answer about unsaved edits: a download or starting another file. */
   const [pending, setPending] = useState<{ kind: 'download' | 'reset'; run: () => void } | null>(null);
   // No lost work: a download with unsaved edits (the saved version is what downloads carry) or
@@ -214,7 +222,7 @@ export function CompletedPanel({
         <h3 className="text-sm font-semibold text-slate-700">Download</h3>
         <div className="mt-2 flex flex-wrap gap-2">
           {PRIMARY_FORMATS.map((f) => (
-            <Button key={f} onClick={guarded('download', () => downloadFormat(record, f, anonymous))}>
+            <Button key={f} onClick={guarded('download', () => downloadFormat(record, f, anonymous, 'standard', bom))}>
               {FORMAT_LABELS[f]}
             </Button>
           ))}
@@ -225,7 +233,7 @@ export function CompletedPanel({
               key={p}
               size="sm"
               variant="secondary"
-              onClick={guarded('download', () => downloadFormat(record, 'csv', anonymous, p))}
+              onClick={guarded('download', () => downloadFormat(record, 'csv', anonymous, p, bom))}
             >
               {CSV_PRESET_LABELS[p]}
             </Button>
@@ -241,6 +249,17 @@ export function CompletedPanel({
             </Button>
           ))}
         </div>
+        <label className="mt-3 flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={bom}
+            onChange={(e) => {
+              setBom(e.target.checked);
+              rememberBom(e.target.checked);
+            }}
+          />
+          CSV for Excel on Windows (adds a byte-order mark, so accented letters read right)
+        </label>
       </div>
       {onReset && (
         <Button variant="secondary" onClick={guarded('reset', onReset)}>

@@ -134,7 +134,10 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   );
 
   route(app, ROUTES.downloadFree, async (request, reply) =>
-    send(reply, await downloadFree(files, fileId(request), request.query.format, request.query.preset)),
+    send(
+      reply,
+      await downloadFree(files, fileId(request), request.query.format, request.query.preset, request.query.bom),
+    ),
   );
 
   route(app, ROUTES.originalLink, async (request) =>
@@ -150,6 +153,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         request.params.format,
         { userId: request.auth?.user.id ?? null, token: request.query.token },
         request.query.preset,
+        request.query.bom,
       ),
     ),
   );
