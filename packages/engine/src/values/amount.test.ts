@@ -10,6 +10,10 @@ describe('parseAmount', () => {
     ['1 234,56', ',', 123456, null],
     ['1,23,456.78', '.', 12345678, null],
     ['-1.00', '.', 100, 'minus'],
+    // Cents without a leading zero, as some banks print them.
+    ['.50', '.', 50, null],
+    [',50', ',', 50, null],
+    ['(.18)', '.', 18, 'minus'],
     ['1.00-', '.', 100, 'minus'],
     ['(54.12)', '.', 5412, 'minus'],
     ['($2,425.00)', '.', 242500, 'minus'],

@@ -34,7 +34,8 @@ const MINUS = '[-−–]';
 
 const AMOUNT_RE = new RegExp(
   `^(?<sign1>${MINUS}|\\+)?\\s?(?<open>\\()?\\s?(?<cur1>${CURRENCY})?\\s?(?<sign2>${MINUS}|\\+)?\\s?` +
-    `(?<num>\\d[\\d.,' \\u00a0\\u202f\\u2019]*\\d|\\d)` +
+    // Cents without a leading zero (".50") as some banks print them.
+    `(?<num>\\d[\\d.,' \\u00a0\\u202f\\u2019]*\\d|\\d|[.,]\\d{2})` +
     `\\s?(?<cur2>${CURRENCY})?\\s?(?<close>\\))?\\s?(?:(?<sign3>${MINUS}|\\+)|(?<word>${SIGN_WORD}))?$`,
   'u',
 );
@@ -88,6 +89,7 @@ function splitNumber(num: string, decimal: DecimalMark, allowIntegers: boolean):
   }
   if (frac.length === 0 && !allowIntegers) return null;
   if (frac.length === 1) frac += '0';
+  if (intPart === '') intPart = '0';
   // The integer part may use only one grouping mark, in groups of 3 (or Indian 2s before the last 3).
   const parts = intPart.split(groupChars);
   if (parts.some((p) => !/^\d+$/.test(p))) return null;
