@@ -145,6 +145,10 @@ describe.skipIf(!hasChromium)('account and vault journeys in Chromium', () => {
     await shoot(page, 'dashboard-files');
 
     await row.getByRole('button', { name: /^Delete / }).click();
+    // An in-app confirmation that names the file (not the browser's confirm()).
+    const confirmDelete = page.getByRole('dialog', { name: `Delete Vault statement ${process.pid}.pdf?` });
+    expect(await confirmDelete.textContent()).toContain('This action cannot be undone.');
+    await confirmDelete.getByRole('button', { name: 'Delete file' }).click();
     await expectToast(page, 'File Deleted');
     await page.getByRole('button', { name: 'Upload First File' }).waitFor();
     expect(errors).toEqual([]);
@@ -300,6 +304,11 @@ describe.skipIf(!hasChromium)('account and vault journeys in Chromium', () => {
 
   it('cancels the subscription after the confirm prompt, then logs out from the user menu', async () => {
     await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    const confirmCancel = page.getByRole('dialog', { name: 'Cancel your subscription?' });
+    await confirmCancel.getByRole('button', { name: 'Keep Subscription' }).click();
+    await confirmCancel.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    await confirmCancel.getByRole('button', { name: 'Cancel Subscription' }).click();
     await expectToast(page, 'Subscription Canceled');
     await page.getByText(/Canceled: access until/).waitFor();
     await shoot(page, 'dashboard-canceled');

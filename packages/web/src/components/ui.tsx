@@ -124,6 +124,49 @@ export function Modal({
   );
 }
 
+/**
+ * An in-app confirmation (never the browser's confirm(), which cannot say which file it is about):
+ * the question names what it acts on, the confirming button says what it does.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  danger = false,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  cancelLabel?: string;
+  onConfirm: () => void;
+  danger?: boolean;
+}) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={title} description={description}>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          {cancelLabel}
+        </Button>
+        <Button
+          variant={danger ? 'danger' : 'primary'}
+          onClick={() => {
+            onOpenChange(false);
+            onConfirm();
+          }}
+        >
+          {confirmLabel}
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
 const TONES: Record<BadgeTone, string> = {
   green: 'bg-brand-50 text-brand-700 ring-brand-200',
   blue: 'bg-sky-50 text-sky-700 ring-sky-200',

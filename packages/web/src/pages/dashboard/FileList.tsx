@@ -3,11 +3,11 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { type CsvPreset, downloadName, type FileRecord, LIMITS, type OutputFormat, ROUTES } from '@statemint/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
+import { type ReactElement, useState } from 'react';
 import { callApi } from '../../api/client';
 import { Link } from '../../app/router';
 import { toast } from '../../components/toast';
-import { Button, buttonClass, StatusBadge } from '../../components/ui';
+import { Button, buttonClass, ConfirmDialog, StatusBadge } from '../../components/ui';
 import { fileActions, fileBadge } from '../../lib/badge';
 import { saveDownload } from '../../lib/download';
 import {
@@ -88,6 +88,7 @@ function FileRow({ file }: { file: FileRecord }) {
     },
     onError: (e) => toast(actionFailure('restore', e)),
   });
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const remove = useMutation({
     mutationFn: () => callApi(ROUTES.deleteFile, { params: { id: file.id } }),
     onSuccess: () => {
@@ -188,13 +189,19 @@ function FileRow({ file }: { file: FileRecord }) {
           variant="danger"
           disabled={remove.isPending}
           aria-label={`Delete ${file.originalFilename}`}
-          onClick={() => {
-            if (window.confirm('Are you sure you want to delete this file? This action cannot be undone.'))
-              remove.mutate();
-          }}
+          onClick={() => setConfirmDelete(true)}
         >
           Delete
         </Button>
+        <ConfirmDialog
+          open={confirmDelete}
+          onOpenChange={setConfirmDelete}
+          title={`Delete ${file.originalFilename}?`}
+          description="Are you sure you want to delete this file? This action cannot be undone."
+          confirmLabel="Delete file"
+          onConfirm={() => remove.mutate()}
+          danger
+        />
       </div>
     </li>
   );

@@ -5,11 +5,11 @@ import * as Switch from '@radix-ui/react-switch';
 import type { ApiUser } from '@statemint/shared';
 import { formatPrice, LIMITS, PLAN_LIMITS, PRICES_CENTS, ROUTES } from '@statemint/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { callApi } from '../../api/client';
 import { useSession } from '../../app/session';
 import { toast } from '../../components/toast';
-import { Button } from '../../components/ui';
+import { Button, ConfirmDialog } from '../../components/ui';
 import { formatShortDate } from '../../lib/format';
 import { actionFailure, SUCCESS } from '../../lib/messages';
 
@@ -22,6 +22,7 @@ export function SubscriptionCard({ user }: { user: ApiUser }) {
   const price = business ? PRICES_CENTS.business : PRICES_CENTS.pro;
   const limits = PLAN_LIMITS[user.plan];
 
+  const [confirmCancel, setConfirmCancel] = useState(false);
   const cancel = useMutation({
     mutationFn: () => callApi(ROUTES.cancelSubscription),
     onSuccess: (res) => {
@@ -59,22 +60,20 @@ export function SubscriptionCard({ user }: { user: ApiUser }) {
           )}
         </div>
         {!canceling && (
-          <Button
-            variant="danger"
-            size="sm"
-            disabled={cancel.isPending}
-            onClick={() => {
-              if (
-                window.confirm(
-                  'Are you sure you want to cancel your subscription? You will keep access until the end of your billing period.',
-                )
-              )
-                cancel.mutate();
-            }}
-          >
+          <Button variant="danger" size="sm" disabled={cancel.isPending} onClick={() => setConfirmCancel(true)}>
             Cancel Subscription
           </Button>
         )}
+        <ConfirmDialog
+          open={confirmCancel}
+          onOpenChange={setConfirmCancel}
+          title="Cancel your subscription?"
+          description="Are you sure you want to cancel your subscription? You will keep access until the end of your billing period."
+          confirmLabel="Cancel Subscription"
+          cancelLabel="Keep Subscription"
+          onConfirm={() => cancel.mutate()}
+          danger
+        />
       </div>
       <div className="mt-5 flex flex-col gap-4 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-center gap-3">
