@@ -11,7 +11,15 @@ export type FileMode = 'free_trial' | 'paid' | 'subscription';
 export interface UploadResponse {
   id: string;
   status: FileStatus;
+  /**
+   * An anonymous upload's capability: sent back in FILE_CAPABILITY_HEADER, it lets its holder
+   * save review edits of the file and delete it (the file's id alone reads it for its hour).
+   */
+  capability?: string;
 }
+
+/** The header that carries an anonymous file's capability (UploadResponse.capability). */
+export const FILE_CAPABILITY_HEADER = 'x-file-capability';
 
 /** POST /api/check-free-trial: 200. `code` says why not (FREE_TRIAL_COOLDOWN or FREE_TRIAL_LOCKED). */
 export interface FreeTrialCheckResponse {

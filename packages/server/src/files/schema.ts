@@ -75,6 +75,13 @@ export interface UsageEventsTable {
 }
 
 /** Versions of a file's statements after the conversion (review edits, restores); migration 0140. */
+/** The capability of an anonymous file (files/capability.ts): its sha256, never the secret. */
+export interface FileCapabilitiesTable {
+  file_id: string;
+  token_hash: string;
+  created_at: number;
+}
+
 export interface StatementVersionsTable {
   file_id: string;
   /** 1, 2, ... (0 is the conversion and has no row). */
@@ -102,6 +109,7 @@ export interface VaultTotalsTable {
 export type FilesTables = {
   files: FilesTable;
   statement_versions: StatementVersionsTable;
+  file_capabilities: FileCapabilitiesTable;
   free_trial_uses: FreeTrialUsesTable;
   free_trial_locks: FreeTrialLocksTable;
   usage_events: UsageEventsTable;

@@ -7,6 +7,7 @@ import { AppError, type FileRecord, PLAN_LIMITS, TEXTS, type UploadResponse, use
 import { consumeUploadCredit, releaseUploadCredit } from '../services/payments';
 import type { AuthSession } from '../services/sessions';
 import { userPlan } from '../services/users';
+import { holdsCapability, issueCapability, UPLOADER_ONLY_MESSAGE } from './capability';
 import type { FilesContext, FilesDb } from './context';
 import { claimFreeTrial } from './free-trial';
 import { releaseCharges } from './jobs';
@@ -183,8 +184,10 @@ async function storeOrRelease(files: FilesContext, id: string, store: () => Prom
 async function accepted(files: FilesContext, row: FilesTable, upload: UploadedFile): Promise<UploadResponse> {
   // A protected PDF's password (the `password` field) opens it in the worker.
   await storePassword(files, row.id, passwordField(upload.fields.password));
+  // An anonymous file's uploader gets its capability: to save edits of it, or delete it.
+  const capability = row.user_id === null ? await issueCapability(files, row.id) : null;
   await files.queue.enqueue({ fileId: row.id, kind: 'convert' });
-  return { id: row.id, status: 'processing' };
+  return { id: row.id, status: 'processing', ...(capability ? { capability } : {}) };
 }
 
 /** POST /api/files/upload-free-trial, and account uploads on the free plan. */
@@ -323,6 +326,7 @@ export async function purgeFile(files: FilesContext, id: string): Promise<void> 
   await files.db.deleteFrom('api_uploads').where('file_id', '=', id).execute();
   await files.db.deleteFrom('webhook_deliveries').where('file_id', '=', id).execute();
   await files.db.deleteFrom('statement_versions').where('file_id', '=', id).execute();
+  await files.db.deleteFrom('file_capabilities').where('file_id', '=', id).execute();
   await files.repo.delete(id);
 }
 
@@ -331,6 +335,19 @@ export async function purgeFilesOfUser(files: FilesContext, userId: string): Pro
   const ids = await files.repo.idsOfUser(userId);
   for (const id of ids) await purgeFile(files, id);
   return ids.length;
+}
+
+/** DELETE of an anonymous file by its uploader (files/capability.ts); anything else answers as a missing file. */
+export async function deleteAnonymousFile(
+  files: FilesContext,
+  id: string,
+  capability: string | undefined,
+): Promise<{ message: string }> {
+  const row = await files.repo.find(id);
+  if (!row || row.user_id !== null) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  if (!(await holdsCapability(files, id, capability))) throw new AppError('FORBIDDEN', UPLOADER_ONLY_MESSAGE);
+  await purgeFile(files, id);
+  return { message: 'File deleted' };
 }
 
 export async function deleteOwnedFile(files: FilesContext, id: string, userId: string): Promise<{ message: string }> {

@@ -37,7 +37,9 @@ async function freeTrialFile(
     ip: freshIp(),
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return waitForFile(s, res.body.id);
+  // The upload's capability: an anonymous file's changes need it (issue 29, N15).
+  const capability = (res.body as { capability?: string }).capability ?? '';
+  return { ...(await waitForFile(s, res.body.id)), capability };
 }
 
 async function pdfStatement(password?: string) {
@@ -84,6 +86,7 @@ for (const db of testDatabases) {
       st.statement.bankName = null;
       const saved = await s.api<{ version: number; file: FileRecord }>(`/api/files/${file.id}/statements`, {
         method: 'PUT',
+        headers: { 'x-file-capability': file.capability },
         body: { baseVersion: 0, statements: edited },
       });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -116,6 +119,7 @@ for (const db of testDatabases) {
       // A save on top of a version that is no longer the latest is refused.
       const stale = await s.api(`/api/files/${file.id}/statements`, {
         method: 'PUT',
+        headers: { 'x-file-capability': file.capability },
         body: { baseVersion: 0, statements: original },
       });
       expect(stale.status).toBe(409);
@@ -126,6 +130,7 @@ for (const db of testDatabases) {
       (bad[0] as Statement).transactions[0]!.date = '31/03/2024';
       const refused = await s.api(`/api/files/${file.id}/statements`, {
         method: 'PUT',
+        headers: { 'x-file-capability': file.capability },
         body: { baseVersion: 1, statements: bad },
       });
       expect(refused.status).toBe(400);
@@ -133,6 +138,7 @@ for (const db of testDatabases) {
 
       const restored = await s.api<{ version: number; file: FileRecord }>(`/api/files/${file.id}/statements/restore`, {
         body: { version: 0 },
+        headers: { 'x-file-capability': file.capability },
       });
       expect(restored.status).toBe(200);
       expect(restored.body.version).toBe(2);

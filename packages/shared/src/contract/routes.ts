@@ -132,6 +132,12 @@ const FINGERPRINT_HEADERS = Type.Object({
   'x-device-fingerprint': Type.Optional(Type.String({ description: 'Device fingerprint (free trial)' })),
   ...IDEMPOTENCY_HEADER,
 });
+/** An anonymous file's capability (UploadResponse.capability), where a change needs its uploader. */
+const CAPABILITY_HEADERS = Type.Object({
+  'x-file-capability': Type.Optional(
+    Type.String({ maxLength: 100, description: "Anonymous files: the capability of the file's upload" }),
+  ),
+});
 /** Every upload takes a protected PDF's password (issue 14). */
 const UPLOAD_PASSWORD: MultipartField = { description: 'The password of a password-protected PDF' };
 const UPLOAD_FILE: MultipartField = {
@@ -555,9 +561,11 @@ export const ROUTES = {
     path: '/api/files/:id',
     id: 'deleteFile',
     summary: 'Delete a file: the original, every output and every row',
+    description: "An anonymous file is deleted with its upload's capability (X-File-Capability).",
     tag: 'Files',
-    auth: 'required',
+    auth: 'optional',
     apiKey: true,
+    headers: CAPABILITY_HEADERS,
     params: IdParams,
     response: { 200: MessageSchema, ...errors(401, 404) },
   }),
@@ -680,25 +688,28 @@ export const ROUTES = {
     id: 'saveStatements',
     summary: 'Save edited statements as a new version',
     description:
-      'Every download then uses this version; the conversion (version 0) is kept. The balance check is recomputed. 409 VERSION_CONFLICT when `baseVersion` is not the latest.',
+      "Every download then uses this version; the conversion (version 0) is kept. The balance check is recomputed. 409 VERSION_CONFLICT when `baseVersion` is not the latest. An anonymous file needs its upload's capability (X-File-Capability).",
     tag: 'Files',
     auth: 'optional',
     apiKey: true,
+    headers: CAPABILITY_HEADERS,
     params: IdParams,
     body: SaveStatementsBodySchema,
-    response: { 200: SavedVersionSchema, ...errors(400, 401, 404, 409) },
+    response: { 200: SavedVersionSchema, ...errors(400, 401, 403, 404, 409) },
   }),
   restoreStatementsVersion: route({
     method: 'POST',
     path: '/api/files/:id/statements/restore',
     id: 'restoreStatementsVersion',
     summary: 'Make an earlier version (0: the conversion) the latest again',
+    description: "An anonymous file needs its upload's capability (X-File-Capability).",
     tag: 'Files',
     auth: 'optional',
     apiKey: true,
+    headers: CAPABILITY_HEADERS,
     params: IdParams,
     body: Type.Object({ version: Type.Integer({ minimum: 0 }) }),
-    response: { 200: SavedVersionSchema, ...errors(400, 401, 404, 409) },
+    response: { 200: SavedVersionSchema, ...errors(400, 401, 403, 404, 409) },
   }),
   pagePicture: route({
     method: 'GET',

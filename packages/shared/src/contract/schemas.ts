@@ -272,7 +272,13 @@ export const WebhookDeliverySchema = typed<WebhookDeliveryInfo>(WebhookDeliveryO
 export const FileStatusSchema = literals(FILE_STATUSES);
 export const RestoreStatusSchema = literals(RESTORE_STATUSES);
 
-const UploadResponseObject = Type.Object({ id: Type.String(), status: FileStatusSchema });
+const UploadResponseObject = Type.Object({
+  id: Type.String(),
+  status: FileStatusSchema,
+  capability: Type.Optional(
+    Type.String({ description: 'Anonymous uploads: send it as X-File-Capability to save edits or delete the file' }),
+  ),
+});
 export type _Upload = Assert<Same<Static<typeof UploadResponseObject>, UploadResponse>>;
 export const UploadResponseSchema = typed<UploadResponse>(UploadResponseObject);
 

@@ -5,17 +5,19 @@
  */
 import { type FileRecord, MAX_STREAM_FILES, ROUTES, type SaveStatementsRequest } from '@statemint/shared';
 import { createParser } from 'eventsource-parser';
+import { capabilityHeaders } from '../lib/capabilities';
 import { apiFetch, callApi, routeUrl } from './client';
 
 export const statementsKey = (id: string) => ['/api/files', id, 'statements'] as const;
 
 export const fetchStatements = (id: string) => callApi(ROUTES.getStatements, { params: { id } });
 
+// An anonymous file's changes carry the capability of its upload in this browser.
 export const saveStatements = (id: string, body: SaveStatementsRequest) =>
-  callApi(ROUTES.saveStatements, { params: { id }, body });
+  callApi(ROUTES.saveStatements, { params: { id }, body, headers: capabilityHeaders(id) });
 
 export const restoreVersion = (id: string, version: number) =>
-  callApi(ROUTES.restoreStatementsVersion, { params: { id }, body: { version } });
+  callApi(ROUTES.restoreStatementsVersion, { params: { id }, body: { version }, headers: capabilityHeaders(id) });
 
 export const retryWithPassword = (id: string, password: string, headers: Record<string, string>) =>
   callApi(ROUTES.retryFile, { params: { id }, body: { password }, headers });

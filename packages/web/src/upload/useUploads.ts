@@ -12,6 +12,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { apiFetch } from '../api/client';
 import { fetchFile, followFiles, retryWithPassword } from '../api/files';
 import { toast } from '../components/toast';
+import { rememberCapability } from '../lib/capabilities';
 import { deviceFingerprint, FINGERPRINT_HEADER } from '../lib/fingerprint';
 import { SUCCESS } from '../lib/messages';
 import { type FileProblem, validateUploadFile } from '../lib/validate';
@@ -206,8 +207,10 @@ export function useUploads(where: 'upload' | 'dashboard', options: { persistKey?
         const headers = { [FINGERPRINT_HEADER]: deviceFingerprint(), ...target.headers };
         const res = await apiFetch(target.path, { method: 'POST', body: form, headers });
         patch(item.key, { progress: LIMITS.uploadProgress[1] });
-        const body = (await res.json()) as { id?: string };
+        const body = (await res.json()) as { id?: string; capability?: string };
         if (!body.id) throw new Error('Upload failed');
+        // An anonymous upload's capability: saving edits of the file needs it.
+        if (body.capability) rememberCapability(body.id, body.capability);
         patch(item.key, { progress: LIMITS.uploadProgress[2], id: body.id, state: 'processing' });
         void queryClient.invalidateQueries({ queryKey: ['/api/dashboard'] });
       } catch (e) {

@@ -3,7 +3,13 @@
  * authorise, call one service function, shape the answer.
  */
 import multipart from '@fastify/multipart';
-import { AppError, type FreeTrialCheckResponse, ROUTES, type UploadResponse } from '@statemint/shared';
+import {
+  AppError,
+  FILE_CAPABILITY_HEADER,
+  type FreeTrialCheckResponse,
+  ROUTES,
+  type UploadResponse,
+} from '@statemint/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   attachmentHeader,
@@ -18,6 +24,7 @@ import { type FilesContext, filesContextOf } from '../../files/context';
 import { AVAILABLE_MESSAGE, freeTrialRefusal } from '../../files/free-trial';
 import { MULTIPART_LIMITS, readUpload } from '../../files/read-upload';
 import {
+  deleteAnonymousFile,
   deleteOwnedFile,
   getFileRecord,
   NOT_FOUND_MESSAGE,
@@ -42,6 +49,12 @@ export function fileId(request: FastifyRequest<{ Params: { id: string } }>): str
   const id = request.params.id;
   if (!ID_PATTERN.test(id)) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
   return id;
+}
+
+/** The anonymous file capability a request carries (UploadResponse.capability). */
+export function capabilityOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers[FILE_CAPABILITY_HEADER];
+  return (Array.isArray(raw) ? raw[0] : raw) || undefined;
 }
 
 export function fingerprint(request: FastifyRequest): string | null {
@@ -186,5 +199,11 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     ),
   );
 
-  route(app, ROUTES.deleteFile, async (request) => deleteOwnedFile(files, fileId(request), request.auth!.user.id));
+  // A vault file by its owner; an anonymous file by its uploader, with the upload's capability.
+  route(app, ROUTES.deleteFile, async (request) => {
+    const id = fileId(request);
+    const row = request.auth ? await files.repo.find(id) : undefined;
+    if (request.auth && row?.user_id === request.auth.user.id) return deleteOwnedFile(files, id, request.auth.user.id);
+    return deleteAnonymousFile(files, id, capabilityOf(request));
+  });
 }

@@ -6,12 +6,13 @@
  */
 import { AppError, type FileRecord, MAX_STREAM_FILES, ROUTES } from '@statemint/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireUploader } from '../../files/capability';
 import { onFileChanged } from '../../files/events';
 import { retryConversion } from '../../files/retry';
 import { getFileRecord } from '../../files/service';
 import { closeReviewWorker, getStatements, pagePicture, restoreVersion, saveStatements } from '../../review/service';
 import { route } from '../route';
-import { fileId, filesContextOf, fingerprint, ID_PATTERN } from './files';
+import { capabilityOf, fileId, filesContextOf, fingerprint, ID_PATTERN } from './files';
 
 /** How often an event stream re-reads its files from the database (changes made by other processes). */
 export const EVENTS_RECHECK_MS = 2_000;
@@ -35,17 +36,27 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     return getStatements(files, fileId(request), userOf(request), request.auth?.sessionId ?? null);
   });
 
+  // An anonymous file is changed by its uploader only, who holds the upload's capability (N15).
   route(
     app,
     ROUTES.saveStatements,
-    async (request) =>
-      saveStatements(files, fileId(request), userOf(request), request.body, request.auth?.sessionId ?? null),
+    async (request) => {
+      await requireUploader(files, fileId(request), capabilityOf(request));
+      return saveStatements(files, fileId(request), userOf(request), request.body, request.auth?.sessionId ?? null);
+    },
     { bodyLimit: SAVE_BODY_LIMIT },
   );
 
-  route(app, ROUTES.restoreStatementsVersion, async (request) =>
-    restoreVersion(files, fileId(request), userOf(request), request.body.version, request.auth?.sessionId ?? null),
-  );
+  route(app, ROUTES.restoreStatementsVersion, async (request) => {
+    await requireUploader(files, fileId(request), capabilityOf(request));
+    return restoreVersion(
+      files,
+      fileId(request),
+      userOf(request),
+      request.body.version,
+      request.auth?.sessionId ?? null,
+    );
+  });
 
   route(app, ROUTES.pagePicture, async (request, reply) => {
     const png = await pagePicture(

@@ -1,0 +1,47 @@
+/**
+ * The capability of an anonymous file (issue 29, N15): a secret issued to the uploader at upload.
+ * An anonymous file is read through its unguessable id for its hour, but changing it (saving
+ * review edits, restoring a version) and deleting it need the capability too, so that a link
+ * passed on lets others look, not rewrite. Only its sha256 is stored; it goes with the file.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { AppError } from '@statemint/shared';
+import type { FilesContext } from './context';
+
+export const UPLOADER_ONLY_MESSAGE = 'Only the uploader of this file can change or delete it.';
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest();
+
+export async function issueCapability(files: FilesContext, fileId: string): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await files.db
+    .insertInto('file_capabilities')
+    .values({ file_id: fileId, token_hash: sha256(token).toString('hex'), created_at: files.ctx.clock.now() })
+    .execute();
+  return token;
+}
+
+export async function holdsCapability(
+  files: FilesContext,
+  fileId: string,
+  given: string | undefined,
+): Promise<boolean> {
+  if (!given) return false;
+  const row = await files.db
+    .selectFrom('file_capabilities')
+    .select('token_hash')
+    .where('file_id', '=', fileId)
+    .executeTakeFirst();
+  if (!row) return false;
+  return timingSafeEqual(Buffer.from(row.token_hash, 'hex'), sha256(given));
+}
+
+/**
+ * Before a change of file `fileId`: an anonymous file needs its capability (403 without it); a
+ * vault file is left to its owner check. A missing file is left to the change, which answers 404.
+ */
+export async function requireUploader(files: FilesContext, fileId: string, given: string | undefined): Promise<void> {
+  const row = await files.repo.find(fileId);
+  if (!row || row.user_id !== null) return;
+  if (!(await holdsCapability(files, fileId, given))) throw new AppError('FORBIDDEN', UPLOADER_ONLY_MESSAGE);
+}
