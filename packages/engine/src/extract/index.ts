@@ -70,7 +70,7 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
   checkDeadline(opts.deadline);
 
   // Rows.
-  const { rows, models, unused, relabelled, inherited } = assembleRows(scan);
+  const { rows, models, unused, relabelled, inherited, facts: factRows } = assembleRows(scan);
   for (const region of inherited)
     trace.note(
       'table-direction',
@@ -81,6 +81,7 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
     );
   for (const r of relabelled)
     trace.note('label-rows', 'line', null, r.text, `page ${r.page}: the row before's, not a total's or balance's`);
+  for (const f of factRows) trace.note(f.pass, 'line', null, f.text, `page ${f.page}: a statement fact, not the row's`);
   if (unused.length) {
     scan.otherLines.push(...unused);
     scan.otherLines.sort((a, b) => a.page - b.page || a.line.index - b.line.index);

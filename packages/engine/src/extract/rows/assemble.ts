@@ -38,6 +38,8 @@ export interface RowScan {
   relabelled: { page: number; text: string }[];
   /** Regions read in the direction the table's pages before told (for the trace). */
   inherited: Region[];
+  /** Table lines balance-lines or table-foot made statement facts (for the trace). */
+  facts: { pass: 'balance-lines' | 'table-foot'; page: number; text: string }[];
 }
 
 /**
@@ -83,6 +85,7 @@ export function assembleRows(scan: TableScan): RowScan {
   const unused: TableScan['otherLines'] = [];
   const relabelled: RowScan['relabelled'] = [];
   const inherited: Region[] = [];
+  const facts: RowScan['facts'] = [];
   for (const table of scan.tables) {
     let lastOfTable: RawRow | null = null;
     // Lines at the foot of a page that start the description of the next page's first row.
@@ -134,6 +137,7 @@ export function assembleRows(scan: TableScan): RowScan {
         const line = region.lines[i];
         if (!line || !isBalanceLine((cells[i] ?? []).flat(), line.tokens.map((t) => t.text).join(' '))) return false;
         unused.push({ page: region.page, line, beforeTable: table.id + 1 });
+        facts.push({ pass: 'balance-lines', page: region.page, text: line.tokens.map((t) => t.text).join(' ') });
         return true;
       };
       const lastBand = found.bands[found.bands.length - 1];
@@ -142,7 +146,9 @@ export function assembleRows(scan: TableScan): RowScan {
       for (const i of lastBand?.lines ?? [])
         if (i >= foot) {
           const line = region.lines[i];
-          if (line) unused.push({ page: region.page, line, beforeTable: table.id + 1 });
+          if (!line) continue;
+          unused.push({ page: region.page, line, beforeTable: table.id + 1 });
+          facts.push({ pass: 'table-foot', page: region.page, text: line.tokens.map((t) => t.text).join(' ') });
         }
       const bands = found.bands
         .map((b) => ({
@@ -220,7 +226,7 @@ export function assembleRows(scan: TableScan): RowScan {
       carried = trailing.length ? { region, lines: trailing } : null;
     }
   }
-  return { rows, models, unused, relabelled, inherited };
+  return { rows, models, unused, relabelled, inherited, facts };
 }
 
 /** The column of `to` at the position of column `c` of `from`. */
