@@ -488,3 +488,39 @@ describe('class 5: boxes that are no transactions', () => {
     ]);
   });
 });
+
+describe("'Balanced' means every check holds", () => {
+  it('a row dated outside the printed period leaves the statement unproven, and says which row', async () => {
+    const rows = [
+      ['04/03/2024', 'RENT MARCH', -95_000],
+      ['15/03/2024', 'SALARY', 250_000],
+      ['28/05/2024', 'GROCER', -4_210],
+    ] as const;
+    let balance = 100_000;
+    const pdf = await tablePdf({
+      pages: [
+        {
+          lines: [
+            line(40, L(40, 'Statement period 01/03/2024 to 31/03/2024')),
+            line(80, L(40, 'Date', true), L(120, 'Details', true), R(460, 'Amount', true), R(550, 'Balance', true)),
+            line(98, L(40, '01/03/2024'), L(120, 'Opening balance'), R(550, money(balance))),
+            ...rows.map((r, i) => {
+              balance += r[2];
+              return line(
+                112 + i * 14,
+                L(40, r[0]),
+                L(120, r[1]),
+                R(460, `${r[2] < 0 ? '-' : ''}${money(r[2])}`),
+                R(550, money(balance)),
+              );
+            }),
+          ],
+        },
+      ],
+    });
+    const [s] = await convert(pdf, { fileName: 'statement.pdf' });
+    expect(s?.transactions).toHaveLength(3);
+    expect(s?.reconciliation.status).not.toBe('balanced');
+    expect(s?.issues?.find((i) => i.code === 'DATE_OUTSIDE_PERIOD')?.row).toBe(2);
+  });
+});

@@ -5,7 +5,7 @@
 import type { Statement, TraceEntry, Transaction } from '@statemint/shared';
 import type { DecimalMark } from '../../values/amount';
 import type { DateToken, DayOrder } from '../../values/dates';
-import { dayMonth, daysBetween, isValidYMD, toIso } from '../../values/dates';
+import { addDays, dayMonth, daysBetween, isValidYMD, toIso } from '../../values/dates';
 import type { Draft, DraftRow, Pass } from '../draft';
 import { findAccountNumber, findBankName, findHolder } from '../facts/account';
 import { findLabelledBalances } from '../facts/balances';
@@ -368,6 +368,22 @@ export function buildStatement(
   if (!txns.length) return null;
   const rowIndex = (id: number) => index.get(id) ?? -1;
   const reconciliation = reconcile(draft, rowIndex);
+  // Balanced means every check holds, the dates too: a row dated outside the printed period (a
+  // week's grace) leaves the statement unproven, and says where.
+  if (reconciliation.status === 'balanced' && period) {
+    const lo = addDays(period.start, -7);
+    const hi = addDays(period.end, 7);
+    const outside = txns.flatMap((t, i) => (t.date < lo || t.date > hi ? [i] : []));
+    if (outside.length) {
+      reconciliation.status = 'unknown';
+      for (const i of outside.slice(0, 5))
+        draft.issues.push({
+          code: 'DATE_OUTSIDE_PERIOD',
+          message: `This row's date, ${txns[i]?.date}, is outside the statement period ${period.start} to ${period.end}.`,
+          row: draft.rows.find((r) => index.get(r.id) === i)?.id ?? i,
+        });
+    }
+  }
   const statement: Statement = {
     statement: {
       bankName: findBankName(part.lines) ?? doc.bankName,
