@@ -188,6 +188,24 @@ for (const db of testDatabases) {
       expect(text).toContain(`"code":"UPLOAD_TIMEOUT"`);
     });
 
+    it('keeps taking uploads from others while 30 uploads from 10 addresses trickle a byte at a time', async () => {
+      const trickling = Array.from({ length: 10 }, () => freshIp()).flatMap((ip) =>
+        Array.from({ length: MAX_UPLOADS_PER_IP }, () => stalledUpload(patient, ip)),
+      );
+      // Each sends a byte every 100 ms: never idle, far under minBytesPerSecond.
+      const trickle = setInterval(() => {
+        for (const { socket } of trickling) if (socket.writable) socket.write('A');
+      }, 100);
+      try {
+        await new Promise((r) => setTimeout(r, tight.stallMs * 4));
+        const others = await Promise.all(Array.from({ length: 3 }, () => smallUpload(patient, freshIp())));
+        expect(others.map((r) => r.status)).toEqual([201, 201, 201]);
+      } finally {
+        clearInterval(trickle);
+        for (const { socket } of trickling) socket.destroy();
+      }
+    });
+
     it('keeps taking uploads from others while 102 stalled uploads from 34 addresses stay open', async () => {
       const stalled = Array.from({ length: 34 }, () => freshIp()).flatMap((ip) =>
         Array.from({ length: MAX_UPLOADS_PER_IP }, () => stalledUpload(patient, ip)),

@@ -41,13 +41,16 @@ interface InFlight {
   received: number;
   started: number;
   lastProgress: number;
+  /** When it was last seen sending at minBytesPerSecond or faster (its start, at first). */
+  lastFast: number;
+  sampledAt: number;
   controller: AbortController;
 }
 
 /**
  * Uploads in flight (issue 29, N1). At most `perIp` from one address; in all, at most
- * MAX_UPLOADS_AT_ONCE in progress and MAX_BYTES_IN_FLIGHT held. An upload that has sent nothing
- * for `stallMs` stops counting as in progress, and a watchdog cuts one that sends nothing for
+ * MAX_UPLOADS_AT_ONCE in progress and MAX_BYTES_IN_FLIGHT held. An upload that has not sent at
+ * `minBytesPerSecond` for `stallMs` stops counting as in progress, and a watchdog cuts one that sends nothing for
  * `idleMs`, averages under `minBytesPerSecond` after `graceMs`, or runs past `deadlineMs`: a
  * client that stalls its body holds a socket for seconds, never the uploads of others.
  * Progress is read from the socket's byte count, so the body stream itself is left alone.
@@ -71,7 +74,7 @@ export class UploadGate {
     let inProgress = 0;
     let held = 0;
     for (const u of this.#uploads) {
-      if (now - u.lastProgress < this.limits.stallMs) inProgress++;
+      if (now - u.lastFast < this.limits.stallMs) inProgress++;
       held += u.received;
     }
     if (inProgress >= this.active || this.#uploads.size >= MAX_UPLOAD_SOCKETS || held >= MAX_BYTES_IN_FLIGHT)
@@ -83,6 +86,8 @@ export class UploadGate {
       received: 0,
       started: now,
       lastProgress: now,
+      lastFast: now,
+      sampledAt: now,
       controller: new AbortController(),
     };
     this.#uploads.add(upload);
@@ -111,10 +116,16 @@ export class UploadGate {
   #refresh(now: number): void {
     for (const u of this.#uploads) {
       const received = u.socket.bytesRead - u.base;
+      const elapsed = now - u.sampledAt;
       if (received > u.received) {
+        // A trickle is progress (not idle) but not an upload in progress: one byte a second from
+        // each of 24 sockets must not hold the global limit.
+        if (elapsed > 0 && ((received - u.received) * 1000) / elapsed >= this.limits.minBytesPerSecond)
+          u.lastFast = now;
         u.received = received;
         u.lastProgress = now;
       }
+      u.sampledAt = now;
     }
   }
 
