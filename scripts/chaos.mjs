@@ -4,11 +4,14 @@
 // DATABASE_URL and REDIS_URL are set, PostgreSQL with the BullMQ queue), queues a backlog of
 // real conversions (text PDFs, CSV exports and a scan; the full run includes the 10-page scan
 // of ../shared/bench), kills the server with SIGKILL three times while conversions run,
-// starts it again each time, and prints what became of every file. Exit status 0 only when
-// every file completed.
+// starts it again each time, and prints what became of every file. Then audits (issue 29): each
+// completed file took exactly one monthly upload and a failed one none (charges against the
+// ledger), the database passes its integrity check (PRAGMA integrity_check; pg_amcheck where
+// installed), and no stored object is left without its file row. Exit status 0 only when every
+// file completed and the audit is clean.
 //
 // --short (CI): 6 small files and one conversion worker, so a backlog is still there to kill.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -183,6 +186,101 @@ async function attemptsOf(mode, ids) {
   }
 }
 
+/** Rows of `sql` ($1... placeholders) in the mode's database, read while the server runs. */
+async function query(mode, sql, params = []) {
+  if (mode.databaseUrl) {
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({ connectionString: mode.databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(sql, params)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(join(mode.env.DATA_DIR, 'statemint.db'), { readonly: true });
+  try {
+    return db.prepare(sql.replace(/\$\d+/g, '?')).all(...params);
+  } finally {
+    db.close();
+  }
+}
+
+/** pg_amcheck on PATH or in Debian's PostgreSQL folder, else null. */
+function pgAmcheck() {
+  if (spawnSync('pg_amcheck', ['--version']).status === 0) return 'pg_amcheck';
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  for (const version of readdirSync(root).sort().reverse()) {
+    const bin = join(root, version, 'bin', 'pg_amcheck');
+    if (existsSync(bin)) return bin;
+  }
+  return null;
+}
+
+/** Charges against the ledger, the database's integrity, objects without a row: the problems found. */
+async function audit(mode, records) {
+  const problems = [];
+  const uses = new Map();
+  for (const r of records) {
+    const [row] = await query(mode, `SELECT COUNT(*) AS n FROM usage_events WHERE kind = 'upload' AND file_id = $1`, [
+      r.id,
+    ]);
+    uses.set(r.id, Number(row?.n ?? 0));
+  }
+  for (const r of records) {
+    const want = r.status === 'completed' ? 1 : r.status === 'failed' ? 0 : null;
+    if (want !== null && uses.get(r.id) !== want)
+      problems.push(`${r.id} (${r.status}) took ${uses.get(r.id)} monthly uploads, not ${want}`);
+  }
+  const charged = [...uses.values()].reduce((a, b) => a + b, 0);
+  const completed = records.filter((r) => r.status === 'completed').length;
+  console.log(`audit: ${charged} monthly uploads charged for ${completed} completed files`);
+
+  if (mode.databaseUrl) {
+    const bin = pgAmcheck();
+    if (!bin) console.log('audit: pg_amcheck not installed: integrity check skipped');
+    else {
+      const url = new URL(mode.databaseUrl.split('?')[0]);
+      const checked = spawnSync(
+        bin,
+        [
+          '--install-missing',
+          '--heapallindexed',
+          '--schema',
+          mode.schema,
+          '-h',
+          url.hostname,
+          '-p',
+          url.port || '5432',
+          '-U',
+          decodeURIComponent(url.username) || 'postgres',
+          url.pathname.slice(1),
+        ],
+        { encoding: 'utf8' },
+      );
+      if (checked.status === 0) console.log(`audit: pg_amcheck of schema ${mode.schema}: clean`);
+      else problems.push(`pg_amcheck: ${(checked.stdout + checked.stderr).trim().slice(0, 500)}`);
+    }
+  } else {
+    const [row] = await query(mode, 'PRAGMA integrity_check');
+    const result = row ? Object.values(row)[0] : 'no answer';
+    console.log(`audit: SQLite integrity_check: ${result}`);
+    if (result !== 'ok') problems.push(`integrity_check: ${result}`);
+  }
+
+  const objects = join(mode.env.DATA_DIR, 'files', 'files');
+  const stored = existsSync(objects) ? readdirSync(objects) : [];
+  const rows = new Set();
+  for (const id of stored) if ((await query(mode, 'SELECT id FROM files WHERE id = $1', [id])).length) rows.add(id);
+  const orphans = stored.filter((id) => !rows.has(id));
+  console.log(`audit: ${stored.length} files with stored objects, ${orphans.length} without a row`);
+  for (const id of orphans) problems.push(`objects of ${id} have no file row`);
+  for (const p of problems) console.log(`audit: PROBLEM ${p}`);
+  return problems.length === 0;
+}
+
 async function run(mode) {
   const files = backlog();
   console.log(
@@ -211,6 +309,7 @@ async function run(mode) {
   }
   const seconds = (performance.now() - started) / 1000;
   const attempts = await attemptsOf(mode, ids);
+  const clean = await audit(mode, records);
   await kill(server);
   console.log('file                                      status      attempts  transactions  error');
   for (const r of records)
@@ -221,7 +320,7 @@ async function run(mode) {
   console.log(
     `chaos (${mode.name}): ${completed} of ${records.length} completed after ${kills} SIGKILLs (${seconds.toFixed(1)} s from the first upload)`,
   );
-  return completed === records.length;
+  return completed === records.length && clean;
 }
 
 const modes = [];
@@ -254,6 +353,7 @@ if (wanted.includes('distributed')) {
     modes.push({
       name: 'PostgreSQL, BullMQ on Redis',
       databaseUrl: scoped,
+      schema,
       env: {
         DATA_DIR: dataDir(),
         DATABASE_URL: scoped,

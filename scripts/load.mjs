@@ -4,11 +4,14 @@
 // the same machine, each printed as a ratio to it (issue 15): GET /api/health, an authenticated
 // GET /api/dashboard (100 files), and 20 concurrent uploads; then the flood of 60 concurrent
 // 9.9 MB anonymous uploads from an address whose free trial is used, with the server's peak
-// RSS and the /api/health p99 meanwhile. The server runs on its defaults (LOG_LEVEL info).
+// RSS and the /api/health p99 meanwhile; and the stalled-socket attack (issue 29, N1): 102 uploads
+// that send their headers and 64 KB, then nothing, from 34 addresses, while others upload 100 KB.
+// The server runs on its defaults (LOG_LEVEL info). Exits 1 when a figure misses its target.
 // Wall figures depend on what else the machine is doing: say what was running.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -73,6 +76,29 @@ function multipart(fields, file) {
   };
 }
 
+/** An upload that sends its headers and 64 KB of a 9.9 MB body, then nothing: the socket stays open. */
+function stalledUpload(url, ip) {
+  const { hostname, port } = new URL(url);
+  const boundary = `stall${randomBytes(6).toString('hex')}`;
+  const socket = connect(Number(port), hostname);
+  socket.on('error', () => undefined);
+  socket.write(
+    `POST /api/files/upload-free-trial HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: ${ip}\r\n` +
+      `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 9900000\r\n\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\n\r\n`,
+  );
+  socket.write(Buffer.alloc(64 * 1024, 0x41));
+  return socket;
+}
+
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
+const missed = [];
+/** Prints a figure against its target and remembers a miss for the exit status. */
+function target(text, ok) {
+  console.log(`target: ${text}${ok ? '' : '  MISSED'}`);
+  if (!ok) missed.push(text);
+}
+
 function rssMb(pid) {
   const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
   return m ? Number(m[1]) / 1024 : 0;
@@ -132,6 +158,42 @@ try {
   });
   line('POST /api/files/upload (20 at once)', uploads, base.requests.average);
 
+  // The stalled-socket attack: 102 stalled uploads open, others' 100 KB uploads time their answers.
+  const stalled = [];
+  for (let a = 0; a < 34; a++)
+    for (let i = 0; i < 3; i++) stalled.push(stalledUpload(server.url, `2001:db8:5:${a.toString(16)}::1`));
+  await sleep(4000); // past the 2 s after which a silent upload no longer counts as in progress
+  const small = multipart({}, { name: 'small.csv', bytes: Buffer.from(samples.sampleCsvStatement(2000)) });
+  const stallTimes = [];
+  const stallStatuses = {};
+  for (let i = 0; i < 40; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${server.url}/api/files/upload`, {
+      method: 'POST',
+      body: small.body,
+      headers: {
+        authorization: `Bearer ${account.token}`,
+        'content-type': small.type,
+        'x-forwarded-for': `2001:db8:6::${(i + 1).toString(16)}`,
+      },
+    });
+    const answer = await res.json();
+    stallTimes.push(performance.now() - t0);
+    const key = res.status === 201 ? '201' : `${res.status} ${answer.code}`;
+    stallStatuses[key] = (stallStatuses[key] ?? 0) + 1;
+  }
+  const stillOpen = stalled.filter((socket) => !socket.destroyed).length;
+  for (const socket of stalled) socket.destroy();
+  stallTimes.sort((a, b) => a - b);
+  const stallP99 = quantile(stallTimes, 0.99);
+  console.log(
+    `stalled sockets: 102 opened, ${stillOpen} still open after the run; 40 uploads of ${(small.body.length / 1024).toFixed(0)} KB meanwhile: ${JSON.stringify(stallStatuses)}, p99 ${stallP99.toFixed(0)} ms`,
+  );
+  target(
+    `uploads answered 201 and p99 < 2000 ms with stalled sockets open: ${stallP99.toFixed(0)} ms`,
+    stallStatuses[201] === 40 && stallP99 < 2000,
+  );
+
   // The flood: an address whose free trial is used sends 60 uploads of 9.9 MB at once.
   const ip = '2001:db8:ffff::1';
   const first = multipart(
@@ -175,16 +237,21 @@ try {
   await prober;
   clearInterval(sampler);
   latencies.sort((a, b) => a - b);
-  const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0;
+  const p99 = quantile(latencies, 0.99);
   const counts = {};
   for (const r of results) counts[r] = (counts[r] ?? 0) + 1;
   if (results.length !== 60) console.log('flood: the uploading process failed');
   console.log(
     `flood: 60 x 9.9 MB anonymous uploads, trial used: ${JSON.stringify(counts)} in ${(floodMs / 1000).toFixed(1)} s; server RSS ${before.toFixed(0)} -> peak ${peak.toFixed(0)} MB (target < 600); /api/health p99 ${p99.toFixed(0)} ms over ${latencies.length} probes (target < 100)`,
   );
-  console.log(
-    `target: /api/health at >= 0.4 of hello: ${(health.requests.average / base.requests.average).toFixed(2)}`,
-  );
+  target(`flood peak RSS < 600 MB: ${peak.toFixed(0)} MB`, peak < 600);
+  target(`/api/health p99 < 100 ms during the flood: ${p99.toFixed(0)} ms`, p99 < 100);
+  const ratio = health.requests.average / base.requests.average;
+  target(`/api/health at >= 0.4 of hello: ${ratio.toFixed(2)}`, ratio >= 0.4);
+  if (missed.length > 0) {
+    console.log(`load: ${missed.length} target(s) missed`);
+    process.exitCode = 1;
+  }
 } finally {
   hello.proc.kill('SIGKILL');
   server.proc.kill('SIGKILL');
