@@ -35,7 +35,26 @@ export function reconcileStatement(s: Pick<Statement, 'statement' | 'transaction
     checks++;
     if (total !== closing) mismatches.push({ row: -1, expected: total / 100, printed: closing / 100 });
   }
-  return { status: checks === 0 ? 'unknown' : mismatches.length ? 'unbalanced' : 'balanced', mismatches };
+  const status = checks === 0 ? 'unknown' : mismatches.length ? 'unbalanced' : 'balanced';
+  // Balanced means every check holds, the dates too (see rowsOutsidePeriod).
+  return { status: status === 'balanced' && rowsOutsidePeriod(s).length ? 'unknown' : status, mismatches };
+}
+
+/** Days of grace around the printed period (a card posts a few days after its cut-off). */
+export const PERIOD_GRACE_DAYS = 7;
+
+/**
+ * The rows dated outside the statement's printed period (a week's grace either side): a statement
+ * with such a row is not proven, however its balances check.
+ */
+export function rowsOutsidePeriod(s: Pick<Statement, 'statement' | 'transactions'>): number[] {
+  const { periodStart, periodEnd } = s.statement;
+  if (!periodStart || !periodEnd) return [];
+  const shift = (iso: string, days: number) =>
+    new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const lo = shift(periodStart, -PERIOD_GRACE_DAYS);
+  const hi = shift(periodEnd, PERIOD_GRACE_DAYS);
+  return s.transactions.flatMap((t, i) => (t.date < lo || t.date > hi ? [i] : []));
 }
 
 /**

@@ -2,10 +2,16 @@
  * Builds one statement: its rows read through the table's roles, its facts, the ledger passes
  * in order, and the result as the shared Statement shape with its trace.
  */
-import type { Statement, TraceEntry, Transaction } from '@statemint/shared';
+import {
+  emptyStatementFacts,
+  rowsOutsidePeriod,
+  type Statement,
+  type TraceEntry,
+  type Transaction,
+} from '@statemint/shared';
 import type { DecimalMark } from '../../values/amount';
 import type { DateToken, DayOrder } from '../../values/dates';
-import { addDays, dayMonth, daysBetween, isValidYMD, toIso } from '../../values/dates';
+import { dayMonth, daysBetween, isValidYMD, toIso } from '../../values/dates';
 import type { Draft, DraftRow, Pass } from '../draft';
 import { findAccountNumber, findBankName, findHolder } from '../facts/account';
 import { findLabelledBalances } from '../facts/balances';
@@ -368,12 +374,12 @@ export function buildStatement(
   if (!txns.length) return null;
   const rowIndex = (id: number) => index.get(id) ?? -1;
   const reconciliation = reconcile(draft, rowIndex);
-  // Balanced means every check holds, the dates too: a row dated outside the printed period (a
-  // week's grace) leaves the statement unproven, and says where.
+  // Balanced means every check holds, the dates too (shared's rule, as the review applies it).
   if (reconciliation.status === 'balanced' && period) {
-    const lo = addDays(period.start, -7);
-    const hi = addDays(period.end, 7);
-    const outside = txns.flatMap((t, i) => (t.date < lo || t.date > hi ? [i] : []));
+    const outside = rowsOutsidePeriod({
+      statement: { ...emptyStatementFacts(), periodStart: period.start, periodEnd: period.end },
+      transactions: txns,
+    });
     if (outside.length) {
       reconciliation.status = 'unknown';
       for (const i of outside.slice(0, 5))
