@@ -59,7 +59,8 @@ export function isSeed(line: TokenLine, width: number): boolean {
 export function isLabelLine(line: TokenLine, minTokens = 2, width = 0): boolean {
   if (line.tokens.length < minTokens) return false;
   if (minTokens >= 2) {
-    const size = Math.max(...line.tokens.map((t) => t.size));
+    // A reduce, not a spread: a line of a text export may hold hundreds of thousands of tokens.
+    const size = line.tokens.reduce((m, t) => Math.max(m, t.size), 0);
     // Column gaps, not word spaces (runs are split at gaps wider than a word space already).
     const wide = line.tokens.some((t, i) => i > 0 && t.x0 - (line.tokens[i - 1] as Token).x1 > size * 0.75);
     const span = (line.tokens[line.tokens.length - 1] as Token).x1 - (line.tokens[0] as Token).x0;
