@@ -239,6 +239,17 @@ describe.skipIf(!hasChromium)('statement-level fixes in the review', () => {
     expect(await grid.getAttribute('aria-rowcount')).toBe('3');
     await done.getByRole('button', { name: 'Undo' }).click();
     expect(await grid.getAttribute('aria-rowcount')).toBe('5');
+    // A row moved to the other statement, where its date fits, and back with one undo.
+    await grid.locator('[data-cell="3-1"]').click();
+    await done.getByRole('button', { name: 'Move row 4 to…' }).click();
+    await page.getByRole('dialog', { name: 'Move row 4' }).getByRole('button', { name: /^To / }).click();
+    expect(await grid.getAttribute('aria-rowcount')).toBe('4');
+    await tabs.nth(1).click();
+    expect(await grid.getAttribute('aria-rowcount')).toBe('5');
+    await done.getByRole('button', { name: 'Undo' }).click();
+    expect(await grid.getAttribute('aria-rowcount')).toBe('4');
+    await tabs.nth(0).click();
+    expect(await grid.getAttribute('aria-rowcount')).toBe('5');
     await shoot(page, 'review-split-statement');
     await axe(page, 'review with two statements and a range of rows');
     await save(page);

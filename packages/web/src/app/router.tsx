@@ -16,13 +16,15 @@ const getLocation = () => window.location.pathname + window.location.search + wi
  * A screen with unsaved work (the review's edits) asks before the app navigates away: the guard
  * returns true when it took over (it shows its own dialog and navigates later with `force`).
  */
-let leaveGuard: ((to: string) => boolean) | null = null;
-export function setLeaveGuard(guard: ((to: string) => boolean) | null): void {
-  leaveGuard = guard;
+const leaveGuards = new Set<(to: string) => boolean>();
+/** Adds a guard (several screens can hold unsaved work at once); returns its removal. */
+export function addLeaveGuard(guard: (to: string) => boolean): () => void {
+  leaveGuards.add(guard);
+  return () => leaveGuards.delete(guard);
 }
 
 export function navigate(to: string, options: { replace?: boolean; force?: boolean } = {}) {
-  if (!options.force && leaveGuard?.(to)) return;
+  if (!options.force) for (const guard of leaveGuards) if (guard(to)) return;
   if (options.replace) window.history.replaceState(null, '', to);
   else window.history.pushState(null, '', to);
   for (const fn of listeners) fn();

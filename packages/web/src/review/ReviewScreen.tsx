@@ -18,7 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useReducer, useRef, useState } from 'react';
 import { ApiError } from '../api/errors';
 import { fetchStatements, restoreVersion, saveStatements, statementsKey } from '../api/files';
-import { navigate, setLeaveGuard } from '../app/router';
+import { addLeaveGuard, navigate } from '../app/router';
 import { toast } from '../components/toast';
 import { Button, Modal, Spinner } from '../components/ui';
 import { formatShortDate } from '../lib/format';
@@ -111,7 +111,7 @@ export const ReviewScreen = forwardRef<ReviewHandle, { file: FileRecord; onSaved
     const [draft, setDraft] = useState<Draft | null>(null);
     /** The fixed end of a range of rows chosen with Shift (the selected row is the other end), or null. */
     const [anchor, setAnchor] = useState<number | null>(null);
-    const [dialog, setDialog] = useState<'facts' | 'flip' | 'year' | null>(null);
+    const [dialog, setDialog] = useState<'facts' | 'flip' | 'year' | 'move' | null>(null);
     const [gridMin, setGridMin] = useState(700);
     /** Where the user asked to go with unsaved edits (the leave dialog is open), or null. */
     const [leaving, setLeaving] = useState<string | null>(null);
@@ -226,13 +226,13 @@ export const ReviewScreen = forwardRef<ReviewHandle, { file: FileRecord; onSaved
         e.returnValue = '';
       };
       window.addEventListener('beforeunload', onBeforeUnload);
-      setLeaveGuard((to) => {
+      const removeGuard = addLeaveGuard((to) => {
         setLeaving(to);
         return true;
       });
       return () => {
         window.removeEventListener('beforeunload', onBeforeUnload);
-        setLeaveGuard(null);
+        removeGuard();
       };
     }, [dirty]);
 
@@ -355,6 +355,11 @@ export const ReviewScreen = forwardRef<ReviewHandle, { file: FileRecord; onSaved
           >
             Split statement at row {sel + 1}
           </Button>
+          {live.length > 1 && (
+            <Button size="sm" variant="secondary" disabled={!selectedRow} onClick={() => setDialog('move')}>
+              {range ? `Move ${range[1] - range[0] + 1} rows to…` : `Move row ${sel + 1} to…`}
+            </Button>
+          )}
           {statementIndex < live.length - 1 && (
             <Button
               size="sm"
@@ -383,6 +388,35 @@ export const ReviewScreen = forwardRef<ReviewHandle, { file: FileRecord; onSaved
             onEdit={edit}
           />
         )}
+        <Modal
+          open={dialog === 'move'}
+          onOpenChange={(o) => setDialog(o ? 'move' : null)}
+          title={range ? `Move ${range[1] - range[0] + 1} rows` : `Move row ${sel + 1}`}
+          description="Rows of another account go to its statement, where their dates fit. You can undo it."
+        >
+          <ul className="space-y-2">
+            {live.map((_, i) =>
+              i === statementIndex ? null : (
+                // biome-ignore lint/suspicious/noArrayIndexKey: statements have no id; their order is fixed
+                <li key={i}>
+                  <Button
+                    variant="secondary"
+                    className="w-full justify-start"
+                    onClick={() => {
+                      const rowsToMove = range
+                        ? Array.from({ length: range[1] - range[0] + 1 }, (_, k) => range[0] + k)
+                        : [sel];
+                      edit({ type: 'moveRows', statement: statementIndex, rows: rowsToMove, to: i });
+                      setDialog(null);
+                    }}
+                  >
+                    To {tabLabel(live, i)}
+                  </Button>
+                </li>
+              ),
+            )}
+          </ul>
+        </Modal>
         {dialog === 'year' && (
           <YearDialog
             open
@@ -408,7 +442,6 @@ export const ReviewScreen = forwardRef<ReviewHandle, { file: FileRecord; onSaved
               onClick={() => {
                 const to = leaving;
                 setLeaving(null);
-                setLeaveGuard(null);
                 if (to) navigate(to, { force: true });
               }}
             >
@@ -424,7 +457,6 @@ export const ReviewScreen = forwardRef<ReviewHandle, { file: FileRecord; onSaved
                   return;
                 }
                 setLeaving(null);
-                setLeaveGuard(null);
                 if (to) navigate(to, { force: true });
               }}
             >

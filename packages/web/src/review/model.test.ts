@@ -236,6 +236,32 @@ describe('review model', () => {
   });
 });
 
+describe('moving rows between statements', () => {
+  it('moves rows to another statement where their dates fit, and undo brings them back', () => {
+    const a: Statement = {
+      ...statement(),
+      transactions: [row('2024-01-02', 5, null, 'A1'), row('2024-01-09', 7, null, 'B2')],
+    };
+    const b: Statement = {
+      ...statement(),
+      transactions: [row('2024-01-01', 1, null, 'B1'), row('2024-01-10', 2, null, 'B3')],
+    };
+    const doc = toDoc([a, b]);
+    const moved = applyEdit(doc, { type: 'moveRows', statement: 0, rows: [1], to: 1 });
+    expect(moved[0]?.transactions.map((r) => r.description)).toEqual(['A1']);
+    expect(moved[1]?.transactions.map((r) => r.description)).toEqual(['B1', 'B2', 'B3']);
+    expect(moved[1]?.transactions[1]?._key).toBe(doc[0]?.transactions[1]?._key);
+    const h = historyReducer(
+      historyReducer(
+        { past: [], present: doc, future: [] },
+        { type: 'edit', edit: { type: 'moveRows', statement: 0, rows: [1], to: 1 } },
+      ),
+      { type: 'undo' },
+    );
+    expect(h.present).toBe(doc);
+  });
+});
+
 describe('readingSummary', () => {
   it('says in plain words how the statement was read, leaving the engine notes to the details', () => {
     expect(

@@ -118,7 +118,8 @@ export type Edit =
   | { type: 'year'; statement: number; years: number; from: number }
   | { type: 'deleteRows'; statement: number; rows: number[] }
   | { type: 'splitStatement'; statement: number; row: number }
-  | { type: 'mergeStatements'; statement: number };
+  | { type: 'mergeStatements'; statement: number }
+  | { type: 'moveRows'; statement: number; rows: number[]; to: number };
 
 function withStatement(doc: Doc, s: number, change: (st: DocStatement) => DocStatement): Doc {
   return doc.map((st, i) => (i === s ? change(st) : st));
@@ -202,6 +203,27 @@ export function applyEdit(doc: Doc, edit: Edit): Doc {
       const [a, b] = splitStatementAt(st, edit.row);
       // Notes about the statement as a whole stay with the first part.
       return [...doc.slice(0, edit.statement), a, { ...b, factIssues: [] }, ...doc.slice(edit.statement + 1)];
+    }
+    case 'moveRows': {
+      // Rows of one account that landed in another's statement: they go to the statement chosen, each
+      // before the first of its rows dated later (the rows there keep their order).
+      const from = doc[edit.statement];
+      const target = doc[edit.to];
+      const moving = new Set(edit.rows);
+      if (!from || !target || edit.to === edit.statement || moving.size === 0) return doc;
+      const moved = from.transactions.filter((_, i) => moving.has(i));
+      const rows = [...target.transactions];
+      for (const r of moved) {
+        const at = rows.findIndex((x) => x.date > r.date);
+        rows.splice(at < 0 ? rows.length : at, 0, r);
+      }
+      return doc.map((st, i) =>
+        i === edit.statement
+          ? { ...st, transactions: st.transactions.filter((_, k) => !moving.has(k)) }
+          : i === edit.to
+            ? { ...st, transactions: rows }
+            : st,
+      );
     }
     case 'mergeStatements': {
       const a = doc[edit.statement];
