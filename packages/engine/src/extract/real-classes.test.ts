@@ -453,6 +453,52 @@ describe('class 7: a batch-number column is no description', () => {
   });
 });
 
+describe('class 4: one list with a value date between its amount and its balance', () => {
+  it('is not two lists', async () => {
+    let balance = 100_000;
+    const rows = [
+      ['02/03/2024', 'RENT', -95_000, '03/03/2024'],
+      ['15/03/2024', 'SALARY', 250_000, '15/03/2024'],
+      ['20/03/2024', 'GROCER', -4_210, '21/03/2024'],
+    ] as const;
+    const pdf = await tablePdf({
+      pages: [
+        {
+          lines: [
+            line(
+              80,
+              L(40, 'Date', true),
+              L(120, 'Details', true),
+              R(380, 'Amount', true),
+              L(400, 'Value date', true),
+              R(550, 'Balance', true),
+            ),
+            line(98, L(120, 'Opening balance'), R(550, money(balance))),
+            ...rows.map((r, i) => {
+              balance += r[2];
+              return line(
+                112 + i * 14,
+                L(40, r[0]),
+                L(120, r[1]),
+                R(380, `${r[2] < 0 ? '-' : ''}${money(r[2])}`),
+                L(400, r[3]),
+                R(550, money(balance)),
+              );
+            }),
+          ],
+        },
+      ],
+    });
+    const [s] = await convert(pdf, { fileName: 'statement.pdf' });
+    expect(rowsOf(s)).toEqual([
+      ['2024-03-02', 'RENT', -950],
+      ['2024-03-15', 'SALARY', 2500],
+      ['2024-03-20', 'GROCER', -42.1],
+    ]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});
+
 describe('class 5: boxes that are no transactions', () => {
   it("a later table of what is still to come (the next instalments) is not this statement's, nor does it move its year", async () => {
     const rows = [

@@ -368,6 +368,9 @@ function sideBySide(found: RegionColumns, header: TokenLine[]): (RegionColumns &
     const lastLeftMoney = leftMoney[leftMoney.length - 1];
     if (!lastLeftMoney || !right.some((c) => c.kind === 'money')) continue;
     if (!left.some((c) => c.kind === 'date') || cols[0]?.kind === 'money') continue;
+    // Each list has descriptions of its own: a value-date column between an amount and a balance
+    // ("Date | Details | Amount | Value date | Balance") is no second list.
+    if (!left.some((c) => c.kind === 'text') || !right.some((c) => c.kind === 'text')) continue;
     // The left list ends with its money: no text of its own after it before the right list's dates.
     if (left.slice(lastLeftMoney.index + 1).some((c) => c.kind !== 'empty')) continue;
     // Both lists fill their dates on most lines that have any of their amounts.
