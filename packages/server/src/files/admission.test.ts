@@ -119,18 +119,17 @@ for (const db of testDatabases) {
     let s: TestServer;
     let patient: TestServer;
     beforeAll(async () => {
-      [s, patient] = await Promise.all([
-        startTestServer({ db, config: { trustProxy: 'loopback', conversionWorkers: 1, receiveLimits: tight } }),
-        // Stalled uploads are never cut here: only the global limit's handling of them is tested.
-        startTestServer({
-          db,
-          config: {
-            trustProxy: 'loopback',
-            conversionWorkers: 1,
-            receiveLimits: { ...tight, idleMs: 600_000, graceMs: 600_000, deadlineMs: 600_000 },
-          },
-        }),
-      ]);
+      // One after the other: a failed start of one must not leave the other running unclosed.
+      s = await startTestServer({ db, config: { trustProxy: 'loopback', conversionWorkers: 1, receiveLimits: tight } });
+      // Stalled uploads are never cut here: only the global limit's handling of them is tested.
+      patient = await startTestServer({
+        db,
+        config: {
+          trustProxy: 'loopback',
+          conversionWorkers: 1,
+          receiveLimits: { ...tight, idleMs: 600_000, graceMs: 600_000, deadlineMs: 600_000 },
+        },
+      });
     });
     afterAll(async () => {
       await s?.close();
