@@ -570,3 +570,59 @@ describe("'Balanced' means every check holds", () => {
     expect(s?.issues?.find((i) => i.code === 'DATE_OUTSIDE_PERIOD')?.row).toBe(2);
   });
 });
+
+describe('class 9: a row cut by the page break', () => {
+  it('the line at the top of the next page continues the last row; a reference tag before the closing label; a page with one more column continues the table', async () => {
+    const header = (y: number) =>
+      line(
+        y,
+        L(40, 'Date', true),
+        L(100, 'Date valeur', true),
+        L(170, 'Operation', true),
+        R(470, 'Debit euros', true),
+        R(550, 'Credit euros', true),
+      );
+    const row = (y: number, d: string, text: string, debit: string, credit = '') =>
+      line(y, L(40, d), L(100, d), L(170, text), R(470, debit), R(550, credit));
+    const pdf = await tablePdf({
+      pages: [
+        {
+          lines: [
+            line(40, L(40, 'RELEVE DE COMPTE', true)),
+            header(80),
+            line(98, L(170, 'SOLDE CREDITEUR AU 01/10/2012'), R(550, '1.000,00')),
+            row(112, '04/10/2012', 'PAIEMENT CB 1234 BOULANGERIE', '12,90'),
+            line(123, L(170, 'CARTE 99991234')),
+            row(137, '09/10/2012', 'PAIEMENT CB 1234 LIBRAIRIE', '35,80'),
+            line(148, L(170, 'CARTE 99991234')),
+            row(162, '15/10/2012', 'VIR SALAIRE ENTREPRISE', '', '2.000,00'),
+            line(173, L(170, 'OCTOBRE 2012')),
+            row(187, '28/10/2012', 'PRLV ASSURANCE HABITATION', '41,20'),
+          ],
+        },
+        {
+          lines: [
+            header(60),
+            line(78, L(170, 'REF 55501234')),
+            line(92, L(40, '30/10/2012'), L(100, '30/10/2012'), L(170, 'CHEQUE'), L(300, '7654321'), R(470, '100,00')),
+            line(106, L(40, 'Ref : 009'), L(170, 'SOLDE CREDITEUR AU 31/10/2012'), R(550, '2.810,10')),
+          ],
+        },
+      ],
+    });
+    const [s, ...more] = await convert(pdf, { fileName: 'releve.pdf' });
+    expect(more).toHaveLength(0);
+    expect(s?.transactions.map((t) => [t.description, t.amount])).toEqual([
+      ['PAIEMENT CB 1234 BOULANGERIE CARTE 99991234', -12.9],
+      ['PAIEMENT CB 1234 LIBRAIRIE CARTE 99991234', -35.8],
+      ['VIR SALAIRE ENTREPRISE OCTOBRE 2012', 2000],
+      ['PRLV ASSURANCE HABITATION REF 55501234', -41.2],
+      ['CHEQUE 7654321', -100],
+    ]);
+    expect([s?.statement.openingBalance, s?.statement.closingBalance, s?.reconciliation.status]).toEqual([
+      1000,
+      2810.1,
+      'balanced',
+    ]);
+  });
+});

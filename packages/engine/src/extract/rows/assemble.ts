@@ -96,7 +96,12 @@ export function assembleRows(scan: TableScan): RowScan {
     for (const region of table.regions) {
       const cells = scan.cells.get(region) ?? [];
       const found = segmentRows(region, cells, passEnabled('table-direction') ? direction : null);
-      direction = found.direction ?? direction;
+      // A page read 'below' whose rows ran on under their amounts (lines after an anchor, none
+      // before the first) tells the table's next pages the same: lines at the top of the next page
+      // continue this page's last row ("REF 99999999" of a row cut by the page break).
+      const ranOnBelow =
+        found.model === 'below' && !found.leading.length && found.bands.some((b) => b.lines.some((i) => i > b.anchor));
+      direction = found.direction ?? (ranOnBelow && passEnabled('table-direction') ? 'below' : direction);
       if (found.inherited) inherited.push(region);
       for (const i of labelRowsAlone(region, cells, found))
         relabelled.push({ page: region.page, text: region.lines[i]?.tokens.map((t) => t.text).join(' ') ?? '' });

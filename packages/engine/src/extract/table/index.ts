@@ -151,9 +151,12 @@ function continues(prev: Region, next: Region): boolean {
   if (next.header.length && prev.header.length) {
     // A label over two columns on one page (type codes and details under "Payment type and
     // details") is still one label of the table.
+    // Columns without a label of their own (a document number some pages print) are no part of
+    // the header.
     const labels = (r: Region) =>
       r.columns
         .map((c) => labelKey(c.label))
+        .filter(Boolean)
         .filter((l, i, all) => i === 0 || l !== all[i - 1])
         .join('|');
     const a = labels(prev);

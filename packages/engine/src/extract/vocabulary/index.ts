@@ -272,7 +272,9 @@ const rowMatchers: [RowLabel, RegExp][] = (['opening', 'closing', 'total'] as co
 export function rowLabels(text: string): RowLabel[] {
   // The label may follow the date it is for ("1 Şub 2025 Tarihli Bakiye", "31/01 Balance").
   const dated = leadingDate(text);
-  const norm = normaliseWords(dated?.rest || text);
+  // ... or a reference tag printed before it ("Réf : 009 SOLDE CREDITEUR AU 03/10/2012").
+  const rest = (dated?.rest || text).replace(/^\p{L}{2,5}\.?\s*:\s*[\p{L}\d-]*\d[\p{L}\d-]*\s+(?=\p{L})/u, '');
+  const norm = normaliseWords(rest);
   if (!norm) return [];
   return rowMatchers.filter(([, re]) => re.test(norm)).map(([k]) => k);
 }
