@@ -235,6 +235,16 @@ function signPolarities(rows: LedgerRowInput[]): ReadonlySet<string>[] {
   return [vocab, flipped];
 }
 
+function mayCarry(input: ReadingInput): boolean {
+  let before: number[] = input.opening === null ? [] : [Math.abs(input.opening)];
+  for (const row of input.rows) {
+    const cells = [...row.money.values()].map((c) => c.cents);
+    if (cells.length === 1 && !row.balanceOnly && cells[0] !== 0 && before.includes(cells[0] as number)) return true;
+    before = cells;
+  }
+  return false;
+}
+
 /** Scores every reading of the money columns and returns them, best first. */
 export function readings(input: ReadingInput): Reading[] {
   const keys = input.keys;
@@ -243,12 +253,15 @@ export function readings(input: ReadingInput): Reading[] {
   const amounts: AmountReading[] = [];
   for (const k of keys) amounts.push({ kind: 'signed', key: k });
   for (const d of keys) for (const c of keys) if (d !== c) amounts.push({ kind: 'pair', debit: d, credit: c });
+  // Rows that carry a balance forward are looked for only where some row's one figure repeats a
+  // figure of the row before it (or the printed opening): a long ledger pays for no second pass.
+  const carriedReadings = mayCarry(input) ? [false, true] : [false];
   for (const balance of [null, ...keys]) {
     for (const amount of amounts) {
       const used = amount.kind === 'pair' ? [amount.debit, amount.credit] : [amount.key];
       if (balance !== null && used.includes(balance)) continue;
       for (const debitSigns of amount.kind === 'signed' ? polarities : [new Set<string>()])
-        for (const carried of [false, true]) out.push(evaluate(input, { balance, amount, debitSigns, carried }));
+        for (const carried of carriedReadings) out.push(evaluate(input, { balance, amount, debitSigns, carried }));
     }
   }
   return out.sort((a, b) => b.score - a.score);
