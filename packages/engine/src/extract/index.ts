@@ -17,19 +17,10 @@ import { AppError, type Statement } from '@statemint/shared';
 import type { LayoutDocument } from '../layout/model';
 import { normalisePage } from '../layout/normalise';
 import { inferDecimalMark } from '../values/amount';
-import {
-  addDays,
-  type DateToken,
-  type DayOrder,
-  datesIn,
-  dayMonth,
-  isValidYMD,
-  settleMonthNames,
-  toIso,
-} from '../values/dates';
+import { addDays, type DateToken, type DayOrder, datesIn, dayMonth, settleMonthNames } from '../values/dates';
 import { findBankName, findHolder } from './facts/account';
 import { findCurrency } from './facts/currency';
-import { findPeriod, findStatementDate, isRunningText, type Period } from './facts/period';
+import { findPeriod, findStatementDate, isRunningText, latestFullDate, type Period } from './facts/period';
 import { passEnabled } from './passes';
 import { assembleRows } from './rows/assemble';
 import { buildStatement, cardEvidence, type DocumentFacts, setPageSize } from './statements/build';
@@ -229,18 +220,7 @@ function rowsInside(period: Period | null, rowDates: DateToken[], order: DayOrde
  */
 function latestFactDate(lines: TokenLine[], order: DayOrder, year: number | null): string | null {
   if (year === null) return null;
-  let latest: string | null = null;
-  for (const l of lines) {
-    if (isRunningText(l)) continue;
-    for (const { token } of datesIn(l.tokens.map((t) => t.text).join(' '))) {
-      if (!token.year || token.year < year || token.year > year + 1) continue;
-      const { y, m, d } = dayMonth(token, order);
-      if (y === null || !isValidYMD(y, m, d)) continue;
-      const iso = toIso(y, m, d);
-      if (!latest || iso > latest) latest = iso;
-    }
-  }
-  return latest;
+  return latestFullDate(lines, order, (_text, y) => y >= year && y <= year + 1);
 }
 
 function mostCommon(values: number[]): number | null {

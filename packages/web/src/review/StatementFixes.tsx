@@ -27,20 +27,17 @@ function factText(f: StatementFacts, field: keyof StatementFacts): string {
   return typeof v === 'number' ? v.toFixed(2) : v;
 }
 
-/** Edit every header field: bank, account, holder, currency, period, opening and closing balance. */
-export function FactsDialog({
-  open,
-  onOpenChange,
-  statement,
-  index,
-  onEdit,
-}: {
+/** What every statement-level fix dialog is given: its statement (and index) and where the edit goes. */
+interface FixDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   statement: DocStatement;
   index: number;
   onEdit: (edit: Edit) => void;
-}) {
+}
+
+/** Edit every header field: bank, account, holder, currency, period, opening and closing balance. */
+export function FactsDialog({ open, onOpenChange, statement, index, onEdit }: FixDialogProps) {
   const f = statement.statement;
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -121,19 +118,7 @@ const FLIP_CHOICES: Array<{ target: FlipTarget; label: string; hint: string }> =
 ];
 
 /** "This is a card statement: flip every sign", with each choice's balance check shown before it is applied. */
-export function FlipDialog({
-  open,
-  onOpenChange,
-  statement,
-  index,
-  onEdit,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  statement: DocStatement;
-  index: number;
-  onEdit: (edit: Edit) => void;
-}) {
+export function FlipDialog({ open, onOpenChange, statement, index, onEdit }: FixDialogProps) {
   const verdicts = FLIP_CHOICES.map((c) => reconcileStatement(flipSigns(statement, c.target)));
   const balancing = FLIP_CHOICES.findIndex((_, i) => verdicts[i]?.status === 'balanced');
   const [picked, setPicked] = useState<FlipTarget | null>(null);
@@ -210,14 +195,7 @@ export function YearDialog({
   index,
   selected,
   onEdit,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  statement: DocStatement;
-  index: number;
-  selected: number;
-  onEdit: (edit: Edit) => void;
-}) {
+}: FixDialogProps & { selected: number }) {
   const rows = statement.transactions;
   const firstDate = rows[0]?.date ?? '';
   const firstYear = Number(firstDate.slice(0, 4)) || new Date().getFullYear();

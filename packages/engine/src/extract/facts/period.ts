@@ -202,18 +202,28 @@ export function findPeriod(allLines: TokenLine[], order: DayOrder, settle?: (t: 
  * "Balance as of 31.10.2025" closes it); its rows end by the last of them.
  */
 export function findStatementDate(lines: TokenLine[], order: DayOrder): string | null {
+  return latestFullDate(lines, order, (text) => hasFactWord(text, 'statementDate'));
+}
+
+/**
+ * The latest full date printed on the lines (running text left out) that `accept` takes, among the
+ * years `accept` allows.
+ */
+export function latestFullDate(
+  lines: TokenLine[],
+  order: DayOrder,
+  accept: (text: string, year: number) => boolean,
+): string | null {
   let latest: string | null = null;
   for (const line of lines) {
     if (isRunningText(line)) continue;
     const t = lineText(line);
-    if (!hasFactWord(t, 'statementDate')) continue;
     for (const { token } of datesIn(t)) {
       if (!token.year) continue;
       const { y, m, d } = dayMonth(token, order);
-      if (y && isValidYMD(y, m, d)) {
-        const iso = toIso(y, m, d);
-        if (!latest || iso > latest) latest = iso;
-      }
+      if (!y || !isValidYMD(y, m, d) || !accept(t, y)) continue;
+      const iso = toIso(y, m, d);
+      if (!latest || iso > latest) latest = iso;
     }
   }
   return latest;
