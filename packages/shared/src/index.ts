@@ -6,5 +6,6 @@ export * from './files-api';
 export * from './messages';
 export * from './plans';
 export * from './review';
+export * from './review-patch';
 export * from './routes';
 export * from './statement';

@@ -195,9 +195,11 @@ export interface SaveStatementsRequest {
   statements: Statement[];
 }
 
-/** PUT /api/files/{id}/statements and POST .../statements/restore: the new latest version. */
+/** PUT and PATCH /api/files/{id}/statements and POST .../statements/restore: the new latest version. */
 export interface SavedVersionResponse {
   version: number;
+  /** Every version kept, the new one last. */
+  versions: StatementVersionInfo[];
   file: FileRecord;
 }
 

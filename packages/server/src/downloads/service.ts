@@ -19,7 +19,8 @@ import { availableUntil, type FileRow, isAlive, isEphemeral } from '../files/lif
 import { originalUrl, storedFormats } from '../files/record';
 import { isArchivedNow } from '../files/repository';
 import { findOwnedFile, NOT_FOUND_MESSAGE } from '../files/service';
-import { currentStatements } from '../files/statement-versions';
+import { currentStatements, latestVersion } from '../files/statement-versions';
+import { editedOutput } from '../review/outputs';
 import { StoredObjectMissingError } from '../storage/file-store';
 
 export const ARCHIVED_MESSAGE = 'This file is archived. Restore it to download it again.';
@@ -118,8 +119,22 @@ async function storedOutput(
   const now = files.ctx.clock.now();
   if (isArchivedNow(row, now)) throw new AppError('FILE_ARCHIVED', ARCHIVED_MESSAGE);
   if (availableUntil(row, now) === null || !storedFormats(row).includes(format)) throw notAvailable(format);
+  const version = await latestVersion(files, row.id);
+  if (version > 0 && preset === 'standard') {
+    // An edited version's outputs are written when first downloaded (review/outputs.ts).
+    let body: Buffer;
+    try {
+      body = await editedOutput(files, row.id, version, format);
+    } catch (e) {
+      // Its statements deleted meanwhile, or a format no writer makes.
+      if (e instanceof AppError && (e.code === 'CONVERSION_FAILED' || e.code === 'NOT_IMPLEMENTED'))
+        throw notAvailable(format);
+      throw e;
+    }
+    return { body, contentType: OUTPUT_CONTENT_TYPES[format], filename: downloadName(row.original_filename, format) };
+  }
   if (preset !== 'standard') {
-    // The other CSV column sets are written on demand from the stored statements (the JSON output).
+    // The other CSV column sets are written on demand from the stored statements.
     const statements = await currentStatements(files, row.id);
     if (!statements) throw notAvailable(format);
     const csv = await exportStatements(statements, 'csv', { csvPreset: preset });

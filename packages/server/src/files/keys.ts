@@ -1,4 +1,4 @@
-/** Storage keys of one uploaded file: its original and one object per output format. */
+/** Storage keys of one uploaded file: its original, its outputs, its statements' versions, page pictures. */
 import type { OutputFormat } from '@statemint/shared';
 
 export function fileKeyPrefix(fileId: string): string {
@@ -11,6 +11,19 @@ export function originalKey(fileId: string): string {
 
 export function outputKey(fileId: string, format: OutputFormat): string {
   return `${fileKeyPrefix(fileId)}/out.${format}`;
+}
+
+/**
+ * An output of an edited version (1 and up), written when first downloaded: saving an edit writes
+ * no output, so a save answers at once however long the statement. `out.<format>` stays version 0's.
+ */
+export function editedOutputKey(fileId: string, version: number, format: OutputFormat): string {
+  return `${editedOutputsPrefix(fileId)}/v${version}.${format}`;
+}
+
+/** The outputs of edited versions (each save drops the earlier versions' ones). */
+export function editedOutputsPrefix(fileId: string): string {
+  return `${fileKeyPrefix(fileId)}/edited`;
 }
 
 /** One saved version of the file's statements (0: the conversion; edits and restores add more). */

@@ -3,7 +3,15 @@
  * reading one file, and deleting one with everything derived from it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { AppError, type FileRecord, PLAN_LIMITS, TEXTS, type UploadResponse, usesFreeTrial } from '@statemint/shared';
+import {
+  AppError,
+  type FileRecord,
+  PLAN_LIMITS,
+  type Statement,
+  TEXTS,
+  type UploadResponse,
+  usesFreeTrial,
+} from '@statemint/shared';
 import { consumeUploadCredit, releaseUploadCredit } from '../services/payments';
 import type { AuthSession } from '../services/sessions';
 import { userPlan } from '../services/users';
@@ -304,9 +312,11 @@ export async function getFileRecord(
   id: string,
   userId: string | null,
   sessionId: string | null = null,
+  /** The file's current statements, when the caller has them at hand (just saved). */
+  known?: Statement[],
 ): Promise<FileRecord> {
   const row = await findReadableFile(files, id, userId);
-  const statements = row.status === 'completed' ? await currentStatements(files, row.id) : null;
+  const statements = row.status === 'completed' ? (known ?? (await currentStatements(files, row.id))) : null;
   return toFileRecord(row, {
     now: files.ctx.clock.now(),
     links: sessionId ? files.links.forSession(sessionId) : null,

@@ -7,7 +7,7 @@ import { convert, detectInputKind } from '@statemint/engine';
 import { exportStatements } from '@statemint/engine/export';
 import { AppError, isAppError, OUTPUT_FORMATS, type OutputFormat, type Statement, TEXTS } from '@statemint/shared';
 import { checkInputCaps } from '../files/input-caps';
-import { originalKey, outputKey, statementsKey } from '../files/keys';
+import { editedOutputsPrefix, originalKey, outputKey, statementsKey } from '../files/keys';
 import { decodeStatements, encodeStatements } from '../review/document';
 import type { FileStore } from '../storage/file-store';
 import type { ConversionOutcome, ConversionSummary, ConversionTask } from './types';
@@ -16,12 +16,14 @@ export const GENERIC_FAILURE = TEXTS.conversionFailed;
 
 export async function runTask(store: FileStore, task: ConversionTask): Promise<ConversionOutcome> {
   try {
+    // An edited file keeps its latest saved version's counts and balance check (its outputs are written
+    // from that version when downloaded); out.<format> are the conversion's (version 0).
+    const edited = task.kind === 'restore' ? await latestEdit(store, task) : null;
     if (task.kind === 'restore') {
-      const verified = await verifyOutputs(store, task);
+      // Outputs of edited versions are written again when next downloaded.
+      await store.deletePrefix(editedOutputsPrefix(task.fileId));
+      const verified = await verifyOutputs(store, task, edited);
       if (verified) return verified;
-      // An edited file's outputs are written again from its latest saved version, not converted afresh.
-      const edited = await latestEdit(store, task);
-      if (edited) return { ok: true, summary: summarize(edited, await writeOutputs(store, task.fileId, edited)) };
     }
     const bytes = await store.get(originalKey(task.fileId));
     checkInputCaps(bytes, detectInputKind(bytes, task.originalFilename));
@@ -33,7 +35,7 @@ export async function runTask(store: FileStore, task: ConversionTask): Promise<C
     // The conversion itself is version 0 of the statements the review screen shows and edits.
     await store.put(statementsKey(task.fileId, 0), encodeStatements(statements));
     const outputs = await writeOutputs(store, task.fileId, statements);
-    return { ok: true, summary: summarize(statements, outputs) };
+    return { ok: true, summary: summarize(edited ?? statements, outputs) };
   } catch (e) {
     return failure(e);
   }
@@ -41,7 +43,7 @@ export async function runTask(store: FileStore, task: ConversionTask): Promise<C
 
 /**
  * Writes every output format of the statements, replacing the file's earlier outputs; returns the
- * size of each one written. Also used when the review screen saves an edited version.
+ * size of each one written.
  */
 export async function writeOutputs(
   store: FileStore,
@@ -79,7 +81,11 @@ async function latestEdit(store: FileStore, task: ConversionTask): Promise<State
 }
 
 /** A restore whose outputs all open (integrity checked) needs no conversion. */
-async function verifyOutputs(store: FileStore, task: ConversionTask): Promise<ConversionOutcome | null> {
+async function verifyOutputs(
+  store: FileStore,
+  task: ConversionTask,
+  edited: Statement[] | null,
+): Promise<ConversionOutcome | null> {
   let json: Buffer;
   try {
     json = await store.get(outputKey(task.fileId, 'json'));
@@ -96,7 +102,7 @@ async function verifyOutputs(store: FileStore, task: ConversionTask): Promise<Co
     }
   }
   const parsed = JSON.parse(json.toString('utf8')) as Statement | Statement[];
-  return { ok: true, summary: summarize(Array.isArray(parsed) ? parsed : [parsed], outputs) };
+  return { ok: true, summary: summarize(edited ?? (Array.isArray(parsed) ? parsed : [parsed]), outputs) };
 }
 
 export function summarize(statements: Statement[], outputs: Partial<Record<OutputFormat, number>>): ConversionSummary {

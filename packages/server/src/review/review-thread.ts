@@ -1,19 +1,20 @@
 /**
  * Entry of the review worker thread: the CPU work of the review screen, off the event loop.
- * `export`: writes every output format of a saved statements version (downloads use it).
+ * `output`: writes one output format of a saved version, on its first download.
  * `page`: draws one page of the original for the review screen, kept (encrypted) once drawn.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { pageImage } from '@statemint/engine';
-import { originalKey, pageImageKey, statementsKey } from '../files/keys';
-import { failure, summarize, writeOutputs } from '../queue/run-task';
-import type { ConversionOutcome } from '../queue/types';
+import { exportStatements } from '@statemint/engine/export';
+import type { ErrorCode, OutputFormat } from '@statemint/shared';
+import { editedOutputKey, originalKey, pageImageKey, statementsKey } from '../files/keys';
+import { failure } from '../queue/run-task';
 import { createFileStore, type StoreSpec } from '../storage/create';
 import { StoredObjectMissingError } from '../storage/file-store';
 import { decodeStatements } from './document';
 
 export type ReviewRequest =
-  | { op: 'export'; fileId: string; version: number }
+  | { op: 'output'; fileId: string; version: number; format: OutputFormat }
   | {
       op: 'page';
       fileId: string;
@@ -24,17 +25,22 @@ export type ReviewRequest =
       slot: string;
     };
 
-export type ReviewAnswer = ConversionOutcome | { ok: true; png: Uint8Array };
+export type ReviewAnswer =
+  | { ok: false; code: ErrorCode; message: string }
+  | { ok: true; png: Uint8Array }
+  | { ok: true; output: Uint8Array };
 
 const port = parentPort;
 if (!port) throw new Error('review-thread.ts must run in a worker thread');
 const store = createFileStore((workerData as { store: StoreSpec }).store);
 
 async function handle(request: ReviewRequest): Promise<ReviewAnswer> {
-  if (request.op === 'export') {
+  if (request.op === 'output') {
     const statements = decodeStatements((await store.get(statementsKey(request.fileId, request.version))).toString());
-    const outputs = await writeOutputs(store, request.fileId, statements);
-    return { ok: true, summary: summarize(statements, outputs) };
+    const data = await exportStatements(statements, request.format);
+    const bytes = typeof data === 'string' ? new Uint8Array(Buffer.from(data, 'utf8')) : data;
+    await store.put(editedOutputKey(request.fileId, request.version, request.format), bytes);
+    return { ok: true, output: bytes };
   }
   const key = pageImageKey(request.fileId, request.slot);
   try {

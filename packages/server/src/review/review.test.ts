@@ -8,12 +8,13 @@ import { buildStatementPdf, sampleRows } from '@statemint/engine/testing';
 import {
   type FileRecord,
   reconcileStatement,
+  type SavedVersionResponse,
   type Statement,
   type StatementsResponse,
   setTransactionField,
 } from '@statemint/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outputKey } from '../files/keys';
+import { editedOutputKey, outputKey } from '../files/keys';
 import { sampleCsvStatement } from '../files/sample-statements';
 import { proUser } from '../files/test-accounts';
 import { fetchRaw, freshIp, upload, waitForFile } from '../files/test-helpers';
@@ -152,6 +153,88 @@ for (const db of testDatabases) {
       expect(again.body.statements[0]?.transactions[1]?.description).toBe(original[0]?.transactions[1]?.description);
       const back = (await fetchRaw(s, `/api/download-free/${file.id}?format=csv`)).body.toString('utf8');
       expect(back).not.toContain('Corrected by hand');
+    });
+
+    it('saves only the change (PATCH): rows of the base version kept, one row sent, outputs written when downloaded', async () => {
+      const file = await freeTrialFile(s, 'patch.csv', sampleCsvStatement(8));
+      const got = await s.api<StatementsResponse>(`/api/files/${file.id}/statements`);
+      const base = got.body.statements[0] as Statement;
+      const n = base.transactions.length;
+      const patch = (baseVersion: number, description: string) => ({
+        baseVersion,
+        statements: [
+          {
+            statement: { ...base.statement, bankName: 'Renamed Bank' },
+            traceFrom: 0,
+            issuesFrom: 0,
+            rows: [
+              { copy: { statement: 0, from: 0, count: 2 } },
+              { row: { ...base.transactions[2], description } },
+              { copy: { statement: 0, from: 3, count: n - 3 } },
+            ],
+          },
+        ],
+      });
+      const headers = { 'x-file-capability': file.capability };
+      const saved = await s.api<SavedVersionResponse>(`/api/files/${file.id}/statements`, {
+        method: 'PATCH',
+        headers,
+        body: patch(0, 'Patched row'),
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.version).toBe(1);
+      expect(saved.body.versions.map((v) => [v.version, v.kind])).toEqual([
+        [0, 'conversion'],
+        [1, 'edit'],
+      ]);
+      expect(saved.body.file.reconciliation?.status).toBe('balanced');
+      const reread = await s.api<StatementsResponse>(`/api/files/${file.id}/statements`);
+      const after = reread.body.statements[0] as Statement;
+      expect(after.transactions.map((t) => t.description)).toEqual(
+        base.transactions.map((t, i) => (i === 2 ? 'Patched row' : t.description)),
+      );
+      expect(after.statement.bankName).toBe('Renamed Bank');
+
+      // No output is written by the save; the first download writes that format from the version.
+      const files = filesContextOf(s.app);
+      expect(await files.store.exists(editedOutputKey(file.id, 1, 'csv'))).toBe(false);
+      const csv = (await fetchRaw(s, `/api/download-free/${file.id}?format=csv`)).body.toString('utf8');
+      expect(csv).toContain('Patched row');
+      expect(await files.store.exists(editedOutputKey(file.id, 1, 'csv'))).toBe(true);
+      expect((await fetchRaw(s, `/api/download-free/${file.id}?format=xlsx`)).status).toBe(200);
+      expect((await fetchRaw(s, `/api/download-free/${file.id}?format=csv`)).body.toString('utf8')).toBe(csv);
+
+      // The next save drops the earlier version's outputs.
+      const second = await s.api<SavedVersionResponse>(`/api/files/${file.id}/statements`, {
+        method: 'PATCH',
+        headers,
+        body: patch(1, 'Patched again'),
+      });
+      expect(second.status, JSON.stringify(second.body)).toBe(200);
+      expect(await files.store.exists(editedOutputKey(file.id, 1, 'csv'))).toBe(false);
+      expect((await fetchRaw(s, `/api/download-free/${file.id}?format=csv`)).body.toString('utf8')).toContain(
+        'Patched again',
+      );
+
+      // A stale base, rows the base lacks, and a missing capability are refused; nothing is stored.
+      const stale = await s.api(`/api/files/${file.id}/statements`, { method: 'PATCH', headers, body: patch(1, 'x') });
+      expect(stale.status).toBe(409);
+      expect(stale.body).toMatchObject({ code: 'VERSION_CONFLICT' });
+      const beyond = patch(2, 'x');
+      beyond.statements[0]!.rows[2] = { copy: { statement: 0, from: 3, count: n } };
+      const refused = await s.api(`/api/files/${file.id}/statements`, { method: 'PATCH', headers, body: beyond });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+      const badDate = patch(2, 'x');
+      (badDate.statements[0]!.rows[1] as { row: { date: string } }).row.date = '31/03/2024';
+      expect(
+        (await s.api(`/api/files/${file.id}/statements`, { method: 'PATCH', headers, body: badDate })).status,
+      ).toBe(400);
+      expect((await s.api(`/api/files/${file.id}/statements`, { method: 'PATCH', body: patch(2, 'x') })).status).toBe(
+        403,
+      );
+      const latest = await s.api<StatementsResponse>(`/api/files/${file.id}/statements`);
+      expect(latest.body.version).toBe(2);
     });
 
     it("serves a PDF's pages as pictures, and a vault file's only to its owner or a signed link", async () => {

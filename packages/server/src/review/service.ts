@@ -1,13 +1,16 @@
 /**
  * The review screen's services: a file's statements at their latest version, saving edits as a
  * new version (the conversion, version 0, is kept and can be brought back), and the pictures of
- * the original's pages. Every download uses the latest version: saving writes every output
- * format again from it (in the review worker thread).
+ * the original's pages. Every download uses the latest version: saving stores the version and its
+ * balance check only; each output format of it is written when first downloaded (outputs.ts).
  */
 import { createHash } from 'node:crypto';
 import {
   AppError,
+  applyStatementsPatch,
   type FileRecord,
+  type OutputFormat,
+  type PatchStatementsRequest,
   REVIEW_LIMITS,
   reconcileStatement,
   type Statement,
@@ -18,14 +21,15 @@ import {
 import { isUniqueViolation } from '../db';
 import { isLiveSession } from '../downloads/service';
 import type { FilesContext } from '../files/context';
-import { statementsKey } from '../files/keys';
+import { editedOutputsPrefix, statementsKey } from '../files/keys';
 import { availableUntil, type FileRow, isAlive, isEphemeral } from '../files/life';
 import { readPassword } from '../files/password';
 import { isArchivedNow } from '../files/repository';
 import { findReadableFile, getFileRecord, NOT_FOUND_MESSAGE } from '../files/service';
 import { latestVersion, readVersion } from '../files/statement-versions';
+import { summarize } from '../queue/run-task';
 import { encodeStatements } from './document';
-import { ReviewWorker } from './review-worker';
+import { reviewWorkerOf } from './review-worker';
 
 export const NOT_READY_MESSAGE = 'This file has no converted statements to review.';
 export const ARCHIVED_MESSAGE = 'This file is archived. Restore it to review it again.';
@@ -34,21 +38,6 @@ export const CONFLICT_MESSAGE =
 
 /** Input kinds whose pages have pictures (PDF, images, ZIPs of them). */
 const PAGED_KINDS = new Set(['pdf', 'png', 'jpeg', 'gif', 'bmp', 'tiff', 'svg', 'zip']);
-
-const workers = new WeakMap<FilesContext, ReviewWorker>();
-
-function workerOf(files: FilesContext): ReviewWorker {
-  let w = workers.get(files);
-  if (!w) {
-    w = new ReviewWorker(files.storeSpec);
-    workers.set(files, w);
-  }
-  return w;
-}
-
-export async function closeReviewWorker(files: FilesContext): Promise<void> {
-  await workers.get(files)?.close();
-}
 
 /** The file, if its statements can be reviewed now (converted and downloadable). */
 async function reviewableFile(files: FilesContext, id: string, userId: string | null): Promise<FileRow> {
@@ -122,6 +111,7 @@ function checkStatements(statements: Statement[]): Statement[] {
 
 export interface SavedVersion {
   version: number;
+  versions: StatementVersionInfo[];
   file: FileRecord;
 }
 
@@ -151,27 +141,33 @@ async function saveVersion(
     if (isUniqueViolation(e)) throw new AppError('VERSION_CONFLICT', CONFLICT_MESSAGE);
     throw e;
   }
-  await files.store.put(statementsKey(row.id, version), encodeStatements(statements));
-  const answer = await workerOf(files).run({ op: 'export', fileId: row.id, version });
-  if (!answer.ok || !('summary' in answer)) {
+  try {
+    await files.store.put(statementsKey(row.id, version), encodeStatements(statements));
+  } catch (e) {
     await files.db
       .deleteFrom('statement_versions')
       .where('file_id', '=', row.id)
       .where('version', '=', version)
       .execute();
-    await files.store.delete(statementsKey(row.id, version));
-    throw answer.ok ? new AppError('INTERNAL_ERROR', 'Saving failed.') : new AppError(answer.code, answer.message);
+    throw e;
   }
-  const summary = answer.summary;
+  // Earlier versions' outputs are not downloaded any more; this one's are written when first downloaded.
+  await files.store.deletePrefix(editedOutputsPrefix(row.id));
+  const outputs = JSON.parse(row.outputs ?? '{}') as Partial<Record<OutputFormat, number>>;
+  const summary = summarize(statements, outputs);
   await files.repo.setResults(row.id, {
     transaction_count: summary.transactionCount,
     statement_count: summary.statementCount,
     currency: summary.currency,
     reconciliation: JSON.stringify(summary.reconciliation),
-    outputs: JSON.stringify(summary.outputs),
-    outputs_size: Object.values(summary.outputs).reduce((a, b) => a + b, 0),
+    outputs: JSON.stringify(outputs),
+    outputs_size: row.outputs_size,
   });
-  return { version, file: await getFileRecord(files, row.id, userId, sessionId) };
+  return {
+    version,
+    versions: await versionsOf(files, row),
+    file: await getFileRecord(files, row.id, userId, sessionId, statements),
+  };
 }
 
 /** PUT /api/files/{id}/statements */
@@ -184,6 +180,27 @@ export async function saveStatements(
 ): Promise<SavedVersion> {
   const row = await reviewableFile(files, id, userId);
   return saveVersion(files, row, userId, { ...body, kind: 'edit', restoredFrom: null }, sessionId);
+}
+
+/** PATCH /api/files/{id}/statements: only the change from the base version (review-patch.ts). */
+export async function patchStatements(
+  files: FilesContext,
+  id: string,
+  userId: string | null,
+  body: PatchStatementsRequest,
+  sessionId: string | null = null,
+): Promise<SavedVersion> {
+  const row = await reviewableFile(files, id, userId);
+  const latest = await latestVersion(files, row.id);
+  if (body.baseVersion !== latest) throw new AppError('VERSION_CONFLICT', CONFLICT_MESSAGE);
+  const statements = applyStatementsPatch(await readVersion(files, row.id, latest), body.statements);
+  return saveVersion(
+    files,
+    row,
+    userId,
+    { baseVersion: latest, statements, kind: 'edit', restoredFrom: null },
+    sessionId,
+  );
 }
 
 /** POST /api/files/{id}/statements/restore: an earlier version (0: the conversion) becomes the latest again. */
@@ -234,7 +251,7 @@ export async function pagePicture(
   if (!allowed) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
   if (availableUntil(row, now) === null) throw new AppError('FILE_ARCHIVED', ARCHIVED_MESSAGE);
   const slot = source ? `e${createHash('sha256').update(source).digest('hex').slice(0, 24)}-p${page}` : `p${page}`;
-  const answer = await workerOf(files).run({
+  const answer = await reviewWorkerOf(files).run({
     op: 'page',
     fileId: row.id,
     fileName: row.original_filename,

@@ -5,7 +5,8 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { REVIEW_LIMITS, type SavedVersionResponse, type StatementsResponse } from '../review';
-import type { Statement, StatementFacts, TraceEntry, Transaction } from '../statement';
+import type { RowCopy, RowSent, StatementPatch } from '../review-patch';
+import type { ConversionIssue, Statement, StatementFacts, TraceEntry, Transaction } from '../statement';
 import { type Assert, FileRecordSchema, literals, Nullable, type Same } from './schemas';
 
 const text = () => Type.String({ maxLength: REVIEW_LIMITS.textLength });
@@ -64,6 +65,14 @@ const TraceObject = Type.Object({
 });
 export type _Trace = Assert<Same<Static<typeof TraceObject>, TraceEntry>>;
 
+const IssueObject = Type.Object({
+  code: text(),
+  message: text(),
+  page: Type.Optional(Type.Integer()),
+  row: Type.Optional(Type.Integer()),
+});
+export type _Issue = Assert<Same<Static<typeof IssueObject>, ConversionIssue>>;
+
 const StatementObject = Type.Object(
   {
     statement: FactsObject,
@@ -72,17 +81,7 @@ const StatementObject = Type.Object(
       status: literals(['balanced', 'unbalanced', 'unknown'] as const),
       mismatches: Type.Array(Type.Object({ row: Type.Integer(), expected: Type.Number(), printed: Type.Number() })),
     }),
-    issues: Type.Optional(
-      Type.Array(
-        Type.Object({
-          code: text(),
-          message: text(),
-          page: Type.Optional(Type.Integer()),
-          row: Type.Optional(Type.Integer()),
-        }),
-        { maxItems: 1000 },
-      ),
-    ),
+    issues: Type.Optional(Type.Array(IssueObject, { maxItems: 1000 })),
     source: Type.Optional(text()),
     trace: Type.Optional(Type.Array(TraceObject, { maxItems: 100_000 })),
   },
@@ -114,6 +113,53 @@ export const SaveStatementsBodySchema = Type.Object({
   statements: Type.Array(StatementObject, { minItems: 1, maxItems: REVIEW_LIMITS.statements }),
 });
 
-const SavedVersionObject = Type.Object({ version: Type.Integer(), file: FileRecordSchema });
+const RowCopyObject = Type.Object({
+  copy: Type.Object(
+    {
+      statement: Type.Integer({ minimum: 0 }),
+      from: Type.Integer({ minimum: 0 }),
+      count: Type.Integer({ minimum: 1, maximum: REVIEW_LIMITS.transactions }),
+    },
+    { description: "Rows from, from + 1, ... of a base version's statement (0-based), as they were" },
+  ),
+});
+export type _RowCopy = Assert<Same<Static<typeof RowCopyObject>, RowCopy>>;
+
+const RowSentObject = Type.Object({
+  row: TransactionObject,
+  trace: Type.Optional(Type.Array(TraceObject, { maxItems: 1000 })),
+  issues: Type.Optional(Type.Array(IssueObject, { maxItems: 1000 })),
+});
+export type _RowSent = Assert<Same<Static<typeof RowSentObject>, RowSent>>;
+
+const StatementPatchObject = Type.Object(
+  {
+    statement: FactsObject,
+    source: Type.Optional(text()),
+    traceFrom: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description: 'The base statement whose notes about the statement as a whole this one keeps',
+      }),
+    ),
+    trace: Type.Optional(Type.Array(TraceObject, { maxItems: 100_000 })),
+    issuesFrom: Type.Optional(Type.Integer({ minimum: 0 })),
+    issues: Type.Optional(Type.Array(IssueObject, { maxItems: 1000 })),
+    rows: Type.Array(Type.Union([RowCopyObject, RowSentObject]), { maxItems: REVIEW_LIMITS.transactions }),
+  },
+  { title: 'StatementPatch' },
+);
+export type _StatementPatch = Assert<Same<Static<typeof StatementPatchObject>, StatementPatch>>;
+
+export const PatchStatementsBodySchema = Type.Object({
+  baseVersion: Type.Integer({ minimum: 0, description: 'The version the edits started from' }),
+  statements: Type.Array(StatementPatchObject, { minItems: 1, maxItems: REVIEW_LIMITS.statements }),
+});
+
+const SavedVersionObject = Type.Object({
+  version: Type.Integer(),
+  versions: Type.Array(VersionObject),
+  file: FileRecordSchema,
+});
 export type _Saved = Assert<Same<Static<typeof SavedVersionObject>, SavedVersionResponse>>;
 export const SavedVersionSchema = SavedVersionObject;

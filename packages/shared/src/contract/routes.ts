@@ -9,7 +9,12 @@ import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox
 import { CSV_PRESETS, OUTPUT_FORMATS } from '../files';
 import { VAULT_MAX_PAGE_SIZE, VAULT_ORDERS, VAULT_PAGE_SIZE, VAULT_SORTS, VAULT_STATUS_FILTERS } from '../files-api';
 import { LIMITS } from '../plans';
-import { SavedVersionSchema, SaveStatementsBodySchema, StatementsResponseSchema } from './review';
+import {
+  PatchStatementsBodySchema,
+  SavedVersionSchema,
+  SaveStatementsBodySchema,
+  StatementsResponseSchema,
+} from './review';
 import {
   AccountPaymentSchema,
   ApiErrorSchema,
@@ -695,6 +700,21 @@ export const ROUTES = {
     headers: CAPABILITY_HEADERS,
     params: IdParams,
     body: SaveStatementsBodySchema,
+    response: { 200: SavedVersionSchema, ...errors(400, 401, 403, 404, 409) },
+  }),
+  patchStatements: route({
+    method: 'PATCH',
+    path: '/api/files/:id/statements',
+    id: 'patchStatements',
+    summary: 'Save edited statements as a new version, sending only the change',
+    description:
+      "What the review screen sends: each statement of the new version lists its rows as runs of the base version's rows kept as they were (`copy`: statement, first row, count; 0-based) and rows sent whole (`row`, with the trace entries and issues about it). The notes about a statement as a whole are those of a base statement (`traceFrom`, `issuesFrom`) or sent whole. Otherwise as PUT: the balance check is recomputed, 409 VERSION_CONFLICT when `baseVersion` is not the latest, and an anonymous file needs its upload's capability (X-File-Capability).",
+    tag: 'Files',
+    auth: 'optional',
+    apiKey: true,
+    headers: CAPABILITY_HEADERS,
+    params: IdParams,
+    body: PatchStatementsBodySchema,
     response: { 200: SavedVersionSchema, ...errors(400, 401, 403, 404, 409) },
   }),
   restoreStatementsVersion: route({

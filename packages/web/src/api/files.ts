@@ -3,7 +3,7 @@
  * statements and their versions, retries with a PDF's password, and the server-sent events that
  * push file records.
  */
-import { type FileRecord, MAX_STREAM_FILES, ROUTES, type SaveStatementsRequest } from '@statemint/shared';
+import { type FileRecord, MAX_STREAM_FILES, type PatchStatementsRequest, ROUTES } from '@statemint/shared';
 import { createParser } from 'eventsource-parser';
 import { capabilityHeaders } from '../lib/capabilities';
 import { apiFetch, callApi, routeUrl } from './client';
@@ -12,9 +12,10 @@ export const statementsKey = (id: string) => ['/api/files', id, 'statements'] as
 
 export const fetchStatements = (id: string) => callApi(ROUTES.getStatements, { params: { id } });
 
-// An anonymous file's changes carry the capability of its upload in this browser.
-export const saveStatements = (id: string, body: SaveStatementsRequest) =>
-  callApi(ROUTES.saveStatements, { params: { id }, body, headers: capabilityHeaders(id) });
+// An anonymous file's changes carry the capability of its upload in this browser. A save sends
+// only the change from the version the edits started from.
+export const saveStatements = (id: string, body: PatchStatementsRequest) =>
+  callApi(ROUTES.patchStatements, { params: { id }, body, headers: capabilityHeaders(id) });
 
 export const restoreVersion = (id: string, version: number) =>
   callApi(ROUTES.restoreStatementsVersion, { params: { id }, body: { version }, headers: capabilityHeaders(id) });

@@ -11,6 +11,8 @@ import {
   provenRows,
   type ReconciliationMismatch,
   reconcileStatement,
+  type SavedVersionResponse,
+  type StatementsResponse,
   type StatementVersionInfo,
   setTransactionField,
 } from '@statemint/shared';
@@ -29,8 +31,10 @@ import {
   describeTrace,
   type Edit,
   fromDoc,
+  type History,
   historyReducer,
   parseCell,
+  patchOf,
   type Row,
   readingSummary,
   toDoc,
@@ -96,6 +100,9 @@ function versionLabel(v: StatementVersionInfo): string {
   return 'Edited';
 }
 
+const NO_DOC: Doc = [];
+const EMPTY_HISTORY: History = { past: [], present: NO_DOC, future: [], base: NO_DOC };
+
 export const ReviewScreen = forwardRef<ReviewHandle, { file: FileRecord; onSaved?: (record: FileRecord) => void }>(
   function ReviewScreen({ file, onSaved }, ref) {
     const queryClient = useQueryClient();
@@ -105,7 +112,7 @@ export const ReviewScreen = forwardRef<ReviewHandle, { file: FileRecord; onSaved
       staleTime: Number.POSITIVE_INFINITY,
       retry: false,
     });
-    const [history, dispatch] = useReducer(historyReducer, { past: [], present: [], future: [] });
+    const [history, dispatch] = useReducer(historyReducer, EMPTY_HISTORY);
     const [tab, setTab] = useState(0);
     const [selected, setSelected] = useState<number[]>([]);
     const [draft, setDraft] = useState<Draft | null>(null);
@@ -122,9 +129,11 @@ export const ReviewScreen = forwardRef<ReviewHandle, { file: FileRecord; onSaved
     const phone = useIsPhone();
 
     const loadedVersion = query.data?.version;
+    /** The version this screen saved last: the doc already is it, and keeps its history. */
+    const ownSave = useRef<number | null>(null);
     // biome-ignore lint/correctness/useExhaustiveDependencies: a new version from the server starts a fresh history
     useEffect(() => {
-      if (query.data) {
+      if (query.data && query.data.version !== ownSave.current) {
         dispatch({ type: 'reset', doc: toDoc(query.data.statements) });
         setDraft(null);
       }
@@ -149,7 +158,7 @@ export const ReviewScreen = forwardRef<ReviewHandle, { file: FileRecord; onSaved
           : new Set<number>(),
       [current, recs, statementIndex],
     );
-    const dirty = history.past.length > 0;
+    const dirty = history.present !== history.base;
 
     const range: [number, number] | null =
       anchor !== null && anchor < rows.length && anchor !== sel ? [Math.min(anchor, sel), Math.max(anchor, sel)] : null;
@@ -179,13 +188,12 @@ export const ReviewScreen = forwardRef<ReviewHandle, { file: FileRecord; onSaved
       [edit, statementIndex],
     );
 
-    const afterSave = (saved: { version: number; file: FileRecord }, message: string) => {
+    const afterSave = (saved: SavedVersionResponse, message: string) => {
       toast({
         title: message,
         description: `Version ${saved.version}: every download now uses it.`,
         variant: 'success',
       });
-      void queryClient.invalidateQueries({ queryKey: statementsKey(file.id) });
       void queryClient.invalidateQueries({ queryKey: ['/api/dashboard'] });
       onSaved?.(saved.file);
     };
@@ -196,13 +204,26 @@ export const ReviewScreen = forwardRef<ReviewHandle, { file: FileRecord; onSaved
         variant: 'error',
       });
     const save = useMutation({
-      mutationFn: () => saveStatements(file.id, { baseVersion: loadedVersion ?? 0, statements: fromDoc(doc) }),
-      onSuccess: (saved) => afterSave(saved, 'Changes Saved'),
+      // Only the change from the version the server holds goes (patchOf); the saved doc stays on screen.
+      mutationFn: async () => {
+        const sent = history.present;
+        const patch = patchOf(history.base, sent);
+        return { sent, saved: await saveStatements(file.id, { baseVersion: loadedVersion ?? 0, statements: patch }) };
+      },
+      onSuccess: ({ sent, saved }) => {
+        ownSave.current = saved.version;
+        dispatch({ type: 'saved', doc: sent });
+        queryClient.setQueryData(statementsKey(file.id), (old: StatementsResponse | undefined) =>
+          old ? { ...old, version: saved.version, versions: saved.versions, statements: fromDoc(sent) } : old,
+        );
+        afterSave(saved, 'Changes Saved');
+      },
       onError: failed('Save Failed'),
     });
     const restore = useMutation({
       mutationFn: (version: number) => restoreVersion(file.id, version),
       onSuccess: (saved, version) => {
+        void queryClient.invalidateQueries({ queryKey: statementsKey(file.id) });
         setVersionsOpen(false);
         setRestoring(null);
         afterSave(saved, version === 0 ? 'Original Restored' : `Version ${version} Restored`);

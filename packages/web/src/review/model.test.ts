@@ -1,13 +1,16 @@
-import { reconcileStatement, type Statement } from '@statemint/shared';
+import { applyStatementsPatch, reconcileStatement, type Statement } from '@statemint/shared';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applyEdit,
   type DocStatement,
   describeTrace,
+  type Edit,
   fromDoc,
   historyReducer,
   parseCell,
   parseMoney,
+  patchOf,
   readingSummary,
   toDoc,
   traceKind,
@@ -133,7 +136,7 @@ describe('review model', () => {
 
   it('undoes and redoes edits', () => {
     let h = historyReducer(
-      { past: [], present: toDoc([statement()]), future: [] },
+      { past: [], present: toDoc([statement()]), future: [], base: [] },
       { type: 'reset', doc: toDoc([statement()]) },
     );
     h = historyReducer(h, { type: 'edit', edit: { type: 'add', statement: 0, after: 0 } });
@@ -173,7 +176,7 @@ describe('review model', () => {
     expect(both[0]?.statement).toMatchObject({ openingBalance: -100, closingBalance: -120 });
     const h = historyReducer(
       historyReducer(
-        { past: [], present: doc, future: [] },
+        { past: [], present: doc, future: [], base: doc },
         { type: 'edit', edit: { type: 'flip', statement: 0, target: 'amounts' } },
       ),
       { type: 'undo' },
@@ -253,12 +256,108 @@ describe('moving rows between statements', () => {
     expect(moved[1]?.transactions[1]?._key).toBe(doc[0]?.transactions[1]?._key);
     const h = historyReducer(
       historyReducer(
-        { past: [], present: doc, future: [] },
+        { past: [], present: doc, future: [], base: doc },
         { type: 'edit', edit: { type: 'moveRows', statement: 0, rows: [1], to: 1 } },
       ),
       { type: 'undo' },
     );
     expect(h.present).toBe(doc);
+  });
+});
+
+describe('saving only the change', () => {
+  // Two statements with trace entries and issues about rows and about the statement as a whole.
+  const twoStatements = (): Statement[] => {
+    const a = statement();
+    const b: Statement = {
+      ...statement(),
+      statement: { ...statement().statement, accountNumber: '2' },
+      source: 'b.csv',
+      issues: [
+        { code: 'SIGN_CORRECTED', message: 'sign', row: 0 },
+        { code: 'NOTE', message: 'about the statement' },
+      ],
+    };
+    return [a, b];
+  };
+
+  it('sends one row for one edited cell, and the server builds the same statements', () => {
+    const base = toDoc(twoStatements());
+    const present = applyEdit(base, { type: 'set', statement: 0, row: 1, field: 'description', value: 'Checked' });
+    const patch = patchOf(base, present);
+    expect(patch[0]?.rows).toEqual([
+      { copy: { statement: 0, from: 0, count: 1 } },
+      {
+        row: expect.objectContaining({ description: 'Checked' }),
+        trace: [expect.objectContaining({ pass: 'signs', field: 'amount' })],
+      },
+      { copy: { statement: 0, from: 2, count: 1 } },
+    ]);
+    expect(patch[1]).toMatchObject({
+      traceFrom: 1,
+      issuesFrom: 1,
+      rows: [{ copy: { statement: 1, from: 0, count: 3 } }],
+    });
+    expect(applyStatementsPatch(fromDoc(base), patch)).toEqual(fromDoc(present));
+  });
+
+  it('builds the same statements as the screen after any edits (split, merge, move, flip, year, deletes)', () => {
+    const edit: fc.Arbitrary<Edit> = fc.oneof(
+      fc.record({
+        type: fc.constant('set' as const),
+        statement: fc.nat(2),
+        row: fc.nat(4),
+        field: fc.constantFrom('description' as const, 'amount' as const, 'balance' as const),
+        value: fc.oneof(fc.integer({ min: -500, max: 500 }), fc.constant(null)),
+      }),
+      fc.record({ type: fc.constant('add' as const), statement: fc.nat(2), after: fc.nat(4) }),
+      fc.record({ type: fc.constant('delete' as const), statement: fc.nat(2), row: fc.nat(4) }),
+      fc.record({ type: fc.constant('split' as const), statement: fc.nat(2), row: fc.nat(4) }),
+      fc.record({ type: fc.constant('merge' as const), statement: fc.nat(2), row: fc.nat(4) }),
+      fc.record({ type: fc.constant('flip' as const), statement: fc.nat(2), target: fc.constant('both' as const) }),
+      fc.record({ type: fc.constant('year' as const), statement: fc.nat(2), years: fc.constant(1), from: fc.nat(3) }),
+      fc.record({ type: fc.constant('deleteRows' as const), statement: fc.nat(2), rows: fc.array(fc.nat(4)) }),
+      fc.record({ type: fc.constant('splitStatement' as const), statement: fc.nat(2), row: fc.nat(4) }),
+      fc.record({ type: fc.constant('mergeStatements' as const), statement: fc.nat(2) }),
+      fc.record({
+        type: fc.constant('moveRows' as const),
+        statement: fc.nat(2),
+        rows: fc.array(fc.nat(4), { minLength: 1 }),
+        to: fc.nat(2),
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(edit, { maxLength: 8 }), fc.array(edit, { maxLength: 8 }), (first, second) => {
+        // A save after the first edits, then another after the second: each patch is from the doc saved last.
+        let h = historyReducer(
+          { past: [], present: [], future: [], base: [] },
+          { type: 'reset', doc: toDoc(twoStatements()) },
+        );
+        let server = fromDoc(h.base);
+        for (const edits of [first, second]) {
+          for (const e of edits) h = historyReducer(h, { type: 'edit', edit: e });
+          server = applyStatementsPatch(server, patchOf(h.base, h.present));
+          expect(server).toEqual(fromDoc(h.present));
+          h = historyReducer(h, { type: 'saved', doc: h.present });
+          expect(h.present).toBe(h.base);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses a patch naming rows the base version lacks', () => {
+    const base = fromDoc(toDoc(twoStatements()));
+    const facts = base[0]?.statement as Statement['statement'];
+    expect(() =>
+      applyStatementsPatch(base, [{ statement: facts, rows: [{ copy: { statement: 0, from: 2, count: 2 } }] }]),
+    ).toThrow('rows 3 to 4 are not in the base version');
+    expect(() =>
+      applyStatementsPatch(base, [{ statement: facts, rows: [{ copy: { statement: 5, from: 0, count: 1 } }] }]),
+    ).toThrow('names statement 6');
+    expect(() =>
+      applyStatementsPatch(base, [{ statement: facts, rows: [{ copy: { statement: 0, from: 0, count: 3 } }] }]),
+    ).not.toThrow();
   });
 });
 

@@ -5,17 +5,22 @@
  * balance arithmetic is shared's (reconcileStatement), the same the server checks saves with.
  */
 import {
+  assembleStatement,
   type ConversionIssue,
   changeYear,
   type EditableField,
   type FlipTarget,
   flipSigns,
   mergeStatements,
-  reconcileStatement,
+  type RowCopy,
+  type RowPart,
+  type RowPiece,
   type Statement,
   type StatementFacts,
+  type StatementPatch,
   setTransactionField,
   splitStatementAt,
+  statementParts,
   type TraceEntry,
   type Transaction,
 } from '@statemint/shared';
@@ -44,42 +49,66 @@ export type Doc = DocStatement[];
 let seq = 0;
 const newKey = () => `r${(seq++).toString(36)}`;
 
-/** Whether a trace entry or issue is about transaction `row` of `count` (else about the statement). */
-const ofRow = (row: number | undefined, count: number): row is number =>
-  row !== undefined && Number.isInteger(row) && row >= 0 && row < count;
-
 export function toDoc(statements: Statement[]): Doc {
-  return statements.map(({ trace = [], issues, transactions, ...rest }) => {
-    const n = transactions.length;
+  return statements.map((s) => {
+    const { trace: _t, issues: _i, transactions: _r, ...rest } = s;
+    const parts = statementParts(s);
     return {
       ...rest,
-      factTrace: trace.filter((t) => !ofRow(t.row, n)),
-      factIssues: (issues ?? []).filter((x) => !ofRow(x.row, n)),
-      transactions: transactions.map((t, i) => ({
-        ...t,
-        _key: newKey(),
-        _trace: trace.filter((e) => e.row === i),
-        _issues: (issues ?? []).filter((x) => x.row === i),
-      })),
+      factTrace: parts.trace,
+      factIssues: parts.issues,
+      transactions: parts.rows.map((p) => ({ ...p.transaction, _key: newKey(), _trace: p.trace, _issues: p.issues })),
     };
   });
 }
 
+const partOf = ({ _key, _trace, _issues, ...transaction }: Row): RowPart => ({
+  transaction,
+  trace: _trace,
+  issues: _issues,
+});
+
 /** The statements to save: row keys dropped, trace entries and issues renumbered to the rows' new places. */
 export function fromDoc(doc: Doc): Statement[] {
-  return doc.map(({ factTrace, factIssues, transactions, ...rest }) => {
-    const trace: TraceEntry[] = [...factTrace];
-    const issues: ConversionIssue[] = [...factIssues];
-    const rows: Transaction[] = transactions.map(({ _key, _trace, _issues, ...t }, i) => {
-      for (const e of _trace) trace.push({ ...e, row: i });
-      for (const x of _issues) issues.push({ ...x, row: i });
-      return t;
-    });
-    const statement: Statement = { ...rest, transactions: rows };
-    statement.reconciliation = reconcileStatement(statement);
-    if (issues.length) statement.issues = issues;
-    if (trace.length) statement.trace = trace;
-    return statement;
+  return doc.map((st) =>
+    assembleStatement(st, { trace: st.factTrace, issues: st.factIssues }, st.transactions, partOf),
+  );
+}
+
+/**
+ * What saving `present` sends when the server holds `base` (the doc as loaded or last saved): each
+ * statement's rows as runs of base rows left as they were (edits never change a row in place, so an
+ * unchanged row is the same object) and the rows sent whole. The server builds exactly fromDoc(present).
+ */
+export function patchOf(base: Doc, present: Doc): StatementPatch[] {
+  const where = new Map<Row, [number, number]>();
+  base.forEach((st, s) => {
+    for (const [i, r] of st.transactions.entries()) where.set(r, [s, i]);
+  });
+  return present.map((st) => {
+    const rows: RowPiece[] = [];
+    let run: RowCopy | null = null;
+    for (const r of st.transactions) {
+      const at = where.get(r);
+      if (at && run && run.copy.statement === at[0] && run.copy.from + run.copy.count === at[1]) run.copy.count++;
+      else if (at) {
+        run = { copy: { statement: at[0], from: at[1], count: 1 } };
+        rows.push(run);
+      } else {
+        run = null;
+        const { transaction, trace, issues } = partOf(r);
+        rows.push({ row: transaction, ...(trace.length ? { trace } : {}), ...(issues.length ? { issues } : {}) });
+      }
+    }
+    const traceFrom = base.findIndex((b) => b.factTrace === st.factTrace);
+    const issuesFrom = base.findIndex((b) => b.factIssues === st.factIssues);
+    return {
+      statement: st.statement,
+      ...(st.source !== undefined ? { source: st.source } : {}),
+      ...(traceFrom >= 0 ? { traceFrom } : st.factTrace.length ? { trace: st.factTrace } : {}),
+      ...(issuesFrom >= 0 ? { issuesFrom } : st.factIssues.length ? { issues: st.factIssues } : {}),
+      rows,
+    };
   });
 }
 
@@ -239,13 +268,17 @@ export interface History {
   past: Doc[];
   present: Doc;
   future: Doc[];
+  /** The doc as the server holds it (loaded or last saved): what a save sends its change from. */
+  base: Doc;
 }
 
 export type HistoryAction =
   | { type: 'edit'; edit: Edit }
   | { type: 'undo' }
   | { type: 'redo' }
-  | { type: 'reset'; doc: Doc };
+  | { type: 'reset'; doc: Doc }
+  /** `doc` was saved: the server holds it now (edits made while it was being saved stay). */
+  | { type: 'saved'; doc: Doc };
 
 const MAX_UNDO = 200;
 
@@ -254,20 +287,22 @@ export function historyReducer(h: History, action: HistoryAction): History {
     case 'edit': {
       const next = applyEdit(h.present, action.edit);
       if (next === h.present) return h;
-      return { past: [...h.past.slice(-MAX_UNDO + 1), h.present], present: next, future: [] };
+      return { ...h, past: [...h.past.slice(-MAX_UNDO + 1), h.present], present: next, future: [] };
     }
     case 'undo': {
       const prev = h.past.at(-1);
       if (!prev) return h;
-      return { past: h.past.slice(0, -1), present: prev, future: [h.present, ...h.future] };
+      return { ...h, past: h.past.slice(0, -1), present: prev, future: [h.present, ...h.future] };
     }
     case 'redo': {
       const [next, ...rest] = h.future;
       if (!next) return h;
-      return { past: [...h.past, h.present], present: next, future: rest };
+      return { ...h, past: [...h.past, h.present], present: next, future: rest };
     }
     case 'reset':
-      return { past: [], present: action.doc, future: [] };
+      return { past: [], present: action.doc, future: [], base: action.doc };
+    case 'saved':
+      return { ...h, base: action.doc };
   }
 }
 

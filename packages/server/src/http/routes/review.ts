@@ -10,7 +10,8 @@ import { requireUploader } from '../../files/capability';
 import { onFileChanged } from '../../files/events';
 import { retryConversion } from '../../files/retry';
 import { getFileRecord } from '../../files/service';
-import { closeReviewWorker, getStatements, pagePicture, restoreVersion, saveStatements } from '../../review/service';
+import { closeReviewWorker } from '../../review/review-worker';
+import { getStatements, pagePicture, patchStatements, restoreVersion, saveStatements } from '../../review/service';
 import { route } from '../route';
 import { capabilityOf, fileId, filesContextOf, fingerprint, ID_PATTERN } from './files';
 
@@ -43,6 +44,17 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       await requireUploader(files, fileId(request), capabilityOf(request));
       return saveStatements(files, fileId(request), userOf(request), request.body, request.auth?.sessionId ?? null);
+    },
+    { bodyLimit: SAVE_BODY_LIMIT },
+  );
+
+  // What the review screen sends: only the change from the version the edits started from.
+  route(
+    app,
+    ROUTES.patchStatements,
+    async (request) => {
+      await requireUploader(files, fileId(request), capabilityOf(request));
+      return patchStatements(files, fileId(request), userOf(request), request.body, request.auth?.sessionId ?? null);
     },
     { bodyLimit: SAVE_BODY_LIMIT },
   );
