@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   detectDecimalSeparator,
+  repairDateByShape,
   repairGluedDate,
   repairGroupedLostDecimal,
   repairLeadingDate,
@@ -183,5 +184,27 @@ describe('repairGluedDate', () => {
     expect(repairGluedDate('ABC2023')).toBeNull();
     expect(repairGluedDate('12 JAN 2024')).toBeNull();
     expect(repairGluedDate('4QX7Z2023')).toBeNull();
+  });
+});
+
+describe('repairDateByShape', () => {
+  const md = [{ sep: '/', widths: [1, 2] }];
+  it('puts back a separator OCR lost or read as a digit, in the shape the column prints', () => {
+    expect(repairDateByShape('125', md)).toBe('1/25');
+    expect(repairDateByShape('1718', md)).toBe('1/18');
+    expect(repairDateByShape('2l09', md)).toBe('2/09');
+    expect(repairDateByShape('3O9', md)).toBe('3/09');
+    expect(repairDateByShape('0103', [{ sep: '.', widths: [2, 2] }])).toBe('01.03');
+    expect(repairDateByShape('01032024', [{ sep: '.', widths: [2, 2, 4] }])).toBe('01.03.2024');
+  });
+
+  it('leaves a cell alone where no reading or more than one fits', () => {
+    // "12/25" and "1/225" fit no shape of the column; "11/15" and "1/15" both fit one of the shapes.
+    expect(repairDateByShape('1225', md)).toBeNull();
+    expect(repairDateByShape('1115', [...md, { sep: '/', widths: [2, 2] }])).toBeNull();
+    // Not a valid day and month in the orders the column allows.
+    expect(repairDateByShape('135', md, ['DMY'])).toBeNull();
+    expect(repairDateByShape('TOTAL', md)).toBeNull();
+    expect(repairDateByShape('2/09', md)).toBeNull();
   });
 });

@@ -313,3 +313,74 @@ export function detectDecimalSeparator(tokens: string[]): '.' | ',' | null {
   if (point === comma) return null;
   return point > comma ? '.' : ',';
 }
+
+/** How a column prints its numeric dates: the separator and the digits of each part ("2/09": '/', [1, 2]). */
+export interface DateShape {
+  sep: string;
+  widths: number[];
+}
+
+/** The shape of a numeric date as printed ("2/09", "12.03.2024"), or null for anything else. */
+export function numericDateShape(text: string): DateShape | null {
+  const m = /^(\d{1,2})([./-])(\d{1,2})(?:\2(\d{4}|\d{2}))?$/.exec(text.trim());
+  if (!m) return null;
+  const widths = [(m[1] as string).length, (m[3] as string).length];
+  if (m[4]) widths.push(m[4].length);
+  return { sep: m[2] as string, widths };
+}
+
+/** Characters OCR reads for each separator (a slash as 1, l, I, | or 7; a dot as a comma). */
+const READ_FOR_SEPARATOR: Record<string, string> = { '/': '/1lI|7!', '.': '.,', '-': '-~_' };
+
+/**
+ * A date of a column whose other cells print one shape, as OCR damaged it: a separator lost
+ * ("125" for "1/25") or read as a digit or letter ("1718" for "1/18"), letters read for digits.
+ * Every reading at most one change per separator away that prints one of the column's shapes and
+ * is a valid day and month (in `orders`) is built; the one with the fewest changes wins, and only
+ * when it is alone ("1225" in a column of "2/09" stays damaged: "1/225" and "12/25" fit no shape).
+ */
+export function repairDateByShape(
+  text: string,
+  shapes: readonly DateShape[],
+  orders: readonly ('DMY' | 'MDY')[] = ['DMY', 'MDY'],
+): string | null {
+  const t = text.trim();
+  if (!shapes.length || t.length < 2 || t.length > 12) return null;
+  const valid = (parts: number[]) =>
+    orders.some((o) => {
+      const [d, m] = o === 'DMY' ? [parts[0] as number, parts[1] as number] : [parts[1] as number, parts[0] as number];
+      return d >= 1 && d <= 31 && m >= 1 && m <= 12;
+    });
+  const found = new Map<string, number>();
+  for (const shape of shapes) {
+    const { sep, widths } = shape;
+    const like = READ_FOR_SEPARATOR[sep] ?? sep;
+    const budget = widths.length - 1;
+    const walk = (i: number, out: string, cost: number) => {
+      if (cost > budget) return;
+      if (i === t.length) {
+        const parts = out.split(sep);
+        if (parts.length !== widths.length || parts.some((p, k) => p.length !== widths[k] || !/^\d+$/.test(p))) return;
+        if (!valid(parts.map(Number))) return;
+        if (out === t) return;
+        const before = found.get(out);
+        if (before === undefined || cost < before) found.set(out, cost);
+        return;
+      }
+      const ch = t[i] as string;
+      const digit = /\d/.test(ch) ? ch : TO_DIGIT[ch];
+      if (ch === sep) walk(i + 1, out + sep, cost);
+      else {
+        if (digit !== undefined) walk(i + 1, out + digit, cost);
+        if (like.includes(ch) && out && i < t.length - 1) walk(i + 1, out + sep, cost + 1);
+      }
+      // A separator OCR lost, before this character.
+      if (out && !out.endsWith(sep)) walk(i, out + sep, cost + 1);
+    };
+    walk(0, '', 0);
+  }
+  if (!found.size) return null;
+  const least = Math.min(...found.values());
+  const best = [...found].filter(([, c]) => c === least);
+  return best.length === 1 ? ((best[0] as [string, number])[0] as string) : null;
+}

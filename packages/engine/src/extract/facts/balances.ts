@@ -44,7 +44,9 @@ function valueBelow(lines: TokenLine[], i: number, label: Token): Token | null {
   const own = line.tokens.findLast((t) => t.x1 <= label.x0 + 1 && t.kind === 'date');
   const start = own && label.x0 - own.x1 < label.size * 1.5 ? own.x0 : label.x0;
   const from = start - label.size;
-  const to = next ? next.x0 : Number.POSITIVE_INFINITY;
+  // The next tile's value may start a little left of its label, as this one's may (OCR boxes of
+  // left-aligned labels and values differ by a few pixels): it is the next label's.
+  const to = next ? next.x0 - next.size / 2 : Number.POSITIVE_INFINITY;
   for (let k = i + 1; k < Math.min(lines.length, i + 3); k++) {
     const below = lines[k] as TokenLine;
     if (below.page !== line.page || below.y0 - line.y1 > (line.y1 - line.y0) * 3) break;

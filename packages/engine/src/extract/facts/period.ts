@@ -13,6 +13,20 @@ import { hasFactWord, normaliseWords, RANGE_FROM_WORDS, RANGE_JOIN_WORDS } from 
 const lineText = (l: TokenLine) => l.tokens.map((t) => t.text).join(' ');
 
 /**
+ * A line's text for finding ranges: on OCR lines, words a column gap apart (over three glyphs)
+ * are kept apart by a mark, so two dates of two tiles ("STATEMENT DATE 2/13/09" beside "PAYMENT
+ * DUE DATE 3/09/09") are not taken for a range whose dash OCR lost (a lost dash leaves a space).
+ */
+const rangeText = (l: TokenLine) =>
+  l.tokens
+    .map((t, i) => {
+      const prev = l.tokens[i - 1];
+      const ocr = t.confidence !== undefined && prev?.confidence !== undefined;
+      return prev && ocr && t.x0 - prev.x1 > Math.max(t.size, prev.size) * 3 ? `¦ ${t.text}` : t.text;
+    })
+    .join(' ');
+
+/**
  * A line of running text: a sentence of a notice, a fee explanation or the terms ("... based on
  * your average balance from 1 Sep 2024 to 30 Nov 2024."). Its dates are no fact of the statement:
  * facts are printed as labels and values. Told by its amount of words outside dates and figures.
@@ -124,7 +138,7 @@ function monthPeriod(text: string): Period | null {
  */
 export function findPeriod(allLines: TokenLine[], order: DayOrder, settle?: (t: DateToken) => void): Period | null {
   const lines = allLines.filter((l) => !isRunningText(l));
-  const texts = lines.map(lineText);
+  const texts = lines.map(rangeText);
   const isLabelled = (t: string) => hasFactWord(t, 'period') || hasFactWord(t, 'rangeFrom');
   const labelled = texts.filter(isLabelled);
   for (const t of labelled) {

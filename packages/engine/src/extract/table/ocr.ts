@@ -12,6 +12,9 @@
  * Evidence: the column's kind (its other cells) and the repaired text parsing as that kind.
  */
 import {
+  type DateShape,
+  numericDateShape,
+  repairDateByShape,
   repairGluedDate,
   repairGroupedLostDecimal,
   repairMonthName,
@@ -25,8 +28,11 @@ import { SETTINGS } from '../settings';
 import type { Token } from '../tokens/tokenise';
 import type { Column, Region } from './model';
 
-/** A damaged date: digits, date separators and letters OCR reads for digits ("0/14", "011", "O1/1"). */
-const DAMAGED_DATE_RE = /^(?=.*[0-9/.-]|[OoIilLuUsSbBzZ|]{2,5}$)[0-9OoIilLuUsSbBzZ|/.-]{2,10}$/;
+/**
+ * A damaged date: digits, date separators and letters OCR reads for digits ("0/14", "011", "O1/1"),
+ * or for narrow digits run together ("m3" for "1/13": "1/1" read as one letter).
+ */
+const DAMAGED_DATE_RE = /^(?=.*[0-9/.-]|[OoIilLuUsSbBzZmM|]{2,5}$)[0-9OoIilLuUsSbBzZmM|/.-]{2,10}$/;
 
 function repairMoney(text: string, decimal: DecimalMark, sollHaben: boolean): string | null {
   // A currency sign the OCR has no glyph for ("-₹803.00" read as "-X803.00"), or the letters of a
@@ -47,6 +53,13 @@ function repairMoney(text: string, decimal: DecimalMark, sollHaben: boolean): st
   // A space OCR put after the decimal mark ('3.536.100, 00').
   const spaced = /^(.*\d[.,])\s+(\d\d(?:\s?\p{L}{1,2}|-)?)$/u.exec(text);
   if (spaced && parseAmount(`${spaced[1]}${spaced[2]}`, decimal)) return `${spaced[1]}${spaced[2]}`;
+  // The decimal mark read as a space ('-168 80'): two digits after it are the cents, where the
+  // figure before has no decimal mark of its own (a space between thousands leaves three digits).
+  const lost = /^([-+(]?(?:\p{Sc}\s?)?\d{1,3}(?:[.,' ]\d{3})*)\s(\d\d(?:\)|-)?)$/u.exec(text);
+  if (lost && !(lost[1] as string).includes(decimal)) {
+    const fixed = `${lost[1]}${decimal}${lost[2]}`;
+    if (parseAmount(fixed, decimal)) return fixed;
+  }
   const grouped = repairGroupedLostDecimal(text, decimal);
   if (grouped && parseAmount(grouped, decimal)) return grouped;
   // A lost decimal mark in a money column: the cents are the last two digits (a side marker or
@@ -124,6 +137,7 @@ export function repairOcrCells(region: Region, cells: Token[][][], decimal: Deci
         : repairable.has(c)
           ? 'money'
           : c.kind;
+  const shapes = dateShapes(region, cells, kinds);
   for (const row of cells) {
     region.columns.forEach((col, ci) => {
       const cell = row[ci];
@@ -134,7 +148,9 @@ export function repairOcrCells(region: Region, cells: Token[][][], decimal: Deci
           const money = fixed ? parseAmount(fixed, decimal) : null;
           if (money) cell[k] = { ...t, kind: 'money', money, text: fixed as string, repaired: t.text };
         } else if (kinds(col) === 'date' && t.kind !== 'date') {
-          const fixed = repairDate(t.text, decimal);
+          const fixed =
+            repairDate(t.text, decimal) ??
+            (shapes && k === 0 ? repairDateByShape(t.text, shapes.shapes, shapes.orders) : null);
           const date = fixed ? parseDate(fixed) : null;
           if (date) cell[k] = { ...t, kind: 'date', date, text: fixed as string, repaired: t.text };
           else if (k === 0 && DAMAGED_DATE_RE.test(t.text)) cell[k] = { ...t, damagedDate: true };
@@ -156,4 +172,34 @@ export function repairOcrCells(region: Region, cells: Token[][][], decimal: Deci
       }
     }
   });
+}
+
+/**
+ * The shapes the region's date columns print their numeric dates in ("2/09": '/', one digit then
+ * two), and the day orders they allow: a damaged date of the same columns is read back into one
+ * of them (repairDateByShape). Null below two sound dates: one cell is no column's habit.
+ */
+function dateShapes(
+  region: Region,
+  cells: Token[][][],
+  kinds: (c: Column) => string | undefined,
+): { shapes: DateShape[]; orders: ('DMY' | 'MDY')[] } | null {
+  const shapes = new Map<string, DateShape>();
+  let sound = 0;
+  let dmy = false;
+  let mdy = false;
+  region.columns.forEach((col, ci) => {
+    if (kinds(col) !== 'date') return;
+    for (const row of cells)
+      for (const t of row[ci] ?? []) {
+        const shape = t.kind === 'date' && t.date?.kind === 'numeric' ? numericDateShape(t.text) : null;
+        if (!shape || !t.date) continue;
+        sound++;
+        shapes.set(`${shape.sep}${shape.widths.join()}`, shape);
+        if (t.date.a > 12) dmy = true;
+        if (t.date.b > 12) mdy = true;
+      }
+  });
+  if (sound < 2 || (dmy && mdy)) return null;
+  return { shapes: [...shapes.values()], orders: dmy ? ['DMY'] : mdy ? ['MDY'] : ['DMY', 'MDY'] };
 }

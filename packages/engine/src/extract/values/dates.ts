@@ -143,6 +143,8 @@ function recoverDate(text: string, lo: string, hi: string, order: DayOrder): str
     .replace(/[sS]/g, '5')
     .replace(/[bB]/g, '8')
     .replace(/[zZ]/g, '2')
+    // Narrow digits run together: "1/1" or "11" read as one letter ("ms" for "1/15").
+    .replace(/[mM]/g, '11')
     .replace(/\D/g, '');
   if (read.length < 2) return null;
   const exact: string[] = [];

@@ -1,0 +1,228 @@
+/**
+ * Classes seen on real scans and screenshots (issue 26), each on an OCR page the test lays out
+ * itself: the words, figures and positions are the test's own. Each test fails without the
+ * mechanism it names.
+ */
+import { describe, expect, it } from 'vitest';
+import type { LayoutDocument, LayoutLine } from '../layout/model';
+import { findPeriod } from './facts/period';
+import { extractStatements } from './index';
+import { tokeniseLine } from './tokens/tokenise';
+
+const deadline = () => Date.now() + 60_000;
+
+type Cell = [x: number, text: string, confidence?: number];
+
+/** One OCR page of lines 14 units apart (a blank entry leaves a line's space empty). */
+function ocrPage(rows: (Cell[] | null)[]): LayoutDocument {
+  const lines: LayoutLine[] = [];
+  rows.forEach((cells, i) => {
+    if (!cells) return;
+    const y0 = 100 + i * 14;
+    lines.push({
+      y0,
+      y1: y0 + 9,
+      runs: cells.map(([x, text, confidence = 0.9]) => ({
+        text,
+        x0: x,
+        x1: x + text.length * 5,
+        y0,
+        y1: y0 + 9,
+        size: 9,
+        confidence,
+      })),
+    });
+  });
+  return { pages: [{ number: 1, width: 600, height: 800, source: 'ocr', lines }] };
+}
+
+/**
+ * A card statement's page as a low-resolution scan reads: tiles of labels over values, a table
+ * of reference, sold and posted dates (month/day), description and amount, and a summary.
+ * `posted` and `sold` are the date cells as OCR gave them; `amounts` the amount cells.
+ */
+function cardScan(opts: { sold: string[]; posted: string[]; amounts: string[]; dueValueX?: number }): LayoutDocument {
+  const rows = [
+    ['Q7X1125', 'PAYMENT RECEIVED - THANK YOU'],
+    ['K2M4471', 'CORNER BOOKSHOP RIVERTON'],
+    ['P9T3308', 'HILLSIDE PHARMACY RIVERTON'],
+    ['B4W6612', 'LAKEVIEW CINEMA PORTSIDE'],
+    ['Z8R2290', 'MAPLE STREET BAKERY RIVERTON'],
+    ['H1C5547', 'NORTHERN RAIL TICKETS'],
+  ];
+  return ocrPage([
+    [[200, 'CARD STATEMENT']],
+    null,
+    [
+      [40, 'CARD ACCOUNT'],
+      [160, 'HOLDER'],
+      [300, 'STATEMENT DATE'],
+      [440, 'PAYMENT DUE DATE'],
+    ],
+    [
+      [40, '7731-402-118'],
+      [160, 'Jane Roe'],
+      [300, '3/14/11'],
+      [440, '4/08/11'],
+    ],
+    [
+      [40, 'CREDIT LINE'],
+      [160, 'AVAILABLE'],
+      [300, 'NEW BALANCE'],
+      [440, 'MINIMUM PAYMENT DUE'],
+    ],
+    // The new balance lost its decimal mark; the minimum payment's box starts a little left of its label.
+    [
+      [40, '$2500.00'],
+      [160, '$2310.17'],
+      [300, '$18983'],
+      [opts.dueValueX ?? 440, '$25.00'],
+    ],
+    null,
+    [
+      [40, 'REFERENCE'],
+      [120, 'SOLD'],
+      [170, 'POSTED'],
+      [230, 'ACTIVITY SINCE LAST STATEMENT'],
+      [470, 'AMOUNT'],
+    ],
+    ...rows.map((r, i): Cell[] => [
+      [40, r[0] as string],
+      ...(opts.sold[i] ? ([[125, opts.sold[i], 0.6]] as Cell[]) : []),
+      [175, opts.posted[i] as string, 0.6],
+      [230, r[1] as string],
+      [480, opts.amounts[i] as string, 0.8],
+    ]),
+    null,
+    [
+      [40, 'Previous Balance'],
+      [150, '(+)'],
+      [200, '212.40'],
+      [330, 'Current Amount Due'],
+      [480, '189.83'],
+    ],
+    [
+      [40, 'Purchases'],
+      [150, '(+)'],
+      [200, '189.83'],
+      [330, 'Minimum Payment Due'],
+      [480, '25.00'],
+    ],
+    [
+      [40, 'Payments'],
+      [150, '(-)'],
+      [200, '212.40'],
+    ],
+    [
+      [40, 'NEW BALANCE'],
+      [150, '(=)'],
+      [200, '189.83'],
+    ],
+  ]);
+}
+
+// The truth of cardScan: posted dates, amounts as the holder sees them (purchases are debits).
+const TRUTH = [
+  ['2011-02-25', 212.4],
+  ['2011-02-15', -21.05],
+  ['2011-02-15', -64.4],
+  ['2011-02-18', -18.5],
+  ['2011-02-21', -9.75],
+  ['2011-03-09', -76.13],
+];
+const SOUND = {
+  sold: ['', '2/12', '2/13', '2/18', '2/20', '3/09'],
+  posted: ['2/25', '2/15', '2/15', '2/18', '2/21', '3/09'],
+  amounts: ['-212.40', '21.05', '64.40', '18.50', '9.75', '76.13'],
+};
+const dated = (s: { transactions: { date: string; amount: number }[] } | undefined) =>
+  (s?.transactions ?? []).map((t) => [t.date, t.amount]);
+
+describe('a low-resolution card scan (month/day dates, tiles of labels over values)', () => {
+  it('reads as printed when OCR reads every cell', () => {
+    const [s] = extractStatements(cardScan(SOUND), { deadline: deadline() });
+    expect(dated(s)).toEqual(TRUTH);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
+  it('reads back dates whose slash OCR lost or read as a digit, by the shape the column prints (ocr-cells)', () => {
+    // "2/25" read "225", "2/18" read "2718" (the slash as a 7), "2/21" read "2121" (as a 1).
+    const posted = ['225', '2/15', '2/15', '2718', '2121', '3/09'];
+    const sold = ['', '2/12', '2/13', '2718', '2120', '3/09'];
+    const [s] = extractStatements(cardScan({ ...SOUND, posted, sold }), { deadline: deadline() });
+    expect(dated(s)).toEqual(TRUTH);
+  });
+
+  it('takes a date column\'s run-together letters ("m6": "1/1" read as one letter) for a damaged date, not description words (ocr-damaged-dates)', () => {
+    // A January statement: "1/16" read "m6" lies between its neighbours' dates; "1/18" read "Ms".
+    const jan = cardScan({
+      sold: ['', '1/11', 'm4', 'Ms', '1/20', '2/09'],
+      posted: ['1/25', '1/12', 'm6', '1/18', '1/21', '2/09'],
+      amounts: SOUND.amounts,
+    });
+    for (const l of jan.pages[0]?.lines ?? [])
+      for (const r of l.runs) r.text = r.text.replace('3/14/11', '2/14/11').replace('4/08/11', '3/08/11');
+    const [s] = extractStatements(jan, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.date, t.description])).toEqual([
+      ['2011-01-25', 'PAYMENT RECEIVED - THANK YOU'],
+      ['2011-01-12', 'CORNER BOOKSHOP RIVERTON'],
+      ['2011-01-16', 'HILLSIDE PHARMACY RIVERTON'],
+      ['2011-01-18', 'LAKEVIEW CINEMA PORTSIDE'],
+      ['2011-01-21', 'MAPLE STREET BAKERY RIVERTON'],
+      ['2011-02-09', 'NORTHERN RAIL TICKETS'],
+    ]);
+  });
+
+  it('reads amounts whose decimal mark OCR read as a space ("-212 40") (ocr-cells)', () => {
+    // Two of them: the balances alone cannot give both back.
+    const amounts = ['-212 40', '21 05', ...SOUND.amounts.slice(2)];
+    const [s] = extractStatements(cardScan({ ...SOUND, amounts }), { deadline: deadline() });
+    expect(dated(s)).toEqual(TRUTH);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
+  it('takes no range from two dates of two tiles on one line (statement date, payment due date)', () => {
+    const lines = (cells: Cell[]) =>
+      ocrPage([cells]).pages.flatMap((p) =>
+        p.lines.map((line, index) => ({
+          page: 1,
+          index,
+          y0: line.y0,
+          y1: line.y1,
+          tokens: tokeniseLine(line, { decimal: '.', integers: false }),
+          line,
+        })),
+      );
+    // Two tiles' values, a column gap apart: a statement date and a payment due date.
+    expect(
+      findPeriod(
+        lines([
+          [40, 'Jane Roe'],
+          [300, '3/14/11'],
+          [440, '4/08/11'],
+        ]),
+        'MDY',
+      ),
+    ).toBeNull();
+    // A range whose dash OCR lost leaves a space: still a range.
+    expect(
+      findPeriod(
+        lines([
+          [40, 'Jane Roe'],
+          [300, '2/15/11'],
+          [345, '3/14/11'],
+        ]),
+        'MDY',
+      ),
+    ).toEqual({
+      start: '2011-02-15',
+      end: '2011-03-14',
+    });
+  });
+
+  it("gives a tile's value to its own label when its box starts a little left of it (closing balance)", () => {
+    const [s] = extractStatements(cardScan({ ...SOUND, dueValueX: 436 }), { deadline: deadline() });
+    expect(s?.statement.closingBalance).toBe(-189.83);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});
