@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { formatPrice, PRICES_CENTS } from '@statemint/shared';
+import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, proAccount, signIn } from './accounts';
@@ -72,7 +73,7 @@ describe.skipIf(!hasChromium)('review and upload journeys in Chromium', () => {
     await server?.stop();
   });
 
-  it('a multi-account PDF and a ZIP are reviewed as tabs, each with its own header and currency', async () => {
+  it('a multi-account PDF and a ZIP are reviewed as tabs, each with its own header and currency; the ZIP downloads with source columns and as one file per statement', async () => {
     const { page, errors } = await dashboardUpload(browser, server, pro);
     const pdf = tempFile(
       'two-accounts.pdf',
@@ -115,6 +116,26 @@ describe.skipIf(!hasChromium)('review and upload journeys in Chromium', () => {
     expect((await zipTabs.allTextContents()).join(' ')).toMatch(/checking\.csv.*savings\.csv/);
     await zipTabs.nth(1).click();
     expect(await done.getByRole('grid').getByRole('row').count()).toBeGreaterThan(3);
+    // The ZIP's CSV says which statement each row is from.
+    const [csvDl] = await Promise.all([
+      page.waitForEvent('download'),
+      done.getByRole('button', { name: 'CSV', exact: true }).click(),
+    ]);
+    const csvLines = (await readDownload(csvDl)).toString('utf8').trim().split('\r\n');
+    expect(csvLines[0]).toMatch(/,Source,Account,Currency$/);
+    expect(csvLines.filter((l) => l.includes(',checking.csv,'))).toHaveLength(6);
+    expect(csvLines.filter((l) => l.includes(',savings.csv,'))).toHaveLength(3);
+    // One QBO per statement, in a ZIP.
+    await done.getByRole('checkbox', { name: /One file per statement/ }).check();
+    const [qboDl] = await Promise.all([
+      page.waitForEvent('download'),
+      done.getByRole('button', { name: 'QBO', exact: true }).click(),
+    ]);
+    expect(qboDl.suggestedFilename()).toMatch(/two-exports_converted_qbo\.zip$/);
+    const qbos = Object.keys(unzipSync(new Uint8Array(await readDownload(qboDl)))).sort();
+    expect(qbos).toHaveLength(2);
+    expect(qbos[0]).toMatch(/two-exports_1_checking\.qbo$/);
+    expect(qbos[1]).toMatch(/two-exports_2_savings\.qbo$/);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -50,9 +50,33 @@ export const OUTPUT_CONTENT_TYPES: Record<OutputFormat, string> = {
   qif: 'application/qif',
 };
 
+function baseName(originalFilename: string): string {
+  const known = new RegExp(`\\.(${UPLOAD_EXTENSIONS.join('|')})$`, 'i');
+  return originalFilename.replace(known, '') || 'statement';
+}
+
 /** SPEC §5: known extensions are removed, then `_converted.xlsx`, `.csv`, `.json`, ... is added. */
 export function downloadName(originalFilename: string, format: OutputFormat): string {
-  const known = new RegExp(`\\.(${UPLOAD_EXTENSIONS.join('|')})$`, 'i');
-  const base = originalFilename.replace(known, '') || 'statement';
-  return `${base}_converted.${format}`;
+  return `${baseName(originalFilename)}_converted.${format}`;
+}
+
+/** A ZIP of one file per statement (`split=1` on the download routes): `march_converted_ofx.zip`. */
+export function splitDownloadName(originalFilename: string, format: OutputFormat): string {
+  return `${baseName(originalFilename)}_converted_${format}.zip`;
+}
+
+/**
+ * Statement `index` (0-based) in that ZIP: numbered, then the account's last four letters or digits,
+ * else its source file's name (`march_1_4821.ofx`, `bundle_2_giro.ofx`).
+ */
+export function statementFileName(
+  originalFilename: string,
+  index: number,
+  statement: { source?: string; statement: { accountNumber: string | null } },
+  format: OutputFormat,
+): string {
+  const tail = (statement.statement.accountNumber ?? '').replace(/[^0-9A-Za-z]/g, '').slice(-4);
+  const source = (statement.source ?? '').replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '');
+  const label = (tail || source).replace(/[^\w.-]+/g, '_').slice(0, 40);
+  return `${baseName(originalFilename)}_${index + 1}${label ? `_${label}` : ''}.${format}`;
 }

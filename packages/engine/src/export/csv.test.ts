@@ -86,9 +86,16 @@ describe('CSV export', () => {
     }
   });
 
-  it('writes several statements under one header, in input order', async () => {
-    const parsed = rows(await csv([smallStatement(), euroStatement()]));
+  it('writes several statements under one header, in input order, each row with its source, account and currency', async () => {
+    const parsed = rows(
+      await csv([
+        { ...smallStatement(), source: 'card.pdf' },
+        { ...euroStatement(), source: 'giro.pdf' },
+      ]),
+    );
     expect(parsed).toHaveLength(1 + 6 + 2);
+    expect(parsed[0]?.slice(-4)).toEqual(['Page', 'Source', 'Account', 'Currency']);
+    expect(parsed[1]?.slice(-3)).toEqual(['card.pdf', '****4821', 'USD']);
     expect(parsed[7]).toEqual([
       '2024-12-02',
       '02.12.',
@@ -99,8 +106,23 @@ describe('CSV export', () => {
       '2400.00',
       '',
       '1',
+      'giro.pdf',
+      'DE89 3704 0044 0532 0130 00',
+      'EUR',
     ]);
     expect(rows(await csv([euroStatement()], 'simple')).map((r) => r[4])).toEqual(['Category', 'Salary', 'Rent']);
+    // One statement: the columns of DECISIONS.md only.
+    expect(rows(await csv([euroStatement()]))[0]).toHaveLength(9);
+    expect(rows(await csv([smallStatement(), euroStatement()], 'accounting'))[0]).toEqual([
+      'Date',
+      'Description',
+      'Debit',
+      'Credit',
+      'Balance',
+      'Source',
+      'Account',
+      'Currency',
+    ]);
   });
 
   it('round-trips any description and amount through a CSV parser (property)', async () => {

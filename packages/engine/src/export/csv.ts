@@ -53,13 +53,23 @@ function cellText(cell: Cell): string {
   return field('text' in cell ? neutraliseCsvText(cell.text) : cell.number);
 }
 
-/** Several statements (e.g. from a ZIP) share one header and follow each other in input order. */
+/** Columns that say which statement a row is from, when a file holds several. */
+export const STATEMENT_COLUMNS = ['Source', 'Account', 'Currency'] as const;
+
+/**
+ * Several statements (a ZIP, two accounts in one PDF) share one header and follow each other in
+ * input order, each row ending with its statement's source file, account and currency.
+ */
 export function writeCsv(statements: Statement[], preset: CsvPreset = 'standard', bom = false): string {
   const spec = PRESETS[preset];
-  const lines = [spec.header.map(field).join(',')];
+  const several = statements.length > 1;
+  const lines = [[...spec.header, ...(several ? STATEMENT_COLUMNS : [])].map(field).join(',')];
   for (const s of statements) {
     const digits = statementDigits(s);
-    for (const t of s.transactions) lines.push(spec.row(t, digits).map(cellText).join(','));
+    const which: Cell[] = several
+      ? [{ text: s.source ?? '' }, { text: s.statement.accountNumber ?? '' }, { text: s.statement.currency ?? '' }]
+      : [];
+    for (const t of s.transactions) lines.push([...spec.row(t, digits), ...which].map(cellText).join(','));
   }
   return `${bom ? '\uFEFF' : ''}${lines.join('\r\n')}\r\n`;
 }

@@ -12,6 +12,8 @@ import {
   type OriginalDownloadResponse,
   OUTPUT_CONTENT_TYPES,
   type OutputFormat,
+  splitDownloadName,
+  statementFileName,
 } from '@statemint/shared';
 import type { FilesContext } from '../files/context';
 import { originalKey, outputKey } from '../files/keys';
@@ -21,6 +23,7 @@ import { isArchivedNow } from '../files/repository';
 import { findOwnedFile, NOT_FOUND_MESSAGE } from '../files/service';
 import { currentStatements, latestVersion } from '../files/statement-versions';
 import { editedOutput } from '../review/outputs';
+import { reviewWorkerOf } from '../review/review-worker';
 import { StoredObjectMissingError } from '../storage/file-store';
 
 export const ARCHIVED_MESSAGE = 'This file is archived. Restore it to download it again.';
@@ -97,7 +100,47 @@ export function parseBom(format: OutputFormat, raw: string | undefined): boolean
   throw new AppError('VALIDATION_FAILED', 'bom must be 1 or 0, with format csv', { field: 'bom' });
 }
 
+/** Whether to download one file per statement, in a ZIP (`split=1`). */
+export function parseSplit(raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new AppError('VALIDATION_FAILED', 'split must be 1 or 0', { field: 'split' });
+}
+
+/** The download options of the query string, as given. */
+export interface DownloadQuery {
+  preset?: string | undefined;
+  bom?: string | undefined;
+  split?: string | undefined;
+}
+
 const BOM = Buffer.from('\uFEFF', 'utf8');
+
+function readyForDownload(files: FilesContext, row: FileRow, format: OutputFormat): void {
+  const now = files.ctx.clock.now();
+  if (isArchivedNow(row, now)) throw new AppError('FILE_ARCHIVED', ARCHIVED_MESSAGE);
+  if (availableUntil(row, now) === null || !storedFormats(row).includes(format)) throw notAvailable(format);
+}
+
+async function download(files: FilesContext, row: FileRow, format: OutputFormat, query: DownloadQuery) {
+  const preset = parsePreset(format, query.preset);
+  const bom = parseBom(format, query.bom);
+  if (!parseSplit(query.split)) return outputOf(files, row, format, preset, bom);
+  // One file per statement of the latest version, each with its own account and currency (OFX).
+  readyForDownload(files, row, format);
+  const statements = await currentStatements(files, row.id);
+  if (!statements) throw notAvailable(format);
+  const names = statements.map((s, i) => statementFileName(row.original_filename, i, s, format));
+  const answer = await reviewWorkerOf(files).run({ op: 'split', statements, names, format, preset, bom });
+  if (!answer.ok)
+    throw answer.code === 'NOT_IMPLEMENTED' ? notAvailable(format) : new AppError(answer.code, answer.message);
+  if (!('output' in answer)) throw new AppError('INTERNAL_ERROR', 'No output.');
+  return {
+    body: Buffer.from(answer.output),
+    contentType: 'application/zip',
+    filename: splitDownloadName(row.original_filename, format),
+  };
+}
 
 async function outputOf(
   files: FilesContext,
@@ -116,9 +159,7 @@ async function storedOutput(
   format: OutputFormat,
   preset: CsvPreset,
 ): Promise<Download> {
-  const now = files.ctx.clock.now();
-  if (isArchivedNow(row, now)) throw new AppError('FILE_ARCHIVED', ARCHIVED_MESSAGE);
-  if (availableUntil(row, now) === null || !storedFormats(row).includes(format)) throw notAvailable(format);
+  readyForDownload(files, row, format);
   const version = await latestVersion(files, row.id);
   if (version > 0 && preset === 'standard') {
     // An edited version's outputs are written when first downloaded (review/outputs.ts).
@@ -160,16 +201,13 @@ export async function downloadFree(
   files: FilesContext,
   id: string,
   formatParam: string | undefined,
-  presetParam?: string,
-  bomParam?: string,
+  query: DownloadQuery = {},
 ): Promise<Download> {
   const format = parseFormat(formatParam);
-  const preset = parsePreset(format, presetParam);
-  const bom = parseBom(format, bomParam);
   const row = await findRow(files, id);
   if (!row || !isEphemeral(row) || !isAlive(row, files.ctx.clock.now()))
     throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
-  return outputOf(files, row, format, preset, bom);
+  return download(files, row, format, query);
 }
 
 /**
@@ -181,14 +219,11 @@ export async function downloadOwned(
   id: string,
   formatParam: string | undefined,
   who: { userId: string | null; token: string | undefined },
-  presetParam?: string,
-  bomParam?: string,
+  query: DownloadQuery = {},
 ): Promise<Download> {
   const format = parseFormat(formatParam);
-  const preset = parsePreset(format, presetParam);
-  const bom = parseBom(format, bomParam);
   const row = await authorizedRow(files, id, format, who);
-  return outputOf(files, row, format, preset, bom);
+  return download(files, row, format, query);
 }
 
 async function authorizedRow(

@@ -1,12 +1,14 @@
 /**
  * Entry of the review worker thread: the CPU work of the review screen, off the event loop.
  * `output`: writes one output format of a saved version, on its first download.
+ * `split`: a ZIP of one file per statement in one format (the `split=1` downloads).
  * `page`: draws one page of the original for the review screen, kept (encrypted) once drawn.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { pageImage } from '@statemint/engine';
 import { exportStatements } from '@statemint/engine/export';
-import type { ErrorCode, OutputFormat } from '@statemint/shared';
+import type { CsvPreset, ErrorCode, OutputFormat, Statement } from '@statemint/shared';
+import { strToU8, zipSync } from 'fflate';
 import { editedOutputKey, originalKey, pageImageKey, statementsKey } from '../files/keys';
 import { failure } from '../queue/run-task';
 import { createFileStore, type StoreSpec } from '../storage/create';
@@ -15,6 +17,14 @@ import { decodeStatements } from './document';
 
 export type ReviewRequest =
   | { op: 'output'; fileId: string; version: number; format: OutputFormat }
+  | {
+      op: 'split';
+      statements: Statement[];
+      names: string[];
+      format: OutputFormat;
+      preset: CsvPreset;
+      bom: boolean;
+    }
   | {
       op: 'page';
       fileId: string;
@@ -35,6 +45,15 @@ if (!port) throw new Error('review-thread.ts must run in a worker thread');
 const store = createFileStore((workerData as { store: StoreSpec }).store);
 
 async function handle(request: ReviewRequest): Promise<ReviewAnswer> {
+  if (request.op === 'split') {
+    const entries: Record<string, Uint8Array> = {};
+    for (const [i, statement] of request.statements.entries()) {
+      const data = await exportStatements([statement], request.format, { csvPreset: request.preset });
+      const text = typeof data === 'string' ? `${request.bom ? '\uFEFF' : ''}${data}` : null;
+      entries[request.names[i] ?? `${i + 1}.${request.format}`] = text === null ? (data as Uint8Array) : strToU8(text);
+    }
+    return { ok: true, output: zipSync(entries) };
+  }
   if (request.op === 'output') {
     const statements = decodeStatements((await store.get(statementsKey(request.fileId, request.version))).toString());
     const data = await exportStatements(statements, request.format);

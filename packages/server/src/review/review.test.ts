@@ -13,6 +13,7 @@ import {
   type StatementsResponse,
   setTransactionField,
 } from '@statemint/shared';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editedOutputKey, outputKey } from '../files/keys';
 import { sampleCsvStatement } from '../files/sample-statements';
@@ -235,6 +236,37 @@ for (const db of testDatabases) {
       );
       const latest = await s.api<StatementsResponse>(`/api/files/${file.id}/statements`);
       expect(latest.body.version).toBe(2);
+    });
+
+    it('a ZIP of two statements: the CSV says which statement each row is from, and split=1 gives one file per statement', async () => {
+      const bundle = zipSync({
+        'march.csv': strToU8(sampleCsvStatement(4, 100_000, 1)),
+        'april.csv': strToU8(sampleCsvStatement(3, 50_000, 2)),
+      });
+      const file = await freeTrialFile(s, 'bundle.zip', bundle);
+      expect(file.statementCount).toBe(2);
+      const csv = (await fetchRaw(s, `/api/download-free/${file.id}?format=csv`)).body.toString('utf8');
+      const lines = csv.trim().split('\r\n');
+      expect(lines[0]).toMatch(/,Page,Source,Account,Currency$/);
+      expect(lines).toHaveLength(1 + 4 + 3);
+      expect(lines.filter((l) => l.includes(',march.csv,'))).toHaveLength(4);
+      expect(lines.filter((l) => l.includes(',april.csv,'))).toHaveLength(3);
+
+      const zip = await fetchRaw(s, `/api/download-free/${file.id}?format=ofx&split=1`);
+      expect(zip.status).toBe(200);
+      expect(zip.headers.get('content-type')).toBe('application/zip');
+      expect(zip.headers.get('content-disposition')).toContain('bundle_converted_ofx.zip');
+      const entries = unzipSync(new Uint8Array(zip.body));
+      expect(Object.keys(entries).sort()).toEqual(['bundle_1_march.ofx', 'bundle_2_april.ofx']);
+      for (const data of Object.values(entries)) expect(strFromU8(data).match(/<STMTRS>/g)).toHaveLength(1);
+      // The CSV of one statement, with the byte-order mark asked for.
+      const csvs = unzipSync(
+        new Uint8Array((await fetchRaw(s, `/api/download-free/${file.id}?format=csv&split=1&bom=1`)).body),
+      );
+      const april = strFromU8(csvs['bundle_2_april.csv'] as Uint8Array);
+      expect([...(csvs['bundle_2_april.csv'] as Uint8Array).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(april.trim().split('\r\n')).toHaveLength(1 + 3);
+      expect((await s.api(`/api/download-free/${file.id}?format=csv&split=yes`)).status).toBe(400);
     });
 
     it("serves a PDF's pages as pictures, and a vault file's only to its owner or a signed link", async () => {

@@ -115,6 +115,12 @@ const BomQuery = Type.String({
     'CSV only: `1` starts the file with a UTF-8 byte-order mark (accented text reads right in Excel on Windows)',
 });
 
+const SplitQuery = Type.String({
+  maxLength: 5,
+  description:
+    '`1`: a ZIP of one file per statement (`<name>_converted_<format>.zip`), each with its own account and currency',
+});
+
 const KeyParams = Type.Object({ id: Type.String({ maxLength: 64, description: 'API key id' }) });
 const WebhookUrl = Type.String({
   maxLength: 2048,
@@ -586,6 +592,7 @@ export const ROUTES = {
       format: Type.Optional(FormatParam),
       preset: Type.Optional(PresetQuery),
       bom: Type.Optional(BomQuery),
+      split: Type.Optional(SplitQuery),
     }),
     produces: 'application/octet-stream',
     response: { 200: BinarySchema, ...errors(400, 404, 410) },
@@ -615,6 +622,7 @@ export const ROUTES = {
       token: TokenQuery.properties.token,
       preset: Type.Optional(PresetQuery),
       bom: Type.Optional(BomQuery),
+      split: Type.Optional(SplitQuery),
     }),
     produces: 'application/octet-stream',
     response: { 200: BinarySchema, ...errors(400, 401, 404, 409, 410) },

@@ -32,6 +32,11 @@ export function withBom(url: string, bom: boolean): string {
   return bom ? `${url}${url.includes('?') ? '&' : '?'}bom=1` : url;
 }
 
+/** One file per statement, in a ZIP (files of several statements: a ZIP upload, two accounts in one PDF). */
+export function withSplit(url: string, split: boolean): string {
+  return split ? `${url}${url.includes('?') ? '&' : '?'}split=1` : url;
+}
+
 const BOM_KEY = 'statemint.csvBom';
 /** The byte-order mark choice, remembered in this browser. */
 export function rememberedBom(): boolean {

@@ -4,7 +4,14 @@
  * once, following every edit), and downloads in every format (which always carry the latest saved
  * version).
  */
-import { type CsvPreset, downloadName, type FileRecord, type OutputFormat, PASSWORD_ERRORS } from '@statemint/shared';
+import {
+  type CsvPreset,
+  downloadName,
+  type FileRecord,
+  type OutputFormat,
+  PASSWORD_ERRORS,
+  splitDownloadName,
+} from '@statemint/shared';
 import { useRef, useState } from 'react';
 import { ApiError } from '../api/errors';
 import { toast } from '../components/toast';
@@ -21,6 +28,7 @@ import {
   rememberedBom,
   withBom,
   withPreset,
+  withSplit,
 } from '../lib/downloads';
 import {
   actionFailure,
@@ -50,6 +58,7 @@ export async function downloadFormat(
   anonymous: boolean,
   preset: CsvPreset = 'standard',
   bom = false,
+  split = false,
 ) {
   const url = downloadUrl(record, format, anonymous);
   if (!url) {
@@ -58,8 +67,8 @@ export async function downloadFormat(
   }
   try {
     await saveDownload(
-      withBom(withPreset(url, preset), bom && format === 'csv'),
-      downloadName(record.originalFilename, format),
+      withSplit(withBom(withPreset(url, preset), bom && format === 'csv'), split),
+      split ? splitDownloadName(record.originalFilename, format) : downloadName(record.originalFilename, format),
     );
     toast(SUCCESS.download);
   } catch (e) {
@@ -156,6 +165,9 @@ export function CompletedPanel({
 }) {
   const review = useRef<ReviewHandle>(null);
   const [bom, setBom] = useState(rememberedBom);
+  /** One file per statement (a ZIP), offered when the file holds several. */
+  const [split, setSplit] = useState(false);
+  const several = (record.statementCount ?? 1) > 1;
   /** What waits for an answer about unsaved edits: a download or starting another file. */
   const [pending, setPending] = useState<{ kind: 'download' | 'reset'; run: () => void } | null>(null);
   // No lost work: a download with unsaved edits (the saved version is what downloads carry) or
@@ -222,7 +234,10 @@ export function CompletedPanel({
         <h3 className="text-sm font-semibold text-slate-700">Download</h3>
         <div className="mt-2 flex flex-wrap gap-2">
           {PRIMARY_FORMATS.map((f) => (
-            <Button key={f} onClick={guarded('download', () => downloadFormat(record, f, anonymous, 'standard', bom))}>
+            <Button
+              key={f}
+              onClick={guarded('download', () => downloadFormat(record, f, anonymous, 'standard', bom, split))}
+            >
               {FORMAT_LABELS[f]}
             </Button>
           ))}
@@ -233,7 +248,7 @@ export function CompletedPanel({
               key={p}
               size="sm"
               variant="secondary"
-              onClick={guarded('download', () => downloadFormat(record, 'csv', anonymous, p, bom))}
+              onClick={guarded('download', () => downloadFormat(record, 'csv', anonymous, p, bom, split))}
             >
               {CSV_PRESET_LABELS[p]}
             </Button>
@@ -243,7 +258,7 @@ export function CompletedPanel({
               key={f}
               size="sm"
               variant="secondary"
-              onClick={guarded('download', () => downloadFormat(record, f, anonymous))}
+              onClick={guarded('download', () => downloadFormat(record, f, anonymous, 'standard', false, split))}
             >
               {FORMAT_LABELS[f]}
             </Button>
@@ -260,6 +275,13 @@ export function CompletedPanel({
           />
           CSV for Excel on Windows (adds a byte-order mark, so accented letters read right)
         </label>
+        {several && (
+          <label className="mt-2 flex items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" checked={split} onChange={(e) => setSplit(e.target.checked)} />
+            One file per statement ({record.statementCount} files in a ZIP; each OFX, QFX or QBO with its own account
+            and currency)
+          </label>
+        )}
       </div>
       {onReset && (
         <Button variant="secondary" onClick={guarded('reset', onReset)}>

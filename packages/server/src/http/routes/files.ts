@@ -147,10 +147,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   );
 
   route(app, ROUTES.downloadFree, async (request, reply) =>
-    send(
-      reply,
-      await downloadFree(files, fileId(request), request.query.format, request.query.preset, request.query.bom),
-    ),
+    send(reply, await downloadFree(files, fileId(request), request.query.format, request.query)),
   );
 
   route(app, ROUTES.originalLink, async (request) =>
@@ -165,8 +162,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         fileId(request),
         request.params.format,
         { userId: request.auth?.user.id ?? null, token: request.query.token },
-        request.query.preset,
-        request.query.bom,
+        request.query,
       ),
     ),
   );
