@@ -7,6 +7,7 @@ import { classifyDocument } from './classify/statement-or-not';
 import { extractStatements } from './extract/index';
 import type { LayoutDocument, TextlessPage } from './layout/model';
 import { detectInputKind } from './readers/detect';
+import { checkDocumentText, checkImagePixels, checkTextBytes } from './readers/limits';
 
 export interface ConvertOptions {
   fileName?: string;
@@ -50,7 +51,11 @@ export async function convert(bytes: Uint8Array, options: ConvertOptions = {}): 
     }
     return kept;
   }
+  // What an input may cost is checked before it is read and once read, for ZIP entries too (readers/limits.ts).
+  checkTextBytes(bytes, kind);
+  await checkImagePixels(bytes, kind);
   const doc = await readDocument(kind, bytes, options, deadline);
+  checkDocumentText(doc);
   let statements: Statement[] = [];
   let failure: unknown = null;
   try {

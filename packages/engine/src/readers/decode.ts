@@ -2,6 +2,7 @@
 import { AppError } from '@statemint/shared';
 import { unzipSync } from 'fflate';
 import { GRID, gridPage, type LayoutPage, type TextRun } from '../layout/model';
+import { checkRows } from './limits';
 
 /**
  * Decodes a text file: a BOM decides (UTF-8, UTF-16LE/BE); without one, UTF-16 is recognised
@@ -231,6 +232,7 @@ export function newRowsPage(): RowsPage {
  * stay whole.
  */
 export function documentPage(number: number, page: RowsPage): LayoutPage {
+  checkRows(page.rows);
   const out = gridPage(number, page.rows);
   for (const line of out.lines) {
     const i = Math.round(line.y0 / GRID.LINE);

@@ -5,12 +5,16 @@
  * break before", a section that starts on a new page) start a new page, which is the page
  * number the statement's rows report.
  */
+import { AppError } from '@statemint/shared';
 import { unzipSync } from 'fflate';
 import type { LayoutDocument } from '../layout/model';
 import { decodeText, documentPage, newRowsPage, type RowsPage, unreadable } from './decode';
 
-/** The XML of one document part is never this large in a real statement; beyond it, refuse. */
-const MAX_PART_BYTES = 200 * 1024 * 1024;
+/**
+ * The XML of one document part is never this large in a real statement (a table row is about 1 KB
+ * of it); beyond it, refuse. 90 MB of short paragraphs took 1.6 GB to read (issue 29, N6).
+ */
+const MAX_PART_BYTES = 48 * 1024 * 1024;
 
 export async function readDocx(bytes: Uint8Array): Promise<LayoutDocument> {
   const main = mainPartName(bytes);
@@ -34,11 +38,16 @@ function unzipParts(bytes: Uint8Array, wanted: (name: string) => boolean): Recor
     return unzipSync(bytes, {
       filter: (f) => {
         if (!wanted(f.name)) return false;
-        if (f.originalSize > MAX_PART_BYTES) throw new Error(`${f.name} is too large`);
+        if (f.originalSize > MAX_PART_BYTES)
+          throw new AppError(
+            'FILE_TOO_LARGE',
+            `This DOCX file is too large to read: its text part would exceed ${MAX_PART_BYTES / 1048576} MB. Please split it into smaller files.`,
+          );
         return true;
       },
     });
   } catch (e) {
+    if (e instanceof AppError) throw e;
     throw unreadable('DOCX', e);
   }
 }

@@ -102,6 +102,8 @@ export function hitALimit(outcome: { code: string; message: string }): boolean {
   return (
     outcome.code === 'TIMEOUT' ||
     outcome.code === 'IMAGE_TOO_LARGE' ||
+    // A document of more text or lines than the engine reads (engine/readers/limits.ts).
+    outcome.code === 'FILE_TOO_LARGE' ||
     outcome.code === 'ZIP_TOO_LARGE' ||
     outcome.code === 'ZIP_UNSAFE' ||
     (outcome.code === 'CONVERSION_FAILED' && outcome.message === OUT_OF_MEMORY_MESSAGE)

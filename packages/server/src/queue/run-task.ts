@@ -3,10 +3,9 @@
  * engine, write every output format, encrypt and store each one. Running it twice for the
  * same file gives the same result (outputs are replaced whole).
  */
-import { convert, detectInputKind } from '@statemint/engine';
+import { convert } from '@statemint/engine';
 import { exportStatements } from '@statemint/engine/export';
 import { AppError, isAppError, OUTPUT_FORMATS, type OutputFormat, type Statement, TEXTS } from '@statemint/shared';
-import { checkInputCaps } from '../files/input-caps';
 import { editedOutputsPrefix, originalKey, outputKey, statementsKey } from '../files/keys';
 import { decodeStatements, encodeStatements } from '../review/document';
 import type { FileStore } from '../storage/file-store';
@@ -26,7 +25,6 @@ export async function runTask(store: FileStore, task: ConversionTask): Promise<C
       if (verified) return verified;
     }
     const bytes = await store.get(originalKey(task.fileId));
-    checkInputCaps(bytes, detectInputKind(bytes, task.originalFilename));
     const statements = await convert(bytes, {
       fileName: task.originalFilename,
       timeoutMs: task.timeoutMs,

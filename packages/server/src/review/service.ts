@@ -30,6 +30,7 @@ import { latestVersion, readVersion } from '../files/statement-versions';
 import { summarize } from '../queue/run-task';
 import { encodeStatements } from './document';
 import { reviewWorkerOf } from './review-worker';
+import { ADDED_ROWS_LIMIT, tooManyRowsMessage } from './save-limits';
 
 export const NOT_READY_MESSAGE = 'This file has no converted statements to review.';
 export const ARCHIVED_MESSAGE = 'This file is archived. Restore it to review it again.';
@@ -109,6 +110,20 @@ function checkStatements(statements: Statement[]): Statement[] {
   });
 }
 
+const rowCount = (statements: Statement[]) => statements.reduce((n, s) => n + s.transactions.length, 0);
+
+/**
+ * An edit holds at most the rows of the conversion and ADDED_ROWS_LIMIT more (issue 29, N7): a file
+ * converted from a few rows is not a way to have 50,000 checked and written. The conversion is read
+ * only when the edit has more rows than the latest version.
+ */
+async function checkAddedRows(files: FilesContext, row: FileRow, statements: Statement[]): Promise<void> {
+  const rows = rowCount(statements);
+  if (rows <= (row.transaction_count ?? 0)) return;
+  const limit = Math.min(REVIEW_LIMITS.transactions, rowCount(await readVersion(files, row.id, 0)) + ADDED_ROWS_LIMIT);
+  if (rows > limit) throw new AppError('VALIDATION_FAILED', tooManyRowsMessage(limit), { field: 'statements' });
+}
+
 export interface SavedVersion {
   version: number;
   versions: StatementVersionInfo[];
@@ -122,6 +137,7 @@ async function saveVersion(
   input: { baseVersion: number; statements: Statement[]; kind: 'edit' | 'restore'; restoredFrom: number | null },
   sessionId: string | null = null,
 ): Promise<SavedVersion> {
+  if (input.kind === 'edit') await checkAddedRows(files, row, input.statements);
   const statements = checkStatements(input.statements);
   const version = (await latestVersion(files, row.id)) + 1;
   if (input.baseVersion !== version - 1) throw new AppError('VERSION_CONFLICT', CONFLICT_MESSAGE);

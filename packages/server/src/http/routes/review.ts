@@ -11,6 +11,7 @@ import { onFileChanged } from '../../files/events';
 import { retryConversion } from '../../files/retry';
 import { getFileRecord } from '../../files/service';
 import { closeReviewWorker } from '../../review/review-worker';
+import { SAVE_BODY_LIMIT, SAVE_BODY_MS, SaveGate } from '../../review/save-limits';
 import { getStatements, pagePicture, patchStatements, restoreVersion, saveStatements } from '../../review/service';
 import { route } from '../route';
 import { capabilityOf, fileId, filesContextOf, fingerprint, ID_PATTERN } from './files';
@@ -18,8 +19,6 @@ import { capabilityOf, fileId, filesContextOf, fingerprint, ID_PATTERN } from '.
 /** How often an event stream re-reads its files from the database (changes made by other processes). */
 export const EVENTS_RECHECK_MS = 2_000;
 const HEARTBEAT_MS = 15_000;
-/** Edited statements of 50,000 rows stay well under this. */
-const SAVE_BODY_LIMIT = 32 * 1024 * 1024;
 
 const userOf = (request: FastifyRequest) => request.auth?.user.id ?? null;
 
@@ -31,6 +30,30 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     for (const end of [...streams]) end();
   });
   app.addHook('onClose', async () => closeReviewWorker(files));
+  // Saves and restores under way (issue 29, N7): a slot is taken before the body is read and given
+  // back once answered; a body still unread after SAVE_BODY_MS is cut.
+  const saves = new SaveGate();
+  const bodyMs = Math.min(SAVE_BODY_MS, files.ctx.config.receiveLimits.deadlineMs);
+  const bodyTimers = new WeakMap<FastifyRequest, NodeJS.Timeout>();
+  const SAVES = new Set<unknown>([ROUTES.saveStatements, ROUTES.patchStatements, ROUTES.restoreStatementsVersion]);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!SAVES.has(request.routeOptions.config.spec)) return;
+    let release: () => void;
+    try {
+      release = saves.take((request.params as { id?: string }).id ?? '', request.ip);
+    } catch (e) {
+      // The body is not wanted: the connection closes after the answer instead of reading it.
+      reply.header('Connection', 'close');
+      throw e;
+    }
+    const cut = setTimeout(() => request.raw.destroy(), bodyMs);
+    bodyTimers.set(request, cut);
+    reply.raw.once('close', () => {
+      clearTimeout(cut);
+      release();
+    });
+  });
+  app.addHook('preValidation', async (request) => clearTimeout(bodyTimers.get(request)));
 
   route(app, ROUTES.getStatements, async (request, reply) => {
     reply.header('Cache-Control', 'private, no-store');
