@@ -124,7 +124,8 @@ describe('WorkerPool', () => {
   });
 
   it('fails a conversion past its memory limit and keeps serving', async () => {
-    await store.put(originalKey('big'), sampleCsvStatement(60_000));
+    // Under the engine's line limit (readers/limits.ts), so the memory limit is what stops it.
+    await store.put(originalKey('big'), sampleCsvStatement(45_000));
     const p = pool(1, undefined, { memoryMb: 48 });
     const outcome = await p.run(task('big', 'big.csv', 60_000));
     expect(outcome).toMatchObject({ ok: false, code: 'CONVERSION_FAILED' });
