@@ -226,3 +226,86 @@ describe('a low-resolution card scan (month/day dates, tiles of labels over valu
     expect(s?.reconciliation.status).toBe('balanced');
   });
 });
+
+/**
+ * A card's transactions page as a screenshot reads: no balances printed, a section of payments
+ * whose amounts print a minus (the card's view) and a section of purchases printed bare, closed by
+ * a total whose label follows the holder's name.
+ */
+function cardScreenshot(opts: { payments: string[]; transDates?: string[] }): LayoutDocument {
+  const purchases: [string, string, string][] = [
+    ['Sep 3', 'GREENLEAF GROCERS PORTLANDOR', '$64.18'],
+    ['Sep 9', 'CITY PARKING 0042PORTLANDOR', '$12.00'],
+    ['Sep 14', 'RIVERSIDE HARDWARE 77PORTLANDOR', '$139.95'],
+    ['Sep 22', 'BLUE DOOR CAFE PORTLANDOR', '$8.40'],
+  ];
+  const trans = opts.transDates ?? ['Sep 1', 'Sep 17', 'Sep 2', 'Sep 8', 'Sep 13', 'Sep 21'];
+  return ocrPage([
+    [[380, 'Visa Signature ending in 4417']],
+    [[380, 'Aug 28, 2023 - Sep 27, 2023']],
+    [[230, 'Transactions']],
+    [[40, '#4417: Payments, Credits and Adjustments']],
+    [
+      [40, 'Trans Date'],
+      [110, 'Post Date'],
+      [180, 'Description'],
+      [520, 'Amount'],
+    ],
+    ...opts.payments.map((amount, i): Cell[] => [
+      [40, trans[i] as string, 0.7],
+      [110, i ? 'Sep 18' : 'Sep 1'],
+      [180, 'ONLINE PAYMENT THANK YOU'],
+      [510, amount],
+    ]),
+    [[40, 'SAM RIVERA #4417: Transactions']],
+    [
+      [40, 'Trans Date'],
+      [110, 'Post Date'],
+      [180, 'Description'],
+      [520, 'Amount'],
+    ],
+    ...purchases.map(([posted, description, amount], i): Cell[] => [
+      [40, trans[i + 2] as string, 0.7],
+      [110, posted],
+      [180, description],
+      [515, amount],
+    ]),
+    [
+      [40, 'SAM RIVERA #4417: Total Transactions'],
+      [515, '$224.53'],
+    ],
+    null,
+    [
+      [40, 'Total Transactions for This Period'],
+      [515, '$224.53'],
+    ],
+  ]);
+}
+
+describe('a card screenshot without balances (sections of payments and purchases)', () => {
+  const truth = [
+    ['2023-09-01', 'ONLINE PAYMENT THANK YOU', 150],
+    ['2023-09-18', 'ONLINE PAYMENT THANK YOU', 45],
+    ['2023-09-03', 'GREENLEAF GROCERS PORTLANDOR', -64.18],
+    ['2023-09-09', 'CITY PARKING 0042PORTLANDOR', -12],
+    ['2023-09-14', 'RIVERSIDE HARDWARE 77PORTLANDOR', -139.95],
+    ['2023-09-22', 'BLUE DOOR CAFE PORTLANDOR', -8.4],
+  ];
+  const rows = (doc: LayoutDocument) =>
+    (extractStatements(doc, { deadline: deadline() })[0]?.transactions ?? []).map((t) => [
+      t.date,
+      t.description,
+      t.amount,
+    ]);
+
+  it('takes the minus printed under a heading of credits for the credits, and bare amounts for debits; the section total is no row (section-signs, total-rows)', () => {
+    // One payment's minus lost by OCR: the heading still makes it a credit.
+    expect(rows(cardScreenshot({ payments: ['- $150.00', '$45.00'] }))).toEqual(truth);
+    expect(rows(cardScreenshot({ payments: ['- $150.00', '- $45.00'] }))).toEqual(truth);
+  });
+
+  it('reads a transaction date whose month name OCR misread by a letter as the name its column prints ("hug 7") (ocr-cells)', () => {
+    const transDates = ['Sep 1', 'Sep 17', 'Sep 2', 'Sep 8', 'Sep 13', 'Scp 21'];
+    expect(rows(cardScreenshot({ payments: ['- $150.00', '- $45.00'], transDates }))).toEqual(truth);
+  });
+});

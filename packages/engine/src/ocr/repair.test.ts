@@ -5,6 +5,7 @@ import {
   repairGluedDate,
   repairGroupedLostDecimal,
   repairLeadingDate,
+  repairMonthByColumn,
   repairMonthName,
   repairNumericToken,
 } from './repair';
@@ -206,5 +207,18 @@ describe('repairDateByShape', () => {
     expect(repairDateByShape('135', md, ['DMY'])).toBeNull();
     expect(repairDateByShape('TOTAL', md)).toBeNull();
     expect(repairDateByShape('2/09', md)).toBeNull();
+  });
+});
+
+describe('repairMonthByColumn', () => {
+  it("puts the column's month name for a word one letter from it", () => {
+    expect(repairMonthByColumn('hug 7', ['Aug'])).toBe('Aug 7');
+    expect(repairMonthByColumn('Avg 19', ['Aug', 'Sep'])).toBe('Aug 19');
+    expect(repairMonthByColumn('14 Jvn', ['Jun'])).toBe('14 Jun');
+  });
+  it('leaves words no name or two names are one letter from', () => {
+    expect(repairMonthByColumn('Aug 7', ['Aug'])).toBeNull();
+    expect(repairMonthByColumn('Ref 7', ['Aug'])).toBeNull();
+    expect(repairMonthByColumn('Mar 3', ['May', 'Jar'])).toBeNull();
   });
 });

@@ -384,3 +384,26 @@ export function repairDateByShape(
   const best = [...found].filter(([, c]) => c === least);
   return best.length === 1 ? ((best[0] as [string, number])[0] as string) : null;
 }
+
+/**
+ * A named date of a column whose other dates print their month names, its month word misread by
+ * one letter ("hug 7" or "Avg 19" in a column of "Aug 8"): the one name the column prints one
+ * letter from it takes its place. Null where none or several are.
+ */
+export function repairMonthByColumn(text: string, names: readonly string[]): string | null {
+  const t = text.trim();
+  const m =
+    /^()(\p{L}{3,9})(\.?\s*\d{1,2}(?:\b.*)?)$/u.exec(t) ?? /^(\d{1,2}\.?\s*)(\p{L}{3,9})((?:\.|\s|$).*)$/u.exec(t);
+  if (!m) return null;
+  const word = (m[2] as string).toLowerCase();
+  const oneLetter = (name: string) => {
+    const n = name.toLowerCase();
+    if (n.length !== word.length || n === word) return false;
+    let diff = 0;
+    for (let i = 0; i < n.length; i++) if (n[i] !== word[i]) diff++;
+    return diff === 1;
+  };
+  const near = [...new Set(names.filter(oneLetter))];
+  if (near.length !== 1 || new Set(near.map((n) => n.toLowerCase())).size !== 1) return null;
+  return `${m[1]}${near[0]}${m[3]}`;
+}

@@ -9,6 +9,7 @@
  *   its debits (-, DR, parentheses) an unmarked amount is a credit, else a debit.
  */
 import type { Draft, DraftRow } from '../draft';
+import { passEnabled } from '../passes';
 import { headingDirection } from '../vocabulary';
 import { reconcile } from './reconcile';
 import { stretches } from './stretches';
@@ -115,11 +116,45 @@ export function sectionSigns(draft: Draft): void {
       return;
     }
   }
+  // A minus printed under a heading of credits ("Payments, Credits and Adjustments": a card's
+  // view) marks the table's credits: those rows are credits, and its bare amounts the debits.
+  if (minusMarksCredits(draft))
+    for (const r of draft.rows) {
+      if (r.kind !== 'transaction' || r.cents === null || r.cents >= 0 || !minusMarked(r)) continue;
+      r.cents = -r.cents;
+      draft.trace.change(
+        'section-signs',
+        r.id,
+        'amount',
+        -r.cents / 100,
+        r.cents / 100,
+        'the minus marks credits: rows under a heading of credits print it',
+      );
+    }
   for (const k of keys) {
     const heading = unknown.find((r) => r.raw.section.key === k)?.raw.section.heading ?? null;
     const dir = heading ? headingDirection(heading) : null;
     if (dir) apply(k, dir, `the section heading "${heading}"`);
   }
+}
+
+const minusMarked = (r: DraftRow) => [...r.money.values()].some((c) => c.mark === 'minus');
+
+/**
+ * Whether the table's minus marks its credits: rows printing one stand under headings that name
+ * credits, and none under a heading that names debits.
+ */
+function minusMarksCredits(draft: Draft): boolean {
+  if (!passEnabled('section-signs')) return false;
+  let credits = 0;
+  let debits = 0;
+  for (const r of draft.rows) {
+    if (r.kind !== 'transaction' || !minusMarked(r) || !r.raw.section.heading) continue;
+    const dir = headingDirection(r.raw.section.heading);
+    if (dir === 1) credits++;
+    else if (dir === -1) debits++;
+  }
+  return credits > 0 && debits === 0;
 }
 
 export function defaultSigns(draft: Draft): void {
@@ -128,7 +163,7 @@ export function defaultSigns(draft: Draft): void {
   const marksDebits = draft.rows.some((r) =>
     [...r.money.values()].some((c) => c.mark === 'minus' || c.mark === 'debit'),
   );
-  const sign = draft.card ? -1 : marksDebits ? 1 : -1;
+  const sign = draft.card || minusMarksCredits(draft) ? -1 : marksDebits ? 1 : -1;
   // Opening + sum = closing may say the whole table runs the other way.
   const o = draft.opening?.cents ?? draft.labelledOpening;
   const c = draft.closing?.cents ?? draft.labelledClosing;

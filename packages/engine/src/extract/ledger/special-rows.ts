@@ -92,9 +92,16 @@ export function totalRows(draft: Draft): void {
     draft.labelledOpening ??
     (openingCell ? (openingCell.mark === 'minus' || openingCell.mark === 'debit' ? -1 : 1) * openingCell.cents : null);
   let page = draft.rows[0]?.raw.page ?? 0;
+  let section = draft.rows[0]?.raw.section.key;
   for (const row of draft.rows) {
     if (row.raw.page !== page) {
       page = row.raw.page;
+      reset();
+    }
+    // A section's total adds up its own rows ("... #8508: Total Transactions" under the
+    // purchases, after a section of payments).
+    if (row.raw.section.key !== section) {
+      section = row.raw.section.key;
       reset();
     }
     if (row.kind !== 'transaction') continue;

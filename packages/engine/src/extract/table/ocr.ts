@@ -17,6 +17,7 @@ import {
   repairDateByShape,
   repairGluedDate,
   repairGroupedLostDecimal,
+  repairMonthByColumn,
   repairMonthName,
   repairNumericToken,
   splitDayFromMonth,
@@ -150,7 +151,8 @@ export function repairOcrCells(region: Region, cells: Token[][][], decimal: Deci
         } else if (kinds(col) === 'date' && t.kind !== 'date') {
           const fixed =
             repairDate(t.text, decimal) ??
-            (shapes && k === 0 ? repairDateByShape(t.text, shapes.shapes, shapes.orders) : null);
+            (shapes?.shapes.length && k === 0 ? repairDateByShape(t.text, shapes.shapes, shapes.orders) : null) ??
+            (shapes?.months.length && k === 0 ? repairMonthByColumn(t.text, shapes.months) : null);
           const date = fixed ? parseDate(fixed) : null;
           if (date) cell[k] = { ...t, kind: 'date', date, text: fixed as string, repaired: t.text };
           else if (k === 0 && DAMAGED_DATE_RE.test(t.text)) cell[k] = { ...t, damagedDate: true };
@@ -175,16 +177,18 @@ export function repairOcrCells(region: Region, cells: Token[][][], decimal: Deci
 }
 
 /**
- * The shapes the region's date columns print their numeric dates in ("2/09": '/', one digit then
- * two), and the day orders they allow: a damaged date of the same columns is read back into one
- * of them (repairDateByShape). Null below two sound dates: one cell is no column's habit.
+ * How the region's date columns print their dates: the shapes of their numeric dates ("2/09": '/',
+ * one digit then two) and the day orders those allow, and the month names of their named dates
+ * ("Aug"). A damaged date of the same columns is read back into one of them (repairDateByShape,
+ * repairMonthByColumn). Null below two sound dates: one cell is no column's habit.
  */
 function dateShapes(
   region: Region,
   cells: Token[][][],
   kinds: (c: Column) => string | undefined,
-): { shapes: DateShape[]; orders: ('DMY' | 'MDY')[] } | null {
+): { shapes: DateShape[]; orders: ('DMY' | 'MDY')[]; months: string[] } | null {
   const shapes = new Map<string, DateShape>();
+  const months = new Set<string>();
   let sound = 0;
   let dmy = false;
   let mdy = false;
@@ -192,8 +196,14 @@ function dateShapes(
     if (kinds(col) !== 'date') return;
     for (const row of cells)
       for (const t of row[ci] ?? []) {
-        const shape = t.kind === 'date' && t.date?.kind === 'numeric' ? numericDateShape(t.text) : null;
-        if (!shape || !t.date) continue;
+        if (t.kind !== 'date' || !t.date) continue;
+        if (t.date.kind === 'named' && t.date.monthName) {
+          sound++;
+          months.add(t.date.monthName.replace(/\.$/, ''));
+          continue;
+        }
+        const shape = t.date.kind === 'numeric' ? numericDateShape(t.text) : null;
+        if (!shape) continue;
         sound++;
         shapes.set(`${shape.sep}${shape.widths.join()}`, shape);
         if (t.date.a > 12) dmy = true;
@@ -201,5 +211,9 @@ function dateShapes(
       }
   });
   if (sound < 2 || (dmy && mdy)) return null;
-  return { shapes: [...shapes.values()], orders: dmy ? ['DMY'] : mdy ? ['MDY'] : ['DMY', 'MDY'] };
+  return {
+    shapes: [...shapes.values()],
+    orders: dmy ? ['DMY'] : mdy ? ['MDY'] : ['DMY', 'MDY'],
+    months: [...months],
+  };
 }
