@@ -125,6 +125,16 @@ describe.skipIf(!hasChromium)('review and upload journeys in Chromium', () => {
     expect(csvLines[0]).toMatch(/,Source,Account,Currency$/);
     expect(csvLines.filter((l) => l.includes(',checking.csv,'))).toHaveLength(6);
     expect(csvLines.filter((l) => l.includes(',savings.csv,'))).toHaveLength(3);
+    // Dates day first, remembered for the next download.
+    await done.getByRole('combobox', { name: 'CSV dates' }).selectOption('dmy');
+    const [dmyDl] = await Promise.all([
+      page.waitForEvent('download'),
+      done.getByRole('button', { name: 'CSV', exact: true }).click(),
+    ]);
+    const dmyLines = (await readDownload(dmyDl)).toString('utf8').trim().split('\r\n');
+    expect(dmyLines[1]).toMatch(/^\d{2}\/\d{2}\/\d{4},/);
+    expect(dmyLines.map((l) => l.split(',').slice(1))).toEqual(csvLines.map((l) => l.split(',').slice(1)));
+    expect(await page.evaluate(() => localStorage.getItem('statemint.csvDates'))).toBe('dmy');
     // One QBO per statement, in a ZIP.
     await done.getByRole('checkbox', { name: /One file per statement/ }).check();
     const [qboDl] = await Promise.all([

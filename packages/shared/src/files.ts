@@ -37,6 +37,22 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 export const CSV_PRESETS = ['standard', 'simple', 'accounting'] as const;
 export type CsvPreset = (typeof CSV_PRESETS)[number];
 
+/** How a CSV writes its Date column: ISO (the default), day first or month first (`dates=` on downloads). */
+export const CSV_DATE_FORMATS = ['iso', 'dmy', 'mdy'] as const;
+export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number];
+export const CSV_DATE_FORMAT_LABELS: Record<CsvDateFormat, string> = {
+  iso: 'YYYY-MM-DD',
+  dmy: 'DD/MM/YYYY',
+  mdy: 'MM/DD/YYYY',
+};
+
+/** An ISO date written in a CSV date format (anything else is left as it is). */
+export function formatCsvDate(iso: string, format: CsvDateFormat): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m || format === 'iso') return iso;
+  return format === 'dmy' ? `${m[3]}/${m[2]}/${m[1]}` : `${m[2]}/${m[3]}/${m[1]}`;
+}
+
 export const OUTPUT_CONTENT_TYPES: Record<OutputFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',

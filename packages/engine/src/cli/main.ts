@@ -7,7 +7,7 @@ import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AppError, isAppError, OUTPUT_FORMATS, type OutputFormat, type Statement } from '@statemint/shared';
 import { convert, DEFAULT_TIMEOUT_MS } from '../convert';
-import { CSV_PRESETS, type CsvPreset, exportStatements } from '../export/index';
+import { CSV_DATE_FORMATS, CSV_PRESETS, type CsvDateFormat, type CsvPreset, exportStatements } from '../export/index';
 import { unknownDisabledPasses } from '../extract/passes';
 import { isolated } from './isolate';
 
@@ -27,6 +27,7 @@ Options:
   --password P      password of an encrypted PDF
   --csv-preset P    standard|simple|accounting (CSV columns; default standard)
   --bom             start CSV output with a UTF-8 byte-order mark (for Excel)
+  --csv-dates D     iso|dmy|mdy (CSV Date column: 2024-12-31, 31/12/2024, 12/31/2024)
   --out FILE        write the one INPUT's result to FILE
   --out-dir DIR     write DIR/<input name without extension>.<format> for each INPUT
   --trace           print on stdout which engine passes fired on each statement, and why
@@ -70,6 +71,9 @@ export async function main(argv: string[]): Promise<number> {
   const preset = values['csv-preset'];
   if (preset !== undefined && !(CSV_PRESETS as readonly string[]).includes(preset))
     fail(`unknown CSV preset '${preset}'`);
+  const dates = values['csv-dates'];
+  if (dates !== undefined && !(CSV_DATE_FORMATS as readonly string[]).includes(dates))
+    fail(`unknown CSV date format '${dates}'`);
   if ((values.out === undefined) === (values['out-dir'] === undefined)) fail('give exactly one of --out or --out-dir');
   if (values.out !== undefined && positionals.length > 1) fail('--out takes one INPUT; use --out-dir for several');
   if (values['out-dir'] !== undefined) await mkdir(values['out-dir'], { recursive: true });
@@ -91,6 +95,7 @@ export async function main(argv: string[]): Promise<number> {
           const output = await exportStatements(statements, format, {
             csvPreset: values['csv-preset'] as CsvPreset | undefined,
             bom: values.bom ?? false,
+            csvDates: values['csv-dates'] as CsvDateFormat | undefined,
           });
           const target =
             values.out ?? join(values['out-dir'] as string, `${basename(input, extname(input))}.${format}`);
@@ -123,6 +128,7 @@ function parseConvertArgs(args: string[]) {
       password: { type: 'string' },
       'csv-preset': { type: 'string' },
       bom: { type: 'boolean' },
+      'csv-dates': { type: 'string' },
       out: { type: 'string', short: 'o' },
       'out-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },

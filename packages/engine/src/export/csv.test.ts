@@ -125,6 +125,21 @@ describe('CSV export', () => {
     ]);
   });
 
+  it('writes the Date column day first or month first on request, the printed Source Date as it was', async () => {
+    const iso = rows(await csv([euroStatement()]));
+    const dmy = rows((await exportStatements([euroStatement()], 'csv', { csvDates: 'dmy' })) as string);
+    const mdy = rows(
+      (await exportStatements([euroStatement()], 'csv', { csvDates: 'mdy', csvPreset: 'simple' })) as string,
+    );
+    expect(iso[1]?.slice(0, 2)).toEqual(['2024-12-02', '02.12.']);
+    expect(dmy[1]?.slice(0, 2)).toEqual(['02/12/2024', '02.12.']);
+    expect(mdy[1]?.[0]).toBe('12/02/2024');
+    expect(dmy.slice(1).map((r) => r.slice(2))).toEqual(iso.slice(1).map((r) => r.slice(2)));
+    await expect(exportStatements([euroStatement()], 'csv', { csvDates: 'ydm' as never })).rejects.toThrow(
+      'unknown CSV date format',
+    );
+  });
+
   it('round-trips any description and amount through a CSV parser (property)', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -1,5 +1,5 @@
 /** CSV per RFC 4180: CRLF line ends, fields quoted when they hold `"`, `,`, CR or LF, UTF-8 (optional BOM). */
-import type { Statement, Transaction } from '@statemint/shared';
+import { type CsvDateFormat, formatCsvDate, type Statement, type Transaction } from '@statemint/shared';
 import { CATEGORY_LABELS, categorise } from './categorise';
 import { formatMoney } from './money';
 import { type CsvPreset, STANDARD_COLUMNS, statementDigits } from './options';
@@ -60,7 +60,12 @@ export const STATEMENT_COLUMNS = ['Source', 'Account', 'Currency'] as const;
  * Several statements (a ZIP, two accounts in one PDF) share one header and follow each other in
  * input order, each row ending with its statement's source file, account and currency.
  */
-export function writeCsv(statements: Statement[], preset: CsvPreset = 'standard', bom = false): string {
+export function writeCsv(
+  statements: Statement[],
+  preset: CsvPreset = 'standard',
+  bom = false,
+  dates: CsvDateFormat = 'iso',
+): string {
   const spec = PRESETS[preset];
   const several = statements.length > 1;
   const lines = [[...spec.header, ...(several ? STATEMENT_COLUMNS : [])].map(field).join(',')];
@@ -69,7 +74,10 @@ export function writeCsv(statements: Statement[], preset: CsvPreset = 'standard'
     const which: Cell[] = several
       ? [{ text: s.source ?? '' }, { text: s.statement.accountNumber ?? '' }, { text: s.statement.currency ?? '' }]
       : [];
-    for (const t of s.transactions) lines.push([...spec.row(t, digits), ...which].map(cellText).join(','));
+    for (const t of s.transactions) {
+      const row = dates === 'iso' ? t : { ...t, date: formatCsvDate(t.date, dates) };
+      lines.push([...spec.row(row, digits), ...which].map(cellText).join(','));
+    }
   }
   return `${bom ? '\uFEFF' : ''}${lines.join('\r\n')}\r\n`;
 }

@@ -8,14 +8,21 @@ import { writeCsv } from './csv';
 import { writeHtml } from './html';
 import { writeJson } from './json';
 import { DEFAULT_INTU_BID, writeOfx2, writeOfxSgml } from './ofx';
-import { CSV_PRESETS, type ExportOptions } from './options';
+import { CSV_DATE_FORMATS, CSV_PRESETS, type ExportOptions } from './options';
 import { writeQif } from './qif';
 import { writeText } from './text';
 import { writeXml } from './xml';
 
 export { CATEGORIES, CATEGORY_LABELS, type Category, categorise } from './categorise';
 export { fitIds } from './fitid';
-export { CSV_PRESETS, type CsvPreset, type ExportOptions, STANDARD_COLUMNS } from './options';
+export {
+  CSV_DATE_FORMATS,
+  CSV_PRESETS,
+  type CsvDateFormat,
+  type CsvPreset,
+  type ExportOptions,
+  STANDARD_COLUMNS,
+} from './options';
 export { looksLikeFormula } from './safety';
 export { XML_NAMESPACE } from './xml';
 
@@ -37,7 +44,13 @@ export async function exportStatements(
       if (!CSV_PRESETS.includes(preset)) {
         throw new AppError('VALIDATION_FAILED', `unknown CSV preset '${String(preset)}' (${CSV_PRESETS.join(', ')})`);
       }
-      return writeCsv(statements, preset, options.bom ?? false);
+      const dates = options.csvDates ?? 'iso';
+      if (!CSV_DATE_FORMATS.includes(dates))
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `unknown CSV date format '${String(dates)}' (${CSV_DATE_FORMATS.join(', ')})`,
+        );
+      return writeCsv(statements, preset, options.bom ?? false, dates);
     }
     case 'xml':
       return writeXml(statements);

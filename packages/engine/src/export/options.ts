@@ -1,14 +1,16 @@
-import type { CsvPreset, OutputFormat, Statement, Transaction } from '@statemint/shared';
+import type { CsvDateFormat, CsvPreset, OutputFormat, Statement, Transaction } from '@statemint/shared';
 import { minorDigits, sumMoney } from './money';
 
 // The preset names are shared with the server and the web app (download links).
-export { CSV_PRESETS, type CsvPreset } from '@statemint/shared';
+export { CSV_DATE_FORMATS, CSV_PRESETS, type CsvDateFormat, type CsvPreset } from '@statemint/shared';
 
 export interface ExportOptions {
   /** CSV column set (DECISIONS.md): `standard` (9 columns, default), `simple`, `accounting`. */
   csvPreset?: CsvPreset;
   /** CSV only: start with a UTF-8 byte-order mark so that Excel reads the file as UTF-8. */
   bom?: boolean;
+  /** CSV only: the Date column as `iso` (default), `dmy` (31/12/2024) or `mdy` (12/31/2024). */
+  csvDates?: CsvDateFormat;
   /** OFX/QFX/QBO `DTSERVER`; defaults to now. Fixed in tests so output is byte-stable. */
   generatedAt?: Date;
   /** QFX/QBO `INTU.BID` (the institution id QuickBooks/Quicken look up); see ofx.ts for the default. */

@@ -5,7 +5,9 @@
 import { exportStatements } from '@statemint/engine/export';
 import {
   AppError,
+  CSV_DATE_FORMATS,
   CSV_PRESETS,
+  type CsvDateFormat,
   type CsvPreset,
   DOWNLOAD_FORMAT_ALIASES,
   downloadName,
@@ -100,6 +102,17 @@ export function parseBom(format: OutputFormat, raw: string | undefined): boolean
   throw new AppError('VALIDATION_FAILED', 'bom must be 1 or 0, with format csv', { field: 'bom' });
 }
 
+/** How a CSV writes its dates (`dates=iso|dmy|mdy`); only CSV takes one. */
+export function parseDates(format: OutputFormat, raw: string | undefined): CsvDateFormat {
+  if (raw === undefined || raw === '') return 'iso';
+  const dates = CSV_DATE_FORMATS.find((d) => d === raw.toLowerCase());
+  if (!dates || (format !== 'csv' && dates !== 'iso'))
+    throw new AppError('VALIDATION_FAILED', `dates must be one of ${CSV_DATE_FORMATS.join(', ')}, with format csv`, {
+      field: 'dates',
+    });
+  return dates;
+}
+
 /** Whether to download one file per statement, in a ZIP (`split=1`). */
 export function parseSplit(raw: string | undefined): boolean {
   if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
@@ -111,6 +124,7 @@ export function parseSplit(raw: string | undefined): boolean {
 export interface DownloadQuery {
   preset?: string | undefined;
   bom?: string | undefined;
+  dates?: string | undefined;
   split?: string | undefined;
 }
 
@@ -125,13 +139,14 @@ function readyForDownload(files: FilesContext, row: FileRow, format: OutputForma
 async function download(files: FilesContext, row: FileRow, format: OutputFormat, query: DownloadQuery) {
   const preset = parsePreset(format, query.preset);
   const bom = parseBom(format, query.bom);
-  if (!parseSplit(query.split)) return outputOf(files, row, format, preset, bom);
+  const dates = parseDates(format, query.dates);
+  if (!parseSplit(query.split)) return outputOf(files, row, format, preset, bom, dates);
   // One file per statement of the latest version, each with its own account and currency (OFX).
   readyForDownload(files, row, format);
   const statements = await currentStatements(files, row.id);
   if (!statements) throw notAvailable(format);
   const names = statements.map((s, i) => statementFileName(row.original_filename, i, s, format));
-  const answer = await reviewWorkerOf(files).run({ op: 'split', statements, names, format, preset, bom });
+  const answer = await reviewWorkerOf(files).run({ op: 'split', statements, names, format, preset, bom, dates });
   if (!answer.ok)
     throw answer.code === 'NOT_IMPLEMENTED' ? notAvailable(format) : new AppError(answer.code, answer.message);
   if (!('output' in answer)) throw new AppError('INTERNAL_ERROR', 'No output.');
@@ -148,8 +163,9 @@ async function outputOf(
   format: OutputFormat,
   preset: CsvPreset = 'standard',
   bom = false,
+  dates: CsvDateFormat = 'iso',
 ): Promise<Download> {
-  const download = await storedOutput(files, row, format, preset);
+  const download = await storedOutput(files, row, format, preset, dates);
   return bom ? { ...download, body: Buffer.concat([BOM, download.body]) } : download;
 }
 
@@ -158,10 +174,12 @@ async function storedOutput(
   row: FileRow,
   format: OutputFormat,
   preset: CsvPreset,
+  dates: CsvDateFormat,
 ): Promise<Download> {
   readyForDownload(files, row, format);
+  const custom = preset !== 'standard' || dates !== 'iso';
   const version = await latestVersion(files, row.id);
-  if (version > 0 && preset === 'standard') {
+  if (version > 0 && !custom) {
     // An edited version's outputs are written when first downloaded (review/outputs.ts).
     let body: Buffer;
     try {
@@ -174,11 +192,11 @@ async function storedOutput(
     }
     return { body, contentType: OUTPUT_CONTENT_TYPES[format], filename: downloadName(row.original_filename, format) };
   }
-  if (preset !== 'standard') {
-    // The other CSV column sets are written on demand from the stored statements.
+  if (custom) {
+    // The other CSV column sets and date formats are written on demand from the stored statements.
     const statements = await currentStatements(files, row.id);
     if (!statements) throw notAvailable(format);
-    const csv = await exportStatements(statements, 'csv', { csvPreset: preset });
+    const csv = await exportStatements(statements, 'csv', { csvPreset: preset, csvDates: dates });
     return {
       body: Buffer.from(csv),
       contentType: OUTPUT_CONTENT_TYPES.csv,

@@ -7,7 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { pageImage } from '@statemint/engine';
 import { exportStatements } from '@statemint/engine/export';
-import type { CsvPreset, ErrorCode, OutputFormat, Statement } from '@statemint/shared';
+import type { CsvDateFormat, CsvPreset, ErrorCode, OutputFormat, Statement } from '@statemint/shared';
 import { strToU8, zipSync } from 'fflate';
 import { editedOutputKey, originalKey, pageImageKey, statementsKey } from '../files/keys';
 import { failure } from '../queue/run-task';
@@ -24,6 +24,7 @@ export type ReviewRequest =
       format: OutputFormat;
       preset: CsvPreset;
       bom: boolean;
+      dates: CsvDateFormat;
     }
   | {
       op: 'page';
@@ -48,7 +49,10 @@ async function handle(request: ReviewRequest): Promise<ReviewAnswer> {
   if (request.op === 'split') {
     const entries: Record<string, Uint8Array> = {};
     for (const [i, statement] of request.statements.entries()) {
-      const data = await exportStatements([statement], request.format, { csvPreset: request.preset });
+      const data = await exportStatements([statement], request.format, {
+        csvPreset: request.preset,
+        csvDates: request.dates,
+      });
       const text = typeof data === 'string' ? `${request.bom ? '\uFEFF' : ''}${data}` : null;
       entries[request.names[i] ?? `${i + 1}.${request.format}`] = text === null ? (data as Uint8Array) : strToU8(text);
     }

@@ -267,6 +267,10 @@ for (const db of testDatabases) {
       expect([...(csvs['bundle_2_april.csv'] as Uint8Array).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(april.trim().split('\r\n')).toHaveLength(1 + 3);
       expect((await s.api(`/api/download-free/${file.id}?format=csv&split=yes`)).status).toBe(400);
+      // Dates day first on request (CSV only).
+      const dmy = (await fetchRaw(s, `/api/download-free/${file.id}?format=csv&dates=dmy`)).body.toString('utf8');
+      expect(dmy.split('\r\n')[1]).toMatch(/^\d{2}\/\d{2}\/2024,/);
+      expect((await s.api(`/api/download-free/${file.id}?format=json&dates=dmy`)).status).toBe(400);
     });
 
     it("serves a PDF's pages as pictures, and a vault file's only to its owner or a signed link", async () => {

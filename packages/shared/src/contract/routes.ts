@@ -6,7 +6,7 @@
  * A new endpoint is added here first, then given a handler with the server's `route(app, ROUTES.x, ...)`.
  */
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
-import { CSV_PRESETS, OUTPUT_FORMATS } from '../files';
+import { CSV_DATE_FORMATS, CSV_PRESETS, OUTPUT_FORMATS } from '../files';
 import { VAULT_MAX_PAGE_SIZE, VAULT_ORDERS, VAULT_PAGE_SIZE, VAULT_SORTS, VAULT_STATUS_FILTERS } from '../files-api';
 import { LIMITS } from '../plans';
 import {
@@ -115,6 +115,10 @@ const BomQuery = Type.String({
     'CSV only: `1` starts the file with a UTF-8 byte-order mark (accented text reads right in Excel on Windows)',
 });
 
+const DatesQuery = Type.String({
+  maxLength: 8,
+  description: `CSV only: the Date column as ${CSV_DATE_FORMATS.join(', ')} (2024-12-31, 31/12/2024, 12/31/2024)`,
+});
 const SplitQuery = Type.String({
   maxLength: 5,
   description:
@@ -592,6 +596,7 @@ export const ROUTES = {
       format: Type.Optional(FormatParam),
       preset: Type.Optional(PresetQuery),
       bom: Type.Optional(BomQuery),
+      dates: Type.Optional(DatesQuery),
       split: Type.Optional(SplitQuery),
     }),
     produces: 'application/octet-stream',
@@ -622,6 +627,7 @@ export const ROUTES = {
       token: TokenQuery.properties.token,
       preset: Type.Optional(PresetQuery),
       bom: Type.Optional(BomQuery),
+      dates: Type.Optional(DatesQuery),
       split: Type.Optional(SplitQuery),
     }),
     produces: 'application/octet-stream',

@@ -1,5 +1,11 @@
 /** Which URL serves each output format of a file record, and the labels users see. */
-import type { CsvPreset, FileRecord, OutputFormat } from '@statemint/shared';
+import {
+  CSV_DATE_FORMATS,
+  type CsvDateFormat,
+  type CsvPreset,
+  type FileRecord,
+  type OutputFormat,
+} from '@statemint/shared';
 
 export const FORMAT_LABELS: Record<OutputFormat, string> = {
   xlsx: 'Excel',
@@ -30,6 +36,29 @@ export function withPreset(url: string, preset: CsvPreset): string {
 /** A CSV download that starts with a UTF-8 byte-order mark (Excel on Windows reads accents right). */
 export function withBom(url: string, bom: boolean): string {
   return bom ? `${url}${url.includes('?') ? '&' : '?'}bom=1` : url;
+}
+
+/** A CSV download with its Date column in another format (ISO is the plain URL). */
+export function withDates(url: string, dates: CsvDateFormat): string {
+  return dates === 'iso' ? url : `${url}${url.includes('?') ? '&' : '?'}dates=${dates}`;
+}
+
+const DATES_KEY = 'statemint.csvDates';
+/** The CSV date format chosen, remembered in this browser. */
+export function rememberedDates(): CsvDateFormat {
+  try {
+    const v = localStorage.getItem(DATES_KEY);
+    return CSV_DATE_FORMATS.find((d) => d === v) ?? 'iso';
+  } catch {
+    return 'iso';
+  }
+}
+export function rememberDates(dates: CsvDateFormat): void {
+  try {
+    localStorage.setItem(DATES_KEY, dates);
+  } catch {
+    // Private mode: the choice lasts this page only.
+  }
 }
 
 /** One file per statement, in a ZIP (files of several statements: a ZIP upload, two accounts in one PDF). */

@@ -5,6 +5,9 @@
  * version).
  */
 import {
+  CSV_DATE_FORMAT_LABELS,
+  CSV_DATE_FORMATS,
+  type CsvDateFormat,
   type CsvPreset,
   downloadName,
   type FileRecord,
@@ -25,8 +28,11 @@ import {
   FORMAT_LABELS,
   PRIMARY_FORMATS,
   rememberBom,
+  rememberDates,
   rememberedBom,
+  rememberedDates,
   withBom,
+  withDates,
   withPreset,
   withSplit,
 } from '../lib/downloads';
@@ -59,6 +65,7 @@ export async function downloadFormat(
   preset: CsvPreset = 'standard',
   bom = false,
   split = false,
+  dates: CsvDateFormat = 'iso',
 ) {
   const url = downloadUrl(record, format, anonymous);
   if (!url) {
@@ -67,7 +74,10 @@ export async function downloadFormat(
   }
   try {
     await saveDownload(
-      withSplit(withBom(withPreset(url, preset), bom && format === 'csv'), split),
+      withSplit(
+        withDates(withBom(withPreset(url, preset), bom && format === 'csv'), format === 'csv' ? dates : 'iso'),
+        split,
+      ),
       split ? splitDownloadName(record.originalFilename, format) : downloadName(record.originalFilename, format),
     );
     toast(SUCCESS.download);
@@ -165,6 +175,7 @@ export function CompletedPanel({
 }) {
   const review = useRef<ReviewHandle>(null);
   const [bom, setBom] = useState(rememberedBom);
+  const [dates, setDates] = useState(rememberedDates);
   /** One file per statement (a ZIP), offered when the file holds several. */
   const [split, setSplit] = useState(false);
   const several = (record.statementCount ?? 1) > 1;
@@ -236,7 +247,7 @@ export function CompletedPanel({
           {PRIMARY_FORMATS.map((f) => (
             <Button
               key={f}
-              onClick={guarded('download', () => downloadFormat(record, f, anonymous, 'standard', bom, split))}
+              onClick={guarded('download', () => downloadFormat(record, f, anonymous, 'standard', bom, split, dates))}
             >
               {FORMAT_LABELS[f]}
             </Button>
@@ -248,7 +259,7 @@ export function CompletedPanel({
               key={p}
               size="sm"
               variant="secondary"
-              onClick={guarded('download', () => downloadFormat(record, 'csv', anonymous, p, bom, split))}
+              onClick={guarded('download', () => downloadFormat(record, 'csv', anonymous, p, bom, split, dates))}
             >
               {CSV_PRESET_LABELS[p]}
             </Button>
@@ -274,6 +285,24 @@ export function CompletedPanel({
             }}
           />
           CSV for Excel on Windows (adds a byte-order mark, so accented letters read right)
+        </label>
+        <label className="mt-2 flex items-center gap-2 text-sm text-slate-700">
+          CSV dates
+          <select
+            className="rounded-md border border-slate-300 px-2 py-1"
+            value={dates}
+            onChange={(e) => {
+              const v = CSV_DATE_FORMATS.find((d) => d === e.target.value) ?? 'iso';
+              setDates(v);
+              rememberDates(v);
+            }}
+          >
+            {CSV_DATE_FORMATS.map((d) => (
+              <option key={d} value={d}>
+                {CSV_DATE_FORMAT_LABELS[d]}
+              </option>
+            ))}
+          </select>
         </label>
         {several && (
           <label className="mt-2 flex items-center gap-2 text-sm text-slate-700">
