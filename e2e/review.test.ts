@@ -135,6 +135,15 @@ describe.skipIf(!hasChromium)('review and upload journeys in Chromium', () => {
     expect(dmyLines[1]).toMatch(/^\d{2}\/\d{2}\/\d{4},/);
     expect(dmyLines.map((l) => l.split(',').slice(1))).toEqual(csvLines.map((l) => l.split(',').slice(1)));
     expect(await page.evaluate(() => localStorage.getItem('statemint.csvDates'))).toBe('dmy');
+    // QuickBooks Desktop: both statements' rows, each on its own bank account.
+    const [iifDl] = await Promise.all([
+      page.waitForEvent('download'),
+      done.getByRole('button', { name: 'IIF (QuickBooks Desktop)' }).click(),
+    ]);
+    expect(iifDl.suggestedFilename()).toMatch(/two-exports_converted\.iif$/);
+    const iifLines = (await readDownload(iifDl)).toString('latin1').trim().split('\r\n');
+    expect(iifLines[0]).toMatch(/^!TRNS\t/);
+    expect(iifLines.filter((l) => l.startsWith('TRNS\t'))).toHaveLength(9);
     // One QBO per statement, in a ZIP.
     await done.getByRole('checkbox', { name: /One file per statement/ }).check();
     const [qboDl] = await Promise.all([

@@ -52,6 +52,8 @@ export interface FileUrls {
   qfxUrl: string | null;
   qboUrl: string | null;
   qifUrl: string | null;
+  /** QuickBooks Desktop (IIF). */
+  iifUrl: string | null;
 }
 
 /** The URL field of each output format. */
@@ -66,6 +68,7 @@ export const FORMAT_URL_FIELDS: Record<OutputFormat, keyof FileUrls> = {
   qfx: 'qfxUrl',
   qbo: 'qboUrl',
   qif: 'qifUrl',
+  iif: 'iifUrl',
 };
 
 /** GET /api/files/{id}, and each entry of the dashboard's recentFiles. Times are ISO strings. */
@@ -145,6 +148,7 @@ export const DOWNLOAD_FORMAT_ALIASES: Record<string, OutputFormat> = {
   qfx: 'qfx',
   qbo: 'qbo',
   qif: 'qif',
+  iif: 'iif',
 };
 
 /** Files in one page of the vault (the dashboard's recentFiles, GET /api/files) unless `limit` says otherwise. */

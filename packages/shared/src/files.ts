@@ -26,7 +26,7 @@ export const UPLOAD_EXTENSIONS = [
   'zip',
 ] as const;
 
-export const OUTPUT_FORMATS = ['xlsx', 'csv', 'json', 'xml', 'txt', 'html', 'ofx', 'qfx', 'qbo', 'qif'] as const;
+export const OUTPUT_FORMATS = ['xlsx', 'csv', 'json', 'xml', 'txt', 'html', 'ofx', 'qfx', 'qbo', 'qif', 'iif'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 /**
@@ -64,6 +64,7 @@ export const OUTPUT_CONTENT_TYPES: Record<OutputFormat, string> = {
   qfx: 'application/vnd.intu.qfx',
   qbo: 'application/vnd.intu.qbo',
   qif: 'application/qif',
+  iif: 'application/x-iif',
 };
 
 function baseName(originalFilename: string): string {

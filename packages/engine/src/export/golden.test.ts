@@ -20,7 +20,7 @@ function goldenUrl(name: string): URL {
 async function comparable(format: OutputFormat): Promise<string> {
   const out = await exportStatements([smallStatement()], format, { generatedAt: GENERATED_AT });
   if (format === 'xlsx') return describeWorkbook(out as Uint8Array);
-  // QFX/QBO are Windows-1252 bytes: compare them as latin1 text so every byte shows.
+  // QFX/QBO/IIF are Windows-1252 bytes: compare them as latin1 text so every byte shows.
   return typeof out === 'string' ? out : Buffer.from(out).toString('latin1');
 }
 
@@ -32,8 +32,8 @@ describe('golden files of a small statement', () => {
         })) as string)
       : await comparable(name as OutputFormat);
     const file = goldenUrl(`small.${name}`);
-    if (update) writeFileSync(file, actual, name === 'qfx' || name === 'qbo' ? 'latin1' : 'utf8');
-    const expected = readFileSync(file, name === 'qfx' || name === 'qbo' ? 'latin1' : 'utf8');
+    if (update) writeFileSync(file, actual, ['qfx', 'qbo', 'iif'].includes(name) ? 'latin1' : 'utf8');
+    const expected = readFileSync(file, ['qfx', 'qbo', 'iif'].includes(name) ? 'latin1' : 'utf8');
     expect(actual).toBe(expected);
   });
 });

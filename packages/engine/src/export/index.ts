@@ -6,6 +6,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import { AppError, type OutputFormat, type Statement } from '@statemint/shared';
 import { writeCsv } from './csv';
 import { writeHtml } from './html';
+import { writeIif } from './iif';
 import { writeJson } from './json';
 import { DEFAULT_INTU_BID, writeOfx2, writeOfxSgml } from './ofx';
 import { CSV_DATE_FORMATS, CSV_PRESETS, type ExportOptions } from './options';
@@ -65,6 +66,8 @@ export async function exportStatements(
       return writeOfxSgml(statements, options.generatedAt ?? new Date(), options.intuBid ?? DEFAULT_INTU_BID);
     case 'qif':
       return writeQif(statements);
+    case 'iif':
+      return writeIif(statements);
     case 'xlsx':
       return collect(async (sink) => (await loadXlsxWriter())(statements, sink));
     default:

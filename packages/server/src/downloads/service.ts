@@ -45,7 +45,7 @@ export function parseFormat(raw: string | undefined): OutputFormat {
   if (!format)
     throw new AppError(
       'VALIDATION_FAILED',
-      'format must be one of excel, xlsx, csv, json, xml, txt, text, html, ofx, qfx, qbo, qif',
+      `format must be one of ${Object.keys(DOWNLOAD_FORMAT_ALIASES).join(', ')}`,
       { field: 'format' },
     );
   return format;

@@ -88,6 +88,7 @@ export function toFileRecord(
     qfxUrl: null,
     qboUrl: null,
     qifUrl: null,
+    iifUrl: null,
   };
   const until = availableUntil(row, opts.now);
   if (until !== null) {

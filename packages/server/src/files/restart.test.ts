@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FileRecord } from '@statemint/shared';
+import { type FileRecord, OUTPUT_FORMATS } from '@statemint/shared';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -144,8 +144,8 @@ for (const db of testDatabases) {
       expect(file).toMatchObject({ id, status: 'completed', transactionCount: 9 });
       const csv = await fetch(`${second.url}/api/download-free/${id}?format=csv`);
       expect(csv.status).toBe(200);
-      // The original, ten outputs and the statements (version 0).
-      expect(localObjects(dataDir).filter((p) => p.includes(id))).toHaveLength(12);
+      // The original, an object per output format and the statements (version 0).
+      expect(localObjects(dataDir).filter((p) => p.includes(id))).toHaveLength(OUTPUT_FORMATS.length + 2);
       await kill(second);
     });
   });

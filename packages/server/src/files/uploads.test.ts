@@ -39,6 +39,7 @@ const DOWNLOAD_FORMATS: Array<[string, OutputFormat]> = [
   ['qfx', 'qfx'],
   ['qbo', 'qbo'],
   ['qif', 'qif'],
+  ['iif', 'iif'],
 ];
 
 function freeTrial(
@@ -116,6 +117,7 @@ for (const db of testDatabases) {
         'qfxUrl',
         'qboUrl',
         'qifUrl',
+        'iifUrl',
       ] as const)
         expect(file[key], key).toMatch(new RegExp(`^/api/download-free/${res.body.id}\\?format=`));
       expect(new Date(file.deleteAt ?? 0).getTime()).toBe(s.clock.now() + HOUR);

@@ -9,6 +9,7 @@ import {
   downloadName,
   type OriginalDownloadResponse,
   OUTPUT_CONTENT_TYPES,
+  OUTPUT_FORMATS,
   type RestoreResponse,
 } from '@statemint/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,8 +25,8 @@ import { createVerifiedUser, startTestServer, type TestServer, testDatabases } f
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 const CSV = sampleCsvStatement(12, 250_000, 7);
-// The original, the ten output formats and the statements (version 0) the review screen reads.
-const STORED_PER_FILE = 12;
+// The original, an object per output format and the statements (version 0) the review screen reads.
+const STORED_PER_FILE = 1 + OUTPUT_FORMATS.length + 1;
 
 async function proUser(s: TestServer) {
   const u = await createVerifiedUser(s);
@@ -116,6 +117,7 @@ for (const db of testDatabases) {
         ['qfxUrl', 'qfx'],
         ['qboUrl', 'qbo'],
         ['qifUrl', 'qif'],
+        ['iifUrl', 'iif'],
       ] as const) {
         const url = file[key];
         expect(url, key).toMatch(new RegExp(`^/api/files/${file.id}/download/${format}\\?token=`));

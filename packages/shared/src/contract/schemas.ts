@@ -365,6 +365,7 @@ const FileRecordObject = Type.Object(
     qfxUrl: url(),
     qboUrl: url(),
     qifUrl: url(),
+    iifUrl: url(),
   },
   { title: 'File' },
 );

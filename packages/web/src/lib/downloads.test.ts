@@ -31,6 +31,7 @@ const base: FileRecord = {
   qfxUrl: null,
   qboUrl: null,
   qifUrl: null,
+  iifUrl: null,
 };
 
 describe('download URLs', () => {

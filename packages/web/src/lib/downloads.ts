@@ -18,6 +18,7 @@ export const FORMAT_LABELS: Record<OutputFormat, string> = {
   qfx: 'QFX',
   qbo: 'QBO',
   qif: 'QIF',
+  iif: 'IIF (QuickBooks Desktop)',
 };
 
 /** DECISIONS.md's other CSV column sets, offered beside the standard CSV. */
@@ -85,7 +86,7 @@ export function rememberBom(bom: boolean): void {
 
 /** The three main downloads first (SPEC §2), then the extra formats (DECISIONS.md). */
 export const PRIMARY_FORMATS: readonly OutputFormat[] = ['xlsx', 'csv', 'json'];
-export const EXTRA_FORMATS: readonly OutputFormat[] = ['xml', 'txt', 'html', 'ofx', 'qfx', 'qbo', 'qif'];
+export const EXTRA_FORMATS: readonly OutputFormat[] = ['xml', 'txt', 'html', 'ofx', 'qfx', 'qbo', 'qif', 'iif'];
 
 /** SPEC §7's download-free format names. */
 const FREE_FORMAT_PARAM: Partial<Record<OutputFormat, string>> = { xlsx: 'excel', csv: 'csv', json: 'json' };
@@ -102,6 +103,7 @@ export function formatUrl(file: FileRecord, format: OutputFormat): string | null
     qfx: file.qfxUrl,
     qbo: file.qboUrl,
     qif: file.qifUrl,
+    iif: file.iifUrl,
   };
   return byField[format] || null;
 }

@@ -7,7 +7,7 @@ const FEATURES = [
   ['98.5% accuracy', 'Every transaction read from the page, then checked against the statement’s own balances.'],
   ['30-second processing', 'Most statements convert in seconds; scanned pages are read with OCR.'],
   ['500+ banks', 'Layouts are detected from the page itself, not from a list of bank names.'],
-  ['Excel, CSV and JSON', 'Plus XML, text, HTML, OFX, QFX, QBO and QIF for accounting software.'],
+  ['Excel, CSV and JSON', 'Plus XML, text, HTML, OFX, QFX, QBO, QIF and IIF for accounting software.'],
   ['Reconciled', 'Opening balance plus transactions must equal the closing balance, or we show the rows that do not.'],
   ['PDFs, scans, documents, ZIP', 'PDF, JPG, PNG, TIFF, DOC, DOCX, TXT, RTF, or many statements in one ZIP file.'],
 ] as const;
