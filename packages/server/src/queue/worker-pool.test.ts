@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { createFileStore, type StoreSpec as Spec } from '../storage/create';
 import type { SealedStore } from '../storage/sealed-store';
 import { runTask } from './run-task';
 import type { ConversionOutcome, ConversionTask } from './types';
-import { WorkerPool, type WorkerPoolOptions } from './worker-pool';
+import { TIMEOUT_MESSAGE, WorkerPool, type WorkerPoolOptions } from './worker-pool';
 
 let root: string;
 let spec: Spec;
@@ -84,6 +85,35 @@ describe('WorkerPool', () => {
     const again = await p.run(task('junk', 'junk.pdf'));
     expect(again).toMatchObject({ ok: false, code: 'UNSUPPORTED_FILE_TYPE' });
   });
+
+  // Issue 29, N13: the limit was on the wall clock, so a busy machine failed a 10-page scan.
+  it.skipIf(process.platform !== 'linux')(
+    'limits CPU time, not the wall clock: a task waiting past its limit completes, one working past it is ended',
+    async () => {
+      // The original arrives through a named pipe 2.5 s after the task starts: the thread waits, using no CPU.
+      await store.put(originalKey('late'), sampleCsvStatement(5));
+      const path = join(root, 'files', 'late', 'original.enc');
+      const sealed = await readFile(path);
+      await rm(path);
+      execFileSync('mkfifo', [path]);
+      const p = pool(1, 0, { wallFactor: 20 });
+      await p.warm();
+      const outcome = p.run(task('late', 'late.csv', 1_000));
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await writeFile(path, sealed);
+      expect(await outcome).toMatchObject({ ok: true, summary: { transactionCount: 5 } });
+      // 40,000 rows take seconds of CPU: 500 ms of it end the task, however long the wall clock allows.
+      await store.put(originalKey('busy'), sampleCsvStatement(40_000));
+      expect(await p.run(task('busy', 'busy.csv', 500))).toEqual({
+        ok: false,
+        code: 'TIMEOUT',
+        message: TIMEOUT_MESSAGE,
+      });
+      await rm(path);
+      await store.put(originalKey('after'), sampleCsvStatement(3));
+      expect(await p.run(task('after', 'after.csv'))).toMatchObject({ ok: true });
+    },
+  );
 
   it('starts and loads every thread on warm(), and runs the next tasks on them', async () => {
     const p = pool(2);

@@ -1,12 +1,15 @@
 /**
  * A pool of worker threads that run conversions, so PDF parsing, OCR and export never
- * block the server's event loop. Expedited tasks are taken first; a task that runs past
- * its time limit has its worker terminated and fails with TIMEOUT.
+ * block the server's event loop. Expedited tasks are taken first; a task that uses more CPU
+ * time than its limit (its thread's and its OCR processes', cpu-time.ts), or runs past
+ * `wallFactor` times that on the wall clock, has its worker terminated and fails with TIMEOUT.
+ * Without /proc (not Linux) the limit is on the wall clock alone.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { TEXTS } from '@statemint/shared';
 import type { StoreSpec } from '../storage/create';
+import { CpuMeter, threadId } from './cpu-time';
 import type { ConversionOutcome, ConversionTask } from './types';
 import type { WorkerRequest } from './worker-thread';
 
@@ -20,7 +23,18 @@ export interface WorkerPoolOptions {
   memoryMb?: number;
   /** A worker whose heap is larger than this after a task is ended (its memory given back). */
   recycleAboveMb?: number;
+  /**
+   * With CPU time measured, a task's wall-clock limit is this many times its CPU limit (a hang,
+   * a wait without end); the engine's own deadline is that too.
+   */
+  wallFactor?: number;
 }
+
+export const DEFAULT_WALL_FACTOR = 4;
+/** How often a running task's CPU time is read. */
+const CPU_POLL_MS = 250;
+/** Whether this machine tells a thread's CPU time (Linux /proc). */
+const CPU_MEASURED = threadId() !== null;
 
 export const DEFAULT_WORKER_MEMORY_MB = 768;
 const DEFAULT_RECYCLE_ABOVE_MB = 192;
@@ -35,10 +49,24 @@ interface Waiting {
 
 interface Slot {
   worker: Worker;
-  current: (Waiting & { id: number; timer: NodeJS.Timeout }) | null;
+  current: (Waiting & { id: number; timer: NodeJS.Timeout; meter: CpuMeter | null }) | null;
+  /** The thread's kernel id, once it has said it (its CPU time is read from /proc). */
+  tid: number | null;
+  /** Reads the running task's CPU time while there is one. */
+  poll: NodeJS.Timeout | null;
   /** Settles once the thread has loaded the engine (or has ended). */
   loaded: Promise<void>;
 }
+
+interface WorkerMessage {
+  id?: number;
+  outcome?: ConversionOutcome;
+  heapMb?: number;
+  ready?: boolean;
+  tid?: number | null;
+}
+
+export const TIMEOUT_MESSAGE = 'The conversion took too long and was stopped.';
 
 export const OUT_OF_MEMORY_MESSAGE =
   'This file needs more memory to convert than one conversion may use. Please split it into smaller files.';
@@ -102,6 +130,7 @@ export class WorkerPool {
     const slots = [...this.#slots];
     this.#slots.clear();
     for (const slot of slots) {
+      this.#stopMeter(slot);
       if (slot.current) {
         clearTimeout(slot.current.timer);
         slot.current.reject(new PoolClosedError());
@@ -132,14 +161,38 @@ export class WorkerPool {
       const next = this.#takeNext();
       if (!next) return;
       const id = this.#nextId++;
-      const limit = next.task.timeoutMs + (this.#options.graceMs ?? 5_000);
+      // The task's limit is CPU time where it is measured; the wall clock then only ends a hang.
+      const wallMs = CPU_MEASURED
+        ? next.task.timeoutMs * (this.#options.wallFactor ?? DEFAULT_WALL_FACTOR)
+        : next.task.timeoutMs;
       const timer = setTimeout(
-        () => this.#fail(slot, 'TIMEOUT', 'The conversion took too long and was stopped.'),
-        limit,
+        () => this.#fail(slot, 'TIMEOUT', TIMEOUT_MESSAGE),
+        wallMs + (this.#options.graceMs ?? 5_000),
       );
-      slot.current = { ...next, id, timer };
-      slot.worker.postMessage({ id, task: next.task } satisfies WorkerRequest);
+      slot.current = { ...next, id, timer, meter: null };
+      this.#meter(slot);
+      slot.worker.postMessage({ id, task: { ...next.task, timeoutMs: wallMs } } satisfies WorkerRequest);
     }
+  }
+
+  /** Starts reading the running task's CPU time (once the thread has said its id). */
+  #meter(slot: Slot): void {
+    const current = slot.current;
+    if (!CPU_MEASURED || !current || current.meter || slot.tid === null) return;
+    const meter = CpuMeter.start(slot.tid);
+    if (!meter) return;
+    current.meter = meter;
+    const limit = current.task.timeoutMs;
+    slot.poll = setInterval(() => {
+      if (slot.current !== current) return;
+      if (meter.read() > limit) this.#fail(slot, 'TIMEOUT', TIMEOUT_MESSAGE);
+    }, CPU_POLL_MS);
+    slot.poll.unref();
+  }
+
+  #stopMeter(slot: Slot): void {
+    if (slot.poll) clearInterval(slot.poll);
+    slot.poll = null;
   }
 
   #spawn(): Slot {
@@ -149,14 +202,25 @@ export class WorkerPool {
       resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(64, memoryMb / 8) },
     });
     let loaded = () => {};
-    const slot: Slot = { worker, current: null, loaded: new Promise((resolve) => (loaded = resolve)) };
+    const slot: Slot = {
+      worker,
+      current: null,
+      tid: null,
+      poll: null,
+      loaded: new Promise((resolve) => (loaded = resolve)),
+    };
     this.#slots.add(slot);
     worker.once('exit', () => loaded());
-    worker.on('message', (message: { id?: number; outcome?: ConversionOutcome; heapMb?: number; ready?: boolean }) => {
-      if (message.ready) loaded();
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.ready) {
+        slot.tid = message.tid ?? null;
+        loaded();
+        this.#meter(slot);
+      }
       const current = slot.current;
       if (!current || message.id !== current.id || !message.outcome) return;
       clearTimeout(current.timer);
+      this.#stopMeter(slot);
       slot.current = null;
       current.resolve(message.outcome);
       // A big file leaves a big heap behind: end that worker so its memory goes back to the system.
@@ -188,6 +252,7 @@ export class WorkerPool {
     if (!this.#slots.delete(slot)) return;
     const current = slot.current;
     slot.current = null;
+    this.#stopMeter(slot);
     void slot.worker.terminate();
     if (current) {
       clearTimeout(current.timer);

@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { isCancellation } from '@statemint/engine';
 import { loadWriters } from '@statemint/engine/export';
 import { createFileStore, type StoreSpec } from '../storage/create';
+import { threadId } from './cpu-time';
 import { failure, runTask } from './run-task';
 import type { ConversionTask } from './types';
 
@@ -32,6 +33,7 @@ port.on('message', (request: WorkerRequest) => {
       port.postMessage({ id: request.id, outcome, heapMb });
     });
 });
-// Ready once every writer a conversion uses is loaded (WorkerPool.warm waits for this).
+// Ready once every writer a conversion uses is loaded (WorkerPool.warm waits for this). The
+// thread's id lets the pool read the CPU time it and its OCR processes use (cpu-time.ts).
 await loadWriters();
-port.postMessage({ ready: true });
+port.postMessage({ ready: true, tid: threadId() });
