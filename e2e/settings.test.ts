@@ -82,7 +82,17 @@ describe.skipIf(!hasChromium)('settings journeys in Chromium', () => {
   it('creates an API key shown once, converts with it over HTTP, and revokes it', async () => {
     const keys = page.getByRole('region', { name: 'API keys' });
     await keys.getByLabel('Key name').fill('Ledger sync');
+    // The server's refusals stand under the field they are about.
+    await keys.getByLabel('Your password, to confirm').fill('not the password');
+    await keys.getByRole('button', { name: 'Create API Key' }).click();
+    await keys.getByRole('alert').getByText('password', { exact: false }).waitFor();
+    expect(await keys.getByLabel('Your password, to confirm').getAttribute('aria-invalid')).toBe('true');
+    await keys.getByLabel('Webhook URL (optional)').fill('http://127.0.0.1:9/hook');
     await keys.getByLabel('Your password, to confirm').fill(PASSWORD);
+    await keys.getByRole('button', { name: 'Create API Key' }).click();
+    await expect.poll(() => keys.getByLabel('Webhook URL (optional)').getAttribute('aria-invalid')).toBe('true');
+    await shoot(page, 'settings-api-key-errors');
+    await keys.getByLabel('Webhook URL (optional)').fill('');
     await keys.getByRole('button', { name: 'Create API Key' }).click();
     const key = (await page.getByTestId('new-api-key').textContent())?.trim() ?? '';
     expect(key).toMatch(/^sm_live_/);
@@ -102,7 +112,14 @@ describe.skipIf(!hasChromium)('settings journeys in Chromium', () => {
     });
     expect(up.status).toBe(201);
 
+    // Revoking asks in the app, naming the key; keeping it changes nothing.
     await row.getByRole('button', { name: 'Revoke' }).click();
+    const ask = page.getByRole('dialog', { name: 'Revoke Ledger sync?' });
+    await ask.getByRole('button', { name: 'Keep It' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(await row.textContent()).not.toContain('Revoked');
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await ask.getByRole('button', { name: 'Revoke Key' }).click();
     await expectToast(page, 'API Key Revoked');
     await row.getByText('Revoked').waitFor();
     const after = await fetch(`${server.url}/api/files/upload`, {

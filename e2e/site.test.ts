@@ -173,13 +173,14 @@ describe.skipIf(!hasChromium)('site journeys in Chromium', () => {
     await shoot(page, 'register-modal');
     await page.keyboard.press('Escape');
     await form.waitFor({ state: 'hidden' });
-    // A wrong password: the server's message in an error toast.
+    // A wrong password: the server's message in the form, and in an error toast.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();
     const login = page.getByRole('dialog', { name: 'Sign In' });
     await login.getByLabel('Email').fill('nobody@example.com');
     await login.getByLabel('Password', { exact: true }).fill('wrongpassword');
     await login.locator('form').getByRole('button', { name: 'Sign In' }).click();
     await expectToast(page, 'Authentication Failed');
+    await login.locator('form').getByRole('alert').getByText('Invalid email or password').waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -6,12 +6,15 @@ export class ApiError extends Error {
   readonly code: ErrorCode | undefined;
   /** The server's own message, when its body had one. */
   readonly serverMessage: string | undefined;
-  constructor(status: number, message: string, code?: ErrorCode, serverMessage?: string) {
+  /** The request field the server named (VALIDATION_FAILED, a wrong password, an e-mail in use). */
+  readonly field: string | undefined;
+  constructor(status: number, message: string, code?: ErrorCode, serverMessage?: string, field?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.serverMessage = serverMessage;
+    this.field = field;
   }
   get isAuthError(): boolean {
     return this.status === 401 || this.status === 403;
@@ -22,17 +25,29 @@ export class ApiError extends Error {
 export function apiErrorFromResponse(status: number, statusText: string, bodyText: string): ApiError {
   let code: ErrorCode | undefined;
   let serverMessage: string | undefined;
+  let field: string | undefined;
   try {
     const body: unknown = JSON.parse(bodyText);
     if (body && typeof body === 'object') {
-      const b = body as { message?: unknown; code?: unknown };
+      const b = body as { message?: unknown; code?: unknown; field?: unknown };
       if (typeof b.message === 'string' && b.message) serverMessage = b.message;
       if (typeof b.code === 'string') code = b.code as ErrorCode;
+      if (typeof b.field === 'string') field = b.field;
     }
   } catch {
     // Not JSON: the raw text is the message.
   }
-  return new ApiError(status, `${status}: ${bodyText || statusText}`, code, serverMessage);
+  return new ApiError(status, `${status}: ${bodyText || statusText}`, code, serverMessage, field);
+}
+
+/**
+ * A failed form's answer, shown where it belongs: under the field the server named (one of the
+ * form's `fields`), else above the form's button.
+ */
+export function formError(e: unknown, fields: readonly string[]): { field: string | null; message: string } {
+  const err = e instanceof ApiError ? e : undefined;
+  const message = err?.serverMessage ?? (err?.status === NETWORK_ERROR_STATUS ? err.message : 'Please try again.');
+  return { field: err?.field && fields.includes(err.field) ? err.field : null, message };
 }
 
 export const NETWORK_ERROR_STATUS = 0;

@@ -67,7 +67,10 @@ export function LoginModal({
         );
       }
     } catch (err) {
-      toast(authFailure(err, mode));
+      // In the form, where the eye is, as well as the toast SPEC §8 names.
+      const failure = authFailure(err, mode);
+      setError(failure.description ?? failure.title);
+      toast(failure);
     } finally {
       setBusy(false);
     }

@@ -3,10 +3,10 @@ import { type ApiKeyInfo, ROUTES } from '@statemint/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { callApi } from '../../api/client';
-import { ApiError } from '../../api/errors';
+import { ApiError, formError } from '../../api/errors';
 import { Link } from '../../app/router';
 import { toast } from '../../components/toast';
-import { Button, Field, Spinner } from '../../components/ui';
+import { Button, ConfirmDialog, Field, Spinner } from '../../components/ui';
 import { formatRelativeTime } from '../../lib/format';
 import { Section } from './SettingsPage';
 
@@ -55,6 +55,7 @@ function Deliveries({ apiKey }: { apiKey: ApiKeyInfo }) {
 function KeyRow({ apiKey }: { apiKey: ApiKeyInfo }) {
   const queryClient = useQueryClient();
   const [showLog, setShowLog] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const revoke = useMutation({
     mutationFn: () => callApi(ROUTES.revokeApiKey, { params: { id: apiKey.id } }),
     onSuccess: () => {
@@ -85,19 +86,22 @@ function KeyRow({ apiKey }: { apiKey: ApiKeyInfo }) {
             </Button>
           )}
           {!revoked && (
-            <Button
-              size="sm"
-              variant="danger"
-              disabled={revoke.isPending}
-              onClick={() => {
-                if (window.confirm(`Revoke ${apiKey.name}? Programs using it stop working at once.`)) revoke.mutate();
-              }}
-            >
+            <Button size="sm" variant="danger" disabled={revoke.isPending} onClick={() => setConfirming(true)}>
               Revoke
             </Button>
           )}
         </div>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Revoke ${apiKey.name}?`}
+        description={`Programs using ${apiKey.name} (${apiKey.prefix}…) stop working at once. This cannot be undone.`}
+        confirmLabel="Revoke Key"
+        cancelLabel="Keep It"
+        danger
+        onConfirm={() => revoke.mutate()}
+      />
       {showLog && (
         <div className="mt-2">
           <Deliveries apiKey={apiKey} />
@@ -112,6 +116,9 @@ export function ApiKeysSection() {
   const keys = useQuery({ queryKey: KEYS, queryFn: () => callApi(ROUTES.listApiKeys) });
   const [form, setForm] = useState({ name: '', webhookUrl: '', password: '' });
   const [shown, setShown] = useState<{ key: string; webhookSecret: string | null } | null>(null);
+  /** The last answer's error, under its field (name, webhook URL, password) or above the button. */
+  const [error, setError] = useState<{ field: string | null; message: string } | null>(null);
+  const errorOf = (field: string) => (error?.field === field ? error.message : null);
   const create = useMutation({
     mutationFn: () =>
       callApi(ROUTES.createApiKey, {
@@ -122,11 +129,12 @@ export function ApiKeysSection() {
         },
       }),
     onSuccess: (res) => {
+      setError(null);
       setShown({ key: res.key, webhookSecret: res.webhookSecret });
       setForm({ name: '', webhookUrl: '', password: '' });
       void queryClient.invalidateQueries({ queryKey: KEYS });
     },
-    onError: (e) => failed('API Key Not Created', e),
+    onError: (e) => setError(formError(e, ['name', 'webhookUrl', 'password'])),
   });
   return (
     <Section
@@ -169,6 +177,7 @@ export function ApiKeysSection() {
           label="Key name"
           value={form.name}
           placeholder="Bookkeeping sync"
+          error={errorOf('name')}
           onChange={(e) => setForm({ ...form, name: e.target.value })}
         />
         <Field
@@ -176,6 +185,7 @@ export function ApiKeysSection() {
           type="url"
           value={form.webhookUrl}
           placeholder="https://example.com/hooks/statemint"
+          error={errorOf('webhookUrl')}
           onChange={(e) => setForm({ ...form, webhookUrl: e.target.value })}
         />
         <Field
@@ -184,11 +194,17 @@ export function ApiKeysSection() {
           autoComplete="current-password"
           required
           value={form.password}
+          error={errorOf('password')}
           onChange={(e) => setForm({ ...form, password: e.target.value })}
         />
         <Button type="submit" disabled={create.isPending || !form.name.trim() || !form.password}>
           Create API Key
         </Button>
+        {error && error.field === null && (
+          <p role="alert" className="text-sm text-red-600 sm:col-span-4">
+            {error.message}
+          </p>
+        )}
       </form>
       {keys.isPending ? (
         <Spinner label="Loading API keys" />

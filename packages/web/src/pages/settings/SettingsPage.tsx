@@ -7,7 +7,7 @@ import { formatPrice, isSubscriptionPlan, PLAN_LABELS, ROUTES } from '@statemint
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { callApi } from '../../api/client';
-import { ApiError } from '../../api/errors';
+import { ApiError, formError } from '../../api/errors';
 import { Link, navigate } from '../../app/router';
 import { useSession } from '../../app/session';
 import { toast } from '../../components/toast';
@@ -44,14 +44,17 @@ export function Section({
 function EmailSection({ email }: { email: string }) {
   const [form, setForm] = useState({ newEmail: '', password: '' });
   const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<{ field: string | null; message: string } | null>(null);
+  const errorOf = (field: string) => (error?.field === field ? error.message : null);
   const change = useMutation({
     mutationFn: () => callApi(ROUTES.changeEmail, { body: form }),
     onSuccess: (res) => {
+      setError(null);
       setSent(res.message);
       setForm({ newEmail: '', password: '' });
       toast({ title: 'Check Your Email', description: res.message, variant: 'success' });
     },
-    onError: (e) => failed('Email Not Changed', e),
+    onError: (e) => setError(formError(e, ['newEmail', 'password'])),
   });
   return (
     <Section title="Email" description={`Your account's email is ${email}.`}>
@@ -74,6 +77,7 @@ function EmailSection({ email }: { email: string }) {
           autoComplete="email"
           required
           value={form.newEmail}
+          error={errorOf('newEmail')}
           onChange={(e) => setForm({ ...form, newEmail: e.target.value })}
         />
         <Field
@@ -82,11 +86,17 @@ function EmailSection({ email }: { email: string }) {
           autoComplete="current-password"
           required
           value={form.password}
+          error={errorOf('password')}
           onChange={(e) => setForm({ ...form, password: e.target.value })}
         />
         <Button type="submit" disabled={change.isPending}>
           Change Email
         </Button>
+        {error && error.field === null && (
+          <p role="alert" className="text-sm text-red-600 sm:col-span-3">
+            {error.message}
+          </p>
+        )}
       </form>
     </Section>
   );
@@ -96,17 +106,22 @@ function PasswordSection() {
   const { signIn, user } = useSession();
   const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirm: '' });
   const [error, setError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<{ field: string | null; message: string } | null>(null);
   const change = useMutation({
     mutationFn: () =>
       callApi(ROUTES.changePassword, {
         body: { currentPassword: form.currentPassword, newPassword: form.newPassword },
       }),
     onSuccess: (res) => {
+      setServerError(null);
       if (user) signIn(res.token, user);
       setForm({ currentPassword: '', newPassword: '', confirm: '' });
       toast({ title: 'Password Changed', description: res.message, variant: 'success' });
     },
-    onError: (e) => failed('Password Not Changed', e),
+    onError: (e) => {
+      const answer = formError(e, ['currentPassword', 'newPassword']);
+      setServerError(answer);
+    },
   });
   return (
     <Section title="Password" description="Changing it signs out every other device.">
@@ -125,6 +140,7 @@ function PasswordSection() {
           type="password"
           autoComplete="current-password"
           value={form.currentPassword}
+          error={serverError?.field === 'currentPassword' ? serverError.message : null}
           onChange={(e) => setForm({ ...form, currentPassword: e.target.value })}
         />
         <Field
@@ -132,6 +148,7 @@ function PasswordSection() {
           type="password"
           autoComplete="new-password"
           value={form.newPassword}
+          error={serverError?.field === 'newPassword' ? serverError.message : null}
           onChange={(e) => setForm({ ...form, newPassword: e.target.value })}
         />
         <Field
@@ -145,6 +162,11 @@ function PasswordSection() {
         <Button type="submit" disabled={change.isPending}>
           Change Password
         </Button>
+        {serverError && serverError.field === null && (
+          <p role="alert" className="text-sm text-red-600 sm:col-span-4">
+            {serverError.message}
+          </p>
+        )}
       </form>
     </Section>
   );
