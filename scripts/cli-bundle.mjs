@@ -24,6 +24,7 @@ function fingerprint() {
   };
   for (const dir of sources) walk(join(root, dir));
   hash.update(readFileSync(import.meta.filename)); // a change of build options is a new build too
+  hash.update(process.version); // the Intl tables are built under this Node (see intlTables)
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -46,10 +47,35 @@ function touch(dir) {
   }
 }
 
+/**
+ * The tables the engine derives from Intl (packages/engine/src/values/intl-tables.ts), built here
+ * once instead of at every start: the modules that build them are bundled on their own and run.
+ */
+async function intlTables(esbuild) {
+  const built = await esbuild({
+    stdin: {
+      contents: `import { monthTables } from './values/months';
+        import { currencySymbolTable } from './extract/facts/currency';
+        export default { ...monthTables(), currencySymbols: currencySymbolTable() };`,
+      resolveDir: join(root, 'packages/engine/src'),
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    write: false,
+    logLevel: 'error',
+  });
+  const code = built.outputFiles[0].text;
+  return (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)).default;
+}
+
 async function build(dir) {
   const { build: esbuild } = await import('esbuild');
   mkdirSync(outRoot, { recursive: true });
   const tmp = `${dir}.tmp-${process.pid}`;
+  const tables = await intlTables(esbuild);
   await esbuild({
     entryPoints: { run: join(root, 'packages/engine/src/cli/run.ts') },
     outdir: tmp,
@@ -62,6 +88,7 @@ async function build(dir) {
     // esbuild's table has Node without \p{...} in regex literals and rewrites each into a
     // `new RegExp(...)` built at every call; Node 20 has them.
     supported: { 'regexp-unicode-property-escapes': true },
+    define: { STATEMINT_INTL_TABLES: JSON.stringify(JSON.stringify(tables)) },
     logLevel: 'error',
     plugins: [
       {

@@ -8,6 +8,7 @@
  * November in Czech and Polish), so a lookup answers every reading; `MonthVote` lets a document
  * settle on the language its month names agree on.
  */
+import { type MonthEntries, prebuiltIntlTables } from './intl-tables';
 
 /**
  * ISO 639-1 codes; Intl keeps those it has data for. Languages written in Latin script are read
@@ -34,16 +35,21 @@ export function monthKey(name: string): string {
   return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\.$/, '').replace(/ı/g, 'i');
 }
 
-const NAMES = new Map<string, Map<number, Set<string>>>();
+type Names = Map<string, Map<number, Set<string>>>;
+const NAMES: Names = new Map();
 
-function add(name: string, month: number, language: string): void {
+function add(name: string, month: number, language: string, into: Names): void {
   const key = monthKey(name.trim());
   // A name must have letters; digits-only forms ("1月") are numeric dates.
   if (!/\p{L}/u.test(key) || /\d/.test(key) || key.length < 2) return;
-  let byMonth = NAMES.get(key);
+  addKey(key, month, language, into);
+}
+
+function addKey(key: string, month: number, language: string, into: Names): void {
+  let byMonth = into.get(key);
   if (!byMonth) {
     byMonth = new Map();
-    NAMES.set(key, byMonth);
+    into.set(key, byMonth);
   }
   let langs = byMonth.get(month);
   if (!langs) {
@@ -55,7 +61,7 @@ function add(name: string, month: number, language: string): void {
 
 const VOWELS = /[aeiouyæøåäöü]/g;
 
-function build(languages: string[]): void {
+function build(languages: string[], into: Names): void {
   const supported = Intl.DateTimeFormat.supportedLocalesOf(languages);
   const dates = Array.from({ length: 12 }, (_, m) => new Date(Date.UTC(2024, m, 15)));
   for (const language of supported) {
@@ -70,20 +76,44 @@ function build(languages: string[]): void {
           ...inDate.formatToParts(date).flatMap((p) => (p.type === 'month' ? [p.value] : [])),
         ];
         for (const name of names) {
-          add(name, m + 1, language);
+          add(name, m + 1, language, into);
           const letters = monthKey(name);
           if (!/^\p{L}+$/u.test(letters)) continue;
           // Statements cut names after any letter from the third on ("SEP", "Sept", "Févr", "juill.").
-          for (let k = 3; k < letters.length; k++) add(letters.slice(0, k), m + 1, language);
+          for (let k = 3; k < letters.length; k++) add(letters.slice(0, k), m + 1, language, into);
           // ... or to their first consonants ("MRZ" for März, "MRT" for maart).
           const skeleton = letters.slice(1).replace(VOWELS, '');
-          if (width === 'long' && skeleton.length >= 2) add(letters[0] + skeleton.slice(0, 2), m + 1, language);
+          if (width === 'long' && skeleton.length >= 2) add(letters[0] + skeleton.slice(0, 2), m + 1, language, into);
         }
       });
     }
   }
 }
-build(LATIN_LANGUAGES);
+
+/**
+ * The table as entries, in insertion order (intl-tables.ts): restoring them one by one into a
+ * table that holds a prefix of them (the Latin languages' names) gives the table built in full.
+ */
+function entries(names: Names): MonthEntries {
+  return [...names].map(([key, byMonth]) => [key, [...byMonth].map(([month, langs]) => [month, [...langs]])]);
+}
+
+function restore(from: MonthEntries, into: Names): void {
+  for (const [key, months] of from)
+    for (const [month, langs] of months) for (const l of langs) addKey(key, month, l, into);
+}
+
+/** The month tables as the bundle carries them prebuilt (intl-tables.ts). */
+export function monthTables(): { monthsLatin: MonthEntries; monthsAll: MonthEntries } {
+  const names: Names = new Map();
+  build(LATIN_LANGUAGES, names);
+  const monthsLatin = entries(names);
+  build(OTHER_LANGUAGES, names);
+  return { monthsLatin, monthsAll: entries(names) };
+}
+
+if (prebuiltIntlTables) restore(prebuiltIntlTables.monthsLatin, NAMES);
+else build(LATIN_LANGUAGES, NAMES);
 let othersBuilt = false;
 
 /** Every month a name can mean, with the languages that mean it; empty when it is no month name. */
@@ -91,7 +121,8 @@ export function monthReadings(name: string): MonthReading[] {
   const key = monthKey(name);
   if (!othersBuilt && /[^\p{Script=Latin}]/u.test(key)) {
     othersBuilt = true;
-    build(OTHER_LANGUAGES);
+    if (prebuiltIntlTables) restore(prebuiltIntlTables.monthsAll, NAMES);
+    else build(OTHER_LANGUAGES, NAMES);
   }
   const byMonth = NAMES.get(key);
   if (!byMonth) return [];

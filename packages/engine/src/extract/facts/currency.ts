@@ -8,6 +8,7 @@
  * language of one currency's countries only (Polish: PLN; German: EUR and CHF, so none).
  * Otherwise the currency is unknown (null), never a guess.
  */
+import { prebuiltIntlTables } from '../../values/intl-tables';
 import { hasFactWord, languageScores } from '../vocabulary';
 
 let symbols: Map<string, string> | null = null;
@@ -34,8 +35,17 @@ function symbolOf(locale: string, code: string, display: 'symbol' | 'narrowSymbo
   }
 }
 
+/** Symbols that name one currency, as the bundle carries them prebuilt (values/intl-tables.ts). */
+export function currencySymbolTable(): [string, string][] {
+  return [...table()];
+}
+
 function table(): Map<string, string> {
   if (symbols) return symbols;
+  if (prebuiltIntlTables) {
+    symbols = new Map(prebuiltIntlTables.currencySymbols);
+    return symbols;
+  }
   const found = new Map<string, Set<string>>();
   const add = (symbol: string | null, code: string) => {
     if (!symbol || symbol === code) return;
