@@ -15,9 +15,17 @@
 // type CanvasFillRule"). The module is the one PDF.js declares and is tested with (its own
 // dependency, which may be another version than the engine's), else the engine's; its globals are
 // set here, before PDF.js would set its own, and `canvas` is what pages are rendered on.
+//
+// Flate streams (most of a PDF's content) PDF.js inflates with the global DecompressionStream,
+// which Node builds from a zlib stream and two web streams, run on the thread pool: for the many
+// small streams of a text PDF the plumbing costs more than the inflating. PDF.js writes the whole
+// compressed stream, closes it and reads the result, so in the threads that load PDF.js a
+// 'deflate' stream is inflated in one synchronous zlib call instead (the same zlib, the same
+// errors: PDF.js falls back to its own inflater on either); other formats go to Node's class.
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 
 const require = createRequire(import.meta.url);
 const pdfjsEntry = require.resolve('pdfjs-dist/legacy/build/pdf.mjs');
@@ -48,6 +56,32 @@ export function loadSystemFonts() {
 globalThis.Path2D = canvas.Path2D;
 globalThis.DOMMatrix = canvas.DOMMatrix;
 globalThis.ImageData = canvas.ImageData;
+
+const NodeDecompressionStream = globalThis.DecompressionStream;
+/** The readable and writable ends PDF.js uses of a DecompressionStream('deflate'). */
+function inflateAtOnce() {
+  const chunks = [];
+  const done = Promise.resolve();
+  const writer = {
+    ready: done,
+    write: (chunk) => {
+      chunks.push(chunk);
+      return done;
+    },
+    close: () => done,
+  };
+  return {
+    writable: { getWriter: () => writer },
+    readable: {
+      async *[Symbol.asyncIterator]() {
+        yield inflateSync(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+      },
+    },
+  };
+}
+globalThis.DecompressionStream = function DecompressionStream(format) {
+  return format === 'deflate' ? inflateAtOnce() : new NodeDecompressionStream(format);
+};
 
 const natives = { push: Array.prototype.push, stringify: JSON.stringify, parse: JSON.parse };
 globalThis.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
