@@ -111,7 +111,14 @@ describe.skipIf(!hasChromium)('conversion journeys in Chromium', () => {
     await page.getByTestId('file-input').setInputFiles(pdfPath);
     await page.getByRole('button', { name: 'Convert Statement' }).click();
     await expectToast(page, 'Free Trial Cooldown', TEXTS.upgradeForMore);
+    // Said on the page too: the next free time (24 hours after the first), and paying for this file now.
+    const used = page.getByRole('region', { name: 'Free trial used' });
+    expect(await used.getByTestId('free-trial-next').textContent()).toMatch(
+      /Your next free conversion: \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M\./,
+    );
     await shoot(page, 'upload-cooldown');
+    await used.getByRole('button', { name: `Pay ${formatPrice(PRICES_CENTS.payasyougo)} and Convert Now` }).click();
+    await page.getByRole('dialog', { name: 'Pay Per File' }).waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -322,6 +322,12 @@ describe.skipIf(!hasChromium)('statement-level fixes in the review', () => {
       if (width === 1920) {
         expect(box.pageLeft).toBeGreaterThanOrEqual(box.gridRight);
         expect(box.rootWidth).toBeGreaterThan(1500);
+        // The header spans the same width as the screen under it, its logo over the content's edge.
+        const header = await page
+          .locator('header > div')
+          .first()
+          .evaluate((el) => el.getBoundingClientRect().width);
+        expect(header).toBeGreaterThan(1500);
       }
       expect(await grid.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
       await done.screenshot({ path: join(SCREENSHOT_DIR, `review-numbers-${width}.png`) });

@@ -125,6 +125,8 @@ describe.skipIf(!hasChromium)('account and vault journeys in Chromium', () => {
     const row = page.getByTestId('file-row').filter({ hasText: 'Vault statement' });
     await row.waitFor();
     expect(await row.textContent()).toContain('6 transactions');
+    // Each file says when it will be deleted (30 days after upload without auto-delete).
+    expect(await row.getByTestId('delete-at').textContent()).toMatch(/^Deleted on \S/);
     expect(await row.getByTestId('file-reconciliation').textContent()).toContain('Balanced');
     await row.getByRole('button', { name: 'Download' }).click();
     const [dl] = await Promise.all([

@@ -26,6 +26,8 @@ export interface FreeTrialCheckResponse {
   canUse: boolean;
   reason: string;
   code?: ErrorCode;
+  /** When refused: from when (ISO) the free trial can be used again, if known. */
+  nextAt?: string | null;
 }
 
 export interface FileReconciliation {

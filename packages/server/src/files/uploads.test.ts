@@ -189,6 +189,10 @@ for (const db of testDatabases) {
       const refused = await check({ deviceFingerprint: fp }, { 'x-forwarded-for': freshIp() });
       expect(refused.body).toMatchObject({ canUse: false, code: 'FREE_TRIAL_COOLDOWN' });
       expect(refused.body.reason).toContain('24 hours');
+      // From when it can be used again: 24 hours after the first use.
+      const firstAt = Date.parse((await s.api<{ createdAt: string }>(`/api/files/${first.body.id}`)).body.createdAt);
+      expect(Date.parse(refused.body.nextAt ?? '')).toBeGreaterThanOrEqual(firstAt + 24 * HOUR - 1000);
+      expect(Date.parse(refused.body.nextAt ?? '')).toBeLessThanOrEqual(s.clock.now() + 24 * HOUR);
 
       s.clock.advance(24 * HOUR + 1);
       expect((await check({ email }, { 'x-device-fingerprint': fp, 'x-forwarded-for': ip })).body.canUse).toBe(true);

@@ -286,6 +286,7 @@ const FreeTrialCheckResponseObject = Type.Object({
   canUse: Type.Boolean(),
   reason: Type.String(),
   code: Type.Optional(ErrorCodeSchema),
+  nextAt: Type.Optional(Nullable(DateTime('When refused: from when the free trial can be used again'))),
 });
 export type _FreeTrial = Assert<Same<Static<typeof FreeTrialCheckResponseObject>, FreeTrialCheckResponse>>;
 export const FreeTrialCheckResponseSchema = typed<FreeTrialCheckResponse>(FreeTrialCheckResponseObject);

@@ -2,8 +2,9 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { PRODUCT_NAME } from '@statemint/shared';
 import { useState } from 'react';
+import { pageWidth } from '../app/layout';
 import { useModals } from '../app/modals';
-import { Link, navigate } from '../app/router';
+import { Link, navigate, useLocation } from '../app/router';
 import { useSession } from '../app/session';
 import { buttonClass } from './ui';
 
@@ -32,9 +33,10 @@ export function Header() {
   const { user, logout } = useSession();
   const { openLogin } = useModals();
   const displayName = user ? user.name || user.email : '';
+  const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
+      <div className={`mx-auto flex h-16 items-center justify-between px-4 ${pageWidth(pathname)}`}>
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-6 md:flex">
           {NAV.map((item) => (

@@ -23,6 +23,17 @@ export function formatShortDate(value: string | number | Date): string {
   return new Date(value).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
+/** A date and time in the reader's own zone, e.g. 'Jan 29, 2025, 3:04 PM'. */
+export function formatDateTime(value: string | number | Date): string {
+  return new Date(value).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
 const UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const;
 
 /** Base 1024, two decimals at most: '0 Bytes', '1.5 KB', '10 MB'. */

@@ -3,10 +3,12 @@
  * pay-per-file receipt e-mail. Anonymous files are readable by their id within their hour;
  * vault files by their owner.
  */
+
 import type { FileRecord } from '@statemint/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/errors';
 import { fetchFile } from '../api/files';
+import { WIDE } from '../app/layout';
 import { Link, useLocation } from '../app/router';
 import { buttonClass, Spinner } from '../components/ui';
 import { CompletedPanel, FailedPanel, ProcessingPanel } from '../upload/ResultPanel';
@@ -52,7 +54,7 @@ export default function ReviewPage() {
   else body = <CompletedPanel record={query.data} anonymous={query.data.mode !== 'subscription'} onSaved={onSaved} />;
 
   return (
-    <section className="mx-auto max-w-[120rem] px-4 py-8 sm:py-10">
+    <section className={`mx-auto px-4 py-8 sm:py-10 ${WIDE}`}>
       <h1 className="mb-6 text-3xl font-extrabold tracking-tight">Review and Download</h1>
       {body}
     </section>

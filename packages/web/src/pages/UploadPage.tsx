@@ -2,19 +2,22 @@
  * SPEC §2/§4 upload page: free trial, pay-as-you-go and signed-in modes, banners, and one row per
  * chosen file with its progress and result (issue 14). The rows survive a reload of the page.
  */
+
 import { formatPrice, LIMITS, PLAN_LABELS, PLAN_LIMITS, PRICES_CENTS, usesFreeTrial } from '@statemint/shared';
 import { useEffect, useState } from 'react';
+import { WIDE } from '../app/layout';
 import { useModals } from '../app/modals';
 import { Link, navigate, useLocation } from '../app/router';
 import { useSession } from '../app/session';
 import { PAYG_STORAGE_KEY } from '../checkout/keys';
 import { toast } from '../components/toast';
-import { Banner, Button, Field } from '../components/ui';
+import { Banner, Button, buttonClass, Field } from '../components/ui';
 import { deviceFingerprint, FINGERPRINT_HEADER } from '../lib/fingerprint';
+import { formatDateTime } from '../lib/format';
 import { EMAIL_INVALID_TOAST, EMAIL_REQUIRED_TOAST, LOGIN_TO_UPLOAD_TOAST, uploadFailure } from '../lib/messages';
 import { EMAIL_PATTERN } from '../lib/validate';
 import { DropZone } from '../upload/DropZone';
-import { freeTrialAllowed } from '../upload/freeTrial';
+import { type FreeTrialRefusal, freeTrialRefusal } from '../upload/freeTrial';
 import { UploadItems } from '../upload/UploadItems';
 import { type UploadTarget, useUploads } from '../upload/useUploads';
 
@@ -44,6 +47,8 @@ export default function UploadPage() {
   const accountUploads = user !== null && !usesFreeTrial(user.plan);
   const defaultMode: Mode = accountUploads ? 'auth' : 'free';
   const [mode, setMode] = useState<Mode>(defaultMode);
+  /** The free trial refused (cooldown or daily lock): said on the page, with the next free time and a pay option. */
+  const [refused, setRefused] = useState<FreeTrialRefusal | null>(null);
   const [email, setEmail] = useState(user && !accountUploads ? user.email : '');
   const [paymentIntentId, setPaymentIntentId] = useState<string | null>(null);
   // Paid without the checkout's e-mail at hand (another tab): ask for it, and keep asking while it is typed.
@@ -95,7 +100,9 @@ export default function UploadPage() {
         toast(EMAIL_INVALID_TOAST);
         return;
       }
-      if (!(await freeTrialAllowed(email.trim()))) return;
+      const refusal = await freeTrialRefusal(email.trim());
+      setRefused(refusal?.code === 'OTHER' ? null : refusal);
+      if (refusal) return;
       target = { path: '/api/files/upload-free-trial', fields: { email: email.trim() }, headers: fingerprint };
     } else {
       openLogin();
@@ -130,7 +137,7 @@ export default function UploadPage() {
 
   return (
     // Results (the review grid beside its page) get the width of the screen; the form stays narrow.
-    <section className={`mx-auto px-4 py-10 sm:py-14 ${working ? 'max-w-[120rem]' : 'max-w-3xl'}`}>
+    <section className={`mx-auto px-4 py-10 sm:py-14 ${working ? WIDE : 'max-w-3xl'}`}>
       <h1 className="text-3xl font-extrabold tracking-tight">Convert a Bank Statement</h1>
       <p className="mt-2 text-slate-600">Upload a statement and download it as Excel, CSV or JSON.</p>
 
@@ -142,6 +149,35 @@ export default function UploadPage() {
               See plans for more conversions
             </Link>
           </Banner>
+        )}
+        {mode === 'free' && !working && refused && (
+          <section
+            aria-label="Free trial used"
+            className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+          >
+            <h2 className="font-semibold">
+              {refused.code === 'FREE_TRIAL_LOCKED' ? 'Free Trial Temporarily Unavailable' : 'Free Trial Cooldown'}
+            </h2>
+            <p className="mt-1" data-testid="free-trial-next">
+              {refused.code === 'FREE_TRIAL_LOCKED'
+                ? 'The free trial has reached its daily limit.'
+                : `This device or location has used its free conversion of the last ${LIMITS.freeTrialWindowHours} hours.`}
+              {refused.nextAt && ` Your next free conversion: ${formatDateTime(refused.nextAt)}.`}
+            </p>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Button
+                onClick={() => {
+                  setMode('payasyougo');
+                  openCheckout({ kind: 'payasyougo', email: email.trim() });
+                }}
+              >
+                Pay {formatPrice(PRICES_CENTS.payasyougo)} and Convert Now
+              </Button>
+              <Link href="/pricing" className={buttonClass('secondary')}>
+                See Plans
+              </Link>
+            </div>
+          </section>
         )}
         {mode === 'free' && !working && (
           <Banner title="Free Trial">

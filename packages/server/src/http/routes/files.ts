@@ -21,7 +21,7 @@ import {
 } from '../../downloads/service';
 import { type Admission, refusalBeforeBody, UploadGate } from '../../files/admission';
 import { type FilesContext, filesContextOf } from '../../files/context';
-import { AVAILABLE_MESSAGE, freeTrialRefusal } from '../../files/free-trial';
+import { AVAILABLE_MESSAGE, freeTrialRefusal, freeTrialStatus } from '../../files/free-trial';
 import { MULTIPART_LIMITS, readUpload } from '../../files/read-upload';
 import {
   deleteAnonymousFile,
@@ -86,15 +86,21 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     // Only about the caller's own address, device and account (issue 29, N14): an e-mail in the body
     // is not looked up, or anyone could ask whether any address has used its trial. The upload
     // itself still refuses an e-mail whose trial is used.
-    const refusal = await freeTrialRefusal(files, {
+    const identity = {
       email: request.auth?.user.email ?? null,
       fingerprint: fingerprint(request) ?? (request.body?.deviceFingerprint?.trim() || null),
       ip: request.ip,
-    });
-    const answer: FreeTrialCheckResponse = refusal
-      ? { canUse: false, reason: refusal.message, code: refusal.code }
-      : { canUse: true, reason: AVAILABLE_MESSAGE };
-    return answer;
+    };
+    const refusal = await freeTrialRefusal(files, identity);
+    if (!refusal) return { canUse: true, reason: AVAILABLE_MESSAGE } satisfies FreeTrialCheckResponse;
+    // The next free time, so the upload page can say it (and offer to pay) instead of a bare refusal.
+    const { nextAt } = await freeTrialStatus(files, identity);
+    return {
+      canUse: false,
+      reason: refusal.message,
+      code: refusal.code,
+      nextAt: nextAt === null ? null : new Date(nextAt).toISOString(),
+    } satisfies FreeTrialCheckResponse;
   });
 
   // Each upload is admitted before its body is read: refusals that need no body come first, and

@@ -14,6 +14,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { callApi } from '../../api/client';
 import { ApiError } from '../../api/errors';
+import { WIDE } from '../../app/layout';
 import { useModals } from '../../app/modals';
 import { Link, navigate } from '../../app/router';
 import { useSession } from '../../app/session';
@@ -91,7 +92,7 @@ export default function DashboardPage() {
   const subscriber = isSubscriptionPlan(user.plan);
   return (
     <div className="bg-slate-50">
-      <div className="mx-auto max-w-[120rem] space-y-6 px-4 py-8 sm:py-10">
+      <div className={`mx-auto space-y-6 px-4 py-8 sm:py-10 ${WIDE}`}>
         <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <div>
             <p className="text-sm font-semibold text-brand-700">{PRODUCT_NAME}</p>

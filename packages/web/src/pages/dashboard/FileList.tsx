@@ -118,7 +118,13 @@ function FileRow({ file }: { file: FileRecord }) {
           {file.transactionCount !== null && ` · ${file.transactionCount} transactions`}
           {file.currency && ` · ${file.currency}`}
         </p>
-        {until && <p className="mt-0.5 text-xs text-slate-500">Available until {formatShortDate(until)}</p>}
+        {(until || file.deleteAt) && (
+          <p className="mt-0.5 text-xs text-slate-500">
+            {until && `Available until ${formatShortDate(until)}`}
+            {until && file.deleteAt && ' · '}
+            {file.deleteAt && <span data-testid="delete-at">Deleted on {formatShortDate(file.deleteAt)}</span>}
+          </p>
+        )}
         <ReconciliationNote file={file} />
       </div>
       <div className="flex flex-wrap items-center gap-2">

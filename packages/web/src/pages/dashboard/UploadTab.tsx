@@ -7,7 +7,7 @@ import { Button } from '../../components/ui';
 import { EXTRA_FORMATS, FORMAT_LABELS, PRIMARY_FORMATS } from '../../lib/downloads';
 import { uploadFailure } from '../../lib/messages';
 import { DropZone } from '../../upload/DropZone';
-import { freeTrialAllowed } from '../../upload/freeTrial';
+import { freeTrialRefusal } from '../../upload/freeTrial';
 import { UploadItems } from '../../upload/UploadItems';
 import { useUploads } from '../../upload/useUploads';
 
@@ -35,7 +35,7 @@ export function UploadTab() {
     if (uploads.busy || uploads.chosen.length === 0) return;
     // SPEC §6: a free account's upload is its free trial, checked before the file is sent.
     const freeTrial = user !== null && usesFreeTrial(user.plan);
-    if (freeTrial && !(await freeTrialAllowed(user.email))) return;
+    if (freeTrial && (await freeTrialRefusal(user.email))) return;
     await uploads.start(
       { path: '/api/files/upload', fields: {} },
       {
