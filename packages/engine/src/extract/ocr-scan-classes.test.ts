@@ -309,3 +309,52 @@ describe('a card screenshot without balances (sections of payments and purchases
     expect(rows(cardScreenshot({ payments: ['- $150.00', '- $45.00'], transDates }))).toEqual(truth);
   });
 });
+
+describe('a running balance printed once a day', () => {
+  it('proves which amount of the day OCR misread, where one digit read as one of like shape makes it hold (ocr-amount-repair)', () => {
+    const doc = ocrPage([
+      [[40, 'Statement period 01/03/2024 to 31/03/2024']],
+      [[40, 'Opening balance 1,000.00']],
+      [
+        [40, 'Date'],
+        [110, 'Description'],
+        [330, 'Paid out'],
+        [420, 'Paid in'],
+        [500, 'Balance'],
+      ],
+      [
+        [40, '04/03/2024'],
+        [110, 'TESCO STORES 2241'],
+        [335, '12.40'],
+      ],
+      // 5.53 read as 5.58: the day's balance is 5 pence off; 2.95 as 2.90 would fit too, but 5 and 0 look nothing alike.
+      [
+        [40, '04/03/2024'],
+        [110, 'COFFEE CORNER'],
+        [340, '5.58', 0.7],
+      ],
+      [
+        [40, '04/03/2024'],
+        [110, 'BUS TICKET'],
+        [340, '2.95'],
+        [500, '979.12'],
+      ],
+      [
+        [40, '05/03/2024'],
+        [110, 'SALARY ACME LTD'],
+        [420, '500.00'],
+        [495, '1,479.12'],
+      ],
+      [[40, 'Closing balance 1,479.12']],
+    ]);
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.description, t.amount])).toEqual([
+      ['TESCO STORES 2241', -12.4],
+      ['COFFEE CORNER', -5.53],
+      ['BUS TICKET', -2.95],
+      ['SALARY ACME LTD', 500],
+    ]);
+    expect(s?.reconciliation.status).toBe('balanced');
+    expect(s?.issues?.map((i) => i.code)).toContain('AMOUNT_CORRECTED');
+  });
+});

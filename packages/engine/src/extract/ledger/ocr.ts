@@ -9,7 +9,8 @@
  *   corrected (rather than the amounts around it);
  * - `ocr-amount-repair`: where a stretch is off and exactly one of its amounts is a near miss of
  *   what the balances need (a currency sign read as a leading digit, a side mark after the cents as
- *   a trailing one; one digit, where the row is alone), it
+ *   a trailing one; one digit, where the row is alone; one digit read as one of like shape, 3 as
+ *   8, among several rows), it
  *   takes the proved amount; where none is, the one set of rows whose first digit dropped (the
  *   same digit each: one glyph misread alike) makes the stretch add up;
  * - `ocr-closing`: a printed closing balance one character from the last running balance, where
@@ -126,13 +127,32 @@ export function ocrBalanceRepair(draft: Draft): void {
  * as "37840", whose decimal mark ocr-cells then put before the last two digits); one digit
  * confused, lost or doubled only where the row is alone in its stretch.
  */
-function nearMiss(read: number, truth: number, alone: boolean): boolean {
+function nearMiss(read: number, truth: number, alone: boolean, few: boolean): boolean {
   const a = String(read);
   const b = String(truth);
   if (a.length === b.length + 1 && (a.slice(1) === b || a.slice(0, -1) === b)) return true;
   // Alone between two printed balances, the amount is proved to the cent: one digit misread,
   // lost or doubled ('-1,45' for -11,45) is repaired.
-  return alone && oneEditApart(a, b);
+  if (alone) return oneEditApart(a, b);
+  // Among a few rows (a day's, not a statement's without running balances, where a row lost
+  // would be as likely), the one amount whose one digit misread as a digit of like shape ('5.58'
+  // for 5.53: a 3 closed into an 8) gives what the balances need.
+  return few && lookAlike(a, b);
+}
+
+/** Digits OCR takes for each other: their glyphs differ by a stroke or a gap. */
+const LOOK_ALIKE = new Set(['38', '83', '56', '65', '68', '86', '08', '80', '17', '71', '89', '98', '06', '60']);
+
+/** The same figure but for one digit read as one of like shape. */
+function lookAlike(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = -1;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (diff >= 0) return false;
+    diff = i;
+  }
+  return diff >= 0 && LOOK_ALIKE.has(`${a[diff]}${b[diff]}`);
 }
 
 export function ocrAmountRepair(draft: Draft): void {
@@ -147,7 +167,7 @@ export function ocrAmountRepair(draft: Draft): void {
       return (
         ocr(r) &&
         (Math.sign(want) === Math.sign(r.cents ?? 0) || !r.signKnown) &&
-        (nearMiss(Math.abs(r.cents ?? 0), Math.abs(want), s.rows.length === 1) ||
+        (nearMiss(Math.abs(r.cents ?? 0), Math.abs(want), s.rows.length === 1, s.rows.length <= 10) ||
           (s.rows.length === 1 && oneCentsDigit(r)))
       );
     });
