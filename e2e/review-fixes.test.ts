@@ -427,7 +427,11 @@ describe.skipIf(!hasChromium)('statement-level fixes in the review', () => {
     expect(await versions.getByTestId('version-list').getByRole('listitem').first().textContent()).toContain(
       'Version 1 restored',
     );
+    // Wait on state, not time: the dialog (and its overlay, which takes the clicks) gone, the restored
+    // version on screen, before the next edit (a loaded machine once timed out clicking under it).
     await page.keyboard.press('Escape');
+    await versions.waitFor({ state: 'hidden' });
+    await expect.poll(() => review.getByRole('grid').locator('[data-cell="0-1"]').textContent()).toBe('First edit');
 
     // Closing or reloading the page with unsaved edits: the browser's own prompt.
     await review.getByRole('grid').locator('[data-cell="0-1"]').click();
