@@ -27,7 +27,7 @@ export const LONG_LINE_MESSAGE = `This document does not look like a bank statem
 
 export const TOO_MUCH_TEXT_MESSAGE = `This document holds more than ${INPUT_LIMITS.documentChars / 1_000_000} million characters of text, more than a bank statement does. Please split it into smaller files.`;
 
-export const IMAGE_PIXELS_MESSAGE = `This image is larger than ${INPUT_LIMITS.imagePixels / 1_000_000} megapixels. Please send a smaller picture (a 300 dpi scan or a phone photo is far smaller).`;
+export const IMAGE_PIXELS_MESSAGE = `This image is too large: it has more than ${INPUT_LIMITS.imagePixels / 1_000_000} megapixels. Please send a smaller picture (a 300 dpi scan or a phone photo is far smaller).`;
 
 export const TOO_MANY_LINES_MESSAGE = `This document has more than ${INPUT_LIMITS.documentLines.toLocaleString('en')} lines of text, more than a bank statement has. Please split it into smaller files.`;
 
