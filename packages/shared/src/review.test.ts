@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { balanceVerdict, provenRows, reconcileStatement } from './review';
-import type { Statement, Transaction } from './statement';
+import type { PrintedTotals, Statement, Transaction } from './statement';
 
 const row = (amount: number, balance: number | null): Transaction => ({
   date: '2024-01-02',
@@ -55,5 +55,24 @@ describe('balanceVerdict', () => {
     expect(balanceVerdict({ status: 'balanced' })).toBe('Balanced');
     expect(balanceVerdict({ status: 'unbalanced', mismatches: [1] })).toBe('Does not balance: 1 row does not add up');
     expect(balanceVerdict({ status: 'unbalanced' }, 3)).toBe('Does not balance: 3 rows do not add up');
+  });
+});
+
+describe('printed totals', () => {
+  const totalsOf = (totals: PrintedTotals, rows: Transaction[]) =>
+    reconcileStatement({ ...statement(100, 112, rows).s, printedTotals: totals });
+
+  it('are checks of their own: the sums of credits and of debits must be the totals printed', () => {
+    const rows = [row(10, null), row(-3, null), row(5, null)];
+    expect(totalsOf({ credits: 15, debits: 3 }, rows)).toEqual({ status: 'balanced', mismatches: [] });
+    // Opening + sum = closing still holds with two rows' amounts traded between sides; the totals do not.
+    const traded = [row(13, null), row(-6, null), row(5, null)];
+    expect(totalsOf({ credits: 15, debits: 3 }, traded)).toEqual({
+      status: 'unbalanced',
+      mismatches: [
+        { row: -1, check: 'credits', expected: 18, printed: 15 },
+        { row: -1, check: 'debits', expected: 6, printed: 3 },
+      ],
+    });
   });
 });

@@ -7,11 +7,42 @@
  */
 import type { ErrorCode } from './errors';
 import type { FileRecord } from './files-api';
-import type { Reconciliation, ReconciliationMismatch, Statement, StatementFacts, Transaction } from './statement';
+import type {
+  PrintedTotals,
+  Reconciliation,
+  ReconciliationMismatch,
+  Statement,
+  StatementFacts,
+  Transaction,
+} from './statement';
 
 export const cents = (value: number): number => Math.round(value * 100);
 
-export function reconcileStatement(s: Pick<Statement, 'statement' | 'transactions'>): Reconciliation {
+/**
+ * The printed totals of credits and of debits against the rows' sums: one check per total printed,
+ * each failing one a mismatch (row -1, `check` naming the total).
+ */
+export function totalsChecks(
+  transactions: Pick<Transaction, 'amount'>[],
+  totals: PrintedTotals | undefined,
+): { checks: number; mismatches: ReconciliationMismatch[] } {
+  const mismatches: ReconciliationMismatch[] = [];
+  let checks = 0;
+  if (!totals) return { checks, mismatches };
+  const { moneyIn, moneyOut } = statementTotals(transactions);
+  for (const check of ['credits', 'debits'] as const) {
+    const printed = totals[check];
+    if (printed === null) continue;
+    checks++;
+    const sum = check === 'credits' ? moneyIn : moneyOut;
+    if (cents(sum) !== cents(printed)) mismatches.push({ row: -1, check, expected: sum, printed });
+  }
+  return { checks, mismatches };
+}
+
+export function reconcileStatement(
+  s: Pick<Statement, 'statement' | 'transactions'> & Pick<Partial<Statement>, 'printedTotals'>,
+): Reconciliation {
   const mismatches: ReconciliationMismatch[] = [];
   let checks = 0;
   const opening = s.statement.openingBalance === null ? null : cents(s.statement.openingBalance);
@@ -35,6 +66,9 @@ export function reconcileStatement(s: Pick<Statement, 'statement' | 'transaction
     checks++;
     if (total !== closing) mismatches.push({ row: -1, expected: total / 100, printed: closing / 100 });
   }
+  const totals = totalsChecks(s.transactions, s.printedTotals);
+  checks += totals.checks;
+  mismatches.push(...totals.mismatches);
   const status = checks === 0 ? 'unknown' : mismatches.length ? 'unbalanced' : 'balanced';
   // Balanced means every check holds, the dates too (see rowsOutsidePeriod).
   return { status: status === 'balanced' && rowsOutsidePeriod(s).length ? 'unknown' : status, mismatches };

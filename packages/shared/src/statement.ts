@@ -61,10 +61,18 @@ export interface TransactionBox {
 }
 
 export interface ReconciliationMismatch {
-  /** 0-based index into `transactions`; -1 for the statement-level closing check. */
+  /** 0-based index into `transactions`; -1 for a statement-level check (the closing, or a printed total). */
   row: number;
   expected: number;
   printed: number;
+  /** A statement-level check other than the closing balance: the printed total of credits or of debits. */
+  check?: 'credits' | 'debits';
+}
+
+/** Totals a statement prints for its money in and out ("Total credits (6)  5,490.51"), as positive sums. */
+export interface PrintedTotals {
+  credits: number | null;
+  debits: number | null;
 }
 
 export type ReconciliationStatus = 'balanced' | 'unbalanced' | 'unknown';
@@ -82,6 +90,8 @@ export interface Statement {
   issues?: ConversionIssue[];
   /** Name of the input (or ZIP entry) this statement came from. */
   source?: string;
+  /** The totals of credits and debits the statement prints, checked against its rows where present. */
+  printedTotals?: PrintedTotals;
   /** What the engine's passes inferred or changed, in order (see the engine's pipeline). */
   trace?: TraceEntry[];
 }

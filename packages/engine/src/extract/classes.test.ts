@@ -1920,9 +1920,10 @@ describe('class 5: dates without a year across a year end, the period printed on
     const [s] = await run(pdf, 'statement-date.pdf');
     expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
     expect(factsOf(s)).toEqual({
-      // A statement date is no printed period (it may be days after the last booking): only the year evidence.
+      // A statement date is no printed period's start (it may be days after the last booking), but the
+      // statement runs to it: its end, as real statements' truth reads "as at 30/06/2025".
       periodStart: null,
-      periodEnd: null,
+      periodEnd: '2025-01-05',
       openingBalance: opening / 100,
       closingBalance: closing / 100,
       status: 'balanced',
@@ -2009,9 +2010,10 @@ describe('class 5: dates without a year across a year end, the period printed on
     const [s] = await run(pdf, 'closing-date.pdf');
     expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
     expect(factsOf(s)).toEqual({
-      // A statement date is no printed period (it may be days after the last booking): only the year evidence.
+      // A statement date is no printed period's start (it may be days after the last booking), but the
+      // statement runs to it: its end, as real statements' truth reads "as at 30/06/2025".
       periodStart: null,
-      periodEnd: null,
+      periodEnd: '2025-01-06',
       openingBalance: opening / 100,
       closingBalance: closing / 100,
       status: 'balanced',
@@ -2052,7 +2054,7 @@ describe('class 5: dates without a year across a year end, the period printed on
     expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
     expect(factsOf(s)).toEqual({
       periodStart: null,
-      periodEnd: null,
+      periodEnd: '2025-01-05',
       openingBalance: opening / 100,
       closingBalance: closing / 100,
       status: 'balanced',
@@ -2093,7 +2095,7 @@ describe('class 5: dates without a year across a year end, the period printed on
     expect(rowsOf(s)).toEqual(expectedRows(opening, entries));
     expect(factsOf(s)).toEqual({
       periodStart: null,
-      periodEnd: null,
+      periodEnd: '2025-01-03',
       openingBalance: opening / 100,
       closingBalance: closing / 100,
       status: 'balanced',

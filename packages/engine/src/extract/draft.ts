@@ -64,6 +64,8 @@ export interface Draft {
   /** Opening and closing printed outside the table (summary boxes). */
   labelledOpening: number | null;
   labelledClosing: number | null;
+  /** The other figures on the labelled opening's and closing's lines, signed alike (see LabelledBalance). */
+  labelledAlternatives: { opening: number[]; closing: number[] };
   /** Every other figure printed outside the table, in print order, signed as balances are (summary boxes). */
   factFigures: number[];
   card: boolean;

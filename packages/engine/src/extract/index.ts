@@ -54,7 +54,11 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
   const scan = findTables(pages, trace, decimal);
   for (const table of scan.tables)
     for (const region of table.regions) {
-      assignTextRoles(region, scan.cells.get(region) ?? []);
+      assignTextRoles(
+        region,
+        scan.cells.get(region) ?? [],
+        table.regions.map((r) => ({ region: r, cells: scan.cells.get(r) ?? [] })),
+      );
       const page = doc.pages.find((p) => p.number === region.page);
       setPageSize(region, { width: page?.width ?? 0, height: page?.height ?? 0 });
     }
@@ -150,7 +154,8 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
     },
     trace,
   );
-  const period = rowsInside(findPeriod(factLines, order, settle), rowDates, order, trace);
+  const statementDate = findStatementDate(factLines, order);
+  const period = rowsInside(findPeriod(factLines, order, settle, statementDate), rowDates, order, trace);
   if (period) trace.note('facts', 'period', null, `${period.start}..${period.end}`, 'printed');
   // Years of the document's own lines; a notice's sentences may speak of other years.
   const years = pages.flatMap((p) =>
@@ -171,7 +176,8 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
     order,
     decimal,
     period,
-    reference: findStatementDate(factLines, order) ?? latestFactDate(factLines, order, mostCommon(years)),
+    statementDate,
+    reference: statementDate ?? latestFactDate(factLines, order, mostCommon(years)),
     fallbackYear: mostCommon(years) ?? new Date().getUTCFullYear(),
     bankName: findBankName(scan.otherLines.map((o) => o.line)),
     holder: findHolder(scan.otherLines.map((o) => o.line)),
@@ -183,7 +189,7 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
   const statements: Statement[] = [];
   for (const part of splitStatements(scan)) {
     checkDeadline(opts.deadline);
-    const partPeriod = rowsInside(findPeriod(part.lines, order, settle), rowDates, order, trace);
+    const partPeriod = rowsInside(findPeriod(part.lines, order, settle, statementDate), rowDates, order, trace);
     const s = buildStatement(part, rows, facts, partPeriod, trace);
     if (s) statements.push(s);
   }

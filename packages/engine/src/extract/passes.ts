@@ -27,6 +27,7 @@ export const PASSES = {
   // rows
   'table-direction': { stage: 'rows', evidence: "the way descriptions run on the table's pages before" },
   'table-foot': { stage: 'rows', evidence: "a line set apart under the table's last row, left of the descriptions" },
+  'dated-starts': { stage: 'rows', evidence: 'a dated line without an amount starts the row under it' },
   'label-rows': { stage: 'rows', evidence: "a label line that belongs to the row before, not a total's" },
   'balance-lines': { stage: 'rows', evidence: "a line under a row's amounts naming a balance or total with a figure" },
   // values and facts
@@ -58,6 +59,7 @@ export const PASSES = {
   'inferred-balances': { stage: 'ledger', evidence: 'opening and closing from the running balances' },
   'ocr-closing': { stage: 'ledger', evidence: 'a closing OCR misread, proven by the amounts' },
   'sign-convention': { stage: 'ledger', evidence: 'every sign the other way round reconciles where as read does not' },
+  'printed-totals': { stage: 'ledger', evidence: 'the totals of credits and debits the statement prints, checked' },
 } as const satisfies Record<string, { stage: Stage; evidence: string }>;
 
 export type PassName = keyof typeof PASSES;

@@ -626,3 +626,224 @@ describe('class 9: a row cut by the page break', () => {
     ]);
   });
 });
+
+describe('class 8: facts read where the statement prints them', () => {
+  it("a closing line printing the columns' totals before the balance closes on the balance, as the arithmetic shows", async () => {
+    const rows = [
+      ['02/05/2025', 'GIRO PAYMENT UTILITIES', -18_220],
+      ['09/05/2025', 'INCOMING TRANSFER SALARY', 412_000],
+      ['17/05/2025', 'CARD PURCHASE BOOKSHOP', -4_590],
+      ['28/05/2025', 'ATM WITHDRAWAL', -30_000],
+    ] as const;
+    const opening = 902_150;
+    let balance = opening;
+    const debits = rows.reduce((s, r) => s + (r[2] < 0 ? -r[2] : 0), 0);
+    const credits = rows.reduce((s, r) => s + (r[2] > 0 ? r[2] : 0), 0);
+    const pdf = await tablePdf({
+      pages: [
+        {
+          lines: [
+            line(40, L(40, 'Savings Account 2208-4410-93', true)),
+            line(
+              80,
+              L(40, 'Date', true),
+              L(120, 'Description', true),
+              R(380, 'Withdrawal', true),
+              R(460, 'Deposit', true),
+              R(550, 'Balance', true),
+            ),
+            line(98, L(120, 'Balance Brought Forward'), R(550, money(opening))),
+            ...rows.map((r, i) => {
+              balance += r[2];
+              return line(
+                112 + i * 14,
+                L(40, r[0]),
+                L(120, r[1]),
+                R(r[2] < 0 ? 380 : 460, money(Math.abs(r[2]))),
+                R(550, money(balance)),
+              );
+            }),
+            line(
+              180,
+              L(120, 'Balance Carried Forward:'),
+              R(380, money(debits)),
+              R(460, money(credits)),
+              R(550, money(balance)),
+            ),
+          ],
+        },
+      ],
+    });
+    const [s] = await convert(pdf, { fileName: 'savings.pdf' });
+    expect(rowsOf(s)).toHaveLength(4);
+    expect(s?.statement.openingBalance).toBe(opening / 100);
+    expect(s?.statement.closingBalance).toBe(balance / 100);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});
+
+describe('class 8: the period, where the statement prints it', () => {
+  const table = (y: number) => [
+    line(y, L(40, 'Date', true), L(120, 'Description', true), R(420, 'Amount', true), R(540, 'Balance', true)),
+    line(y + 18, L(40, '04/03/2024'), L(120, 'STANDING ORDER RENT'), R(420, '-850.00'), R(540, '1,150.00')),
+    line(y + 32, L(40, '15/03/2024'), L(120, 'PAYROLL ACME LTD'), R(420, '2,400.00'), R(540, '3,550.00')),
+    line(y + 46, L(40, '27/03/2024'), L(120, 'CARD PAYMENT GROCER'), R(420, '-61.20'), R(540, '3,488.80')),
+  ];
+  const convertLines = async (lines: ReturnType<typeof line>[]) => {
+    const [s] = await convert(await tablePdf({ pages: [{ lines }] }), { fileName: 'statement.pdf' });
+    return s?.statement;
+  };
+
+  it('from a start and an end date labelled on one line', async () => {
+    const s = await convertLines([
+      line(40, L(40, 'Start Date : 01-Mar-2024   End Date : 31-Mar-2024')),
+      line(60, L(40, 'Opening balance'), R(540, '2,000.00')),
+      ...table(90),
+    ]);
+    expect([s?.periodStart, s?.periodEnd]).toEqual(['2024-03-01', '2024-03-31']);
+  });
+
+  it('from the dates of the balances it opens and closes with', async () => {
+    const s = await convertLines([
+      line(40, L(40, 'Balance as of 01.03.2024:'), R(540, '2,000.00')),
+      line(54, L(40, 'Balance as of 31.03.2024:'), R(540, '3,488.80')),
+      ...table(90),
+    ]);
+    expect([s?.periodStart, s?.periodEnd]).toEqual(['2024-03-01', '2024-03-31']);
+  });
+
+  it("not from a range that ends after the statement's own date; the statement then runs to that date", async () => {
+    const s = await convertLines([
+      line(40, L(40, 'Statement date'), L(200, '29.03.2024')),
+      line(60, L(40, 'Opening balance'), R(540, '2,000.00')),
+      ...table(90),
+      line(170, L(40, 'Interest settlement 01.01.2024 - 31.03.2024'), R(540, '0.00')),
+    ]);
+    expect([s?.periodStart, s?.periodEnd]).toEqual([null, '2024-03-29']);
+  });
+});
+
+describe("'Balanced' means every check holds: printed totals", () => {
+  const pdfWith = (credits: string, debits: string) =>
+    tablePdf({
+      pages: [
+        {
+          lines: [
+            line(40, L(40, 'Kontoauszug', true)),
+            line(60, L(40, 'Opening balance'), R(300, '1.000,00')),
+            line(74, L(40, 'Total incoming'), R(300, credits)),
+            line(88, L(40, 'Total outgoing'), R(300, debits)),
+            line(102, L(40, 'Closing balance'), R(300, '1.245,50')),
+            line(140, L(40, 'Date', true), L(120, 'Description', true), R(420, 'Amount', true)),
+            line(158, L(40, '03.06.2024'), L(120, 'GEHALT'), R(420, '300,00')),
+            line(172, L(40, '10.06.2024'), L(120, 'SUPERMARKT'), R(420, '-54,50')),
+            line(186, L(40, '21.06.2024'), L(120, 'ERSTATTUNG'), R(420, '0,00')),
+          ],
+        },
+      ],
+    });
+
+  it('are checked against the sums of credits and debits', async () => {
+    const [s] = await convert(await pdfWith('300,00', '54,50'), { fileName: 'ok.pdf' });
+    expect(s?.printedTotals).toEqual({ credits: 300, debits: 54.5 });
+    expect(s?.reconciliation).toEqual({ status: 'balanced', mismatches: [] });
+  });
+
+  it('a total the rows do not come to leaves the statement unbalanced, and says which', async () => {
+    const [s] = await convert(await pdfWith('310,00', '54,50'), { fileName: 'off.pdf' });
+    expect(s?.reconciliation.status).toBe('unbalanced');
+    expect(s?.reconciliation.mismatches).toEqual([{ row: -1, check: 'credits', expected: 300, printed: 310 }]);
+  });
+});
+
+describe('class 9: a row cut by the page break, rows set apart by gaps', () => {
+  it("the counterparty's second line at the top of the next page (no header there) is that row's, and the column stays a description", async () => {
+    type R = [string, string, string, string, string];
+    const rows: R[] = [
+      ['2 mei', 'BAKKERIJ DE ZON', 'NL12ZONB0123456789', 'PINBETALING', '-4,35'],
+      ['6 mei', 'J VAN DIJK', 'NL34DIJK9876543210', 'OVERBOEKING', '120,00'],
+      ['9 mei', 'GEMEENTE', 'NL56GEME1122334455', 'INCASSO', '-61,10'],
+      ['14 mei', 'BOEKHANDEL', 'NL78BOEK5566778899', 'IDEAL BETALING', '-23,99'],
+      ['20 mei', 'STICHTING', 'NL90STIC9988776655', 'GIFT', '-15,00'],
+      ['27 mei', 'ENERGIEBEDRIJF', 'NL21ENER4433221100', 'SEPA INCASSO', '-88,40'],
+    ];
+    // 7-point text, two lines a row 9 points apart, rows 31 points apart: the gap between rows is
+    // wider than a region reaches above its first row.
+    const small = (c: ReturnType<typeof L>) => ({ ...c, size: 7 });
+    const drawn = (y: number, r: R, second = true) => [
+      line(y, ...[L(40, r[0]), L(130, r[1]), L(260, r[3]), R(550, `${r[4]} EUR`)].map(small)),
+      ...(second ? [line(y + 9, small(L(130, r[2])))] : []),
+    ];
+    const pdf = await tablePdf({
+      pages: [
+        {
+          lines: [
+            line(40, L(40, 'Rekeningafschrift', true)),
+            line(60, L(40, 'Saldo per 01-05-2024:'), R(300, '500,00 EUR')),
+            line(74, L(40, 'Saldo per 31-05-2024:'), R(300, '427,16 EUR')),
+            line(
+              110,
+              L(40, 'Datum', true),
+              L(130, 'Tegenpartij', true),
+              L(260, 'Omschrijving', true),
+              R(550, 'Bedrag', true),
+            ),
+            ...rows.slice(0, 4).flatMap((r, i) => drawn(130 + i * 31, r, i < 3)),
+            line(810, L(40, 'Aan dit overzicht kunnen geen rechten worden ontleend.')),
+          ],
+        },
+        {
+          lines: [
+            line(40, small(L(130, rows[3]?.[2] as string))),
+            ...rows.slice(4).flatMap((r, i) => drawn(62 + i * 31, r)),
+            line(810, L(40, 'Aan dit overzicht kunnen geen rechten worden ontleend.')),
+          ],
+        },
+      ],
+    });
+    const [s] = await convert(pdf, { fileName: 'afschrift.pdf' });
+    expect(s?.transactions.map((t) => [t.description, t.amount, t.reference])).toEqual(
+      rows.map((r) => [`${r[1]} ${r[2]} ${r[3]}`, Number(r[4].replace(',', '.')), null]),
+    );
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});
+
+describe('class 9: rows whose lines stand above their amounts', () => {
+  it("a dated line without an amount starts the row under it: each row's lines above its amount are its own", async () => {
+    const blocks = [
+      ['IMPS7781200345', 'RAVI KUMAR', 'Paid via wallet', '82.00', '', '918.00'],
+      ['IMPS7781200399', 'ANITA DAS', 'PAY BY CHAT', '2,000.00', '', '-1,082.00'],
+      ['IMPS7781200410', 'SALARY ACME', 'Credit transfer', '', '3,500.00', '2,418.00'],
+    ];
+    const lines = [
+      line(40, L(40, 'Statement of Account', true)),
+      line(
+        70,
+        L(40, 'Date', true),
+        L(110, 'Details', true),
+        R(400, 'Withdrawals', true),
+        R(480, 'Deposits', true),
+        R(560, 'Balance', true),
+      ),
+      line(86, L(40, '26Jun2025'), L(110, 'BALANCE BROUGHT FORWARD'), R(560, '1,000.00')),
+    ];
+    let y = 100;
+    blocks.forEach((b, k) => {
+      lines.push(line(y, ...(k === 0 ? [L(40, '27Jun2025')] : []), L(110, b[0] as string)));
+      lines.push(line(y + 11, L(110, b[1] as string)));
+      lines.push(
+        line(y + 22, L(110, b[2] as string), R(400, b[3] as string), R(480, b[4] as string), R(560, b[5] as string)),
+      );
+      y += 33;
+    });
+    lines.push(line(y, L(110, 'CLOSING BALANCE'), R(560, '2,418.00')));
+    const [s] = await convert(await tablePdf({ pages: [{ lines }] }), { fileName: 'upi.pdf' });
+    expect(s?.transactions.map((t) => [t.date, t.description, t.amount])).toEqual([
+      ['2025-06-27', 'IMPS7781200345 RAVI KUMAR Paid via wallet', -82],
+      ['2025-06-27', 'IMPS7781200399 ANITA DAS PAY BY CHAT', -2000],
+      ['2025-06-27', 'IMPS7781200410 SALARY ACME Credit transfer', 3500],
+    ]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});

@@ -79,10 +79,18 @@ const StatementObject = Type.Object(
     transactions: Type.Array(TransactionObject, { maxItems: REVIEW_LIMITS.transactions }),
     reconciliation: Type.Object({
       status: literals(['balanced', 'unbalanced', 'unknown'] as const),
-      mismatches: Type.Array(Type.Object({ row: Type.Integer(), expected: Type.Number(), printed: Type.Number() })),
+      mismatches: Type.Array(
+        Type.Object({
+          row: Type.Integer(),
+          expected: Type.Number(),
+          printed: Type.Number(),
+          check: Type.Optional(literals(['credits', 'debits'] as const)),
+        }),
+      ),
     }),
     issues: Type.Optional(Type.Array(IssueObject, { maxItems: 1000 })),
     source: Type.Optional(text()),
+    printedTotals: Type.Optional(Type.Object({ credits: money(), debits: money() })),
     trace: Type.Optional(Type.Array(TraceObject, { maxItems: 100_000 })),
   },
   { title: 'Statement' },

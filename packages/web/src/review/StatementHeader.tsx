@@ -55,9 +55,12 @@ export function BalanceCheck({
           const off = formatAmount(Math.round((m.printed - m.expected) * 100) / 100, currency);
           const text = `expected ${formatAmount(m.expected, currency)}, printed ${formatAmount(m.printed, currency)} (off by ${off})`;
           return (
-            <li key={`${m.row}-${m.expected}-${m.printed}`}>
+            <li key={`${m.row}-${m.check ?? ''}-${m.expected}-${m.printed}`}>
               {m.row < 0 ? (
-                <>Closing balance: {text}</>
+                <>
+                  {m.check === 'credits' ? 'Total credits' : m.check === 'debits' ? 'Total debits' : 'Closing balance'}:{' '}
+                  {text}
+                </>
               ) : (
                 <button
                   type="button"

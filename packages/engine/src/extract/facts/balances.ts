@@ -10,13 +10,20 @@ import { repairGroupedLostDecimal } from '../../ocr/repair';
 import { type DecimalMark, type ParsedAmount, parseAmount } from '../../values/amount';
 import { type DayOrder, datesIn, dayMonth, isValidYMD, toIso } from '../../values/dates';
 import type { Token, TokenLine } from '../tokens/tokenise';
-import { rowLabels } from '../vocabulary';
+import { headingDirection, labelReadings, rowLabels } from '../vocabulary';
 import type { Period } from './period';
+import { isRunningText } from './period';
 
 export interface LabelledBalance {
   kind: 'opening' | 'closing';
   value: ParsedAmount;
   text: string;
+  /**
+   * The other figures right of the label on its line ("Balance carried forward  1,138.85
+   * 1,024.43  15,336.33": the withdrawals' and deposits' totals beside the balance). Which one is
+   * the balance, the statement's arithmetic decides (ledger `printed-balances`).
+   */
+  alternatives: ParsedAmount[];
 }
 
 function valueRightOf(line: TokenLine, label: Token, decimal: DecimalMark): Token | null {
@@ -69,6 +76,7 @@ export function findLabelledBalances(
     text: string;
     date: string | null;
     total: boolean;
+    alternatives: ParsedAmount[];
   }[] = [];
   lines.forEach((line, i) => {
     for (const t of line.tokens) {
@@ -96,12 +104,16 @@ export function findLabelledBalances(
         const { y, m, d } = dayMonth(dateToken, order);
         if (y && isValidYMD(y, m, d)) date = toIso(y, m, d);
       }
-      found.push({ kinds, value: v.money, text: t.text, date, total: labels.includes('total') });
+      const alternatives = line.tokens.flatMap((x) =>
+        x !== v && x.kind === 'money' && x.money && x.x0 >= t.x1 - 1 ? [x.money] : [],
+      );
+      found.push({ kinds, value: v.money, text: t.text, date, total: labels.includes('total'), alternatives });
     }
   });
   const out: LabelledBalance[] = [];
   const take = (kind: 'opening' | 'closing', f: (typeof found)[number]) => {
-    if (!out.some((o) => o.kind === kind)) out.push({ kind, value: f.value, text: f.text });
+    if (!out.some((o) => o.kind === kind))
+      out.push({ kind, value: f.value, text: f.text, alternatives: f.alternatives });
   };
   // A label that may also name a total ("Toplam borç": a card's balance owed, or the sum of the
   // debits) counts only where no plain balance label says the same.
@@ -120,4 +132,52 @@ export function findLabelledBalances(
     take(out.some((o) => o.kind === 'opening') ? 'closing' : 'opening', f);
   }
   return out;
+}
+
+/** The side a total's label names: a section word ("Total outgoing") or a column word ("Total Deposit Amount"). */
+function totalSide(text: string): 1 | -1 | null {
+  const heading = headingDirection(text);
+  if (heading !== null) return heading;
+  const role = labelReadings(text).find((r) => r.role === 'credit' || r.role === 'debit')?.role;
+  return role === 'credit' ? 1 : role === 'debit' ? -1 : null;
+}
+
+/**
+ * The totals of credits and of debits a statement prints by labels of either side ("Total
+ * credits (6)", "Total outgoing", "Total des débits"), as positive cents, in its summary: within
+ * three lines of its labelled opening or closing balance (a "Total deposits" elsewhere may sum a
+ * portfolio's accounts). A side labelled with two different figures (this period's and the
+ * year's) is left out: which is the period's, the page does not say.
+ */
+export function findPrintedTotals(
+  lines: TokenLine[],
+  decimal: DecimalMark = '.',
+): { credits: number | null; debits: number | null } | null {
+  const found = { credits: new Set<number>(), debits: new Set<number>() };
+  const balanceLine = (l: TokenLine) =>
+    l.tokens.some((t) => t.kind === 'money') &&
+    l.tokens.some((t) => {
+      const labels = t.kind === 'text' ? rowLabels(t.text) : [];
+      return (labels.includes('opening') || labels.includes('closing')) && !labels.includes('total');
+    });
+  const inSummary = (i: number) =>
+    lines
+      .slice(Math.max(0, i - 3), i + 4)
+      .some((l) => l !== lines[i] && l.page === (lines[i] as TokenLine).page && balanceLine(l));
+  lines.forEach((line, i) => {
+    if (isRunningText(line)) return;
+    for (const t of line.tokens) {
+      if (t.kind !== 'text') continue;
+      const labels = rowLabels(t.text);
+      if (!labels.includes('total') || labels.includes('opening') || labels.includes('closing')) continue;
+      const side = totalSide(t.text);
+      if (side === null || !inSummary(i)) continue;
+      const v = valueRightOf(line, t, decimal) ?? valueBelow(lines, i, t);
+      if (!v?.money) continue;
+      found[side > 0 ? 'credits' : 'debits'].add(v.money.cents);
+    }
+  });
+  const one = (set: Set<number>) => (set.size === 1 ? ([...set][0] as number) : null);
+  const totals = { credits: one(found.credits), debits: one(found.debits) };
+  return totals.credits === null && totals.debits === null ? null : totals;
 }

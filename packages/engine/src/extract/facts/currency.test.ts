@@ -31,6 +31,18 @@ describe('the account currency, from evidence only', () => {
     expect(findCurrency({ ...none, labels: ['Date', 'Description', 'Amount', 'Balance'] })).toBeNull();
   });
 
+  it('reads a shared symbol ("$") in the one currency the labels\' language writes with it (CLDR)', () => {
+    const french = ['Date', 'Description', 'Retraits ($)', 'Dépôts ($)', 'Solde ($)'];
+    expect(findCurrency({ ...none, labels: french, affixes: ['$', '$'] })).toBe('CAD');
+    // English and Spanish write many dollars and pesos with "$": none.
+    expect(
+      findCurrency({ ...none, labels: ['Date', 'Description', 'Amount ($)', 'Balance'], affixes: ['$'] }),
+    ).toBeNull();
+    expect(
+      findCurrency({ ...none, labels: ['Fecha', 'Concepto', 'Cargos', 'Abonos', 'Saldo'], affixes: ['$'] }),
+    ).toBeNull();
+  });
+
   it("reads a currency label's own value, not a code-shaped word elsewhere on its line", () => {
     // "CAD." abbreviates Cadde (street) in the address printed beside the label.
     const line = 'ATATÜRK CAD. NO: 27 D: 7  Para Birimi  TRY';

@@ -79,6 +79,29 @@ export function isCurrencyCode(text: string): boolean {
   return codes.has(text);
 }
 
+/**
+ * The currencies that CLDR writes with this symbol in a locale of this language (one ICU has data
+ * for, of the currency's own country): "$" in French is the Canadian dollar alone (fr-CA); in
+ * English or Spanish, many.
+ */
+const written = new Map<string, string[]>();
+function currenciesWritten(symbol: string, language: string): string[] {
+  const key = `${symbol} ${language}`;
+  const known = written.get(key);
+  if (known) return known;
+  const found = Intl.supportedValuesOf('currency').filter((code) => {
+    const locale = `${language}-${code.slice(0, 2)}`;
+    try {
+      if (new Intl.NumberFormat(locale).resolvedOptions().locale !== locale) return false;
+    } catch {
+      return false;
+    }
+    return symbolOf(locale, code) === symbol;
+  });
+  written.set(key, found);
+  return found;
+}
+
 /** The currency a symbol names alone, or null ("$", "kr" and "R" name none). */
 export function currencyOfSymbol(symbol: string): string | null {
   const s = symbol.trim();
@@ -175,9 +198,16 @@ export function findCurrency(e: CurrencyEvidence): string | null {
   const add = (code: string | null, weight = 1) => {
     if (code) counts.set(code, (counts.get(code) ?? 0) + weight);
   };
+  // Symbols that name no currency alone ("$"), for the page's language to decide.
+  const unnamed = new Set<string>();
+  const symbol = (text: string, weight: number) => {
+    const code = namedBy(text);
+    if (code) add(code, weight);
+    else unnamed.add(text.trim());
+  };
   const scan = (text: string, weight: number) => {
     for (const m of text.matchAll(CODE_RE)) if (isCurrencyCode(m[1] as string)) add(m[1] as string, weight);
-    for (const m of text.matchAll(SYMBOL_RE)) add(namedBy(m[0]), weight);
+    for (const m of text.matchAll(SYMBOL_RE)) symbol(m[0], weight);
   };
   for (const text of e.labels) scan(text, 2);
   for (const line of e.facts) {
@@ -193,15 +223,18 @@ export function findCurrency(e: CurrencyEvidence): string | null {
       for (const m of text.matchAll(/(?:^|\s{2,})([A-Z]{3})(?=\s{2,}|$)/g))
         if (isCurrencyCode(m[1] as string)) add(m[1] as string);
   }
-  for (const a of e.affixes) add(namedBy(a));
+  for (const a of e.affixes) symbol(a, 1);
   if (counts.size === 0) {
-    // Nothing printed names it: the account's country, then the page's language (weaker).
+    // Nothing printed names it: the account's country, then the page's language (weaker): with
+    // the one symbol the amounts print, the currency that language writes so; else the one
+    // currency of the countries that speak it.
     for (const text of e.facts) for (const country of ibanCountries(text)) add(currencyOfCountry(country), 2);
     const languages = [...languageScores(e.labels).entries()].sort((a, b) => b[1] - a[1]);
     const [top, second] = languages;
     if (counts.size === 0 && top && (!second || top[1] > second[1])) {
-      const own = currenciesOfLanguage(top[0]);
-      if (own.size === 1) add([...own][0] as string);
+      const own = unnamed.size === 1 ? currenciesWritten([...unnamed][0] as string, top[0]) : [];
+      if (own.length === 1) add(own[0] as string);
+      else if (currenciesOfLanguage(top[0]).size === 1) add([...currenciesOfLanguage(top[0])][0] as string);
     }
   }
   let best: string | null = null;

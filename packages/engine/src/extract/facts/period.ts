@@ -8,7 +8,7 @@
 import { type DateToken, type DayOrder, datesIn, dayMonth, isMonthName, isValidYMD, toIso } from '../../values/dates';
 import { monthReadings } from '../../values/months';
 import type { TokenLine } from '../tokens/tokenise';
-import { hasFactWord, normaliseWords, RANGE_FROM_WORDS, RANGE_JOIN_WORDS } from '../vocabulary';
+import { hasFactWord, normaliseWords, RANGE_FROM_WORDS, RANGE_JOIN_WORDS, rowLabels } from '../vocabulary';
 
 const lineText = (l: TokenLine) => l.tokens.map((t) => t.text).join(' ');
 
@@ -133,10 +133,17 @@ function monthPeriod(text: string): Period | null {
 
 /**
  * The statement period from the document's lines (texts in reading order): a range on a line
- * with a period label first, then any range, then labelled from/to dates, then a month and year
- * after a period label.
+ * with a period label first, then any range (one that ends after the statement's own date, where
+ * that is known, is some other span: a quarter's interest settlement printed under the rows),
+ * then labelled from/to dates, then a month and year after a period label, then the dates of the
+ * balances it opens and closes with ("Balance as of 01.10.2025" ... "Balance as of 31.10.2025").
  */
-export function findPeriod(allLines: TokenLine[], order: DayOrder, settle?: (t: DateToken) => void): Period | null {
+export function findPeriod(
+  allLines: TokenLine[],
+  order: DayOrder,
+  settle?: (t: DateToken) => void,
+  statementDate?: string | null,
+): Period | null {
   const lines = allLines.filter((l) => !isRunningText(l));
   const texts = lines.map(rangeText);
   const isLabelled = (t: string) => hasFactWord(t, 'period') || hasFactWord(t, 'rangeFrom');
@@ -187,7 +194,7 @@ export function findPeriod(allLines: TokenLine[], order: DayOrder, settle?: (t: 
   }
   for (const t of texts) {
     const r = findDateRange(t, order, settle);
-    if (r) return r;
+    if (r && !(statementDate && r.end > statementDate)) return r;
   }
   // "From: 01.07.2024" ... "To: 31.07.2024" on separate lines.
   let from: DateToken | null = null;
@@ -207,7 +214,28 @@ export function findPeriod(allLines: TokenLine[], order: DayOrder, settle?: (t: 
     const r = monthPeriod(t);
     if (r) return r;
   }
-  return null;
+  return balanceDates(texts, order);
+}
+
+/** The earliest and latest full dates of balance labels ("Saldo per 01.10.2025"), as a range. */
+function balanceDates(texts: string[], order: DayOrder): Period | null {
+  let first: DateToken | null = null;
+  let last: DateToken | null = null;
+  let firstIso = '';
+  let lastIso = '';
+  for (const t of texts) {
+    const labels = rowLabels(t);
+    if (!labels.includes('opening') && !labels.includes('closing')) continue;
+    for (const { token } of datesIn(t)) {
+      if (!token.year) continue;
+      const { y, m, d } = dayMonth(token, order);
+      if (!y || !isValidYMD(y, m, d)) continue;
+      const iso = toIso(y, m, d);
+      if (!first || iso < firstIso) [first, firstIso] = [token, iso];
+      if (!last || iso > lastIso) [last, lastIso] = [token, iso];
+    }
+  }
+  return first && last && firstIso < lastIso ? resolveRange(first, last, order) : null;
 }
 
 /**

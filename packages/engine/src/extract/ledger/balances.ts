@@ -15,10 +15,10 @@ export function printedBalances(draft: Draft): void {
   const balanceRows = draft.rows.filter((r) => r.kind === 'balance' && r.balance !== null);
   const before = first ? balanceRows.filter((r) => r.id < first.id) : [];
   const after = last ? balanceRows.filter((r) => r.id > last.id) : [];
-  if (draft.labelledOpening !== null) draft.opening = { cents: draft.labelledOpening, source: 'its label' };
+  if (draft.labelledOpening !== null) draft.opening = judged(draft, 'opening', draft.labelledOpening);
   else if (before.length)
     draft.opening = { cents: before[0]?.balance as number, source: `the row "${before[0]?.description}"` };
-  if (draft.labelledClosing !== null) draft.closing = { cents: draft.labelledClosing, source: 'its label' };
+  if (draft.labelledClosing !== null) draft.closing = judged(draft, 'closing', draft.labelledClosing);
   else if (after.length) {
     const row = after[after.length - 1];
     draft.closing = { cents: row?.balance as number, source: `the row "${row?.description}"` };
@@ -39,6 +39,42 @@ export function printedBalances(draft: Draft): void {
       draft.closing.cents / 100,
       `printed: ${draft.closing.source}`,
     );
+}
+
+/**
+ * A labelled balance whose line prints other figures too (a carried-forward line with the
+ * columns' totals beside the balance): the first figure right of the label, unless the statement's
+ * own arithmetic names another of them alone, as the figure its running balances reach (the last
+ * one for a closing, the first less the amounts before it for an opening) or, for a closing, the
+ * opening and every amount come to.
+ */
+function judged(draft: Draft, kind: 'opening' | 'closing', first: number): Printed {
+  const alternatives = draft.labelledAlternatives[kind].filter((v) => v !== first);
+  const label: Printed = { cents: first, source: 'its label' };
+  if (!alternatives.length) return label;
+  const tx = draft.rows.filter((r) => r.kind === 'transaction');
+  const targets: number[] = [];
+  const withBalance = draft.rows.filter(
+    (r) => (r.kind === 'transaction' || r.kind === 'balance') && r.balance !== null,
+  );
+  if (kind === 'closing') {
+    const last = withBalance[withBalance.length - 1];
+    if (last && !tx.some((r) => r.id > last.id)) targets.push(last.balance as number);
+    if (draft.opening && tx.every((r) => r.signKnown && r.cents !== null))
+      targets.push(draft.opening.cents + tx.reduce((n, r) => n + (r.cents as number), 0));
+  } else {
+    const firstBalance = withBalance[0];
+    const before = firstBalance ? tx.filter((r) => r.id <= firstBalance.id && r.kind === 'transaction') : [];
+    if (firstBalance && before.every((r) => r.signKnown && r.cents !== null))
+      targets.push((firstBalance.balance as number) - before.reduce((n, r) => n + (r.cents as number), 0));
+  }
+  if (!targets.length || targets.includes(first)) return label;
+  const fitting = [...new Set(alternatives.filter((v) => targets.includes(v)))];
+  if (fitting.length !== 1) return label;
+  return {
+    cents: fitting[0] as number,
+    source: `its label's line, the figure the running balances and amounts come to (not the first, ${first / 100})`,
+  };
 }
 
 /**

@@ -94,6 +94,7 @@ async function draftOf(rows: DraftRow[], labelledOpening: number, card: boolean)
     closing: null,
     labelledOpening,
     labelledClosing: null,
+    labelledAlternatives: { opening: [], closing: [] },
     factFigures: [],
     card,
     source: card ? 'pdf' : 'ocr',

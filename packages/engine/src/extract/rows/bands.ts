@@ -109,7 +109,10 @@ export function segmentRows(region: Region, cells: Token[][][], prior: 'allAbove
   const hug = hugging(segments, minGap);
   const inherited = prior && (hug === null || hug === prior) ? prior : null;
   const model: BandModel =
-    inherited ?? hug ?? (leadingLines.length === 0 ? 'below' : trailing.length === 0 ? 'allAbove' : 'above');
+    inherited ??
+    hug ??
+    datedStarts(region, cells, segments) ??
+    (leadingLines.length === 0 ? 'below' : trailing.length === 0 ? 'allAbove' : 'above');
   const told = (b: Bands): Bands => (hug === 'allAbove' || hug === 'below' ? { ...b, direction: hug } : b);
   const clearGaps =
     bestCut > 0 && bestAgree >= segments.length * SETTINGS.rows.gapAgreement && bestAgree === segments.length;
@@ -248,6 +251,26 @@ function hugging(segments: { from: number; to: number; pitches: number[] }[], mi
   if (above >= told * 0.9) return 'allAbove';
   if (below >= told * 0.9) return 'below';
   return null;
+}
+
+/**
+ * Where lines without an amount carry a posting date, rows start at their dates: lines between two
+ * amount lines whose first line is dated (a row's date and first words printed above its amount,
+ * "27Jun2025 UPI2025..." over "Paid via UPI   82.00") start the lower row, all of them. Told only
+ * where every dated line between amount lines stands first in its stretch; else null.
+ */
+function datedStarts(region: Region, cells: Token[][][], segments: { from: number; to: number }[]): 'allAbove' | null {
+  if (!passEnabled('dated-starts')) return null;
+  const dated = (i: number) =>
+    (cells[i] ?? []).some((tokens, c) => region.columns[c]?.kind === 'date' && tokens.some((t) => t.kind === 'date'));
+  let first = 0;
+  for (const s of segments)
+    for (let i = s.from + 1; i < s.to; i++) {
+      if (!dated(i)) continue;
+      if (i !== s.from + 1) return null;
+      first++;
+    }
+  return first > 0 ? 'allAbove' : null;
 }
 
 /**

@@ -8,13 +8,14 @@ import {
   type Statement,
   type TraceEntry,
   type Transaction,
+  totalsChecks,
 } from '@statemint/shared';
 import type { DecimalMark } from '../../values/amount';
 import type { DateToken, DayOrder } from '../../values/dates';
 import { dayMonth, daysBetween, isValidYMD, toIso } from '../../values/dates';
 import type { Draft, DraftRow, Pass } from '../draft';
 import { findAccountNumber, findBankName, findHolder } from '../facts/account';
-import { findLabelledBalances } from '../facts/balances';
+import { findLabelledBalances, findPrintedTotals } from '../facts/balances';
 import { findCurrency } from '../facts/currency';
 import type { Period } from '../facts/period';
 import { balancesBySum, inferredBalances, printedBalances } from '../ledger/balances';
@@ -228,6 +229,8 @@ export interface DocumentFacts {
   order: DayOrder;
   decimal: DecimalMark;
   period: Period | null;
+  /** The date the statement labels as its own ("Statement date", "as at"), if any. */
+  statementDate: string | null;
   reference: string | null;
   fallbackYear: number;
   bankName: string | null;
@@ -318,6 +321,10 @@ export function buildStatement(
     closing: null,
     labelledOpening,
     labelledClosing,
+    labelledAlternatives: {
+      opening: (labelled.find((b) => b.kind === 'opening')?.alternatives ?? []).map((v) => signed(v) as number),
+      closing: (labelled.find((b) => b.kind === 'closing')?.alternatives ?? []).map((v) => signed(v) as number),
+    },
     factFigures: part.lines.flatMap((l) =>
       l.tokens.flatMap((t) => (t.kind === 'money' && t.money ? [signed(t.money) as number] : [])),
     ),
@@ -373,7 +380,30 @@ export function buildStatement(
   }
   if (!txns.length) return null;
   const rowIndex = (id: number) => index.get(id) ?? -1;
+  let printed: Statement['printedTotals'] | null = null;
   const reconciliation = reconcile(draft, rowIndex);
+  // Printed totals of credits and debits, checked as the review checks them (shared's rule).
+  const totals = passEnabled('printed-totals') ? findPrintedTotals(part.lines, doc.decimal) : null;
+  if (totals) {
+    const printedTotals = {
+      credits: totals.credits === null ? null : totals.credits / 100,
+      debits: totals.debits === null ? null : totals.debits / 100,
+    };
+    const checked = totalsChecks(txns, printedTotals);
+    reconciliation.mismatches.push(...checked.mismatches);
+    if (checked.mismatches.length) reconciliation.status = 'unbalanced';
+    else if (reconciliation.status === 'unknown' && checked.checks) reconciliation.status = 'balanced';
+    trace.note(
+      'printed-totals',
+      'printedTotals',
+      null,
+      [printedTotals.credits, printedTotals.debits].map((v) => (v === null ? '-' : v)).join(' / '),
+      checked.mismatches.length
+        ? "the rows' sums differ from the totals printed (credits / debits)"
+        : "the rows' sums are the totals printed (credits / debits)",
+    );
+    printed = printedTotals;
+  }
   // Balanced means every check holds, the dates too (shared's rule, as the review applies it).
   if (reconciliation.status === 'balanced' && period) {
     const outside = rowsOutsidePeriod({
@@ -397,12 +427,14 @@ export function buildStatement(
       accountNumber: part.account ?? findAccountNumber(part.lines),
       currency: currencyOf(part, raws, doc),
       periodStart: period?.start ?? null,
-      periodEnd: period?.end ?? null,
+      // Without a printed period, the statement runs to its own date ("Account summary as at 30/06/2025").
+      periodEnd: period?.end ?? doc.statementDate ?? null,
       openingBalance: draft.opening ? draft.opening.cents / 100 : null,
       closingBalance: draft.closing ? draft.closing.cents / 100 : null,
     },
     transactions: txns,
     reconciliation,
+    ...(printed ? { printedTotals: printed } : {}),
   };
   const issues = draft.issues.map((i) => (i.row !== undefined ? { ...i, row: rowIndex(i.row) } : i));
   if (issues.length) statement.issues = issues;

@@ -194,16 +194,6 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
   const out: RegionLines[] = [];
   const taken = new Set<number>();
   for (const [first, last] of groups) {
-    let top = first;
-    while (top - 1 >= 0 && !taken.has(top - 1) && !breaker(top - 1) && gapOf(top) <= SETTINGS.table.extendGap) top--;
-    const header = headerAbove(lines, top, pitch, size, width);
-    // Wrapped label lines under the main header line belong to the header, not to the first row.
-    const headerEnd = header.length ? lines.indexOf(header[header.length - 1] as TokenLine) : -1;
-    if (headerEnd >= top) top = headerEnd + 1;
-    let bottom = last;
-    let textOnly = 0;
-    // A page number in the page's margin ends the table ("Blad 1 av 3" under the last row).
-    const margin = (l: TokenLine) => l.y0 > (page.height || l.y1) * 0.85 || l.y1 < (page.height || 0) * 0.1;
     // A line starting where the table's text cells start is a row's text ("ROSSMANN 083" under its
     // row at the foot of a page), whatever its words look like.
     const starts = lines
@@ -213,6 +203,24 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
       const x = l.tokens[0]?.x0 ?? Number.NaN;
       return starts.filter((s) => Math.abs(s - x) < size * 0.5).length >= 2;
     };
+    // The widest spacing between the region's own lines (its rows' breaks): a line in the table's
+    // text column that far above the first row is the table's too (an IBAN under the counterparty
+    // of a row cut by the page break, at the top of the next page).
+    let rowBreak = 0;
+    for (let i = first + 1; i <= last; i++) rowBreak = Math.max(rowBreak, gapOf(i));
+    const reach = (i: number) =>
+      gapOf(i) <= SETTINGS.table.extendGap ||
+      (gapOf(i) <= Math.min(rowBreak, SETTINGS.table.regionGap) && inColumn(lines[i - 1] as TokenLine));
+    let top = first;
+    while (top - 1 >= 0 && !taken.has(top - 1) && !breaker(top - 1) && reach(top)) top--;
+    const header = headerAbove(lines, top, pitch, size, width);
+    // Wrapped label lines under the main header line belong to the header, not to the first row.
+    const headerEnd = header.length ? lines.indexOf(header[header.length - 1] as TokenLine) : -1;
+    if (headerEnd >= top) top = headerEnd + 1;
+    let bottom = last;
+    let textOnly = 0;
+    // A page number in the page's margin ends the table ("Blad 1 av 3" under the last row).
+    const margin = (l: TokenLine) => l.y0 > (page.height || l.y1) * 0.85 || l.y1 < (page.height || 0) * 0.1;
     const pageNumber = (l: TokenLine) => isPageNumber(l) && margin(l) && !inColumn(l);
     while (
       bottom + 1 < lines.length &&

@@ -50,13 +50,26 @@ function isCodeColumn(values: string[]): boolean {
   );
 }
 
-export function assignTextRoles(region: Region, cells: Token[][][]): void {
+export function assignTextRoles(
+  region: Region,
+  cells: Token[][][],
+  table: { region: Region; cells: Token[][][] }[] = [{ region, cells }],
+): void {
   const cols = region.columns;
-  const values = (i: number) =>
-    cells.flatMap((row) => {
+  const valuesIn = (rows: Token[][][], i: number) =>
+    rows.flatMap((row) => {
       const t = row[i] ?? [];
       return t.length ? [t.map((x) => x.text).join(' ')] : [];
     });
+  const values = (i: number) => valuesIn(cells, i);
+  // A labelled column's cells on every page of the table: a page's few cells must not make it a
+  // column of codes that is a description on the others.
+  const tableValues = (c: Column) =>
+    c.label.trim()
+      ? table.flatMap(({ region: r, cells: rows }) =>
+          r.columns.filter((x) => x.label === c.label && x.kind === c.kind).flatMap((x) => valuesIn(rows, x.index)),
+        )
+      : values(c.index);
   for (const c of cols) {
     if (c.kind === 'date') c.role = 'date';
     else if (c.kind === 'sign') c.role = 'sign';
@@ -78,7 +91,7 @@ export function assignTextRoles(region: Region, cells: Token[][][]): void {
   // Several columns labelled as descriptions ("TRANSACTION" over reference codes beside
   // "NARRATION"): one of unique codes beside one of text is the reference column.
   const described = cols.filter((c) => c.role === 'description');
-  const codes = described.filter((c) => isCodeColumn(values(c.index)));
+  const codes = described.filter((c) => isCodeColumn(tableValues(c)));
   if (codes.length < described.length) for (const c of codes) c.role = 'reference';
   if (!cols.some((c) => c.role === 'description')) {
     // The text column with the most letters, among those the labels leave open.

@@ -274,8 +274,8 @@ export const en: Vocabulary = {
       'statement dates',
       'from',
     ],
-    rangeJoin: ['to', 'through', 'thru', 'till', 'until', '-', '–', '—'],
-    rangeFrom: ['from', 'for the period', 'period'],
+    rangeJoin: ['to', 'through', 'thru', 'till', 'until', '-', '–', '—', 'end date'],
+    rangeFrom: ['from', 'for the period', 'period', 'start date'],
     statementDate: [
       'statement date',
       'date of statement',
