@@ -381,7 +381,8 @@ try {
     await client.end();
     const { Redis } = await import('ioredis');
     const redis = new Redis(redisUrl);
-    const keys = await redis.keys(`bull:${schema}:*`);
+    // The queue and its free trials' queue (`${schema}-free`).
+    const keys = [...(await redis.keys(`bull:${schema}:*`)), ...(await redis.keys(`bull:${schema}-free:*`))];
     if (keys.length) await redis.del(...keys);
     redis.disconnect();
   }

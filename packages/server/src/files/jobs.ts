@@ -94,6 +94,11 @@ export async function applyOutcome(files: FilesContext, job: ConversionJob, outc
   notifyFileChanged(files, row.id);
 }
 
+/** A file's conversion job: a free trial's waits behind paying users' (issue 29). */
+export function conversionJob(row: { id: string; mode: string }): ConversionJob {
+  return { fileId: row.id, kind: 'convert', free: row.mode === 'free_trial' };
+}
+
 /**
  * A failure that spent what a conversion may spend (its time, its memory, the size of its
  * images or ZIP): the input, not the reading, was the problem, and it cost as much as a success.
@@ -140,7 +145,7 @@ export async function releaseCharges(
 export async function recoverJobs(files: FilesContext, olderThan?: number): Promise<number> {
   const rows = await files.repo.unfinished(olderThan);
   for (const row of rows) {
-    if (row.status === 'processing') await files.queue.enqueue({ fileId: row.id, kind: 'convert' });
+    if (row.status === 'processing') await files.queue.enqueue(conversionJob(row));
     else await files.queue.enqueue({ fileId: row.id, kind: 'restore', expedited: row.restore_expedited === 1 });
   }
   return rows.length;

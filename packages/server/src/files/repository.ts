@@ -551,7 +551,7 @@ export class FilesRepository {
   unfinished(olderThan?: number) {
     let query = this.db
       .selectFrom('files')
-      .select(['id', 'status', 'restore_status', 'restore_expedited'])
+      .select(['id', 'mode', 'status', 'restore_status', 'restore_expedited'])
       .where((eb) =>
         eb.or([eb('status', '=', 'processing'), eb('restore_status', 'in', ['requested', 'in_progress'])]),
       );

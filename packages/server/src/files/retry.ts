@@ -10,6 +10,7 @@ import { findUserById, userPlan } from '../services/users';
 import type { FilesContext } from './context';
 import { notifyFileChanged } from './events';
 import { claimFreeTrial } from './free-trial';
+import { conversionJob } from './jobs';
 import type { FileRow } from './life';
 import { passwordField, storePassword } from './password';
 import { claimUpload, findReadableFile, getFileRecord, recordUsage } from './service';
@@ -73,6 +74,6 @@ export async function retryConversion(files: FilesContext, input: RetryInput): P
     throw error;
   }
   notifyFileChanged(files, row.id);
-  await files.queue.enqueue({ fileId: row.id, kind: 'convert' });
+  await files.queue.enqueue(conversionJob(row));
   return getFileRecord(files, row.id, input.userId, input.sessionId ?? null);
 }

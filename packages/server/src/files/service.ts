@@ -18,7 +18,7 @@ import { userPlan } from '../services/users';
 import { holdsCapability, issueCapability, UPLOADER_ONLY_MESSAGE } from './capability';
 import type { FilesContext, FilesDb } from './context';
 import { claimFreeTrial } from './free-trial';
-import { releaseCharges } from './jobs';
+import { conversionJob, releaseCharges } from './jobs';
 import { fileKeyPrefix, originalKey } from './keys';
 import { anonymousExpiry, type FileRow, isAlive, isEphemeral, type RetentionSettings } from './life';
 import { passwordField, storePassword } from './password';
@@ -194,7 +194,7 @@ async function accepted(files: FilesContext, row: FilesTable, upload: UploadedFi
   await storePassword(files, row.id, passwordField(upload.fields.password));
   // An anonymous file's uploader gets its capability: to save edits of it, or delete it.
   const capability = row.user_id === null ? await issueCapability(files, row.id) : null;
-  await files.queue.enqueue({ fileId: row.id, kind: 'convert' });
+  await files.queue.enqueue(conversionJob(row));
   return { id: row.id, status: 'processing', ...(capability ? { capability } : {}) };
 }
 

@@ -11,6 +11,8 @@ import { filesContextOf } from '../http/routes/files';
 import { sweep } from '../sweeper/sweeper';
 import { createVerifiedUser, startTestServer, type TestServer } from '../test/harness';
 import { BullMqQueue } from './bullmq-queue';
+import type { ConversionJob, ConversionOutcome, ConversionTask } from './types';
+import type { WorkerPool } from './worker-pool';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -84,5 +86,66 @@ describe.skipIf(!redisUrl)('BullMQ conversion queue (Redis)', () => {
       restoreStatus: 'completed',
     });
     expect(await filesContextOf(s.app).queue.pending()).toBe(0);
+  });
+});
+
+/** Issue 29: paying users' jobs never wait in Redis behind free trials'. */
+describe.skipIf(!redisUrl)('BullMQ queue priority (Redis)', () => {
+  /** Two threads held until the test ends each task. */
+  const running: Array<{ fileId: string; free: boolean; finish: () => void }> = [];
+  const pool = {
+    size: 2,
+    run(task: ConversionTask, _expedited = false, free = false): Promise<ConversionOutcome> {
+      return new Promise((resolve) =>
+        running.push({
+          fileId: task.fileId,
+          free,
+          finish: () => resolve({ ok: false, code: 'CONVERSION_FAILED', message: 'x' }),
+        }),
+      );
+    },
+    async warm() {},
+    async close() {
+      for (const r of running.splice(0)) r.finish();
+    },
+  } as unknown as WorkerPool;
+  const finish = (fileId: string) =>
+    running
+      .splice(
+        running.findIndex((r) => r.fileId === fileId),
+        1,
+      )[0]
+      ?.finish();
+  const started = () => running.map((r) => r.fileId).sort();
+  let queue: BullMqQueue;
+  beforeAll(async () => {
+    queue = new BullMqQueue({
+      redisUrl: redisUrl as string,
+      name: `statemint-test-${randomBytes(6).toString('hex')}`,
+      pool,
+      load: async (job) => ({ fileId: job.fileId, kind: job.kind, originalFilename: 'a.csv', timeoutMs: 1000 }),
+      onOutcome: async () => undefined,
+    });
+    await queue.start();
+  });
+  afterAll(async () => {
+    await queue?.obliterate();
+    await queue?.close();
+  });
+
+  it('takes free trials on all threads but one, and a paying job at once beside them', async () => {
+    const job = (fileId: string, free: boolean): ConversionJob => ({ fileId, kind: 'convert', free });
+    for (const id of ['free1', 'free2', 'free3']) await queue.enqueue(job(id, true));
+    await expect.poll(started, { timeout: 10_000 }).toEqual(['free1']);
+    // Still one: the other thread is kept for paying users.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(started()).toEqual(['free1']);
+    await queue.enqueue(job('pro1', false));
+    await expect.poll(started, { timeout: 10_000 }).toEqual(['free1', 'pro1']);
+    expect(running.find((r) => r.fileId === 'free1')?.free).toBe(true);
+    expect(running.find((r) => r.fileId === 'pro1')?.free).toBe(false);
+    finish('free1');
+    await expect.poll(started, { timeout: 10_000 }).toEqual(['free2', 'pro1']);
+    expect(await queue.pending()).toBe(3);
   });
 });

@@ -4,10 +4,14 @@
  * pool takes jobs (`statemint worker`, the all-in-one default); one without only adds them
  * (`statemint serve`). A worker killed mid-job gives its job back: its lock runs out and
  * BullMQ's stalled-job check hands the job to another worker.
+ *
+ * Free trials' conversions have a queue of their own (`<name>-free`) whose worker takes at most
+ * freeSlots(pool size) at a time, so a paying user's job, on the main queue, always finds a
+ * thread: it never waits in Redis behind free ones (issue 29).
  */
-import { Queue, WaitingError, Worker } from 'bullmq';
+import { type Job, Queue, WaitingError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { ConversionJob, ConversionQueue, OutcomeHandler, TaskLoader } from './types';
+import { type ConversionJob, type ConversionQueue, freeSlots, type OutcomeHandler, type TaskLoader } from './types';
 import { PoolClosedError, type WorkerPool } from './worker-pool';
 
 const PRIORITY_EXPEDITED = 1;
@@ -34,7 +38,9 @@ export interface QueueLog {
 
 export class BullMqQueue implements ConversionQueue {
   readonly #queue: Queue<ConversionJob>;
+  readonly #freeQueue: Queue<ConversionJob>;
   readonly #worker: Worker<ConversionJob> | null = null;
+  readonly #freeWorker: Worker<ConversionJob> | null = null;
   readonly #connections: Redis[];
   readonly #pool: WorkerPool | null;
   readonly #warm: boolean;
@@ -46,38 +52,38 @@ export class BullMqQueue implements ConversionQueue {
     this.#pool = options.pool ?? null;
     this.#warm = options.warm ?? false;
     this.#queue = new Queue<ConversionJob>(name, { connection: queueConnection });
+    this.#freeQueue = new Queue<ConversionJob>(`${name}-free`, { connection: queueConnection });
     const pool = options.pool;
     if (!pool) return;
-    // BullMQ workers block on Redis; they need their own connection without request retries.
-    const workerConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
-    this.#connections.push(workerConnection);
-    this.#worker = new Worker<ConversionJob>(
-      name,
-      async (job, token) => {
-        const task = await options.load(job.data);
-        if (!task) return;
-        const started = performance.now();
-        options.log?.info({ fileId: job.data.fileId, kind: job.data.kind }, 'conversion started');
-        let outcome: Awaited<ReturnType<WorkerPool['run']>>;
-        try {
-          outcome = await pool.run(task, job.data.expedited ?? false);
-        } catch (e) {
-          if (e instanceof PoolClosedError && token) {
-            // Shutting down past the grace time: the job goes back to the queue for another worker now.
-            await job.moveToWait(token);
-            throw new WaitingError();
-          }
-          throw e;
+    const processor = async (job: Job<ConversionJob>, token: string | undefined) => {
+      const task = await options.load(job.data);
+      if (!task) return;
+      const started = performance.now();
+      options.log?.info({ fileId: job.data.fileId, kind: job.data.kind }, 'conversion started');
+      let outcome: Awaited<ReturnType<WorkerPool['run']>>;
+      try {
+        outcome = await pool.run(task, job.data.expedited ?? false, job.data.free ?? false);
+      } catch (e) {
+        if (e instanceof PoolClosedError && token) {
+          // Shutting down past the grace time: the job goes back to the queue for another worker now.
+          await job.moveToWait(token);
+          throw new WaitingError();
         }
-        await options.onOutcome(job.data, outcome);
-        options.log?.info(
-          { fileId: job.data.fileId, kind: job.data.kind, ok: outcome.ok, ms: Math.round(performance.now() - started) },
-          'conversion finished',
-        );
-      },
-      {
-        connection: workerConnection,
-        concurrency: pool.size,
+        throw e;
+      }
+      await options.onOutcome(job.data, outcome);
+      options.log?.info(
+        { fileId: job.data.fileId, kind: job.data.kind, ok: outcome.ok, ms: Math.round(performance.now() - started) },
+        'conversion finished',
+      );
+    };
+    // BullMQ workers block on Redis; each needs its own connection without request retries.
+    const worker = (queueName: string, concurrency: number) => {
+      const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+      this.#connections.push(connection);
+      return new Worker<ConversionJob>(queueName, processor, {
+        connection,
+        concurrency,
         autorun: false,
         // A process killed mid-job (SIGKILL, a lost machine) holds its job's lock until it expires;
         // then another worker (or this one, restarted) takes it again. Our own attempts counter
@@ -85,8 +91,10 @@ export class BullMqQueue implements ConversionQueue {
         lockDuration: 15_000,
         stalledInterval: 5_000,
         maxStalledCount: 1_000,
-      },
-    );
+      });
+    };
+    this.#worker = worker(name, pool.size);
+    this.#freeWorker = worker(`${name}-free`, freeSlots(pool.size));
   }
 
   /** Whether this process takes jobs (it has a worker-thread pool). */
@@ -96,15 +104,18 @@ export class BullMqQueue implements ConversionQueue {
 
   async start(): Promise<void> {
     await this.#queue.waitUntilReady();
-    if (!this.#worker) return;
+    await this.#freeQueue.waitUntilReady();
+    if (!this.#worker || !this.#freeWorker) return;
     if (this.#warm) await this.#pool?.warm();
     void this.#worker.run();
+    void this.#freeWorker.run();
     await this.#worker.waitUntilReady();
+    await this.#freeWorker.waitUntilReady();
   }
 
   async enqueue(job: ConversionJob): Promise<void> {
     // The job id makes enqueueing idempotent: a file already waiting or running is not added twice.
-    await this.#queue.add(job.kind, job, {
+    await (job.free ? this.#freeQueue : this.#queue).add(job.kind, job, {
       jobId: `${job.kind}-${job.fileId}`,
       priority: job.expedited ? PRIORITY_EXPEDITED : PRIORITY_NORMAL,
       removeOnComplete: true,
@@ -113,8 +124,12 @@ export class BullMqQueue implements ConversionQueue {
   }
 
   async pending(): Promise<number> {
-    const counts = await this.#queue.getJobCounts('waiting', 'active', 'prioritized', 'delayed');
-    return Object.values(counts).reduce((a, b) => a + b, 0);
+    let n = 0;
+    for (const queue of [this.#queue, this.#freeQueue]) {
+      const counts = await queue.getJobCounts('waiting', 'active', 'prioritized', 'delayed');
+      n += Object.values(counts).reduce((a, b) => a + b, 0);
+    }
+    return n;
   }
 
   /**
@@ -122,8 +137,8 @@ export class BullMqQueue implements ConversionQueue {
    * queue for another worker (their threads ended).
    */
   async close(graceMs = 0): Promise<void> {
-    if (this.#worker) {
-      const finished = this.#worker.close();
+    if (this.#worker && this.#freeWorker) {
+      const finished = Promise.all([this.#worker.close(), this.#freeWorker.close()]);
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<'late'>((resolve) => {
         timer = setTimeout(() => resolve('late'), graceMs);
@@ -134,11 +149,13 @@ export class BullMqQueue implements ConversionQueue {
     }
     await this.#pool?.close();
     await this.#queue.close();
+    await this.#freeQueue.close();
     for (const c of this.#connections) c.disconnect();
   }
 
   /** Removes the queue's keys from Redis (tests). */
   async obliterate(): Promise<void> {
     await this.#queue.obliterate({ force: true });
+    await this.#freeQueue.obliterate({ force: true });
   }
 }

@@ -18,6 +18,11 @@ class HeldPool implements TaskRunner {
   run(task: ConversionTask): Promise<ConversionOutcome> {
     return new Promise((resolve, reject) => this.running.push({ task, finish: resolve, fail: reject }));
   }
+  /** Ends the running task of this file. */
+  finish(fileId: string): void {
+    const i = this.running.findIndex((r) => r.task.fileId === fileId);
+    this.running.splice(i, 1)[0]?.finish(OK);
+  }
   /** Like the worker pool: running tasks end with PoolClosedError. */
   async close(): Promise<void> {
     for (const r of this.running.splice(0)) r.fail(new PoolClosedError());
@@ -44,7 +49,13 @@ function queueWith(pool: HeldPool) {
   return { queue, loaded, done };
 }
 
-const job = (id: string, expedited = false): ConversionJob => ({ fileId: id, kind: 'convert', expedited });
+const job = (id: string, expedited = false, free = false): ConversionJob => ({
+  fileId: id,
+  kind: 'convert',
+  expedited,
+  free,
+});
+const tick = () => new Promise((r) => setTimeout(r, 10));
 
 describe('in-process queue', () => {
   it('loads (and so counts an attempt of) a job only when a worker is free to start it', async () => {
@@ -78,6 +89,40 @@ describe('in-process queue', () => {
     pool.running.shift()?.finish(OK);
     await new Promise((r) => setTimeout(r, 10));
     expect(loaded).toEqual(['c', 'a', 'b']);
+    await queue.close();
+  });
+
+  // Issue 29: two anonymous 120 s uploads delayed a Pro user's small CSV from 0.3 s to 130 s.
+  it("never queues a paying user's job behind free trials: they use all threads but one, and wait", async () => {
+    const pool = new HeldPool(2);
+    const { queue, loaded } = queueWith(pool);
+    await queue.start();
+    for (const id of ['free1', 'free2', 'free3']) await queue.enqueue(job(id, false, true));
+    await tick();
+    // One thread for free trials, one kept.
+    expect(loaded).toEqual(['free1']);
+    await queue.enqueue(job('pro1'));
+    await tick();
+    expect(loaded).toEqual(['free1', 'pro1']);
+    // Paying users' jobs waiting go first, and may use every thread.
+    await queue.enqueue(job('pro2'));
+    await queue.enqueue(job('pro3'));
+    pool.finish('free1');
+    await tick();
+    expect(loaded).toEqual(['free1', 'pro1', 'pro2']);
+    pool.finish('pro1');
+    await tick();
+    expect(loaded).toEqual(['free1', 'pro1', 'pro2', 'pro3']);
+    pool.finish('pro2');
+    await tick();
+    expect(loaded.slice(4)).toEqual(['free2']);
+    // A free trial never takes the last thread: with pro3 done, free3 still waits for free2.
+    pool.finish('pro3');
+    await tick();
+    expect(loaded.slice(4)).toEqual(['free2']);
+    pool.finish('free2');
+    await tick();
+    expect(loaded.slice(4)).toEqual(['free2', 'free3']);
     await queue.close();
   });
 

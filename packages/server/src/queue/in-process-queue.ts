@@ -6,13 +6,14 @@
  * A job is loaded (which counts a conversion attempt) only when a worker is free to start
  * it, never when it is queued: a backlog re-enqueued after a restart costs nothing.
  */
-import type {
-  ConversionJob,
-  ConversionOutcome,
-  ConversionQueue,
-  ConversionTask,
-  OutcomeHandler,
-  TaskLoader,
+import {
+  type ConversionJob,
+  type ConversionOutcome,
+  type ConversionQueue,
+  type ConversionTask,
+  freeSlots,
+  type OutcomeHandler,
+  type TaskLoader,
 } from './types';
 import { PoolClosedError } from './worker-pool';
 
@@ -23,7 +24,7 @@ export interface QueueLogger {
 /** What the queue needs of the worker pool (tests give it a stand-in). */
 export interface TaskRunner {
   readonly size: number;
-  run(task: ConversionTask, expedited?: boolean): Promise<ConversionOutcome>;
+  run(task: ConversionTask, expedited?: boolean, free?: boolean): Promise<ConversionOutcome>;
   close(): Promise<void>;
 }
 
@@ -34,9 +35,11 @@ export class InProcessQueue implements ConversionQueue {
   readonly #load: TaskLoader;
   readonly #onOutcome: OutcomeHandler;
   readonly #log: QueueLogger;
-  /** Waiting jobs in arrival order; expedited ones are taken first. */
+  /** Waiting jobs in arrival order; expedited ones are taken first, free trials' last. */
   readonly #waiting: ConversionJob[] = [];
   readonly #active = new Map<string, Promise<void>>();
+  /** Keys of the active jobs that are free trials' (at most freeSlots(pool size) at once). */
+  readonly #activeFree = new Set<string>();
   #started = false;
   #closed = false;
 
@@ -59,6 +62,7 @@ export class InProcessQueue implements ConversionQueue {
     const waiting = this.#waiting.find((j) => keyOf(j) === key);
     if (waiting) {
       if (job.expedited) waiting.expedited = true;
+      if (!job.free) waiting.free = false;
       return;
     }
     this.#waiting.push({ ...job });
@@ -93,18 +97,24 @@ export class InProcessQueue implements ConversionQueue {
     await Promise.allSettled([...this.#active.values()]);
   }
 
+  /** Expedited first, then paying users' jobs, then free trials' while they have a thread left. */
   #takeNext(): ConversionJob | undefined {
-    const i = this.#waiting.findIndex((j) => j.expedited);
-    return this.#waiting.splice(i === -1 ? 0 : i, 1)[0];
+    let i = this.#waiting.findIndex((j) => j.expedited);
+    if (i === -1) i = this.#waiting.findIndex((j) => !j.free);
+    if (i === -1 && this.#activeFree.size < freeSlots(this.#pool.size)) i = 0;
+    return i === -1 ? undefined : this.#waiting.splice(i, 1)[0];
   }
 
-  /** Starts waiting jobs while the pool has an idle worker. */
+  /** Starts waiting jobs while the pool has an idle worker (for a free trial's job, one of its own). */
   #pump(): void {
     while (this.#started && !this.#closed && this.#active.size < this.#pool.size && this.#waiting.length > 0) {
-      const job = this.#takeNext() as ConversionJob;
+      const job = this.#takeNext();
+      if (!job) return;
       const key = keyOf(job);
+      if (job.free) this.#activeFree.add(key);
       const run = this.#run(job).finally(() => {
         this.#active.delete(key);
+        this.#activeFree.delete(key);
         this.#pump();
       });
       this.#active.set(key, run);
@@ -115,7 +125,7 @@ export class InProcessQueue implements ConversionQueue {
     try {
       const task = await this.#load(job);
       if (!task) return;
-      const outcome = await this.#pool.run(task, job.expedited ?? false);
+      const outcome = await this.#pool.run(task, job.expedited ?? false, job.free ?? false);
       await this.#onOutcome(job, outcome);
     } catch (e) {
       // Closing abandons the job on purpose: the file stays 'processing' and is redone on start.

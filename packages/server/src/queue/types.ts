@@ -12,6 +12,16 @@ export interface ConversionJob {
   kind: JobKind;
   /** Expedited jobs are taken before all others. */
   expedited?: boolean;
+  /**
+   * A free trial's conversion (issue 29): taken after every paying user's job, and never on the
+   * last free worker thread (freeSlots), so a paying user's file does not wait behind free ones.
+   */
+  free?: boolean;
+}
+
+/** Threads free trials may use at once of a pool of `size`: all but one kept for paying users. */
+export function freeSlots(size: number): number {
+  return size > 1 ? size - 1 : 1;
 }
 
 /** What a worker thread needs to process one job (the job plus what the database knows). */

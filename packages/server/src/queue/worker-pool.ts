@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { TEXTS } from '@statemint/shared';
 import type { StoreSpec } from '../storage/create';
 import { CpuMeter, threadId } from './cpu-time';
-import type { ConversionOutcome, ConversionTask } from './types';
+import { type ConversionOutcome, type ConversionTask, freeSlots } from './types';
 import type { WorkerRequest } from './worker-thread';
 
 export interface WorkerPoolOptions {
@@ -43,6 +43,8 @@ interface Waiting {
   seq: number;
   task: ConversionTask;
   expedited: boolean;
+  /** A free trial's task: after paying users' tasks, never on the last free thread. */
+  free: boolean;
   resolve: (outcome: ConversionOutcome) => void;
   reject: (error: Error) => void;
 }
@@ -107,10 +109,10 @@ export class WorkerPool {
     return this.#waiting.length + running;
   }
 
-  run(task: ConversionTask, expedited = false): Promise<ConversionOutcome> {
+  run(task: ConversionTask, expedited = false, free = false): Promise<ConversionOutcome> {
     if (this.#closed) return Promise.reject(new PoolClosedError());
     return new Promise((resolve, reject) => {
-      this.#waiting.push({ seq: this.#seq++, task, expedited, resolve, reject });
+      this.#waiting.push({ seq: this.#seq++, task, expedited, free, resolve, reject });
       this.#dispatch();
     });
   }
@@ -140,26 +142,27 @@ export class WorkerPool {
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 
+  /** Expedited first, then paying users' tasks, then free trials' while fewer than freeSlots run. */
   #takeNext(): Waiting | undefined {
-    if (this.#waiting.length === 0) return undefined;
-    let best = 0;
-    for (let i = 1; i < this.#waiting.length; i++) {
-      const a = this.#waiting[i] as Waiting;
-      const b = this.#waiting[best] as Waiting;
-      if (a.expedited && !b.expedited) best = i;
+    const rank = (w: Waiting) => (w.expedited ? 0 : w.free ? 2 : 1);
+    let runningFree = 0;
+    for (const slot of this.#slots) if (slot.current?.free) runningFree++;
+    let best = -1;
+    for (let i = 0; i < this.#waiting.length; i++) {
+      const w = this.#waiting[i] as Waiting;
+      if (w.free && runningFree >= freeSlots(this.size)) continue;
+      if (best === -1 || rank(w) < rank(this.#waiting[best] as Waiting)) best = i;
     }
-    return this.#waiting.splice(best, 1)[0];
+    return best === -1 ? undefined : this.#waiting.splice(best, 1)[0];
   }
 
   #dispatch(): void {
     while (!this.#closed && this.#waiting.length > 0) {
-      let slot = [...this.#slots].find((s) => s.current === null);
-      if (!slot) {
-        if (this.#slots.size >= this.size) return;
-        slot = this.#spawn();
-      }
+      const idle = [...this.#slots].find((s) => s.current === null);
+      if (!idle && this.#slots.size >= this.size) return;
       const next = this.#takeNext();
       if (!next) return;
+      const slot = idle ?? this.#spawn();
       const id = this.#nextId++;
       // The task's limit is CPU time where it is measured; the wall clock then only ends a hang.
       const wallMs = CPU_MEASURED

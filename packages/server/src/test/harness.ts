@@ -212,13 +212,16 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
 /** A test server's BullMQ queue, gone from Redis. */
 async function removeQueue(redisUrl: string, name: string): Promise<void> {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  const queue = new Queue(name, { connection });
-  try {
-    await queue.obliterate({ force: true });
-  } finally {
-    await queue.close();
-    connection.disconnect();
+  // Free trials' jobs have a queue of their own (bullmq-queue.ts).
+  for (const queueName of [name, `${name}-free`]) {
+    const queue = new Queue(queueName, { connection });
+    try {
+      await queue.obliterate({ force: true });
+    } finally {
+      await queue.close();
+    }
   }
+  connection.disconnect();
 }
 
 /** Removes what a server started with `reuse` left behind. */
