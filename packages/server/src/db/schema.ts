@@ -90,6 +90,8 @@ export interface PaymentsTable {
   card_last4: string | null;
   /** When the receipt e-mail was sent (once per payment). */
   receipt_sent_at: number | null;
+  /** Checkout sign-ups: sha256 of the intent's client secret (its confirmation logs in only with it; migration 0164). */
+  client_secret_hash: string | null;
 }
 
 /** State of the built-in test-mode card processor (what Stripe keeps on its side). */

@@ -154,8 +154,12 @@ export class UploadGate {
   }
 }
 
+export const VERIFY_TO_UPLOAD_MESSAGE =
+  'Please verify your email address before uploading files to your account: use the link we sent you, or request a new one from your dashboard.';
+
 /**
- * The refusals an upload can get without its body: a used (or locked) free trial for the
+ * The refusals an upload can get without its body: an account whose e-mail is not verified (a
+ * checkout sign-up, opened with any address: issue 29, M3), a used (or locked) free trial for the
  * address, device or account, or a plan's monthly uploads used up. The e-mail of an anonymous
  * free trial comes in the body: it is checked again, in full, once the body is read.
  */
@@ -165,6 +169,8 @@ export async function refusalBeforeBody(
   who: { auth: AuthSession | null; ip: string; fingerprint: string | null },
 ): Promise<AppError | null> {
   const user = who.auth?.user ?? null;
+  if (path === 'account' && user && user.email_verified !== 1)
+    return new AppError('EMAIL_NOT_VERIFIED', VERIFY_TO_UPLOAD_MESSAGE);
   const freeTrial = path === 'free-trial' || (path === 'account' && user !== null && usesFreeTrial(userPlan(user)));
   if (freeTrial)
     return freeTrialRefusal(files, { email: user?.email ?? null, fingerprint: who.fingerprint, ip: who.ip });

@@ -7,7 +7,7 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, PRIVATE_PROXIES } from '../config/config';
 import { filesDb } from '../files/context';
-import { sampleCsvStatement } from '../files/sample-statements';
+import { sampleCsvStatement, samplePdfStatement } from '../files/sample-statements';
 import { proUser } from '../files/test-accounts';
 import { fetchRaw, freshIp, upload, waitForFile } from '../files/test-helpers';
 import { createVerifiedUser, startTestServer, type TestServer, testDatabases } from '../test/harness';
@@ -222,7 +222,7 @@ for (const db of testDatabases) {
       expect((await fetchRaw(s, original.body.downloadUrl)).status).toBe(401);
     });
 
-    it('vault files of an unverified address cannot be downloaded until it is verified (finding 4)', async () => {
+    it('an account of an unverified address uploads and reads nothing until it is verified (finding 4; issue 29, M3, N9)', async () => {
       const email = `unverified-${db}@example.com`;
       const intent = await s.api<{ clientSecret: string; paymentIntentId: string }>(
         '/api/payments/create-payment-intent',
@@ -238,20 +238,39 @@ for (const db of testDatabases) {
         },
       });
       const confirmed = await s.api<{ token: string }>('/api/payments/confirm', {
-        body: { paymentIntentId: intent.body.paymentIntentId },
+        body: { paymentIntentId: intent.body.paymentIntentId, clientSecret: intent.body.clientSecret },
       });
       const token = confirmed.body.token;
-      const up = await upload(s, '/api/files/upload', { name: 'march.csv', bytes: sampleCsvStatement(4), token });
+      const refused = await upload(s, '/api/files/upload', { name: 'march.pdf', bytes: samplePdfStatement(4), token });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+
+      await s.api(`/api/auth/verify-email?token=${s.lastVerificationToken(email)}`);
+      const up = await upload(s, '/api/files/upload', { name: 'march.pdf', bytes: samplePdfStatement(4), token });
       const record = await waitForFile(s, up.body.id, token);
       expect(record.status).toBe('completed');
+      const statements = await s.api<{ pageUrl: string }>(`/api/files/${up.body.id}/statements`, { token });
+      expect(statements.status).toBe(200);
+      const page = statements.body.pageUrl.replace('{page}', '1');
+      expect((await fetchRaw(s, page)).status).toBe(200);
+
+      // The same account while its address is not verified (as a checkout sign-up's is): nothing is read.
+      const verified = (value: number) =>
+        s.ctx.db.updateTable('users').set({ email_verified: value }).where('email', '=', email).execute();
+      await verified(0);
       const byBearer = await fetchRaw(s, `/api/files/${up.body.id}/download/csv`, token);
       expect(byBearer.status).toBe(403);
       expect(JSON.parse(byBearer.body.toString())).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
       expect((await fetchRaw(s, record.csvUrl as string)).status).toBe(403);
       expect((await s.api(`/api/files/${up.body.id}/download`, { token })).status).toBe(403);
-
-      await s.api(`/api/auth/verify-email?token=${s.lastVerificationToken(email)}`);
+      expect((await s.api(`/api/files/${up.body.id}/statements`, { token })).body).toMatchObject({
+        code: 'EMAIL_NOT_VERIFIED',
+      });
+      expect((await fetchRaw(s, page)).status).toBe(403);
+      expect((await fetchRaw(s, `/api/files/${up.body.id}/pages/1`, token)).status).toBe(403);
+      await verified(1);
       expect((await fetchRaw(s, record.csvUrl as string)).status).toBe(200);
+      expect((await s.api(`/api/files/${up.body.id}/statements`, { token })).status).toBe(200);
     });
 
     it('backs off failed logins of one account from one address and never counts successes (finding 10)', async () => {

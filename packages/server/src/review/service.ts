@@ -41,8 +41,26 @@ export const CONFLICT_MESSAGE =
 const PAGED_KINDS = new Set(['pdf', 'png', 'jpeg', 'gif', 'bmp', 'tiff', 'svg', 'zip']);
 
 /** The file, if its statements can be reviewed now (converted and downloadable). */
+export const VERIFY_TO_REVIEW_MESSAGE =
+  'Please verify your email address to open files of your vault: use the link we sent you, or request a new one from your dashboard.';
+
+/**
+ * A vault file's statements and page pictures are read only while its owner's e-mail is verified:
+ * an account opened with someone else's address (a checkout sign-up) cannot read with it (issue 29, M3, N9).
+ */
+async function requireVerifiedOwner(files: FilesContext, row: FileRow): Promise<void> {
+  if (row.user_id === null) return;
+  const owner = await files.db
+    .selectFrom('users')
+    .select('email_verified')
+    .where('id', '=', row.user_id)
+    .executeTakeFirst();
+  if (owner?.email_verified !== 1) throw new AppError('EMAIL_NOT_VERIFIED', VERIFY_TO_REVIEW_MESSAGE);
+}
+
 async function reviewableFile(files: FilesContext, id: string, userId: string | null): Promise<FileRow> {
   const row = await findReadableFile(files, id, userId);
+  await requireVerifiedOwner(files, row);
   if (isArchivedNow(row, files.ctx.clock.now())) throw new AppError('FILE_ARCHIVED', ARCHIVED_MESSAGE);
   if (row.status !== 'completed') throw new AppError('NOT_FOUND', NOT_READY_MESSAGE);
   return row;
@@ -265,6 +283,7 @@ export async function pagePicture(
     (who.userId !== null && who.userId === row.user_id) ||
     (who.token !== undefined && (await linkIsLive(files, row, who.token)));
   if (!allowed) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  await requireVerifiedOwner(files, row);
   if (availableUntil(row, now) === null) throw new AppError('FILE_ARCHIVED', ARCHIVED_MESSAGE);
   const slot = source ? `e${createHash('sha256').update(source).digest('hex').slice(0, 24)}-p${page}` : `p${page}`;
   const answer = await reviewWorkerOf(files).run({

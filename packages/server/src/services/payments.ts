@@ -3,7 +3,7 @@
  * exactly once (browser confirm and webhook share fulfilPayment), and the pay-per-file credit
  * that part 2's paid upload consumes.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   type ApiUser,
   AppError,
@@ -58,6 +58,7 @@ export async function createPaymentIntent(
     type: input.type,
     created_at: now,
     provider: ctx.payments.mode,
+    client_secret_hash: null,
   };
 
   if (input.type === 'payasyougo') {
@@ -131,6 +132,7 @@ export async function createPaymentIntent(
     confirmed_at: null,
     card_last4: null,
     receipt_sent_at: null,
+    client_secret_hash: pendingPasswordHash ? secretHash(intent.clientSecret) : null,
   });
   return { clientSecret: intent.clientSecret, paymentIntentId: intent.intentId };
 }
@@ -393,10 +395,24 @@ async function confirmWithProvider(ctx: AppContext, payment: PaymentRow): Promis
   return fulfilPayment(ctx, payment, cardLast4 ?? null);
 }
 
+const secretHash = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/**
+ * Whether a confirmation comes from the browser that paid a checkout sign-up: it holds the
+ * intent's client secret (issue 29, L7). Compared by hash, in constant time.
+ */
+function fromPayingBrowser(payment: PaymentRow, clientSecret: string | undefined): boolean {
+  if (!payment.client_secret_hash || !clientSecret) return false;
+  const a = Buffer.from(secretHash(clientSecret), 'hex');
+  const b = Buffer.from(payment.client_secret_hash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 export async function confirmPayment(
   ctx: AppContext,
   intentId: string,
   authUser: UserRow | null,
+  clientSecret?: string,
 ): Promise<ConfirmPaymentResponse> {
   const payment = await findPayment(ctx, intentId);
   if (!payment) throw new AppError('NOT_FOUND', 'Payment not found');
@@ -409,15 +425,30 @@ export async function confirmPayment(
   }
   const { createdUser } = await confirmWithProvider(ctx, payment);
   const response: ConfirmPaymentResponse = { success: true, type, paymentIntentId: intentId };
-  if (createdUser) {
-    // Only the confirmation that created the account logs it in; a repeat gets no token.
-    response.token = await createSession(ctx, createdUser.id);
-    response.user = toApiUser(createdUser);
+  // A checkout sign-up's account is logged in only for the browser that paid (it holds the
+  // client secret), and only while it has no session yet: the intent id alone logs in no one.
+  const signedUp = payment.pending_name !== null && fromPayingBrowser(payment, clientSecret);
+  const account = signedUp ? (createdUser ?? (await signUpAccount(ctx, intentId))) : null;
+  if (account) {
+    response.token = await createSession(ctx, account.id);
+    response.user = toApiUser(account);
   } else if (authUser && (type === 'payasyougo' || authUser.id === payment.user_id)) {
     const fresh = await findUserById(ctx, authUser.id);
     if (fresh) response.user = toApiUser(fresh) satisfies ApiUser;
   }
   return response;
+}
+
+/** The account a checkout sign-up created, while nobody has logged in to it yet. */
+async function signUpAccount(ctx: AppContext, intentId: string): Promise<UserRow | null> {
+  const paid = await findPayment(ctx, intentId);
+  if (!paid?.user_id || paid.status !== 'succeeded') return null;
+  const session = await ctx.db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', paid.user_id)
+    .executeTakeFirst();
+  return session ? null : ((await findUserById(ctx, paid.user_id)) ?? null);
 }
 
 /**

@@ -351,7 +351,15 @@ export const ROUTES = {
     summary: 'Confirm a paid intent (checked with the card processor)',
     tag: 'Payments',
     auth: 'optional',
-    body: Type.Object({ paymentIntentId: Type.String({ minLength: 1, maxLength: 200 }) }),
+    body: Type.Object({
+      paymentIntentId: Type.String({ minLength: 1, maxLength: 200 }),
+      clientSecret: Type.Optional(
+        Type.String({
+          maxLength: 500,
+          description: "The intent's client secret: a checkout sign-up's account is logged in (token) only with it",
+        }),
+      ),
+    }),
     response: { 200: ConfirmPaymentResponseSchema, ...errors(400, 401, 402, 403, 404) },
   }),
   testModeConfirmCard: route({
@@ -699,7 +707,7 @@ export const ROUTES = {
     auth: 'optional',
     apiKey: true,
     params: IdParams,
-    response: { 200: StatementsResponseSchema, ...errors(401, 404, 409) },
+    response: { 200: StatementsResponseSchema, ...errors(401, 403, 404, 409) },
   }),
   saveStatements: route({
     method: 'PUT',
@@ -760,7 +768,7 @@ export const ROUTES = {
       v: Type.Optional(Type.String({ maxLength: 8 })),
     }),
     produces: 'image/png',
-    response: { 200: BinarySchema, ...errors(401, 404, 409) },
+    response: { 200: BinarySchema, ...errors(401, 403, 404, 409) },
   }),
   retryFile: route({
     method: 'POST',

@@ -52,7 +52,8 @@ export async function pay(
   }
   try {
     const confirmed = await callApi(ROUTES.confirmPayment, {
-      body: { paymentIntentId: intent.paymentIntentId },
+      // The client secret proves this is the browser that paid: a checkout sign-up is logged in only with it.
+      body: { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret },
       auth: subscription && req.token !== null,
     });
     return { ...confirmed, paymentIntentId: intent.paymentIntentId };

@@ -102,7 +102,7 @@ for (const db of testDatabases) {
         body: { clientSecret: intent.body.clientSecret, ...GOOD_CARD },
       });
       const confirmed = await s.api<{ token: string }>('/api/payments/confirm', {
-        body: { paymentIntentId: intent.body.paymentIntentId },
+        body: { paymentIntentId: intent.body.paymentIntentId, clientSecret: intent.body.clientSecret },
       });
       const buyer = confirmed.body.token;
       expect((await s.api('/api/auth/user', { token: buyer })).body).toMatchObject({ emailVerified: false });

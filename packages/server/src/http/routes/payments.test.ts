@@ -1,5 +1,8 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VERIFY_TO_UPLOAD_MESSAGE } from '../../files/admission';
+import { sampleCsvStatement } from '../../files/sample-statements';
+import { upload } from '../../files/test-helpers';
 import {
   CHECKOUT_OPEN_MESSAGE,
   consumeUploadCredit,
@@ -282,7 +285,7 @@ for (const db of testDatabases) {
       );
     });
 
-    it('Business by checkout sign-up: the account is created on confirmation, once, with a token', async () => {
+    it('Business by checkout sign-up: the account is created on confirmation, once, logged in only for the paying browser', async () => {
       const email = `buyer-${db}@example.com`;
       const registrationData = { email, password: 'checkout password', name: 'Buyer' };
       const intent = await createIntent({ amount: 10000, type: 'business', registrationData });
@@ -291,21 +294,37 @@ for (const db of testDatabases) {
       await payCard(intent.body.clientSecret);
       const mails = s.outbox().length;
 
+      // L7 (issue 29): the intent id alone (two confirmations at once, from anyone) creates the account, once, but logs in no one.
       const [a, b] = await Promise.all([confirm(intent.body.paymentIntentId), confirm(intent.body.paymentIntentId)]);
-      const withToken = [a, b].filter((r) => typeof r.body.token === 'string');
       expect([a.status, b.status]).toEqual([200, 200]);
-      expect(withToken).toHaveLength(1);
-      const { token, user } = withToken[0]!.body as { token: string; user: Record<string, unknown> };
-      expect(user).toMatchObject({ email, name: 'Buyer', plan: 'business', emailVerified: false });
-      // The welcome (verification) e-mail and the receipt.
+      expect([a.body, b.body].filter((r) => 'token' in r)).toEqual([]);
       expect(s.outbox().length).toBe(mails + 2);
-      expect((await s.api('/api/auth/user', { token })).body).toMatchObject({ plan: 'business' });
       const users = await s.ctx.db.selectFrom('users').select('id').where('email', '=', email).execute();
       expect(users).toHaveLength(1);
+      const wrong = await s.api('/api/payments/confirm', {
+        body: { paymentIntentId: intent.body.paymentIntentId, clientSecret: `${intent.body.clientSecret}x` },
+      });
+      expect(wrong.body).not.toHaveProperty('token');
+      // The browser that paid holds the client secret: it is logged in, once.
+      const paying = await s.api<{ token: string; user: Record<string, unknown> }>('/api/payments/confirm', {
+        body: { paymentIntentId: intent.body.paymentIntentId, clientSecret: intent.body.clientSecret },
+      });
+      expect(paying.status).toBe(200);
+      const { token, user } = paying.body;
+      expect(typeof token).toBe('string');
+      expect(user).toMatchObject({ email, name: 'Buyer', plan: 'business', emailVerified: false });
+      expect((await s.api('/api/auth/user', { token })).body).toMatchObject({ plan: 'business' });
 
-      const third = await confirm(intent.body.paymentIntentId);
+      const third = await s.api('/api/payments/confirm', {
+        body: { paymentIntentId: intent.body.paymentIntentId, clientSecret: intent.body.clientSecret },
+      });
       expect(third.status).toBe(200);
       expect(third.body).not.toHaveProperty('token');
+
+      // M3 (issue 29): until its e-mail is verified, the account uploads nothing (it was opened with any address).
+      const up = await upload(s, '/api/files/upload', { name: 'march.csv', bytes: sampleCsvStatement(3), token });
+      expect(up.status).toBe(403);
+      expect(up.body).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', message: VERIFY_TO_UPLOAD_MESSAGE });
 
       const taken = await createIntent({ amount: 3500, type: 'pro', registrationData });
       expect(taken).toMatchObject({ status: 409, body: { code: 'EMAIL_TAKEN' } });
@@ -316,6 +335,8 @@ for (const db of testDatabases) {
       await s.api(`/api/auth/verify-email?token=${s.lastVerificationToken(email)}`);
       const verified = await s.api('/api/auth/login', { body: { email, password: 'checkout password' } });
       expect(verified.body).toMatchObject({ user: { plan: 'business', emailVerified: true } });
+      const after = await upload(s, '/api/files/upload', { name: 'march.csv', bytes: sampleCsvStatement(3), token });
+      expect(after.status).toBe(201);
     });
   });
 

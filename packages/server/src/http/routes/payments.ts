@@ -36,7 +36,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     // A stale token must not fail a pay-per-file confirmation; a user's subscription still
     // needs that user's live session (confirmPayment answers 401/403).
     const auth = await optionalAuth(request);
-    return confirmPayment(ctx, request.body.paymentIntentId, auth?.user ?? null);
+    return confirmPayment(ctx, request.body.paymentIntentId, auth?.user ?? null, request.body.clientSecret);
   });
 
   const provider = ctx.payments;
