@@ -10,6 +10,8 @@ interface Window {
   count: number;
   /** Time of the latest hit. */
   last: number;
+  /** The window's length: keys of different lengths share the map (pruned each by its own). */
+  length: number;
 }
 
 export class RateLimiter {
@@ -21,9 +23,9 @@ export class RateLimiter {
     const now = this.clock.now();
     let w = this.windows.get(key);
     if (!w || now - w.start >= windowMs) {
-      w = { start: now, count: 0, last: now };
+      w = { start: now, count: 0, last: now, length: windowMs };
       this.windows.set(key, w);
-      if (this.windows.size > 100_000) this.prune(now, windowMs);
+      if (this.windows.size > 100_000) this.prune(now);
     }
     w.count += 1;
     w.last = now;
@@ -50,8 +52,8 @@ export class RateLimiter {
     if (waitMs > 0) throw tooManyAttempts(waitMs);
   }
 
-  private prune(now: number, windowMs: number): void {
-    for (const [k, w] of this.windows) if (now - w.start >= windowMs) this.windows.delete(k);
+  private prune(now: number): void {
+    for (const [k, w] of this.windows) if (now - w.start >= w.length) this.windows.delete(k);
   }
 }
 

@@ -384,6 +384,23 @@ for (const db of testDatabases) {
       expect((await login('victim@example.com', '203.0.113.2')).status).toBe(401);
     });
 
+    // Issue 29, L5: 105 bad passwords from 21 addresses locked the account for everyone for 15 minutes.
+    it('a distributed guesser is stopped, the owner is not: from an address it logged in from, it still logs in', async () => {
+      s.clock.advance(61_000);
+      const owner = await createVerifiedUser(s, { email: 'spread@example.com', password: PASSWORD });
+      const login = (ip: string, password = 'whatever-1234') =>
+        s.api('/api/auth/login', { body: { email: owner.email, password }, headers: { 'x-forwarded-for': ip } });
+      expect((await login('198.51.100.200', PASSWORD)).status).toBe(200);
+      // 105 failures from 35 addresses, three each (under each address's own limit).
+      for (let a = 0; a < 35; a++)
+        for (let i = 0; i < 3; i++) expect((await login(`192.0.2.${a + 1}`)).status).toBeOneOf([401, 429]);
+      // The guesser's next address meets the account-wide net, right password or not.
+      expect((await login('192.0.2.200')).status).toBe(429);
+      expect((await login('192.0.2.201', PASSWORD)).status).toBe(429);
+      // The owner, from the address it logged in from before, is let in.
+      expect((await login('198.51.100.200', PASSWORD)).status).toBe(200);
+    });
+
     it('limits registration per IP and per e-mail', async () => {
       s.clock.advance(61_000);
       const reg = (email: string) => s.api('/api/auth/register', { body: { email, password: PASSWORD, name: 'R' } });
