@@ -3,8 +3,10 @@
  * An anonymous file is read through its unguessable id for its hour, but changing it (saving
  * review edits, restoring a version) and deleting it need the capability too, so that a link
  * passed on lets others look, not rewrite. Only its sha256 is stored; it goes with the file.
+ * It is an HMAC of the file's id under a key derived from the file master key, so the server can
+ * put it again into the pay-per-file receipt's link (`#capability=`) without keeping it.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { AppError } from '@statemint/shared';
 import type { FilesContext } from './context';
 
@@ -12,8 +14,16 @@ export const UPLOADER_ONLY_MESSAGE = 'Only the uploader of this file can change 
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest();
 
+/** The capability of anonymous file `fileId` (the same each time it is asked for). */
+export function capabilityOf(files: FilesContext, fileId: string): string {
+  const key = Buffer.from(
+    hkdfSync('sha256', files.ctx.secrets.fileKey, Buffer.alloc(0), 'statemint file capability', 32),
+  );
+  return createHmac('sha256', key).update(fileId).digest().subarray(0, 24).toString('base64url');
+}
+
 export async function issueCapability(files: FilesContext, fileId: string): Promise<string> {
-  const token = randomBytes(24).toString('base64url');
+  const token = capabilityOf(files, fileId);
   await files.db
     .insertInto('file_capabilities')
     .values({ file_id: fileId, token_hash: sha256(token).toString('hex'), created_at: files.ctx.clock.now() })

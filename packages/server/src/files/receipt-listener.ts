@@ -1,5 +1,6 @@
 /** A pay-as-you-go file converted: its payment's receipt goes out with a link to the result. */
 import { sendReceipt } from '../services/receipts';
+import { capabilityOf } from './capability';
 import type { ConversionListener, FilesContext } from './context';
 
 export function paidFileReceipts(files: FilesContext): ConversionListener {
@@ -14,8 +15,9 @@ export function paidFileReceipts(files: FilesContext): ConversionListener {
       .executeTakeFirst();
     if (!payment) return;
     await sendReceipt(files.ctx, payment.id, {
-      // The result page (review and every download), which the web app serves at /review.
-      url: `${files.ctx.config.publicUrl}/review?file=${encodeURIComponent(file.id)}`,
+      // The result page (review and every download), which the web app serves at /review, with the
+      // upload's capability in the fragment (never sent to a server): the payer may edit and delete it.
+      url: `${files.ctx.config.publicUrl}/review?file=${encodeURIComponent(file.id)}#capability=${capabilityOf(files, file.id)}`,
       fileName: file.original_filename,
       until: file.expires_at,
     });

@@ -90,13 +90,21 @@ for (const db of testDatabases) {
       expect(mail).toContain('For: One file conversion (pay-as-you-go): March.csv');
       expect(mail).toContain('card ending in 4242');
       const link = mail.match(/Your converted file: (\S+)/)?.[1];
-      expect(link).toBe(`${s.url}/review?file=${up.body.id}`);
+      // With the upload's capability in the fragment (issue 29): whoever holds the receipt may edit and delete the file.
+      const capability = (up.body as { capability?: string }).capability;
+      expect(capability).toMatch(/^[\w-]{32}$/);
+      expect(link).toBe(`${s.url}/review?file=${up.body.id}#capability=${capability}`);
       // The result page reviews and downloads that file (issue 14).
       const res = await fetch(`${s.url}/api/download-free/${new URL(link!).searchParams.get('file')}?format=excel`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('spreadsheetml');
       await sendPendingReceipts(s.ctx);
       expect(receiptsTo(s, email)).toHaveLength(1);
+      const fromLink = new URLSearchParams(new URL(link!).hash.slice(1)).get('capability') as string;
+      const del = (headers: Record<string, string>) =>
+        s.api(`/api/files/${up.body.id}`, { method: 'DELETE', headers });
+      expect((await del({})).status).toBe(403);
+      expect((await del({ 'x-file-capability': fromLink })).status).toBeLessThan(300);
     });
 
     it('sends the pay-as-you-go receipt without a link when no conversion used the payment within the hour', async () => {

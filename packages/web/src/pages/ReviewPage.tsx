@@ -1,21 +1,31 @@
 /**
  * /review?file=<id>: one file's result, reached from the dashboard's file list and from the
  * pay-per-file receipt e-mail. Anonymous files are readable by their id within their hour;
- * vault files by their owner.
+ * vault files by their owner. The receipt's link holds the upload's capability (#capability=).
  */
 
 import type { FileRecord } from '@statemint/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { ApiError } from '../api/errors';
 import { fetchFile } from '../api/files';
 import { WIDE } from '../app/layout';
 import { Link, useLocation } from '../app/router';
 import { buttonClass, Spinner } from '../components/ui';
+import { rememberCapability } from '../lib/capabilities';
 import { CompletedPanel, FailedPanel, ProcessingPanel } from '../upload/ResultPanel';
 
 export default function ReviewPage() {
   const { search } = useLocation();
   const id = search.get('file') ?? '';
+  // The receipt's link carries the upload's capability in its fragment (issue 29): this browser
+  // may then edit and delete the file. It is kept like an upload's and taken out of the address bar.
+  useEffect(() => {
+    const capability = new URLSearchParams(window.location.hash.slice(1)).get('capability');
+    if (!id || !capability) return;
+    rememberCapability(id, capability);
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+  }, [id]);
   const queryClient = useQueryClient();
   const key = ['/api/files', id] as const;
   const query = useQuery({
