@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseAmount } from '../values/amount';
 import type { OcrWord } from './backend';
 import { wordsToLines } from './lines';
 
@@ -19,6 +20,19 @@ const word = (
 });
 
 describe('wordsToLines', () => {
+  it('reads a thousands apostrophe OCR took for a degree sign as the apostrophe ("2°765.50")', () => {
+    const words = [
+      word('GEHALT', 10, 100),
+      word('2°765.50', 300, 100),
+      word('2º508.57', 500, 100),
+      word('H', 600, 100),
+      word('18°C', 800, 100),
+    ];
+    const runs = wordsToLines(words).flatMap((l) => l.runs.map((r) => r.text));
+    expect(runs).toEqual(['GEHALT', '2’765.50', '2’508.57 H', '18°C']);
+    expect(parseAmount('2’765.50', '.')?.cents).toBe(276_550);
+  });
+
   it('joins cents OCR split off after their decimal mark, without a space', () => {
     const words = [word('Hyra', 10, 100), word('-86,', 400, 100, 40), word('28', 452, 100, 24)];
     expect(wordsToLines(words).map((l) => l.runs.map((r) => r.text))).toEqual([['Hyra', '-86,28']]);

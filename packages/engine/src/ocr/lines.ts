@@ -56,7 +56,19 @@ const median = (values: number[]) => {
 };
 
 /** `scale` converts word pixel coordinates into page units (e.g. 72/dpi for PDF points). */
-export function wordsToLines(words: OcrWord[], scale = 1): LayoutLine[] {
+/**
+ * A raised apostrophe between thousands ("2’765.50", Swiss style) that OCR read as a degree or
+ * ordinal sign ("2°765.50"): put back where three digits follow it, as no amount is otherwise read.
+ */
+export function groupMarks(text: string): string {
+  return text.replace(/(?<=\d)[°º˚](?=\d{3}(?!\d))/g, '’');
+}
+
+export function wordsToLines(allWords: OcrWord[], scale = 1): LayoutLine[] {
+  const words = allWords.map((w) => {
+    const text = groupMarks(w.text);
+    return text === w.text ? w : { ...w, text };
+  });
   const kept = words.filter(
     (w) => w.x1 > w.x0 && w.y1 > w.y0 && (!(JUNK.test(w.text) && w.confidence < 90) || signAfterNumber(w, words)),
   );
