@@ -128,7 +128,7 @@ export function buildLines(items: RawItem[]): LayoutLine[] {
     for (const it of row) {
       const str = it.str.replace(/\s+/g, ' ').trim();
       if (cur && canJoin(cur, it)) {
-        cur = joinItem(cur, it, str);
+        joinItem(cur, it, str);
       } else {
         if (cur) runs.push(toRun(cur));
         cur = { ...it, str, last: it.str, spans: [{ start: 0, end: str.length, x0: it.x0, x1: it.x1 }] };
@@ -154,8 +154,8 @@ export function buildLines(items: RawItem[]): LayoutLine[] {
 function overprints(row: RawItem[], it: RawItem): boolean {
   return row.some(
     (r) =>
-      Math.min(r.x1, it.x1) - Math.max(r.x0, it.x0) > 0.5 * Math.min(r.size, it.size) &&
       Math.abs(r.base - it.base) > 0.5 &&
+      Math.min(r.x1, it.x1) - Math.max(r.x0, it.x0) > 0.5 * Math.min(r.size, it.size) &&
       r.str.trim() !== it.str.trim(),
   );
 }
@@ -166,18 +166,16 @@ function canJoin(a: RawItem, b: RawItem): boolean {
   return gap < 0.75 * Math.max(a.size, b.size) && gap > -0.5 * a.size;
 }
 
-function joinItem(prev: Joined, it: RawItem, str: string): Joined {
+/** Appends an item to the run being joined (which the loop owns: it changes in place). */
+function joinItem(prev: Joined, it: RawItem, str: string): void {
   const gap = it.x0 - prev.x1;
   const spaced = gap > 0.15 * prev.size || /\s$/.test(prev.last) || /^\s/.test(it.str);
   const start = prev.str.length + (spaced ? 1 : 0);
-  return {
-    ...prev,
-    str: `${prev.str}${spaced ? ' ' : ''}${str}`,
-    x1: Math.max(prev.x1, it.x1),
-    bold: prev.bold && it.bold,
-    last: it.str,
-    spans: [...prev.spans, { start, end: start + str.length, x0: it.x0, x1: it.x1 }],
-  };
+  prev.str = `${prev.str}${spaced ? ' ' : ''}${str}`;
+  prev.x1 = Math.max(prev.x1, it.x1);
+  prev.bold = prev.bold && it.bold;
+  prev.last = it.str;
+  prev.spans.push({ start, end: start + str.length, x0: it.x0, x1: it.x1 });
 }
 
 /** Items joined into one run, with each item's place in the run's text. */
@@ -188,7 +186,7 @@ interface Joined extends RawItem {
 }
 
 function toRun(it: Joined): TextRun {
-  return {
+  const run: TextRun = {
     text: it.str,
     x0: it.x0,
     x1: it.x1,
@@ -196,8 +194,9 @@ function toRun(it: Joined): TextRun {
     y1: it.base + it.size * 0.2,
     size: it.size,
     bold: it.bold,
-    ...(it.spans.length > 1 ? { spans: it.spans } : {}),
   };
+  if (it.spans.length > 1) run.spans = it.spans;
+  return run;
 }
 
 /** An item whose text holds runs of spaces (monospaced layouts) is split there, x estimated per character. */

@@ -101,7 +101,23 @@ const LETTER_BITS = Object.values(LETTER_FREQUENCIES).map((freq) => {
   return freq.map((f) => -Math.log2(Math.max(f / total, 0.0005)));
 });
 
-const ODD = /[\p{Cc}\p{Co}\p{Cn}\p{Cs}\uFFFD]/u;
+const ODD = /[\p{Cc}\p{Co}\p{Cn}\p{Cs}\uFFFD]/gu;
+
+/** Characters (code points) of a string, as `[...s].length` counts them. */
+function codePoints(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length - 1; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
 
 /** Counts of the letters a to z in `text`, accents folded (é is e), any case. */
 function letterCounts(text: string): { counts: number[]; total: number } {
@@ -146,11 +162,13 @@ export const NO_TEXT_LAYER = 'no text layer';
 
 /** The verdict on a page's text (its items joined with spaces). */
 export function judgeTextLayer(text: string): TextLayerVerdict {
-  const chars = [...text.replace(/\s+/g, '')];
-  if (chars.length < TEXT_LAYER.minChars) return { usable: false, why: NO_TEXT_LAYER };
-  const odd = chars.filter((c) => ODD.test(c)).length;
-  if (odd / chars.length > TEXT_LAYER.maxOddShare)
-    return { usable: false, why: `${odd} of ${chars.length} characters are control or private-use characters` };
+  const compact = text.replace(/\s+/g, '');
+  const chars = codePoints(compact);
+  if (chars < TEXT_LAYER.minChars) return { usable: false, why: NO_TEXT_LAYER };
+  // Each match is one code point (the pattern is one class, read by code point).
+  const odd = compact.match(ODD)?.length ?? 0;
+  if (odd / chars > TEXT_LAYER.maxOddShare)
+    return { usable: false, why: `${odd} of ${chars} characters are control or private-use characters` };
   const words = [...new Set(text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)))];
   const caseBreaks = words.filter((w) => CASE_BREAK.test(w));
   if (
