@@ -101,8 +101,7 @@ for (const db of testDatabases) {
       await sendPendingReceipts(s.ctx);
       expect(receiptsTo(s, email)).toHaveLength(1);
       const fromLink = new URLSearchParams(new URL(link!).hash.slice(1)).get('capability') as string;
-      const del = (headers: Record<string, string>) =>
-        s.api(`/api/files/${up.body.id}`, { method: 'DELETE', headers });
+      const del = (headers: Record<string, string>) => s.api(`/api/files/${up.body.id}`, { method: 'DELETE', headers });
       expect((await del({})).status).toBe(403);
       expect((await del({ 'x-file-capability': fromLink })).status).toBeLessThan(300);
     });
