@@ -52,16 +52,14 @@ export function extractStatements(input: LayoutDocument, opts: ExtractOptions): 
   // Tokens and tables.
   const pages = tokenisePages(doc, { decimal, integers: false });
   const scan = findTables(pages, trace, decimal);
-  for (const table of scan.tables)
+  for (const table of scan.tables) {
+    const cellsOfTable = table.regions.map((r) => ({ region: r, cells: scan.cells.get(r) ?? [] }));
     for (const region of table.regions) {
-      assignTextRoles(
-        region,
-        scan.cells.get(region) ?? [],
-        table.regions.map((r) => ({ region: r, cells: scan.cells.get(r) ?? [] })),
-      );
+      assignTextRoles(region, scan.cells.get(region) ?? [], cellsOfTable);
       const page = doc.pages.find((p) => p.number === region.page);
       setPageSize(region, { width: page?.width ?? 0, height: page?.height ?? 0 });
     }
+  }
   checkDeadline(opts.deadline);
 
   // Rows.

@@ -91,7 +91,9 @@ export function assignTextRoles(
   // Several columns labelled as descriptions ("TRANSACTION" over reference codes beside
   // "NARRATION"): one of unique codes beside one of text is the reference column.
   const described = cols.filter((c) => c.role === 'description');
-  const codes = described.filter((c) => isCodeColumn(tableValues(c)));
+  const codes = described.filter((c) =>
+    c.label.trim() ? tableIsCodes(table, c, tableValues) : isCodeColumn(values(c.index)),
+  );
   if (codes.length < described.length) for (const c of codes) c.role = 'reference';
   if (!cols.some((c) => c.role === 'description')) {
     // The text column with the most letters, among those the labels leave open.
@@ -117,6 +119,27 @@ export function assignTextRoles(
       c.role = 'description';
     }
   }
+}
+
+/**
+ * Whether a labelled column is one of codes by its cells on every page of the table, once per
+ * table (the list extract/index.ts passes for all its regions) and label: asked again for each
+ * region, it made a 100-page statement's tables cost 100 x 100 pages of cells.
+ */
+const codesByTable = new WeakMap<object, Map<string, boolean>>();
+function tableIsCodes(table: object, c: Column, tableValues: (c: Column) => string[]): boolean {
+  let known = codesByTable.get(table);
+  if (!known) {
+    known = new Map();
+    codesByTable.set(table, known);
+  }
+  const key = `${c.kind}\u0000${c.label}`;
+  let codes = known.get(key);
+  if (codes === undefined) {
+    codes = isCodeColumn(tableValues(c));
+    known.set(key, codes);
+  }
+  return codes;
 }
 
 /** The nearest labelled or roled column left of `c` is a description (unlabelled text in between). */
