@@ -358,3 +358,50 @@ describe('a running balance printed once a day', () => {
     expect(s?.issues?.map((i) => i.code)).toContain('AMOUNT_CORRECTED');
   });
 });
+
+describe('amounts whose decimal mark OCR read as the other one', () => {
+  it('are read with the mark the document prints ("44,27 $" among "83.85 $") (ocr-cells)', () => {
+    // Two of them between the same two balances: the balances alone cannot give them back.
+    const doc = ocrPage([
+      [[40, 'Période du 1 sept. 2025 au 30 sept. 2025']],
+      [[40, 'Solde précédent 1,000.00 $']],
+      [
+        [40, 'Date'],
+        [110, 'Description'],
+        [330, 'Retraits'],
+        [420, 'Dépôts'],
+        [500, 'Solde'],
+      ],
+      [
+        [40, '12 sept.'],
+        [110, 'ACHAT ULTRAMAR 32834'],
+        [330, '83.85 $'],
+        [495, '916.15 $'],
+      ],
+      [
+        [40, '12 sept.'],
+        [110, 'JEAN COUTU 477 GATINEAU'],
+        [330, '44,27 $', 0.3],
+      ],
+      [
+        [40, '15 sept.'],
+        [110, 'SALAIRE LES INDUSTRIES'],
+        [415, '1,593,08 $', 0.4],
+      ],
+      [
+        [40, '16 sept.'],
+        [110, 'CINEPLEX GATINEAU'],
+        [330, '23.53 $'],
+        [490, '2,441.43 $'],
+      ],
+    ]);
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.description, t.amount])).toEqual([
+      ['ACHAT ULTRAMAR 32834', -83.85],
+      ['JEAN COUTU 477 GATINEAU', -44.27],
+      ['SALAIRE LES INDUSTRIES', 1593.08],
+      ['CINEPLEX GATINEAU', -23.53],
+    ]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});

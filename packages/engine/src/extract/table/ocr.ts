@@ -61,6 +61,14 @@ function repairMoney(text: string, decimal: DecimalMark, sollHaben: boolean): st
     const fixed = `${lost[1]}${decimal}${lost[2]}`;
     if (parseAmount(fixed, decimal)) return fixed;
   }
+  // The decimal mark read as the other one ('44,27 $' among amounts with points): the last mark,
+  // before exactly two digits, where the figure holds no mark of the document's kind.
+  const other = decimal === '.' ? ',' : '.';
+  const swapped = /^([-+(]?(?:\p{Sc}\s?)?[\d.,' ]*\d)[.,](\d\d\)?-?(?:\s?[\p{L}\p{Sc}]{1,2})?)$/u.exec(text);
+  if (swapped && text.slice((swapped[1] as string).length)[0] === other && !(swapped[1] as string).includes(decimal)) {
+    const fixed = `${swapped[1]}${decimal}${swapped[2]}`;
+    if (parseAmount(fixed, decimal)) return fixed;
+  }
   const grouped = repairGroupedLostDecimal(text, decimal);
   if (grouped && parseAmount(grouped, decimal)) return grouped;
   // A lost decimal mark in a money column: the cents are the last two digits (a side marker or
