@@ -271,6 +271,29 @@ describe.skipIf(!hasChromium)('statement-level fixes in the review', () => {
     await page.context().close();
   });
 
+  it('a date cell takes a date typed as the statement prints it (day first here)', async () => {
+    const csv = [
+      'Date,Description,Amount,Balance',
+      '02/04/2024,Salary,1500.00,2500.00',
+      '15/04/2024,Rent,-900.00,1600.00',
+      '28/04/2024,Groceries,-45.10,1554.90',
+    ].join('\n');
+    const { page, errors, done } = await convert(browser, server, pro, tempFile('day-first.csv', `${csv}\n`));
+    const grid = done.getByRole('grid');
+    expect(await grid.locator('[data-cell="0-0"]').textContent()).toBe('2024-04-02');
+    await grid.locator('[data-cell="1-0"]').click();
+    await page.keyboard.press('Enter');
+    const cell = grid.getByRole('textbox', { name: 'Date, row 2' });
+    await cell.fill('31/04/2024');
+    await page.keyboard.press('Enter');
+    await page.getByText('Write the date as DD/MM/YYYY or YYYY-MM-DD').waitFor();
+    await cell.fill('16/04/2024');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => grid.locator('[data-cell="1-0"]').textContent()).toBe('2024-04-16');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('numbers in full at 1280 and 1920 px: money columns fit their longest value, the page zooms, nothing jumps', async () => {
     // A HK$ statement of large amounts: "HK$1,234,567.89" in every money column.
     const rows = Array.from({ length: 18 }, (_, i) => ({

@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { Button, Field, Modal } from '../components/ui';
 import { formatAmount } from '../lib/format';
 import { FlagBadges, rowFlags } from './Grid';
-import { cellText, describeTrace, parseCell, type Row } from './model';
+import { cellText, type DayOrder, describeTrace, parseCell, type Row } from './model';
 import { PageView } from './PageView';
 
 const LABELS: Record<EditableField, string> = {
@@ -21,10 +21,12 @@ function CardEditor({
   row,
   onSave,
   onCancel,
+  dayOrder,
 }: {
   row: Row;
   onSave: (values: Partial<Record<EditableField, string | number | null>>) => void;
   onCancel: () => void;
+  dayOrder: DayOrder | null;
 }) {
   const [texts, setTexts] = useState(
     () => Object.fromEntries(EDITABLE_FIELDS.map((f) => [f, cellText(row, f)])) as Record<EditableField, string>,
@@ -39,7 +41,7 @@ function CardEditor({
         const errs: Partial<Record<EditableField, string>> = {};
         for (const f of EDITABLE_FIELDS) {
           if (texts[f] === cellText(row, f)) continue;
-          const parsed = parseCell(f, texts[f]);
+          const parsed = parseCell(f, texts[f], dayOrder);
           if ('error' in parsed) errs[f] = parsed.error;
           else values[f] = parsed.value;
         }
@@ -79,6 +81,7 @@ export function Cards({
   onSet,
   pageUrl,
   source,
+  dayOrder = null,
 }: {
   rows: Row[];
   currency: string | null;
@@ -89,6 +92,7 @@ export function Cards({
   onSet: (row: number, values: Partial<Record<EditableField, string | number | null>>) => void;
   pageUrl: string | null;
   source: string | undefined;
+  dayOrder?: DayOrder | null;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<string | null>(null);
@@ -149,6 +153,7 @@ export function Cards({
                   {editing === r._key ? (
                     <CardEditor
                       row={r}
+                      dayOrder={dayOrder}
                       onCancel={() => setEditing(null)}
                       onSave={(values) => {
                         onSet(v.index, values);

@@ -19,7 +19,7 @@ import {
   useState,
 } from 'react';
 import { formatAmount } from '../lib/format';
-import { cellText, LOW_CONFIDENCE, parseCell, type Row, traceKind } from './model';
+import { cellText, type DayOrder, LOW_CONFIDENCE, parseCell, type Row, traceKind } from './model';
 
 export const COLUMNS: Array<{ field: EditableField; label: string; numeric?: boolean }> = [
   { field: 'date', label: 'Date' },
@@ -166,10 +166,26 @@ interface GridProps {
   onCommit: (row: number, field: EditableField, value: string | number | null) => void;
   /** Told the columns' least width in px (the page goes beside the grid only where it fits). */
   onMinWidth?: (px: number) => void;
+  /** How the statement prints its dates: a date cell takes them typed so too. */
+  dayOrder?: DayOrder | null;
 }
 
 export const Grid = forwardRef<GridHandle, GridProps>(function Grid(
-  { label, rows, currency, mismatches, proven, selected, range, onSelect, draft, onDraft, onCommit, onMinWidth },
+  {
+    label,
+    rows,
+    currency,
+    mismatches,
+    proven,
+    selected,
+    range,
+    onSelect,
+    draft,
+    onDraft,
+    onCommit,
+    onMinWidth,
+    dayOrder = null,
+  },
   ref,
 ) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -240,7 +256,7 @@ export const Grid = forwardRef<GridHandle, GridProps>(function Grid(
   /** Commits the draft; false (and the cell stays open) when the text is not a valid value. */
   const commit = (): boolean => {
     if (!draft) return true;
-    const parsed = parseCell(draft.field, draft.text);
+    const parsed = parseCell(draft.field, draft.text, dayOrder);
     if ('error' in parsed) {
       setError(parsed.error);
       return false;

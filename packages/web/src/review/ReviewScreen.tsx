@@ -28,6 +28,7 @@ import { Cards } from './Cards';
 import { type Draft, Grid, type GridHandle } from './Grid';
 import {
   type Doc,
+  dayOrderOf,
   describeTrace,
   type Edit,
   fromDoc,
@@ -67,7 +68,7 @@ function tabLabel(doc: Doc, i: number): string {
 /** The document with the cell being typed applied, so the balance check follows every keystroke. */
 function withDraft(doc: Doc, statement: number, draft: Draft | null): Doc {
   if (!draft) return doc;
-  const parsed = parseCell(draft.field, draft.text);
+  const parsed = parseCell(draft.field, draft.text, dayOrderOf(doc[statement]));
   if ('error' in parsed) return doc;
   return doc.map((s, i) =>
     i !== statement
@@ -605,6 +606,7 @@ export const ReviewScreen = forwardRef<ReviewHandle, { file: FileRecord; onSaved
                 }}
                 pageUrl={query.data.pageUrl}
                 source={current.source}
+                dayOrder={dayOrderOf(current)}
               />
             ) : (
               // The page beside the grid only where both fit (the grid at its least width, its money
@@ -627,6 +629,7 @@ export const ReviewScreen = forwardRef<ReviewHandle, { file: FileRecord; onSaved
                     onDraft={setDraft}
                     onCommit={commitCell}
                     onMinWidth={setGridMin}
+                    dayOrder={dayOrderOf(current)}
                   />
                   {selectedRow && (
                     <div

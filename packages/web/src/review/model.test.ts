@@ -154,6 +154,13 @@ describe('review model', () => {
     expect(parseCell('debit', 'abc')).toEqual({ error: 'Enter a number' });
     expect(parseCell('date', '03/04/2024')).toEqual({ error: 'Write the date as YYYY-MM-DD' });
     expect(parseCell('date', '2024-04-03')).toEqual({ value: '2024-04-03' });
+    // Dates typed as the statement prints them: its day order decides 03/04.
+    expect(parseCell('date', '03/04/2024', 'DMY')).toEqual({ value: '2024-04-03' });
+    expect(parseCell('date', '03/04/2024', 'MDY')).toEqual({ value: '2024-03-04' });
+    expect(parseCell('date', '31.12.24', 'DMY')).toEqual({ value: '2024-12-31' });
+    expect(parseCell('date', '31/12/2024')).toEqual({ value: '2024-12-31' });
+    expect(parseCell('date', '31/02/2024', 'DMY')).toEqual({ error: 'Write the date as DD/MM/YYYY or YYYY-MM-DD' });
+    expect(parseCell('date', '2024-02-30')).toEqual({ error: 'Write the date as YYYY-MM-DD' });
   });
 
   it('flips every sign of a card statement read as a bank account: it balances again, and undo brings it back', () => {

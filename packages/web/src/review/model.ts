@@ -326,13 +326,55 @@ export function parseMoney(text: string): number | null {
 
 export const MONEY_FIELDS: readonly EditableField[] = ['debit', 'credit', 'amount', 'balance'];
 
-/** What a typed value becomes, or an error text for the cell. */
-export function parseCell(field: EditableField, text: string): { value: string | number | null } | { error: string } {
+/** The order of day, month and year in a statement's printed dates, as the engine read them. */
+export type DayOrder = 'DMY' | 'MDY' | 'YMD';
+
+export function dayOrderOf(st: Pick<DocStatement, 'factTrace'> | undefined): DayOrder | null {
+  const e = st?.factTrace.find((t) => t.field === 'dayOrder');
+  return e?.to === 'DMY' || e?.to === 'MDY' || e?.to === 'YMD' ? e.to : null;
+}
+
+/**
+ * A typed date as ISO, or null: ISO itself, or day, month and year in the statement's own order
+ * (31/12/2024, 31.12.24 on a day-first statement; 12/31/2024 on a month-first one). Without a known
+ * order only a day above 12 tells which is which.
+ */
+export function parseDate(text: string, order: DayOrder | null): string | null {
+  const t = text.trim();
+  let y: number;
+  let m: number;
+  let d: number;
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
+  const printed = /^(\d{1,2})[./-](\d{1,2})[./-](\d{2}|\d{4})$/.exec(t);
+  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (printed) {
+    const a = Number(printed[1]);
+    const b = Number(printed[2]);
+    y = printed[3]?.length === 2 ? 2000 + Number(printed[3]) : Number(printed[3]);
+    if (order === 'MDY' || (order !== 'DMY' && b > 12 && a <= 12)) [m, d] = [a, b];
+    else if (order === 'DMY' || a > 12) [d, m] = [a, b];
+    else return null;
+  } else return null;
+  if (m < 1 || m > 12 || d < 1 || d > new Date(Date.UTC(y, m, 0)).getUTCDate()) return null;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+const DATE_HINTS: Record<DayOrder, string> = {
+  DMY: 'Write the date as DD/MM/YYYY or YYYY-MM-DD',
+  MDY: 'Write the date as MM/DD/YYYY or YYYY-MM-DD',
+  YMD: 'Write the date as YYYY-MM-DD',
+};
+
+/** What a typed value becomes, or an error text for the cell; dates also in the statement's own order. */
+export function parseCell(
+  field: EditableField,
+  text: string,
+  order: DayOrder | null = null,
+): { value: string | number | null } | { error: string } {
   if (field === 'description') return { value: text };
   if (field === 'date') {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(text.trim()) || Number.isNaN(Date.parse(text.trim())))
-      return { error: 'Write the date as YYYY-MM-DD' };
-    return { value: text.trim() };
+    const iso = parseDate(text, order);
+    return iso ? { value: iso } : { error: order ? DATE_HINTS[order] : 'Write the date as YYYY-MM-DD' };
   }
   const n = parseMoney(text);
   if (Number.isNaN(n)) return { error: 'Enter a number' };
