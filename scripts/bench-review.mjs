@@ -137,7 +137,7 @@ try {
   if (patch.length) console.log(`  PATCH (only the change, ${kb(patchBytes).padStart(9)}): ${stats(patch)}`);
 
   // What a save no longer pays for: each format of the saved version, on its first download.
-  const formats = ['xlsx', 'csv', 'json', 'xml', 'txt', 'html', 'ofx', 'qfx', 'qbo', 'qif'];
+  const formats = ['xlsx', 'csv', 'json', 'xml', 'txt', 'html', 'ofx', 'qfx', 'qbo', 'qif', 'iif'];
   const firsts = [];
   const again = [];
   for (const format of formats) {
