@@ -96,13 +96,21 @@ describe.skipIf(!databaseUrl || !redisUrl)('process roles: serve and two workers
       .map((l) => l.fileId as string);
 
   /** The BullMQ state of a job on the suite's queue. */
+  /** A job's state in the queue that holds it: free trials' jobs are in `<name>-free` (bullmq-queue.ts). */
   async function jobState(id: string): Promise<string> {
     const connection = new Redis(redisUrl as string, { maxRetriesPerRequest: null });
-    const queue = new Queue(env.QUEUE_NAME, { connection });
     try {
-      return await queue.getJobState(id);
+      for (const name of [env.QUEUE_NAME, `${env.QUEUE_NAME}-free`]) {
+        const queue = new Queue(name, { connection });
+        try {
+          const state = await queue.getJobState(id);
+          if (state !== 'unknown') return state;
+        } finally {
+          await queue.close();
+        }
+      }
+      return 'unknown';
     } finally {
-      await queue.close();
       connection.disconnect();
     }
   }
