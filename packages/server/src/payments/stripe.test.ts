@@ -256,7 +256,10 @@ describe('Stripe provider against a local Stripe API stand-in', () => {
     const customer = fake.requests.filter((q) => q.path === '/v1/customers').at(-1);
     expect(customer?.params.get('email')).toBe(email);
     fake.succeed(r.body.paymentIntentId);
-    const ok = await confirm(r.body.paymentIntentId);
+    // The paying browser sends the intent's client secret: its account is logged in only with it (issue 29, L7).
+    const ok = await s.api('/api/payments/confirm', {
+      body: { paymentIntentId: r.body.paymentIntentId, clientSecret: r.body.clientSecret },
+    });
     expect(ok.body).toMatchObject({ token: expect.any(String), user: { email, plan: 'business' } });
     // A second Business purchase finds the price by its lookup key instead of creating another.
     const before = fake.prices.length;
