@@ -17,6 +17,7 @@ export const PASSES = {
   'ocr-leading-date': { stage: 'tokens', evidence: 'the date that starts a line, as OCR damaged it' },
   // table
   'posting-date-column': { stage: 'table', evidence: 'which date column posts: its label, else dates in order' },
+  'labelled-dates': { stage: 'table', evidence: "a date after a label's colon is a fact's value, not a row's date" },
   'header-led': { stage: 'table', evidence: 'a header naming a date and a money column over amount lines' },
   'carried-region': { stage: 'table', evidence: "a page's one dated row in the table's own columns" },
   'text-under-labels': { stage: 'table', evidence: 'a label start the text under it runs through divides no column' },
@@ -37,11 +38,21 @@ export const PASSES = {
   'future-tables': { stage: 'statements', evidence: "a later table whose every date is after the statement's end" },
   'secondary-tables': { stage: 'statements', evidence: 'a second table kept only where the balances allow it' },
   // ledger, in the order they run (statements/build.ts)
+  'bare-sides': { stage: 'ledger', evidence: 'a column marking one side with a word prints the other side bare' },
   'labelled-balance-rows': { stage: 'ledger', evidence: 'rows whose label names a balance' },
   'repeated-total-rows': { stage: 'ledger', evidence: 'subtotals printed again' },
   'total-rows': { stage: 'ledger', evidence: 'rows that are the sum of the rows before' },
+  'side-totals': { stage: 'ledger', evidence: "a figure at the table's foot that is the sum of one side's amounts" },
   'bracketing-balance-rows': { stage: 'ledger', evidence: 'first and last rows that are the opening and closing' },
   'money-roles': { stage: 'ledger', evidence: 'the reading of the money columns that reconciles best' },
+  'summed-columns': {
+    stage: 'ledger',
+    evidence: 'money in, out and a fee summed on a row, where the balances prove it',
+  },
+  'owed-balances': {
+    stage: 'ledger',
+    evidence: "an overdrawn account's bare balances, read as owed where they chain so",
+  },
   'apply-reading': { stage: 'ledger', evidence: 'the chosen reading applied to every row' },
   'continued-lines': { stage: 'ledger', evidence: 'an undated row without an amount straight under a transaction' },
   'after-closing': { stage: 'ledger', evidence: 'rows printed after the closing balance' },

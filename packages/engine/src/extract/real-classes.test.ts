@@ -847,3 +847,132 @@ describe('class 9: rows whose lines stand above their amounts', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 });
+
+describe('ledgers of banks the generator never drew', () => {
+  const convertPages = async (pages: ReturnType<typeof line>[][]) =>
+    (await convert(await tablePdf({ pages: pages.map((lines) => ({ lines })) }), { fileName: 'statement.pdf' }))[0];
+
+  it("money in, money out and a fee beside it are summed on the row (the balance proves it); a footnote mark after an amount; a labelled date is a fact, not a row; a pending payment under the ledger is not this statement's", async () => {
+    // [date, description, in, out, fee] in cents; out and fee printed with a minus.
+    const rows: [string, string, number, number, number][] = [
+      ['04/10/2025', 'Transfer to Credit Card', 0, 50_000, 0],
+      ['07/10/2025', 'Immediate Payment: Judy', 0, 23_000, 100],
+      ['08/10/2025', 'Prepaid Purchase: Cell C', 0, 3_000, 50],
+      ['20/10/2025', 'Payment Received: Salary', 1_727_192, 0, 0],
+      ['21/10/2025', 'SMS Notification Fee', 0, 0, 70],
+      ['22/10/2025', 'External Payment: K Botha', 0, 20_000, 200],
+    ];
+    const opening = 210_135;
+    let balance = opening;
+    const lines = [
+      line(40, L(40, 'Main Account Statement', true)),
+      line(
+        70,
+        L(40, 'From Date:'),
+        L(130, '01/10/2025'),
+        L(300, 'Opening Balance:'),
+        R(540, `R${money(opening, '.', ' ')}`),
+      ),
+      line(84, L(40, 'To Date:'), L(130, '31/10/2025'), L(300, 'Closing Balance:'), R(540, 'CLOSING')),
+      line(
+        120,
+        ...['Date', 'Description'].map((t, i) => L(40 + i * 70, t, true)),
+        R(330, 'Money In', true),
+        R(400, 'Money Out', true),
+        R(460, 'Fee*', true),
+        R(540, 'Balance', true),
+      ),
+      ...rows.map((r, k) => {
+        balance += r[2] - r[3] - r[4];
+        return line(
+          138 + k * 14,
+          L(40, r[0]),
+          L(110, r[1]),
+          R(330, r[2] ? money(r[2], '.', ' ') : ''),
+          R(400, r[3] ? `-${money(r[3], '.', ' ')}${r[1].startsWith('Prepaid') ? '*' : ''}` : ''),
+          R(460, r[4] ? `-${money(r[4], '.', ' ')}` : ''),
+          R(540, money(balance, '.', ' ')),
+        );
+      }),
+      line(222, L(40, '26/10/2025'), L(110, 'Panda Stores (Card 5521)'), R(540, '-R120.97')),
+    ];
+    const closingLine = lines[2] as ReturnType<typeof line>;
+    closingLine.cells[3] = R(540, `R${money(balance, '.', ' ')}`);
+    const s = await convertPages([lines]);
+    expect(s?.transactions.map((t) => [t.description, t.amount])).toEqual(
+      rows.map((r) => [r[1], (r[2] - r[3] - r[4]) / 100]),
+    );
+    expect([s?.statement.periodStart, s?.statement.openingBalance, s?.statement.closingBalance]).toEqual([
+      '2025-10-01',
+      opening / 100,
+      balance / 100,
+    ]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+
+  it("a column marking credits 'Cr' prints debits bare, balances too (overdrawn); a summary heading's own line is no balance", async () => {
+    const rows: [string, string, number][] = [
+      ['14 Nov', 'FNB App Transfer From', 30_000],
+      ['15 Nov', 'POS Purchase Grocer', -20_000],
+      ['18 Nov', 'Payment To Home Loan', -901_549],
+      ['20 Nov', 'Payment Received Salary', 4_990_003],
+      ['25 Nov', 'DebiCheck Insurer', -64_656],
+    ];
+    const opening = 49_635;
+    let balance = opening;
+    const cr = (cents: number) => `${money(cents)}${cents > 0 ? ' Cr' : ''}`;
+    const closing = opening + rows.reduce((n, r) => n + r[2], 0);
+    const s = await convertPages([
+      [
+        line(40, L(40, 'Cheque Account : 62514285346', true)),
+        line(60, L(40, 'Statement Period : 13 November 2025 to 13 December 2025')),
+        line(90, L(120, 'Statement Balances', true), L(330, 'Bank Charges', true)),
+        line(104, L(40, 'Opening Balance'), R(260, cr(opening)), L(330, 'Service Fees'), R(520, '279.99 Dr')),
+        line(118, L(40, 'Closing Balance'), R(260, cr(closing)), L(330, 'Other Fees'), R(520, '134.10 Dr')),
+        line(150, L(40, 'Date', true), L(100, 'Description', true), R(440, 'Amount', true), R(540, 'Balance', true)),
+        ...rows.map((r, k) => {
+          balance += r[2];
+          return line(168 + k * 14, L(40, r[0]), L(100, r[1]), R(440, cr(r[2])), R(540, cr(balance)));
+        }),
+      ],
+    ]);
+    expect(s?.transactions.map((t) => [t.description, t.amount])).toEqual(rows.map((r) => [r[1], r[2] / 100]));
+    expect(s?.transactions[2]?.balance).toBe((opening + 30_000 - 20_000 - 901_549) / 100);
+    expect([s?.statement.openingBalance, s?.statement.closingBalance, s?.reconciliation.status]).toEqual([
+      opening / 100,
+      closing / 100,
+      'balanced',
+    ]);
+  });
+
+  it("an overdrawn account's balances printed bare chain as owed; credits marked 'Kt'; a total of one side at the table's foot is no row", async () => {
+    const rows: [string, string, number][] = [
+      ['17 Aug', 'Bank u kleingeld', -1_083],
+      ['19 Aug', 'Smart-Ap Oorplasing Van Mielies', 3_000_000],
+      ['19 Aug', 'Smart-Ap Betaling Na Edrich', -150_000],
+      ['20 Aug', 'Debiet Order Krediet Nutun', 2_080_132],
+      ['21 Aug', 'Interne Debiet Order Fnblife', -71_119],
+      ['22 Aug', 'POS Aankope Yoco', -32_300],
+    ];
+    let balance = -17_256_859;
+    const kt = (cents: number) => `${money(cents)}${cents > 0 ? ' Kt' : ''}`;
+    const credits = rows.reduce((n, r) => n + Math.max(r[2], 0), 0);
+    const s = await convertPages([
+      [
+        line(40, L(40, 'Tjekrekening 60215148615', true)),
+        line(60, L(40, 'Staatperiode : 14 Augustus 2024 tot 14 September 2024')),
+        line(100, L(40, 'Datum', true), L(100, 'Beskrywing', true), R(440, 'Bedrag', true), R(540, 'Saldo', true)),
+        ...rows.map((r, k) => {
+          balance += r[2];
+          return line(118 + k * 14, L(40, r[0]), L(100, r[1]), R(440, kt(r[2])), R(540, money(-balance)));
+        }),
+        line(210, L(100, 'Nr. Krediet Transaksies: 2'), R(440, kt(credits))),
+      ],
+    ]);
+    expect(s?.transactions.map((t) => [t.description, t.amount])).toEqual(rows.map((r) => [r[1], r[2] / 100]));
+    expect(s?.transactions.map((t) => t.balance)).toEqual(
+      rows.map((_, k) => (-17_256_859 + rows.slice(0, k + 1).reduce((n, r) => n + r[2], 0)) / 100),
+    );
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});

@@ -65,6 +65,13 @@ describe('parseAmount', () => {
     expect(parseAmount('12,00 A', ',')?.mark).toBe('credit');
   });
 
+  it('reads Afrikaans sign words and a footnote mark after the amount', () => {
+    expect(parseAmount('30,000.00 Kt')).toMatchObject({ cents: 3_000_000, mark: 'credit', suffix: 'Kt' });
+    expect(parseAmount('172,568.59 Dt')).toMatchObject({ cents: 17_256_859, mark: 'debit', suffix: 'Dt' });
+    expect(parseAmount('-30.00*')).toMatchObject({ cents: 3_000, mark: 'minus' });
+    expect(parseAmount('12*')).toBeNull();
+  });
+
   it('reads back every amount written in any of the supported styles (property)', () => {
     const styles = [
       { decimal: '.' as const, group: ',' },

@@ -29,19 +29,22 @@ const LETTER_SYMBOLS = 'kr|kr\\.|zł|zl|Rp|Rs|Rs\\.|R|TL|lei|Ft|Kč|RM|Fr\\.|Fr|
 // A currency symbol (with letters before it: US$, R$, MX$, HK$), an ISO code, or a letter symbol.
 const CURRENCY = `(?:[A-Z]{0,3}\\p{Sc}|[A-Z]{3}|${LETTER_SYMBOLS})`;
 // Letters and words after an amount that say debit or credit.
-const SIGN_WORD = '(?:CR|DR|Cr|Dr|cr|dr|OD|od|DB|Db|db|C|D|S|H|K|B|A|c|d)\\.?';
+// (Kt and Dt: Afrikaans krediet and debiet.)
+const SIGN_WORD = '(?:CR|DR|Cr|Dr|cr|dr|OD|od|DB|Db|db|Kt|Dt|KT|DT|C|D|S|H|K|B|A|c|d)\\.?';
 const MINUS = '[-−–]';
 
 const AMOUNT_RE = new RegExp(
   `^(?<sign1>${MINUS}|\\+)?\\s?(?<open>\\()?\\s?(?<cur1>${CURRENCY})?\\s?(?<sign2>${MINUS}|\\+)?\\s?` +
     // Cents without a leading zero (".50") as some banks print them.
     `(?<num>\\d[\\d.,' \\u00a0\\u202f\\u2019]*\\d|\\d|[.,]\\d{2})` +
-    `\\s?(?<cur2>${CURRENCY})?\\s?(?<close>\\))?\\s?(?:(?<sign3>${MINUS}|\\+)|(?<word>${SIGN_WORD}))?$`,
+    `\\s?(?<cur2>${CURRENCY})?\\s?(?<close>\\))?\\s?(?:(?<sign3>${MINUS}|\\+)|(?<word>${SIGN_WORD}))?` +
+    // A footnote mark after the amount ("-30.00*": see the note under the table).
+    `(?:\\*{1,3}|[†‡¹²³])?$`,
   'u',
 );
 
-const DEBIT_WORDS = new Set(['dr', 'd', 'od', 'db', 's', 'b']);
-const CREDIT_WORDS = new Set(['cr', 'c', 'h', 'k', 'a']);
+const DEBIT_WORDS = new Set(['dr', 'd', 'od', 'db', 'dt', 's', 'b']);
+const CREDIT_WORDS = new Set(['cr', 'c', 'h', 'k', 'kt', 'a']);
 
 /**
  * Recognises a money token. `decimal` is the document's decimal mark; amounts must carry one

@@ -58,6 +58,10 @@ function valueBelow(lines: TokenLine[], i: number, label: Token): Token | null {
     const below = lines[k] as TokenLine;
     if (below.page !== line.page || below.y0 - line.y1 > (line.y1 - line.y0) * 3) break;
     const inTile = below.tokens.filter((t) => t.kind === 'money' && t.x0 >= from && t.x0 < to);
+    // A figure with a balance label of its own before it ("Opening Balance  496.35" under the
+    // heading "Statement Balances") is that label's, not this one's.
+    const own = inTile[0] && below.tokens.findLast((t) => t.x1 <= (inTile[0] as Token).x0 + 1 && t.kind === 'text');
+    if (own && rowLabels(own.text).length > 0) break;
     if (inTile.length) return inTile[0] as Token;
     if (below.tokens.some((t) => t.kind === 'text' && Math.min(t.x1, label.x1) - Math.max(t.x0, label.x0) > 0)) break;
   }

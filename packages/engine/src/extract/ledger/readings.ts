@@ -12,6 +12,7 @@
  * The best reading wins; a table that still does not add up says so in reconciliation.
  */
 import type { SignMark } from '../../values/amount';
+import { passEnabled } from '../passes';
 import type { LabelReading } from '../vocabulary';
 import { signReadings } from '../vocabulary';
 
@@ -31,7 +32,14 @@ export interface LedgerRowInput {
   balanceOnly?: boolean;
 }
 
-export type AmountReading = { kind: 'signed'; key: string } | { kind: 'pair'; debit: string; credit: string };
+export type AmountReading =
+  | { kind: 'signed'; key: string }
+  | { kind: 'pair'; debit: string; credit: string }
+  /**
+   * Every money column but the balance, each signed by its own mark, summed on a row: money in,
+   * money out and a fee beside it ("-230.00   -1.00" with the balance down by 231.00).
+   */
+  | { kind: 'sum'; keys: string[] };
 
 export interface Reading {
   balance: string | null;
@@ -43,6 +51,11 @@ export interface Reading {
    * carry that balance forward ("SALDO ANTERIOR" at the head of every day): no amounts.
    */
   carried: boolean;
+  /**
+   * The balance column prints an overdrawn account's balances bare, as amounts owed (FNB's
+   * "172,579.42" going to "142,579.42" after a credit of 30,000.00): every balance is negative.
+   */
+  owed: boolean;
   score: number;
   /** What the score is made of, for the trace. */
   explains: { balances: number; balanceChecks: number; total: boolean | null; coverage: number };
@@ -66,6 +79,12 @@ export function rowAmount(
   card: boolean,
 ): { cents: number; known: boolean } | null {
   const a = reading.amount;
+  if (a.kind === 'sum') {
+    const cells = a.keys.flatMap((k) => row.money.get(k) ?? []);
+    if (!cells.length) return null;
+    const cents = cells.reduce((n, c) => n + (c.mark === 'minus' || c.mark === 'debit' ? -c.cents : c.cents), 0);
+    return { cents: card ? -cents : cents, known: true };
+  }
   if (a.kind === 'pair') {
     const d = row.money.get(a.debit);
     const c = row.money.get(a.credit);
@@ -91,9 +110,9 @@ export function rowAmount(
   return { cents: card ? -cell.cents : cell.cents, known: card };
 }
 
-export function balanceOf(cell: MoneyCell | undefined, card: boolean): number | null {
+export function balanceOf(cell: MoneyCell | undefined, card: boolean, owed = false): number | null {
   if (!cell) return null;
-  const negative = cell.mark === 'minus' || cell.mark === 'debit';
+  const negative = cell.mark === 'minus' || cell.mark === 'debit' || (owed && cell.mark === null);
   const v = negative ? -cell.cents : cell.cents;
   return card ? -v : v;
 }
@@ -147,8 +166,7 @@ function evaluate(input: ReadingInput, reading: Omit<Reading, 'score' | 'explain
   let doubled = 0;
   let sum = 0;
   let allKnown = true;
-  const amountKeys =
-    reading.amount.kind === 'pair' ? [reading.amount.debit, reading.amount.credit] : [reading.amount.key];
+  const amountKeys = keysOf(reading.amount);
   // A printed balance checks the amounts since the one before (when there are any) and starts anew.
   const printedBalance = (bal: number) => {
     if (prev !== null && (known !== 0 || unknown.length)) {
@@ -164,7 +182,9 @@ function evaluate(input: ReadingInput, reading: Omit<Reading, 'score' | 'explain
     if (row.balanceOnly) {
       // Its balance: in the balance column, else its one value; its sums of columns are no amounts.
       const only = row.money.size === 1 ? [...row.money.values()][0] : undefined;
-      const bal = reading.balance ? balanceOf(row.money.get(reading.balance), input.card) : balanceOf(only, input.card);
+      const bal = reading.balance
+        ? balanceOf(row.money.get(reading.balance), input.card, reading.owed)
+        : balanceOf(only, input.card);
       // A balance printed after amounts ("Balance at end of period", a page's carried balance)
       // checks them as a running balance does, with or without a balance column.
       if (bal !== null) printedBalance(bal);
@@ -181,7 +201,7 @@ function evaluate(input: ReadingInput, reading: Omit<Reading, 'score' | 'explain
       }
       sum += amt.cents;
     }
-    const bal = reading.balance ? balanceOf(row.money.get(reading.balance), input.card) : null;
+    const bal = reading.balance ? balanceOf(row.money.get(reading.balance), input.card, reading.owed) : null;
     if (bal !== null) printedBalance(bal);
   }
   const rowsWithMoney = input.rows.filter((r) => r.money.size > 0).length || 1;
@@ -197,6 +217,8 @@ function evaluate(input: ReadingInput, reading: Omit<Reading, 'score' | 'explain
   };
   if (reading.balance) prior += likes(reading.balance, ['balance']);
   if (reading.amount.kind === 'signed') prior += likes(reading.amount.key, ['amount']);
+  else if (reading.amount.kind === 'sum')
+    prior += reading.amount.keys.reduce((n, k) => n + Math.min(0, likes(k, ['amount', 'debit', 'credit', 'fee'])), 0);
   else {
     // A column called just an amount ("Importo ...") may be either side of a pair: neither for nor against.
     const side = (key: string, role: string) => (roleOf(key) === 'amount' ? 0 : likes(key, [role]));
@@ -209,8 +231,9 @@ function evaluate(input: ReadingInput, reading: Omit<Reading, 'score' | 'explain
     if (r === 'amount' || r === 'debit' || r === 'credit' || r === 'balance') prior -= 1;
   }
   const score =
-    // Carried rows are read only where they explain more: as read plainly first.
+    // Carried rows and owed balances are read only where they explain more: as read plainly first.
     (reading.carried ? -1 : 0) +
+    (reading.owed ? -1 : 0) +
     balances * 10 -
     (checks - balances) * 6 +
     (total === true ? 15 : total === false ? -5 : 0) +
@@ -253,22 +276,38 @@ export function readings(input: ReadingInput): Reading[] {
   const amounts: AmountReading[] = [];
   for (const k of keys) amounts.push({ kind: 'signed', key: k });
   for (const d of keys) for (const c of keys) if (d !== c) amounts.push({ kind: 'pair', debit: d, credit: c });
+  const sums = passEnabled('summed-columns') && !input.card && keys.length >= 4;
   // Rows that carry a balance forward are looked for only where some row's one figure repeats a
   // figure of the row before it (or the printed opening): a long ledger pays for no second pass.
   const carriedReadings = mayCarry(input) ? [false, true] : [false];
+  // A balance column whose figures carry no mark but a debit one may print every balance as owed.
+  const bare = (k: string) => input.rows.every((r) => [null, 'debit'].includes(r.money.get(k)?.mark ?? null));
   for (const balance of [null, ...keys]) {
-    for (const amount of amounts) {
-      const used = amount.kind === 'pair' ? [amount.debit, amount.credit] : [amount.key];
+    const owedReadings = balance !== null && passEnabled('owed-balances') && bare(balance) ? [false, true] : [false];
+    // Three or more columns of amounts beside the balance: their sum is a reading too.
+    const summed: AmountReading[] =
+      sums && balance !== null ? [{ kind: 'sum', keys: keys.filter((k) => k !== balance) }] : [];
+    for (const amount of [...amounts, ...summed]) {
+      const used = keysOf(amount);
       if (balance !== null && used.includes(balance)) continue;
       for (const debitSigns of amount.kind === 'signed' ? polarities : [new Set<string>()])
-        for (const carried of carriedReadings) out.push(evaluate(input, { balance, amount, debitSigns, carried }));
+        for (const carried of carriedReadings)
+          for (const owed of owedReadings) out.push(evaluate(input, { balance, amount, debitSigns, carried, owed }));
     }
   }
   return out.sort((a, b) => b.score - a.score);
 }
 
+function keysOf(a: AmountReading): string[] {
+  return a.kind === 'pair' ? [a.debit, a.credit] : a.kind === 'sum' ? a.keys : [a.key];
+}
+
 export function describeReading(r: Reading): string {
   const a =
-    r.amount.kind === 'pair' ? `debit "${r.amount.debit}", credit "${r.amount.credit}"` : `amount "${r.amount.key}"`;
-  return `${a}${r.balance ? `, balance "${r.balance}"` : ''}${r.carried ? ', rows that repeat the balance before carry it' : ''}`;
+    r.amount.kind === 'pair'
+      ? `debit "${r.amount.debit}", credit "${r.amount.credit}"`
+      : r.amount.kind === 'sum'
+        ? `the sum of ${r.amount.keys.map((k) => `"${k}"`).join(', ')}`
+        : `amount "${r.amount.key}"`;
+  return `${a}${r.balance ? `, balance "${r.balance}"${r.owed ? ' (owed)' : ''}` : ''}${r.carried ? ', rows that repeat the balance before carry it' : ''}`;
 }

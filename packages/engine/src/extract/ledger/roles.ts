@@ -58,7 +58,7 @@ export function applyReading(draft: Draft): void {
   let amountsSince = false;
   for (const row of draft.rows) {
     if (row.kind === 'total' || row.kind === 'none') continue;
-    const printed = balanceKey ? balanceOf(row.money.get(balanceKey), draft.card) : null;
+    const printed = balanceKey ? balanceOf(row.money.get(balanceKey), draft.card, reading.owed) : null;
     if (
       reading.carried &&
       row.kind === 'transaction' &&

@@ -1,6 +1,9 @@
 /**
  * Signs of amounts nothing on their row signs:
  *
+ * - `bare-sides`: a column that marks one side with a word ("300.00 Cr", "8,431.84" bare beside
+ *   "583.65 Cr") prints the other side bare: its unmarked figures, balances too, are of that side
+ *   (an overdrawn balance printed without "Cr");
  * - `signs-from-balances`: between two printed balances, the one assignment of signs to the
  *   unsigned amounts that makes them add up;
  * - `sign-flips`: a stretch between two printed balances off by exactly twice one row's amount
@@ -240,4 +243,42 @@ export function signConvention(draft: Draft): void {
     draft.trace.note('sign-convention', 'openingBalance', opening.cents / 100, -opening.cents / 100, why);
   if (f.closing && closing)
     draft.trace.note('sign-convention', 'closingBalance', closing.cents / 100, -closing.cents / 100, why);
+}
+
+export function bareSides(draft: Draft): void {
+  for (const key of draft.keys) {
+    // Rows that name a balance or a total may print a mark of the balance's side in an amount
+    // column ("BALANCE C/F  $3,673.68 Cr" under "Paid in"): the transactions' figures decide.
+    const cells = draft.rows.flatMap((r) => {
+      const c = r.labels.length ? undefined : r.money.get(key);
+      return c ? [c] : [];
+    });
+    const marks = new Set(cells.map((c) => c.mark));
+    // Word marks of one side only, some figures bare, no sign characters.
+    if (marks.has('minus') || marks.has('plus') || !marks.has(null)) continue;
+    const side =
+      marks.has('credit') && !marks.has('debit')
+        ? 'debit'
+        : marks.has('debit') && !marks.has('credit')
+          ? 'credit'
+          : null;
+    if (!side) continue;
+    // The marks are the column's own only where they are more than a stray few.
+    const marked = cells.filter((c) => c.mark !== null).length;
+    if (marked < 2) continue;
+    let n = 0;
+    for (const c of cells)
+      if (c.mark === null && c.cents !== 0) {
+        c.mark = side;
+        n++;
+      }
+    if (n)
+      draft.trace.note(
+        'bare-sides',
+        'column',
+        key,
+        side,
+        `${marked} figures of the column are marked ${side === 'debit' ? 'credit' : 'debit'}; its ${n} bare ones are ${side}s`,
+      );
+  }
 }

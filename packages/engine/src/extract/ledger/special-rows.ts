@@ -8,6 +8,7 @@
  *   sums), is a total.
  */
 import type { Draft, DraftRow } from '../draft';
+import { passEnabled } from '../passes';
 
 export function labelledBalanceRows(draft: Draft): void {
   for (const row of draft.rows) {
@@ -76,11 +77,27 @@ export function totalRows(draft: Draft): void {
     if (!prev || prev.raw.region !== r.raw.region || !next || next.raw.region !== r.raw.region) pageEdge.add(r.id);
   }
   // Rows after the last dated one of their table close it (statement totals stand there).
+  const tail = new Set<number>();
   for (const table of new Set(draft.rows.map((r) => r.raw.table))) {
     const own = draft.rows.filter((r) => r.raw.table === table);
     const lastDated = own.findLastIndex((r) => r.kind === 'transaction' && r.dateToken);
-    for (const r of own.slice(lastDated + 1)) pageEdge.add(r.id);
+    for (const r of own.slice(lastDated + 1)) {
+      pageEdge.add(r.id);
+      tail.add(r.id);
+    }
   }
+  // Per column, the sums since the start of the figures marked as credits, as debits, and bare
+  // (with how many): a table's foot may print the total of one side ("Nr. Krediet Transaksies: 9
+  // 190,981.81 Kt"), in words no vocabulary has.
+  const sides = new Map<string, Map<string, { sum: number; n: number }>>();
+  const sideOf = (mark: string | null) =>
+    mark === 'credit' || mark === 'plus' ? 'in' : mark === 'debit' || mark === 'minus' ? 'out' : 'bare';
+  const addSide = (k: string, c: { cents: number; mark: string | null }) => {
+    const m = sides.get(k) ?? new Map<string, { sum: number; n: number }>();
+    const g = m.get(sideOf(c.mark)) ?? { sum: 0, n: 0 };
+    m.set(sideOf(c.mark), { sum: g.sum + c.cents, n: g.n + 1 });
+    sides.set(k, m);
+  };
   // The opening balance: printed as a fact, else as the table's own opening row (before any
   // transaction, its one figure).
   const openingRow = draft.rows.find((r) => r.kind !== 'none');
@@ -144,7 +161,17 @@ export function totalRows(draft: Draft): void {
             cellOf(cells[0] as string).cents,
           ),
         ));
-    if (labelled || sums || carried) {
+    const sideTotal =
+      undated &&
+      !sums &&
+      !carried &&
+      tail.has(row.id) &&
+      cells.length === 1 &&
+      passEnabled('side-totals') &&
+      [...(sides.get(cells[0] as string)?.values() ?? [])].some(
+        (g) => g.n >= 2 && g.sum === cellOf(cells[0] as string).cents,
+      );
+    if (labelled || sums || carried || sideTotal) {
       row.kind = carried ? 'balance' : 'total';
       draft.trace.change(
         'total-rows',
@@ -156,12 +183,15 @@ export function totalRows(draft: Draft): void {
           ? `"${row.text}" names a total`
           : carried
             ? 'its amount is the opening balance plus every amount above it'
-            : 'its amounts are the sums of their columns',
+            : sideTotal
+              ? "its amount is the sum of one side's amounts of its column"
+              : 'its amounts are the sums of their columns',
       );
       reset();
       continue;
     }
     for (const k of cells) {
+      addSide(k, cellOf(k));
       add(sinceStart, k, row, cellOf(k));
       add(sinceTotal, k, row, cellOf(k));
       counted.set(k, (counted.get(k) ?? 0) + 1);
@@ -357,7 +387,7 @@ export function bracketingBalanceRows(draft: Draft): void {
  */
 export function afterClosing(draft: Draft): void {
   const tx = draft.rows.filter((r) => r.kind === 'transaction');
-  const closingRow = draft.rows.findLast(
+  const labelledRow = draft.rows.findLast(
     (r) =>
       r.kind === 'balance' &&
       r.labels.includes('closing') &&
@@ -367,10 +397,19 @@ export function afterClosing(draft: Draft): void {
       // A label that may name either ("Kontostand am ...") is a closing only after most of the rows.
       (!r.labels.includes('opening') || tx.filter((t) => t.id < r.id).length > tx.length / 2),
   );
+  // Or the last transaction whose running balance is the closing printed in the statement's summary.
+  const reached =
+    draft.labelledClosing === null
+      ? undefined
+      : tx.findLast((r) => r.balance === draft.labelledClosing && tx.filter((t) => t.id < r.id).length > tx.length / 2);
+  const closingRow = labelledRow ?? reached;
   if (!closingRow) return;
   if (draft.labelledClosing !== null && closingRow.balance !== draft.labelledClosing) return;
   const rest = draft.rows.slice(draft.rows.indexOf(closingRow) + 1);
-  const after = rest.filter((r) => r.kind === 'transaction');
+  // Rows with a figure in the balance column only, another than the closing (a pending card
+  // payment printed under the ledger), close nothing either.
+  const stray = labelledRow ? [] : rest.filter((r) => r.kind === 'balance' && r.balance !== closingRow.balance);
+  const after = rest.filter((r) => r.kind === 'transaction' || stray.includes(r));
   if (!after.length) return;
   // A page's carried balance ("BALANCE C/F") brought forward before the next rows, the same
   // figure: the ledger goes on over the page break, whether or not its rows print balances.
@@ -391,9 +430,9 @@ export function afterClosing(draft: Draft): void {
     if (after[withBalance]?.balance === (closingRow.balance as number) + upTo) return;
   }
   for (const r of after) {
-    if (r.kind !== 'transaction') continue;
+    const from = r.kind;
     r.kind = 'none';
-    draft.trace.change('after-closing', r.id, 'kind', 'transaction', 'none', 'printed after the closing balance');
+    draft.trace.change('after-closing', r.id, 'kind', from, 'none', 'printed after the closing balance');
   }
 }
 

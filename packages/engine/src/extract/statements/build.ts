@@ -30,7 +30,7 @@ import {
 import type { MoneyCell } from '../ledger/readings';
 import { reconcile } from '../ledger/reconcile';
 import { applyReading, moneyRoles } from '../ledger/roles';
-import { defaultSigns, sectionSigns, signConvention, signFlips, signsFromBalances } from '../ledger/signs';
+import { bareSides, defaultSigns, sectionSigns, signConvention, signFlips, signsFromBalances } from '../ledger/signs';
 import {
   afterClosing,
   bracketingBalanceRows,
@@ -50,6 +50,7 @@ import { keepTables } from './tables';
 
 /** The ledger stage's passes, in order. */
 export const LEDGER_PASSES: [PassName, Pass][] = [
+  ['bare-sides', bareSides],
   ['labelled-balance-rows', labelledBalanceRows],
   // Repeated subtotals first: the sums total-rows checks must not count them.
   ['repeated-total-rows', repeatedTotalRows],

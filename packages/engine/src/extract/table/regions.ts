@@ -44,10 +44,15 @@ export function pageMetrics(lines: TokenLine[]): { pitch: number; size: number }
   return { pitch: median(pitches) || size * 1.25, size };
 }
 
-/** A line with a date left of an amount. */
+/**
+ * A line with a date left of an amount. A date right after a label of its own ("From Date:
+ * 01/10/2025   Opening Balance: R2 101.35") is a fact's value, not a row's date.
+ */
 export function isSeed(line: TokenLine, width: number): boolean {
   const date = line.tokens.find((t) => t.kind === 'date' && t.x0 < width * SETTINGS.table.seedDateMaxX);
   if (!date) return false;
+  const before = line.tokens[line.tokens.indexOf(date) - 1];
+  if (before?.kind === 'text' && /\p{L}\s*:$/u.test(before.text) && passEnabled('labelled-dates')) return false;
   return line.tokens.some((t) => (t.kind === 'money' || t.alsoMoney) && t !== date && t.x0 >= date.x1 - 1);
 }
 
