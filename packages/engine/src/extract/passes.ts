@@ -17,6 +17,7 @@ export const PASSES = {
   'ocr-leading-date': { stage: 'tokens', evidence: 'the date that starts a line, as OCR damaged it' },
   // table
   'posting-date-column': { stage: 'table', evidence: 'which date column posts: its label, else dates in order' },
+  'split-seeds': { stage: 'table', evidence: 'a dated line overlapping the line of its amounts' },
   'labelled-dates': { stage: 'table', evidence: "a date after a label's colon is a fact's value, not a row's date" },
   'header-led': { stage: 'table', evidence: 'a header naming a date and a money column over amount lines' },
   'carried-region': { stage: 'table', evidence: "a page's one dated row in the table's own columns" },
@@ -54,6 +55,7 @@ export const PASSES = {
     evidence: "an overdrawn account's bare balances, read as owed where they chain so",
   },
   'apply-reading': { stage: 'ledger', evidence: 'the chosen reading applied to every row' },
+  'zero-status-lines': { stage: 'ledger', evidence: 'a row without an amount printing 0.00 where a balance stands' },
   'continued-lines': { stage: 'ledger', evidence: 'an undated row without an amount straight under a transaction' },
   'after-closing': { stage: 'ledger', evidence: 'rows printed after the closing balance' },
   'printed-balances': { stage: 'ledger', evidence: 'opening and closing as printed' },

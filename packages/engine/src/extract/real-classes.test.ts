@@ -976,3 +976,82 @@ describe('ledgers of banks the generator never drew', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 });
+
+describe('class 5: a status line is no balance', () => {
+  it('a row without an amount printing 0.00 where the balances stand is passed over by the ledger', async () => {
+    const lines = [
+      line(40, L(40, 'Savings Account Statement', true)),
+      line(60, L(40, 'Opening Balance'), R(300, '1 254.32')),
+      line(
+        90,
+        L(40, 'Date', true),
+        L(110, 'Description', true),
+        R(400, 'Money In', true),
+        R(470, 'Money Out', true),
+        R(550, 'Balance', true),
+      ),
+      line(108, L(40, '08/06/2023'), L(110, 'Capitec Pay Payment: RAIN'), R(470, '-201.61'), R(550, '1 052.71')),
+      line(122, L(40, '08/06/2023'), L(110, 'Capitec Pay Fee'), R(470, '-1.00'), R(550, '1 051.71')),
+      line(136, L(40, '08/06/2023'), L(110, 'Acc Status Enq Google Hold'), R(550, '0.00')),
+      line(150, L(40, '08/06/2023'), L(110, 'International Processing Fee'), R(470, '-2.00'), R(550, '1 049.71')),
+      line(164, L(40, '09/06/2023'), L(110, 'Payment Received M Smith'), R(400, '250.00'), R(550, '1 299.71')),
+    ];
+    const [s] = await convert(await tablePdf({ pages: [{ lines }] }), { fileName: 'status.pdf' });
+    expect(s?.transactions.map((t) => [t.description, t.amount])).toEqual([
+      ['Capitec Pay Payment: RAIN', -201.61],
+      ['Capitec Pay Fee', -1],
+      ['International Processing Fee', -2],
+      ['Payment Received M Smith', 250],
+    ]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});
+
+describe('class 9: a row printed as two lines, its date between them', () => {
+  it('a dated line overlapping the line of its amounts seeds the table, under a header wrapped over two lines', async () => {
+    const rows: [string, string, string, number][] = [
+      ['08/02/2026', 'NEFT/AXO3946080186/RUSSA', 'SEAL/PUNJAB BANK', -2_300_000],
+      ['08/02/2026', 'NEFT/AXO3946081495/DHARM', 'A SARKAR/HDFC BANK', -1_650_000],
+      ['09/02/2026', 'NEFT/AXO4055825661/RAGILL', 'Y TECHNOLOGIES', 100_000],
+      ['10/02/2026', 'NEFT/AXO4055826613/PRAKA', 'SH KUMAR/SBI', -2_000_000],
+    ];
+    let balance = 53_000_000;
+    const small = (c: ReturnType<typeof L>) => ({ ...c, size: 5.5 });
+    const lines = [
+      line(40, L(40, 'Account Statement Report', true)),
+      line(60, L(40, 'Opening Balance: INR 530,000.00')),
+      line(
+        94,
+        ...[
+          L(10, 'S.NO'),
+          L(40, 'Transaction'),
+          L(85, 'Value'),
+          L(120, 'Particulars'),
+          R(330, 'Amount(INR)'),
+          L(350, 'Dr/Cr'),
+          R(450, 'Balance(INR)'),
+        ].map(small),
+      ),
+      line(100, ...[L(40, 'Date'), L(85, 'Date')].map(small)),
+    ];
+    rows.forEach((r, k) => {
+      balance += r[3];
+      const y = 112 + k * 18;
+      lines.push(
+        line(
+          y,
+          ...[L(120, r[1]), R(330, money(Math.abs(r[3]))), L(350, r[3] < 0 ? 'DR' : 'CR'), R(450, money(balance))].map(
+            small,
+          ),
+        ),
+      );
+      lines.push(line(y + 3, ...[L(10, String(k + 1)), L(40, r[0]), L(85, r[0]), L(120, r[2])].map(small)));
+    });
+    lines.push(line(112 + 4 * 18, ...[L(40, 'TRANSACTION TOTAL DR/CR'), R(330, '59,500.00/1,000.00')].map(small)));
+    const [s] = await convert(await tablePdf({ pages: [{ lines }] }), { fileName: 'axis.pdf' });
+    expect(s?.transactions.map((t) => [t.date, t.description, t.amount])).toEqual(
+      rows.map((r) => [`${r[0].slice(6)}-${r[0].slice(3, 5)}-${r[0].slice(0, 2)}`, `${r[1]} ${r[2]}`, r[3] / 100]),
+    );
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});

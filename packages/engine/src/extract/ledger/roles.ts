@@ -59,6 +59,7 @@ export function applyReading(draft: Draft): void {
   for (const row of draft.rows) {
     if (row.kind === 'total' || row.kind === 'none') continue;
     const printed = balanceKey ? balanceOf(row.money.get(balanceKey), draft.card, reading.owed) : null;
+    const before = prev;
     if (
       reading.carried &&
       row.kind === 'transaction' &&
@@ -121,6 +122,28 @@ export function applyReading(draft: Draft): void {
       continue;
     }
     if (!amt) {
+      // A status line printing 0.00 where balances stand ("Acc Status Enq ... 0.00") between
+      // balances that are not zero shows no balance: the ledger runs past it.
+      if (
+        printed === 0 &&
+        !row.labels.length &&
+        before !== null &&
+        before !== 0 &&
+        row.kind === 'transaction' &&
+        passEnabled('zero-status-lines')
+      ) {
+        row.kind = 'none';
+        prev = before;
+        draft.trace.change(
+          'zero-status-lines',
+          row.id,
+          'kind',
+          'transaction',
+          'none',
+          'no amount, and 0.00 where a balance that is not zero stands',
+        );
+        continue;
+      }
       if (printed !== null) {
         row.kind = 'balance';
         draft.trace.change('money-roles', row.id, 'kind', 'transaction', 'balance', 'a balance and no amount');

@@ -57,6 +57,27 @@ export function isSeed(line: TokenLine, width: number): boolean {
 }
 
 /**
+ * A dated line without an amount that overlaps, on the page, a line with amounts right of its
+ * date: one row printed as two lines, its date centred on a cell of two lines and its amounts on
+ * the first ("1  08/02/2026" between "INB/NEFT/...  23,000.00 DR  5,07,000.00" and its second
+ * line). Only lines that share height count (not a line above or below).
+ */
+function splitSeed(lines: TokenLine[], i: number, width: number): boolean {
+  if (!passEnabled('split-seeds')) return false;
+  const line = lines[i] as TokenLine;
+  const date = line.tokens.find((t) => t.kind === 'date' && t.x0 < width * SETTINGS.table.seedDateMaxX);
+  if (!date || line.tokens.some((t) => t.kind === 'money' || t.alsoMoney)) return false;
+  return [lines[i - 1], lines[i + 1]].some(
+    (n) =>
+      n &&
+      n.page === line.page &&
+      Math.min(n.y1, line.y1) - Math.max(n.y0, line.y0) > 0 &&
+      !n.tokens.some((t) => t.kind === 'date') &&
+      n.tokens.some((t) => (t.kind === 'money' || t.alsoMoney) && t.x0 >= date.x1 - 1),
+  );
+}
+
+/**
  * A line of column labels: two or more short text runs, no values, spread over the page like
  * columns (wrapped description lines inside one column are not). `minTokens` 1 accepts the
  * single words of a wrapped header's second line.
@@ -177,7 +198,7 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
   // Page numbers need no rule here: they do not fit the table's columns (see columns.ts).
   const breaker = (i: number) =>
     isLabelLine(lines[i] as TokenLine, 2, width) || isParagraph(lines[i] as TokenLine, width);
-  let seeds = lines.flatMap((l, i) => (isSeed(l, width) ? [i] : []));
+  let seeds = lines.flatMap((l, i) => (isSeed(l, width) || splitSeed(lines, i, width) ? [i] : []));
   const headerLed = !seeds.length;
   if (headerLed && passEnabled('header-led')) seeds = headerLedSeeds(lines, width, gapOf);
   const groups: [number, number][] = [];
@@ -246,7 +267,7 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
       page: page.number,
       header,
       lines: lines.slice(first, last + 1),
-      seeds: lines.slice(first, last + 1).filter((l) => isSeed(l, width)),
+      seeds: lines.slice(first, last + 1).filter((l, k) => isSeed(l, width) || splitSeed(lines, first + k, width)),
       above: lines.slice(top, first),
       below: lines.slice(last + 1, bottom + 1),
       pitch,
