@@ -62,6 +62,23 @@ function stalledSave(s: TestServer, fileId: string, ip: string): { socket: Socke
   return { socket, answer };
 }
 
+/**
+ * A stalled save that holds its slot: one that met a probe of the same file in flight was answered
+ * 429 and closed, so it is started again until the server keeps it waiting for its body.
+ */
+async function heldSave(
+  s: TestServer,
+  fileId: string,
+  ip: string,
+): Promise<{ socket: Socket; answer: Promise<string> }> {
+  for (;;) {
+    const save = stalledSave(s, fileId, ip);
+    const settled = await Promise.race([save.answer, new Promise((resolve) => setTimeout(() => resolve(null), 500))]);
+    if (settled === null) return save;
+    save.socket.destroy();
+  }
+}
+
 for (const db of testDatabases) {
   describe(`review saves are bounded (${db})`, () => {
     let s: TestServer;
@@ -71,14 +88,15 @@ for (const db of testDatabases) {
         config: {
           trustProxy: 'loopback',
           conversionWorkers: 1,
-          // A save's body not received within 3 s is cut (20 s by default).
+          // A save's body not received within 15 s is cut (20 s by default): long enough for the probes
+          // below on a loaded machine, short enough to wait for.
           receiveLimits: {
             headersTimeoutMs: 15_000,
             idleMs: 15_000,
             stallMs: 15_000,
             minBytesPerSecond: 1,
             graceMs: 15_000,
-            deadlineMs: 3_000,
+            deadlineMs: 15_000,
           },
         },
       });
@@ -124,7 +142,7 @@ for (const db of testDatabases) {
       // Probes name a version that is not the latest: past the gate they are refused as a conflict, saving nothing.
       const PROBE = 99;
       const attacker = freshIp();
-      const stalled = [stalledSave(s, first.id, attacker)];
+      const stalled = [await heldSave(s, first.id, attacker)];
       // Its slot is taken once the server has its headers.
       await expect
         .poll(async () => (await save(first, first.statements, PROBE)).body, { timeout: 10_000 })
@@ -142,7 +160,7 @@ for (const db of testDatabases) {
         expect(other.body).toMatchObject({ code: 'RATE_LIMITED', message: SAVE_IN_PROGRESS_MESSAGE });
       }
       // From one address, at most MAX_SAVES_PER_IP at once.
-      for (const f of others.slice(0, MAX_SAVES_PER_IP - 1)) stalled.push(stalledSave(s, f.id, attacker));
+      for (const f of others.slice(0, MAX_SAVES_PER_IP - 1)) stalled.push(await heldSave(s, f.id, attacker));
       const third = others[MAX_SAVES_PER_IP - 1] as (typeof files)[0];
       await expect
         .poll(
@@ -158,15 +176,15 @@ for (const db of testDatabases) {
       // In all, at most MAX_SAVES_AT_ONCE.
       const second = freshIp();
       for (const f of others.slice(MAX_SAVES_PER_IP - 1, MAX_SAVES_AT_ONCE - 1))
-        stalled.push(stalledSave(s, f.id, second));
+        stalled.push(await heldSave(s, f.id, second));
       const last = others.at(-1) as (typeof files)[0];
       await expect
         .poll(async () => (await save(last, last.statements, PROBE)).body, { timeout: 10_000 })
         .toMatchObject({ code: 'RATE_LIMITED', message: SAVE_BUSY_MESSAGE });
-      // The stalled bodies are cut (after 3 s here) and their slots given back: every save goes through.
+      // The stalled bodies are cut (after 15 s here) and their slots given back: every save goes through.
       const answers = await Promise.all(stalled.map((x) => x.answer));
       for (const text of answers) expect(text).not.toMatch(/^HTTP\/1\.1 200/);
       for (const f of files) expect((await save(f, f.statements)).status).toBe(200);
-    });
+    }, 180_000);
   });
 }
