@@ -70,6 +70,11 @@ export interface ReadingInput {
   closing: number | null;
   /** Card statement: unsigned amounts are charges (debits). */
   card: boolean;
+  /**
+   * Whether balances may be read as owed: not where the rows run newest first, as negated
+   * balances chain there too (b_k = b_k+1 + a reads as -b_k + a = -b_k+1).
+   */
+  mayOwe?: boolean;
 }
 
 /** The signed amount a reading gives a row: `known` false when nothing on the row tells its sign. */
@@ -283,7 +288,10 @@ export function readings(input: ReadingInput): Reading[] {
   // A balance column whose figures carry no mark but a debit one may print every balance as owed.
   const bare = (k: string) => input.rows.every((r) => [null, 'debit'].includes(r.money.get(k)?.mark ?? null));
   for (const balance of [null, ...keys]) {
-    const owedReadings = balance !== null && passEnabled('owed-balances') && bare(balance) ? [false, true] : [false];
+    const owedReadings =
+      balance !== null && input.mayOwe !== false && passEnabled('owed-balances') && bare(balance)
+        ? [false, true]
+        : [false];
     // Three or more columns of amounts beside the balance: their sum is a reading too.
     const summed: AmountReading[] =
       sums && balance !== null ? [{ kind: 'sum', keys: keys.filter((k) => k !== balance) }] : [];

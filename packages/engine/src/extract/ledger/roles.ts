@@ -26,6 +26,7 @@ export function moneyRoles(draft: Draft): void {
     opening: draft.labelledOpening,
     closing: draft.labelledClosing,
     card: draft.card,
+    mayOwe: !newestFirst(draft),
   });
   const best = all[0];
   if (!best) return;
@@ -41,6 +42,18 @@ export function moneyRoles(draft: Draft): void {
         ? `; next best: ${describeReading(all[1])} (${all[1].score.toFixed(1)} against ${best.score.toFixed(1)})`
         : ''),
   );
+}
+
+/** Whether the dated rows run newest first: more steps back in date than forward. */
+function newestFirst(draft: Draft): boolean {
+  const dates = draft.rows.flatMap((r) => (r.dateToken && r.date ? [r.date] : []));
+  let back = 0;
+  let forward = 0;
+  for (let i = 1; i < dates.length; i++) {
+    if ((dates[i] as string) < (dates[i - 1] as string)) back++;
+    else if ((dates[i] as string) > (dates[i - 1] as string)) forward++;
+  }
+  return back > forward;
 }
 
 /** A labelled balance row as the readings see it: its one value, under a key of its own. */
