@@ -18,6 +18,7 @@ export const PASSES = {
   // table
   'posting-date-column': { stage: 'table', evidence: 'which date column posts: its label, else dates in order' },
   'split-seeds': { stage: 'table', evidence: 'a dated line overlapping the line of its amounts' },
+  'row-numbers': { stage: 'table', evidence: 'a column counting the rows 1, 2, 3 is no reference' },
   'labelled-dates': { stage: 'table', evidence: "a date after a label's colon is a fact's value, not a row's date" },
   'header-led': { stage: 'table', evidence: 'a header naming a date and a money column over amount lines' },
   'carried-region': { stage: 'table', evidence: "a page's one dated row in the table's own columns" },

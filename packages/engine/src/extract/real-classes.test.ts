@@ -1055,3 +1055,49 @@ describe('class 9: a row printed as two lines, its date between them', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 });
+
+describe('class 7: a column counting the rows', () => {
+  it('is no reference (S.NO 1, 2, 3), where a column of cheque numbers is', async () => {
+    const lines = [
+      line(40, L(40, 'Account Statement', true)),
+      line(60, L(40, 'Opening Balance'), R(300, '1,000.00')),
+      line(
+        90,
+        L(30, 'S.NO', true),
+        L(60, 'Date', true),
+        L(120, 'Particulars', true),
+        L(300, 'Cheque', true),
+        R(420, 'Amount', true),
+        R(520, 'Balance', true),
+      ),
+      line(108, L(30, '1'), L(60, '02/03/2025'), L(120, 'NEFT RENT'), R(420, '-400.00'), R(520, '600.00')),
+      line(
+        122,
+        L(30, '2'),
+        L(60, '05/03/2025'),
+        L(120, 'CHEQUE PAID'),
+        L(300, '000412'),
+        R(420, '-100.00'),
+        R(520, '500.00'),
+      ),
+      line(136, L(30, '3'), L(60, '09/03/2025'), L(120, 'SALARY'), R(420, '2,000.00'), R(520, '2,500.00')),
+      line(
+        150,
+        L(30, '4'),
+        L(60, '12/03/2025'),
+        L(120, 'CHEQUE PAID'),
+        L(300, '000413'),
+        R(420, '-50.00'),
+        R(520, '2,450.00'),
+      ),
+    ];
+    const [s] = await convert(await tablePdf({ pages: [{ lines }] }), { fileName: 'sno.pdf' });
+    expect(s?.transactions.map((t) => [t.description, t.reference])).toEqual([
+      ['NEFT RENT', null],
+      ['CHEQUE PAID', '000412'],
+      ['SALARY', null],
+      ['CHEQUE PAID', '000413'],
+    ]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});

@@ -1,3 +1,4 @@
+import { passEnabled } from '../passes';
 /**
  * Roles of a region's date, text and sign columns. Money columns are left to the ledger stage,
  * where reconciliation decides them.
@@ -48,6 +49,15 @@ function isCodeColumn(values: string[]): boolean {
     (single >= values.length * 0.8 && digits >= values.length * 0.6 && unique >= values.length * 0.7) ||
     numbers >= values.length * 0.9
   );
+}
+
+/**
+ * Small whole numbers each one more than the one before: the rows' serial numbers (a page of
+ * cheques numbered in a row prints six digits, often with leading zeros: those stay references).
+ */
+function isRowNumbers(values: string[]): boolean {
+  if (values.length < 3 || !passEnabled('row-numbers')) return false;
+  return values.every((v, i) => /^[1-9]\d{0,3}$/.test(v) && (i === 0 || Number(v) === Number(values[i - 1]) + 1));
 }
 
 export function assignTextRoles(
@@ -119,6 +129,8 @@ export function assignTextRoles(
       c.role = 'description';
     }
   }
+  // Row numbers (1, 2, 3 ...: "S.NO"), by label or not, count the rows: no reference of a transaction.
+  for (const c of text) if (c.role === 'reference' && isRowNumbers(values(c.index))) c.role = 'other';
 }
 
 /**
