@@ -11,8 +11,7 @@ import { type DecimalMark, type ParsedAmount, parseAmount } from '../../values/a
 import { type DayOrder, datesIn, dayMonth, isValidYMD, toIso } from '../../values/dates';
 import type { Token, TokenLine } from '../tokens/tokenise';
 import { headingDirection, labelReadings, rowLabels } from '../vocabulary';
-import type { Period } from './period';
-import { isRunningText } from './period';
+import { isRunningText, type Period } from './period';
 
 export interface LabelledBalance {
   kind: 'opening' | 'closing';
@@ -60,8 +59,9 @@ function valueBelow(lines: TokenLine[], i: number, label: Token): Token | null {
     const inTile = below.tokens.filter((t) => t.kind === 'money' && t.x0 >= from && t.x0 < to);
     // A figure with a balance label of its own before it ("Opening Balance  496.35" under the
     // heading "Statement Balances") is that label's, not this one's.
-    const own = inTile[0] && below.tokens.findLast((t) => t.x1 <= (inTile[0] as Token).x0 + 1 && t.kind === 'text');
-    if (own && rowLabels(own.text).length > 0) break;
+    const ownLabel =
+      inTile[0] && below.tokens.findLast((t) => t.x1 <= (inTile[0] as Token).x0 + 1 && t.kind === 'text');
+    if (ownLabel && rowLabels(ownLabel.text).length > 0) break;
     if (inTile.length) return inTile[0] as Token;
     if (below.tokens.some((t) => t.kind === 'text' && Math.min(t.x1, label.x1) - Math.max(t.x0, label.x0) > 0)) break;
   }

@@ -232,9 +232,10 @@ export function findCurrency(e: CurrencyEvidence): string | null {
     const languages = [...languageScores(e.labels).entries()].sort((a, b) => b[1] - a[1]);
     const [top, second] = languages;
     if (counts.size === 0 && top && (!second || top[1] > second[1])) {
-      const own = unnamed.size === 1 ? currenciesWritten([...unnamed][0] as string, top[0]) : [];
-      if (own.length === 1) add(own[0] as string);
-      else if (currenciesOfLanguage(top[0]).size === 1) add([...currenciesOfLanguage(top[0])][0] as string);
+      const bySymbol = unnamed.size === 1 ? currenciesWritten([...unnamed][0] as string, top[0]) : [];
+      const spoken = [...currenciesOfLanguage(top[0])];
+      if (bySymbol.length === 1) add(bySymbol[0] as string);
+      else if (spoken.length === 1) add(spoken[0] as string);
     }
   }
   let best: string | null = null;

@@ -64,7 +64,7 @@ function judged(draft: Draft, kind: 'opening' | 'closing', first: number): Print
       targets.push(draft.opening.cents + tx.reduce((n, r) => n + (r.cents as number), 0));
   } else {
     const firstBalance = withBalance[0];
-    const before = firstBalance ? tx.filter((r) => r.id <= firstBalance.id && r.kind === 'transaction') : [];
+    const before = firstBalance ? tx.filter((r) => r.id <= firstBalance.id) : [];
     if (firstBalance && before.every((r) => r.signKnown && r.cents !== null))
       targets.push((firstBalance.balance as number) - before.reduce((n, r) => n + (r.cents as number), 0));
   }

@@ -398,18 +398,16 @@ export function afterClosing(draft: Draft): void {
       (!r.labels.includes('opening') || tx.filter((t) => t.id < r.id).length > tx.length / 2),
   );
   // Or the last transaction whose running balance is the closing printed in the statement's summary.
-  const reached =
-    draft.labelledClosing === null
-      ? undefined
-      : tx.findLast((r) => r.balance === draft.labelledClosing && tx.filter((t) => t.id < r.id).length > tx.length / 2);
+  const reachedAt = draft.labelledClosing === null ? -1 : tx.findLastIndex((r) => r.balance === draft.labelledClosing);
+  const reached = reachedAt > tx.length / 2 ? tx[reachedAt] : undefined;
   const closingRow = labelledRow ?? reached;
   if (!closingRow) return;
   if (draft.labelledClosing !== null && closingRow.balance !== draft.labelledClosing) return;
   const rest = draft.rows.slice(draft.rows.indexOf(closingRow) + 1);
   // Rows with a figure in the balance column only, another than the closing (a pending card
   // payment printed under the ledger), close nothing either.
-  const stray = labelledRow ? [] : rest.filter((r) => r.kind === 'balance' && r.balance !== closingRow.balance);
-  const after = rest.filter((r) => r.kind === 'transaction' || stray.includes(r));
+  const stray = (r: DraftRow) => !labelledRow && r.kind === 'balance' && r.balance !== closingRow.balance;
+  const after = rest.filter((r) => r.kind === 'transaction' || stray(r));
   if (!after.length) return;
   // A page's carried balance ("BALANCE C/F") brought forward before the next rows, the same
   // figure: the ledger goes on over the page break, whether or not its rows print balances.

@@ -381,15 +381,14 @@ export function buildStatement(
   }
   if (!txns.length) return null;
   const rowIndex = (id: number) => index.get(id) ?? -1;
-  let printed: Statement['printedTotals'] | null = null;
   const reconciliation = reconcile(draft, rowIndex);
   // Printed totals of credits and debits, checked as the review checks them (shared's rule).
   const totals = passEnabled('printed-totals') ? findPrintedTotals(part.lines, doc.decimal) : null;
-  if (totals) {
-    const printedTotals = {
-      credits: totals.credits === null ? null : totals.credits / 100,
-      debits: totals.debits === null ? null : totals.debits / 100,
-    };
+  const printedTotals = totals && {
+    credits: totals.credits === null ? null : totals.credits / 100,
+    debits: totals.debits === null ? null : totals.debits / 100,
+  };
+  if (printedTotals) {
     const checked = totalsChecks(txns, printedTotals);
     reconciliation.mismatches.push(...checked.mismatches);
     if (checked.mismatches.length) reconciliation.status = 'unbalanced';
@@ -403,7 +402,6 @@ export function buildStatement(
         ? "the rows' sums differ from the totals printed (credits / debits)"
         : "the rows' sums are the totals printed (credits / debits)",
     );
-    printed = printedTotals;
   }
   // Balanced means every check holds, the dates too (shared's rule, as the review applies it).
   if (reconciliation.status === 'balanced' && period) {
@@ -435,7 +433,7 @@ export function buildStatement(
     },
     transactions: txns,
     reconciliation,
-    ...(printed ? { printedTotals: printed } : {}),
+    ...(printedTotals ? { printedTotals } : {}),
   };
   const issues = draft.issues.map((i) => (i.row !== undefined ? { ...i, row: rowIndex(i.row) } : i));
   if (issues.length) statement.issues = issues;

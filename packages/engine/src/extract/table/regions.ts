@@ -199,6 +199,7 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
   const breaker = (i: number) =>
     isLabelLine(lines[i] as TokenLine, 2, width) || isParagraph(lines[i] as TokenLine, width);
   let seeds = lines.flatMap((l, i) => (isSeed(l, width) || splitSeed(lines, i, width) ? [i] : []));
+  const dated = new Set(seeds);
   const headerLed = !seeds.length;
   if (headerLed && passEnabled('header-led')) seeds = headerLedSeeds(lines, width, gapOf);
   const groups: [number, number][] = [];
@@ -267,7 +268,7 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
       page: page.number,
       header,
       lines: lines.slice(first, last + 1),
-      seeds: lines.slice(first, last + 1).filter((l, k) => isSeed(l, width) || splitSeed(lines, first + k, width)),
+      seeds: lines.slice(first, last + 1).filter((_, k) => dated.has(first + k)),
       above: lines.slice(top, first),
       below: lines.slice(last + 1, bottom + 1),
       pitch,

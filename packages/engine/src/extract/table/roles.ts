@@ -1,4 +1,3 @@
-import { passEnabled } from '../passes';
 /**
  * Roles of a region's date, text and sign columns. Money columns are left to the ledger stage,
  * where reconciliation decides them.
@@ -7,6 +6,7 @@ import { passEnabled } from '../passes';
  * description is the text column with the most words; a text column of unique codes is the
  * reference column; repeated short values (categories, channels, codes) are another column.
  */
+import { passEnabled } from '../passes';
 import type { Token } from '../tokens/tokenise';
 import { separatePhrases, signReadings } from '../vocabulary';
 import type { Column, ColumnRole, Region } from './model';
