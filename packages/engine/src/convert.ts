@@ -6,6 +6,7 @@ import { AppError, emptyStatementFacts, isAppError, type Statement, type TraceEn
 import { classifyDocument } from './classify/statement-or-not';
 import { extractStatements } from './extract/index';
 import type { LayoutDocument, TextlessPage } from './layout/model';
+import type { PageFault } from './ocr/quality';
 import { detectInputKind } from './readers/detect';
 import { checkDocumentText, checkImagePixels, checkTextBytes } from './readers/limits';
 
@@ -64,12 +65,33 @@ export async function convert(bytes: Uint8Array, options: ConvertOptions = {}): 
     if (!isAppError(e) || e.code !== 'NO_TRANSACTIONS') throw e;
     failure = e;
   }
+  // A photo or scan that gave nothing says why, when its figures tell (too small, dark or blurred).
+  const faults = pageFaults(doc, statements);
+  if (failure) {
+    const { qualityError } = await import('./ocr/quality');
+    const why = qualityError(faults, doc.pages.length);
+    if (why) throw why;
+  }
   // Invoices, receipts and letters are refused as such, rather than read as transactions (see classify/).
   if (!classifyDocument(doc, statements).statement)
     throw new AppError('NOT_A_STATEMENT', 'This document does not look like a bank statement.');
   if (failure) throw failure;
+  if (faults.length) {
+    const { faultMessage } = await import('./ocr/quality');
+    const first = statements[0] as Statement;
+    first.issues = [
+      ...(first.issues ?? []),
+      ...faults.map((f) => ({ code: 'PAGE_UNREADABLE', page: f.page, message: faultMessage(f.fault, f.page) })),
+    ];
+  }
   if (doc.textless?.length) for (const s of statements) s.trace = [...textlessTrace(doc.textless), ...(s.trace ?? [])];
   return statements;
+}
+
+/** OCR pages whose figures say they cannot be read and that gave no row. */
+function pageFaults(doc: LayoutDocument, statements: Statement[]): { page: number; fault: PageFault }[] {
+  const used = new Set(statements.flatMap((s) => s.transactions.map((t) => t.page)));
+  return doc.pages.flatMap((p) => (p.fault && !used.has(p.number) ? [{ page: p.number, fault: p.fault }] : []));
 }
 
 /** Which PDF pages OCR read instead of their text layer, or left empty, and why (`--trace`, the bench). */

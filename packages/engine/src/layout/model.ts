@@ -6,6 +6,7 @@
  * Coordinates: origin top-left, y grows downwards, units are PDF points for PDFs,
  * pixels for OCR, and a synthetic grid for tables and text (see GRID below).
  */
+import type { PageFault } from '../ocr/quality';
 
 export interface TextRun {
   /** Text of the run, trimmed; a run never spans a column gap (readers split at gaps). */
@@ -97,6 +98,8 @@ export interface LayoutPage {
   source: PageSource;
   /** Horizontal rules where the reader sees them (OCR: the rules removed before reading). */
   rules?: HorizontalRule[];
+  /** OCR pages: what keeps the page from being read when its figures say so (ocr/quality.ts). */
+  fault?: PageFault;
 }
 
 export interface LayoutDocument {

@@ -17,6 +17,7 @@ import {
   type PrepareOptions,
   preparePage,
 } from './prepare';
+import { measureQuality, type PageQuality } from './quality';
 import { Slots } from './slots';
 
 export { ocrEngine, shutdownOcr } from './backend';
@@ -53,6 +54,8 @@ export interface OcrPageResult {
   scale: number;
   /** Horizontal rules removed before reading, in the prepared image's pixels. */
   rules: HorizontalRule[];
+  /** Whether the page is fit to read, and if not why (ocr/quality.ts). */
+  quality: PageQuality;
 }
 
 /** Prepares and recognises one page image; words are in the prepared image's pixels. */
@@ -63,15 +66,16 @@ export async function recognizeGreyPage(
 ): Promise<OcrPageResult> {
   checkDeadline(session.deadline);
   const page = await preparePage(img, prepare);
+  const quality = measureQuality(img, page);
   await session.reading.take();
   try {
-    return await readPreparedPage(page, session);
+    return { ...(await readPreparedPage(page, session)), quality };
   } finally {
     session.reading.give();
   }
 }
 
-async function readPreparedPage(page: PreparedPage, session: OcrSession): Promise<OcrPageResult> {
+async function readPreparedPage(page: PreparedPage, session: OcrSession): Promise<Omit<OcrPageResult, 'quality'>> {
   // Chosen once the page's turn comes: by then earlier pages may have told the language.
   const langs = session.langs;
   let words = await recognizeWords({ image: page.image, langs, deadline: session.deadline });
@@ -115,6 +119,7 @@ export async function ocrImage(
       lines: wordsToLines(r.words),
       source: 'ocr',
       rules: r.rules,
+      ...(r.quality.fault ? { fault: r.quality.fault } : {}),
     };
     return page;
   });

@@ -91,6 +91,7 @@ async function ocrPdfPage(page: PDFPageProxy, session: OcrSession): Promise<Layo
     lines: wordsToLines(r.words, toPoints),
     source: 'ocr',
     rules: r.rules.map((q) => ({ y: q.y * toPoints, x0: q.x0 * toPoints, x1: q.x1 * toPoints })),
+    ...(r.quality.fault ? { fault: r.quality.fault } : {}),
   };
 }
 
