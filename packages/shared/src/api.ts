@@ -51,11 +51,28 @@ export interface CreatePaymentIntentRequest {
   fileId?: string;
   email?: string;
   registrationData?: RegistrationData;
+  /** Pay-as-you-go: how many files the payment converts (1 when absent; amount is paygAmount(files)). */
+  files?: number;
 }
 
 export interface CreatePaymentIntentResponse {
   clientSecret: string;
   paymentIntentId: string;
+}
+
+/**
+ * POST /api/payments/credit: what is left of a pay-as-you-go payment, asked with its e-mail.
+ * The payment is a credit of `files` conversions bound to the payment and its e-mail; it keeps
+ * until used, across reloads and devices (the receipt, sent at payment, links to it).
+ */
+export interface PaymentCredit {
+  paymentIntentId: string;
+  /** Whether the card processor says it is paid. */
+  paid: boolean;
+  /** Conversions bought. */
+  files: number;
+  /** Conversions not used yet. */
+  remaining: number;
 }
 
 /** POST /api/payments/confirm: token only when the confirmation created the account. */

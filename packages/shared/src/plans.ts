@@ -54,6 +54,22 @@ export const PRICES_CENTS: Record<PaymentType, number> = {
   business: 10000,
 };
 
+/**
+ * Pay-as-you-go (issue 27, no lost money): one payment may buy a conversion for each of several
+ * chosen files, up to this many; it costs the per-file price times the number of files.
+ */
+export const PAYG_MAX_FILES = 20;
+
+/** Cents a pay-as-you-go payment for `files` conversions costs. */
+export function paygAmount(files: number): number {
+  return PRICES_CENTS.payasyougo * files;
+}
+
+/** Cents a payment of `type` costs: a subscription its price, pay-as-you-go its price per file. */
+export function paymentAmount(type: PaymentType, files = 1): number {
+  return type === 'payasyougo' ? paygAmount(files) : PRICES_CENTS[type];
+}
+
 export const CURRENCY = 'USD';
 
 export function formatPrice(cents: number): string {

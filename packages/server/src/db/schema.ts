@@ -60,8 +60,8 @@ export interface PasswordResetsTable {
 
 /**
  * Our ledger of payments, one row per provider payment intent. A succeeded `payasyougo`
- * row is one paid upload credit bound to `email`: part 2 consumes it by setting
- * `consumed_at` and `file_id` (see services/payments.ts consumeUploadCredit).
+ * row buys `files` upload credits (payment_credits) bound to `email`: an upload takes one
+ * (see services/payments.ts consumeUploadCredit).
  */
 export interface PaymentsTable {
   id: string;
@@ -82,8 +82,6 @@ export interface PaymentsTable {
   /** Checkout sign-up (registrationData): the account is created on confirmation. */
   pending_name: string | null;
   pending_password_hash: string | null;
-  file_id: string | null;
-  consumed_at: number | null;
   confirmed_at: number | null;
   created_at: number;
   /** Last four digits of the card, where the processor tells them (migration 0010). */
@@ -92,6 +90,17 @@ export interface PaymentsTable {
   receipt_sent_at: number | null;
   /** Checkout sign-ups: sha256 of the intent's client secret (its confirmation logs in only with it; migration 0164). */
   client_secret_hash: string | null;
+  /** Pay-as-you-go: conversions bought (one payment_credits row each; migration 0016); 1 for subscriptions. */
+  files: number;
+}
+
+/** One conversion of a pay-as-you-go payment: taken by an upload (file_id), given back when it fails. */
+export interface PaymentCreditsTable {
+  payment_id: string;
+  /** 0 .. files - 1 */
+  seq: number;
+  file_id: string | null;
+  consumed_at: number | null;
 }
 
 /** State of the built-in test-mode card processor (what Stripe keeps on its side). */
@@ -184,6 +193,7 @@ export interface Database {
   email_verifications: EmailVerificationsTable;
   password_resets: PasswordResetsTable;
   payments: PaymentsTable;
+  payment_credits: PaymentCreditsTable;
   test_mode_intents: TestModeIntentsTable;
   api_keys: ApiKeysTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -7,6 +7,7 @@ import { LIMITS } from '@statemint/shared';
 import { GENERIC_FAILURE } from '../queue/run-task';
 import type { ConversionJob, ConversionOutcome, ConversionTask } from '../queue/types';
 import { OUT_OF_MEMORY_MESSAGE } from '../queue/worker-pool';
+import { releaseUploadCredit } from '../services/payments';
 import type { FilesContext, FilesDb } from './context';
 import { notifyFileChanged } from './events';
 import { fileKeyPrefix } from './keys';
@@ -130,12 +131,7 @@ export async function releaseCharges(
 ): Promise<void> {
   if (!options.keepFreeTrial) await db.deleteFrom('free_trial_uses').where('file_id', '=', fileId).execute();
   await db.deleteFrom('usage_events').where('file_id', '=', fileId).where('kind', '=', 'upload').execute();
-  await db
-    .updateTable('payments')
-    .set({ consumed_at: null, file_id: null })
-    .where('file_id', '=', fileId)
-    .where('type', '=', 'payasyougo')
-    .execute();
+  await releaseUploadCredit(db, fileId);
 }
 
 /**

@@ -1,5 +1,5 @@
-/** A pay-as-you-go file converted: its payment's receipt goes out with a link to the result. */
-import { sendReceipt } from '../services/receipts';
+/** A pay-as-you-go file converted: its payer is e-mailed a link to the result (the receipt went out at payment). */
+import { sendPaidResult } from '../services/receipts';
 import { capabilityOf } from './capability';
 import type { ConversionListener, FilesContext } from './context';
 
@@ -14,7 +14,7 @@ export function paidFileReceipts(files: FilesContext): ConversionListener {
       .where('intent_id', '=', file.payment_intent_id)
       .executeTakeFirst();
     if (!payment) return;
-    await sendReceipt(files.ctx, payment.id, {
+    await sendPaidResult(files.ctx, payment.id, {
       // The result page (review and every download), which the web app serves at /review, with the
       // upload's capability in the fragment (never sent to a server): the payer may edit and delete it.
       url: `${files.ctx.config.publicUrl}/review?file=${encodeURIComponent(file.id)}#capability=${capabilityOf(files, file.id)}`,

@@ -221,7 +221,7 @@ export async function uploadFreeTrial(files: FilesContext, input: UploadContext)
   return accepted(files, row, input.upload);
 }
 
-/** POST /api/files/upload-paid: one upload per succeeded $1.49 payment, bound to its e-mail. */
+/** POST /api/files/upload-paid: one upload per conversion a succeeded pay-per-file payment bought, bound to its e-mail. */
 export async function uploadPaid(files: FilesContext, input: UploadContext): Promise<UploadResponse> {
   const paymentIntentId = (input.upload.fields.paymentIntentId ?? '').trim();
   const email = requireEmail(input.upload.fields.email, TEXTS.paygEmailRequired);
@@ -242,7 +242,7 @@ export async function uploadPaid(files: FilesContext, input: UploadContext): Pro
       id,
     );
   } catch (e) {
-    await releaseUploadCredit(files.ctx, paymentIntentId, id);
+    await releaseUploadCredit(files.db, id);
     throw e;
   }
   return accepted(files, row, input.upload);

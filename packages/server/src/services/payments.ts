@@ -1,7 +1,8 @@
 /**
  * Our payment ledger (payments table) over the provider: creating intents, confirming them
- * exactly once (browser confirm and webhook share fulfilPayment), and the pay-per-file credit
- * that part 2's paid upload consumes.
+ * exactly once (browser confirm and webhook share fulfilPayment), and the pay-per-file credits
+ * (payment_credits: one conversion each, bound to the payment and its e-mail) that the paid
+ * upload takes; they keep until used (issue 27: no lost money).
  */
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
@@ -11,9 +12,10 @@ import {
   type CreatePaymentIntentResponse,
   isSubscriptionPlan,
   LIMITS,
+  type PaymentCredit,
   type PaymentType,
-  PRICES_CENTS,
   PRODUCT_NAME,
+  paymentAmount,
   type RegistrationData,
   SUBSCRIPTION_PLANS,
   TEXTS,
@@ -40,6 +42,8 @@ export interface CreateIntentInput {
   fileId?: string;
   email?: string;
   registrationData?: RegistrationData;
+  /** Pay-as-you-go: how many files the payment converts (default 1). */
+  files?: number;
 }
 
 export async function createPaymentIntent(
@@ -47,7 +51,10 @@ export async function createPaymentIntent(
   input: CreateIntentInput,
   user: UserRow | null,
 ): Promise<CreatePaymentIntentResponse> {
-  if (input.amount !== PRICES_CENTS[input.type])
+  const files = input.type === 'payasyougo' ? (input.files ?? 1) : 1;
+  if (input.type !== 'payasyougo' && input.files !== undefined && input.files !== 1)
+    throw new AppError('VALIDATION_FAILED', 'A subscription is bought once, not per file', { field: 'files' });
+  if (input.amount !== paymentAmount(input.type, files))
     throw new AppError('VALIDATION_FAILED', 'Amount does not match the price of the selected plan', {
       field: 'amount',
     });
@@ -59,6 +66,7 @@ export async function createPaymentIntent(
     created_at: now,
     provider: ctx.payments.mode,
     client_secret_hash: null,
+    files,
   };
 
   if (input.type === 'payasyougo') {
@@ -67,27 +75,33 @@ export async function createPaymentIntent(
     const intent = await ctx.payments.createPayment({
       amount: input.amount,
       email: normalizeEmail(email),
-      description: `${PRODUCT_NAME}: one file conversion`,
+      description: `${PRODUCT_NAME}: ${files === 1 ? 'one file conversion' : `${files} file conversions`}`,
     });
-    await ctx.db
-      .insertInto('payments')
-      .values({
-        ...base,
-        intent_id: intent.intentId,
-        email: normalizeEmail(email),
-        user_id: user?.id ?? null,
-        status: 'pending',
-        subscription_id: null,
-        provider_customer_id: null,
-        pending_name: null,
-        pending_password_hash: null,
-        file_id: null,
-        consumed_at: null,
-        confirmed_at: null,
-        card_last4: null,
-        receipt_sent_at: null,
-      })
-      .execute();
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('payments')
+        .values({
+          ...base,
+          intent_id: intent.intentId,
+          email: normalizeEmail(email),
+          user_id: user?.id ?? null,
+          status: 'pending',
+          subscription_id: null,
+          provider_customer_id: null,
+          pending_name: null,
+          pending_password_hash: null,
+          confirmed_at: null,
+          card_last4: null,
+          receipt_sent_at: null,
+        })
+        .execute();
+      await trx
+        .insertInto('payment_credits')
+        .values(
+          Array.from({ length: files }, (_, seq) => ({ payment_id: base.id, seq, file_id: null, consumed_at: null })),
+        )
+        .execute();
+    });
     return { clientSecret: intent.clientSecret, paymentIntentId: intent.intentId };
   }
 
@@ -127,8 +141,6 @@ export async function createPaymentIntent(
     provider_customer_id: intent.customerId ?? null,
     pending_name: pendingPasswordHash ? name : null,
     pending_password_hash: pendingPasswordHash,
-    file_id: null,
-    consumed_at: null,
     confirmed_at: null,
     card_last4: null,
     receipt_sent_at: null,
@@ -327,8 +339,8 @@ export async function fulfilPayment(
       return refundTakenSignup(ctx, payment);
     throw e;
   }
-  // Subscriptions are receipted now; a pay-as-you-go payment when its file is converted (receipts.ts).
-  if (fulfilled && payment.type !== 'payasyougo') await sendReceipt(ctx, payment.id);
+  // Receipted at payment; a pay-as-you-go receipt links to where its conversions are used (receipts.ts).
+  if (fulfilled) await sendReceipt(ctx, payment.id);
   if (!created) return { createdUser: null };
   const user = await findUserById(ctx, created);
   if (user) await sendVerificationEmail(ctx, user);
@@ -451,54 +463,112 @@ async function signUpAccount(ctx: AppContext, intentId: string): Promise<UserRow
   return session ? null : ((await findUserById(ctx, paid.user_id)) ?? null);
 }
 
+/** A pay-as-you-go payment asked for with its e-mail; PAYMENT_REQUIRED (or `missing`) for any other pair. */
+async function findPaygPayment(ctx: AppContext, intentId: string, email: string): Promise<PaymentRow> {
+  const payment = await findPayment(ctx, intentId);
+  if (payment?.type !== 'payasyougo')
+    throw new AppError('PAYMENT_REQUIRED', 'Payment required. Please choose a payment option to continue.');
+  if (payment.email !== normalizeEmail(email))
+    throw new AppError('PAYMENT_REQUIRED', 'This payment was made with a different email address.', { field: 'email' });
+  if (payment.status === 'succeeded') return payment;
+  try {
+    // The browser may never have called /confirm (a reload mid-payment): ask the processor.
+    await confirmWithProvider(ctx, payment);
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'PAYMENT_FAILED')
+      throw new AppError(
+        'PAYMENT_REQUIRED',
+        'Payment has not been completed. Please choose a payment option to continue.',
+      );
+    throw e;
+  }
+  return (await findPayment(ctx, intentId)) ?? payment;
+}
+
+/** The conversions of a payment not used yet. */
+async function remainingCredits(db: Kysely<Database>, paymentId: string): Promise<number> {
+  const row = await db
+    .selectFrom('payment_credits')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('payment_id', '=', paymentId)
+    .where('file_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /**
- * Part 2's paid upload: takes the one upload credit of a succeeded pay-per-file payment,
- * bound to its e-mail, for `fileId`. Confirms with the provider first if the browser never
- * called /confirm. Throws PAYMENT_REQUIRED when there is no unused credit.
- * Pass `db` (a transaction) to consume together with inserting the file row.
+ * POST /api/payments/credit: what is left of a pay-as-you-go payment, asked with its e-mail
+ * (the web app keeps its payments and asks on every visit, so a reload loses nothing; the
+ * receipt's link leads here too). Any other pair is NOT_FOUND, so the answer tells nothing about it.
+ */
+export async function paymentCredit(ctx: AppContext, intentId: string, email: string): Promise<PaymentCredit> {
+  let payment: PaymentRow;
+  try {
+    payment = await findPaygPayment(ctx, intentId, email);
+  } catch (e) {
+    if (!(e instanceof AppError) || e.code !== 'PAYMENT_REQUIRED') throw e;
+    const found = await findPayment(ctx, intentId);
+    // Not paid (yet): said as such to the e-mail that started it.
+    if (found?.type === 'payasyougo' && found.email === normalizeEmail(email) && found.status !== 'succeeded')
+      return { paymentIntentId: intentId, paid: false, files: found.files, remaining: 0 };
+    throw new AppError('NOT_FOUND', 'Payment not found');
+  }
+  return {
+    paymentIntentId: intentId,
+    paid: true,
+    files: payment.files,
+    remaining: await remainingCredits(ctx.db, payment.id),
+  };
+}
+
+/**
+ * The paid upload: takes one unused conversion of a succeeded pay-per-file payment, bound to its
+ * e-mail, for `fileId`. Confirms with the provider first if the browser never called /confirm.
+ * Throws PAYMENT_REQUIRED when none is left. Pass `db` (a transaction) to take it together with
+ * inserting the file row.
  */
 export async function consumeUploadCredit(
   ctx: AppContext,
   input: { paymentIntentId: string; email: string; fileId: string },
   db: Kysely<Database> = ctx.db,
 ): Promise<PaymentRow> {
-  let payment = await findPayment(ctx, input.paymentIntentId);
-  if (payment?.type !== 'payasyougo')
-    throw new AppError('PAYMENT_REQUIRED', 'Payment required. Please choose a payment option to continue.');
-  if (payment.email !== normalizeEmail(input.email))
-    throw new AppError('PAYMENT_REQUIRED', 'This payment was made with a different email address.', { field: 'email' });
-  if (payment.status !== 'succeeded') {
-    try {
-      await confirmWithProvider(ctx, payment);
-    } catch (e) {
-      if (e instanceof AppError && e.code === 'PAYMENT_FAILED')
-        throw new AppError(
-          'PAYMENT_REQUIRED',
-          'Payment has not been completed. Please choose a payment option to continue.',
-        );
-      throw e;
-    }
-    payment = (await findPayment(ctx, input.paymentIntentId)) ?? payment;
-  }
+  const payment = await findPaygPayment(ctx, input.paymentIntentId, input.email);
   const now = ctx.clock.now();
-  const taken = await db
-    .updateTable('payments')
-    .set({ consumed_at: now, file_id: input.fileId })
-    .where('id', '=', payment.id)
-    .where('status', '=', 'succeeded')
-    .where('consumed_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) !== 1)
-    throw new AppError('PAYMENT_REQUIRED', 'This payment has already been used for a file. Please make a new payment.');
-  return { ...payment, consumed_at: now, file_id: input.fileId };
+  // Two uploads at once may pick the same free credit: the loser's conditional update takes
+  // nothing and it tries the next one, until none is left.
+  for (let attempt = 0; attempt <= payment.files; attempt++) {
+    const free = await db
+      .selectFrom('payment_credits')
+      .select('seq')
+      .where('payment_id', '=', payment.id)
+      .where('file_id', 'is', null)
+      .orderBy('seq')
+      .executeTakeFirst();
+    if (!free) break;
+    const taken = await db
+      .updateTable('payment_credits')
+      .set({ consumed_at: now, file_id: input.fileId })
+      .where('payment_id', '=', payment.id)
+      .where('seq', '=', free.seq)
+      .where('file_id', 'is', null)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 1) return payment;
+  }
+  throw new AppError(
+    'PAYMENT_REQUIRED',
+    payment.files === 1
+      ? 'This payment has already been used for a file. Please make a new payment.'
+      : `This payment has already been used for its ${payment.files} files. Please make a new payment.`,
+  );
 }
 
-/** Gives the credit back when the upload that took it failed before anything was stored. */
-export async function releaseUploadCredit(ctx: AppContext, paymentIntentId: string, fileId: string): Promise<void> {
-  await ctx.db
-    .updateTable('payments')
+/** Gives back the conversion a file took (its upload failed, or its conversion did: DECISIONS.md). */
+export async function releaseUploadCredit<DB extends Database>(within: Kysely<DB>, fileId: string): Promise<void> {
+  // The files area's database (its tables besides these) or a transaction of it.
+  const db = within as unknown as Kysely<Database>;
+  await db
+    .updateTable('payment_credits')
     .set({ consumed_at: null, file_id: null })
-    .where('intent_id', '=', paymentIntentId)
     .where('file_id', '=', fileId)
     .execute();
 }

@@ -1,9 +1,10 @@
 /**
  * Receipts: every successful payment sends one e-mail (amount, what it bought, date, the card's
- * last four digits where known), once. Subscriptions and renewals are receipted when paid; a
- * pay-as-you-go payment when the file it paid for is converted (with a link to the result), or,
- * when no conversion used it within the hour, without one. The payments stay listed on the
- * settings page (GET /api/account/payments) and outlive a deleted account.
+ * last four digits where known), once, when it is paid. A pay-as-you-go receipt links to the
+ * upload page holding its unused conversions (issue 27: the credit is kept until used, so a
+ * reload or a closed tab loses nothing); each file it paid for is e-mailed again when converted,
+ * with a link to the result (sendPaidResult). The payments stay listed on the settings page
+ * (GET /api/account/payments) and outlive a deleted account.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
@@ -21,8 +22,9 @@ import type { PaymentRow } from './payments';
 import { findUserById } from './users';
 
 /** What a payment bought, in words. */
-export function paymentDescription(type: string): string {
-  if (type === 'payasyougo') return 'One file conversion (pay-as-you-go)';
+export function paymentDescription(type: string, files = 1): string {
+  if (type === 'payasyougo')
+    return files === 1 ? 'One file conversion (pay-as-you-go)' : `${files} file conversions (pay-as-you-go)`;
   if (type === 'pro' || type === 'business') return `${PLAN_LABELS[type]} plan, monthly subscription`;
   return 'Payment';
 }
@@ -31,7 +33,7 @@ export function toAccountPayment(row: PaymentRow): AccountPayment {
   return {
     id: row.id,
     type: row.type as PaymentType,
-    description: paymentDescription(row.type),
+    description: paymentDescription(row.type, row.files),
     amount: row.amount,
     currency: CURRENCY,
     paidAt: new Date(row.confirmed_at ?? row.created_at).toISOString(),
@@ -44,19 +46,21 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export interface ReceiptResult {
-  /** Link to the converted file (pay-as-you-go). */
-  url: string;
-  fileName: string;
-  /** Epoch ms the link stops working. */
-  until: number | null;
+/**
+ * Where a pay-as-you-go payment's conversions are used: the upload page, which takes the payment
+ * from its query (SPEC §2's ?payment=…&mode=payasyougo) and the e-mail from the fragment (never
+ * sent to a server or in a Referer).
+ */
+export function creditUrl(ctx: AppContext, payment: Pick<PaymentRow, 'intent_id' | 'email'>): string {
+  const fragment = payment.email ? `#email=${encodeURIComponent(payment.email)}` : '';
+  return `${ctx.config.publicUrl}/upload?payment=${encodeURIComponent(payment.intent_id)}&mode=payasyougo${fragment}`;
 }
 
 /**
  * Sends the receipt of a succeeded payment unless it went out already. The row is claimed first
  * (receipt_sent_at), so two callers never send two; a failed send gives the claim back.
  */
-export async function sendReceipt(ctx: AppContext, paymentId: string, result?: ReceiptResult): Promise<boolean> {
+export async function sendReceipt(ctx: AppContext, paymentId: string): Promise<boolean> {
   const now = ctx.clock.now();
   const claimed = await ctx.db
     .updateTable('payments')
@@ -74,17 +78,19 @@ export async function sendReceipt(ctx: AppContext, paymentId: string, result?: R
   const date = `${paidAt.toISOString().slice(0, 10)} ${paidAt.toISOString().slice(11, 16)} UTC`;
   const lines: Array<[string, string]> = [
     ['Amount', `${formatPrice(payment.amount)} ${CURRENCY}`],
-    ['For', paymentDescription(payment.type) + (result ? `: ${result.fileName}` : '')],
+    ['For', paymentDescription(payment.type, payment.files)],
     ['Date', date],
     ...(payment.card_last4 ? ([['Paid with', `card ending in ${payment.card_last4}`]] as Array<[string, string]>) : []),
     ['Receipt number', payment.id],
   ];
-  const until = result?.until ? ` (available until ${new Date(result.until).toISOString().slice(11, 16)} UTC)` : '';
-  const resultText = result
-    ? `\nYour converted file: ${result.url}${until}\nFiles paid per file are deleted ${LIMITS.anonymousFileLifeHours} hour after upload.\n`
+  // A pay-as-you-go payment is a credit kept until used: the receipt says where to use it.
+  const credit = payment.type === 'payasyougo' ? creditUrl(ctx, payment) : null;
+  const what = payment.files === 1 ? 'your file' : `your ${payment.files} files`;
+  const resultText = credit
+    ? `\nConvert ${what}: ${credit}\nThe payment is kept until it is used, on any device. Files paid per file are deleted ${LIMITS.anonymousFileLifeHours} hour after upload; each converted file is e-mailed to you with a link to it.\n`
     : '';
-  const resultHtml = result
-    ? `<p><a href="${escapeHtml(result.url)}">Download your converted file</a>${escapeHtml(until)}. Files paid per file are deleted ${LIMITS.anonymousFileLifeHours} hour after upload.</p>`
+  const resultHtml = credit
+    ? `<p><a href="${escapeHtml(credit)}">Convert ${escapeHtml(what)}</a>. The payment is kept until it is used, on any device. Files paid per file are deleted ${LIMITS.anonymousFileLifeHours} hour after upload; each converted file is e-mailed to you with a link to it.</p>`
     : '';
   const greeting = user?.name ? `Hello ${user.name},` : 'Hello,';
   try {
@@ -104,17 +110,39 @@ export async function sendReceipt(ctx: AppContext, paymentId: string, result?: R
   return true;
 }
 
-/** Pay-as-you-go payments that no conversion used within the hour get their receipt without a link. */
-export const UNUSED_RECEIPT_AFTER_MS = LIMITS.anonymousFileLifeHours * 3600_000;
+export interface PaidResult {
+  /** Link to the converted file. */
+  url: string;
+  fileName: string;
+  /** Epoch ms the link stops working. */
+  until: number | null;
+}
 
+/** A file a pay-as-you-go payment paid for is converted: its payer gets the link to the result. */
+export async function sendPaidResult(ctx: AppContext, paymentId: string, result: PaidResult): Promise<void> {
+  const payment = await ctx.db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
+  if (!payment?.email) return;
+  const until = result.until ? ` (available until ${new Date(result.until).toISOString().slice(11, 16)} UTC)` : '';
+  const note = `Files paid per file are deleted ${LIMITS.anonymousFileLifeHours} hour after upload.`;
+  try {
+    await ctx.mailer.send({
+      to: payment.email,
+      subject: `Your ${PRODUCT_NAME} conversion is ready: ${result.fileName}`,
+      text: `Hello,\n\n${result.fileName} is converted (paid with receipt ${payment.id}).\n\nYour converted file: ${result.url}${until}\n${note}\n\n${PRODUCT_NAME}\n`,
+      html: `<p>Hello,</p><p>${escapeHtml(result.fileName)} is converted (paid with receipt ${escapeHtml(payment.id)}).</p><p><a href="${escapeHtml(result.url)}">Download your converted file</a>${escapeHtml(until)}. ${escapeHtml(note)}</p><p>${PRODUCT_NAME}</p>`,
+    });
+  } catch (err) {
+    ctx.log.error({ err, paymentId }, 'converted-file e-mail failed');
+  }
+}
+
+/** Receipts whose sending failed (the mail server was down) go out with the hourly housekeeping. */
 export async function sendPendingReceipts(ctx: AppContext): Promise<number> {
-  const now = ctx.clock.now();
   const rows = await ctx.db
     .selectFrom('payments')
     .select('id')
     .where('status', '=', 'succeeded')
     .where('receipt_sent_at', 'is', null)
-    .where((eb) => eb.or([eb('type', '!=', 'payasyougo'), eb('confirmed_at', '<', now - UNUSED_RECEIPT_AFTER_MS)]))
     .limit(500)
     .execute();
   let sent = 0;
@@ -165,9 +193,8 @@ export async function recordRenewal(
       provider_customer_id: account.customerId,
       pending_name: null,
       pending_password_hash: null,
-      file_id: null,
-      consumed_at: null,
       confirmed_at: charge.paidAt,
+      files: 1,
       created_at: charge.paidAt,
       card_last4: charge.cardLast4 ?? last?.card_last4 ?? null,
       receipt_sent_at: null,

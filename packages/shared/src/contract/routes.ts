@@ -8,7 +8,7 @@
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { CSV_DATE_FORMATS, CSV_PRESETS, OUTPUT_FORMATS } from '../files';
 import { VAULT_MAX_PAGE_SIZE, VAULT_ORDERS, VAULT_PAGE_SIZE, VAULT_SORTS, VAULT_STATUS_FILTERS } from '../files-api';
-import { LIMITS } from '../plans';
+import { LIMITS, PAYG_MAX_FILES } from '../plans';
 import {
   PatchStatementsBodySchema,
   SavedVersionSchema,
@@ -38,6 +38,7 @@ import {
   Nullable,
   OriginalDownloadResponseSchema,
   PasswordSchema,
+  PaymentCreditSchema,
   PaymentTypeSchema,
   PublicConfigSchema,
   RegisterResponseSchema,
@@ -341,8 +342,30 @@ export const ROUTES = {
       registrationData: Type.Optional(
         Type.Object({ email: EmailSchema, password: NewPasswordSchema, name: NameSchema }),
       ),
+      files: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          maximum: PAYG_MAX_FILES,
+          description: 'Pay-as-you-go: how many files the payment converts (amount is the per-file price times this)',
+        }),
+      ),
     }),
     response: { 200: CreatePaymentIntentResponseSchema, ...errors(400, 401, 409) },
+  }),
+  paymentCredit: route({
+    method: 'POST',
+    path: '/api/payments/credit',
+    id: 'paymentCredit',
+    summary: 'What is left of a pay-as-you-go payment',
+    description:
+      'A pay-as-you-go payment is a credit of conversions bound to the payment and its e-mail; it keeps until used. Asked with both; 404 for any other pair.',
+    tag: 'Payments',
+    auth: 'none',
+    body: Type.Object({
+      paymentIntentId: Type.String({ minLength: 1, maxLength: 200 }),
+      email: EmailSchema,
+    }),
+    response: { 200: PaymentCreditSchema, ...errors(400, 404, 429) },
   }),
   confirmPayment: route({
     method: 'POST',

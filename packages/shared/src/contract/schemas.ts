@@ -15,6 +15,7 @@ import type {
   CreatePaymentIntentResponse,
   LoginResponse,
   MessageResponse,
+  PaymentCredit,
   PublicConfig,
   RegisterResponse,
   UpdateRetentionResponse,
@@ -194,6 +195,18 @@ const ConfirmPaymentResponseObject = Type.Object({
 });
 export type _Confirm = Assert<Same<Static<typeof ConfirmPaymentResponseObject>, ConfirmPaymentResponse>>;
 export const ConfirmPaymentResponseSchema = typed<ConfirmPaymentResponse>(ConfirmPaymentResponseObject);
+
+const PaymentCreditObject = Type.Object(
+  {
+    paymentIntentId: Type.String(),
+    paid: Type.Boolean({ description: 'Whether the card processor says it is paid' }),
+    files: Type.Integer({ description: 'Conversions bought' }),
+    remaining: Type.Integer({ description: 'Conversions not used yet' }),
+  },
+  { title: 'PaymentCredit' },
+);
+export type _PaymentCredit = Assert<Same<Static<typeof PaymentCreditObject>, PaymentCredit>>;
+export const PaymentCreditSchema = typed<PaymentCredit>(PaymentCreditObject);
 
 const CancelSubscriptionResponseObject = Type.Object({ cancelAt: DateTime(), message: Type.String() });
 export type _Cancel = Assert<Same<Static<typeof CancelSubscriptionResponseObject>, CancelSubscriptionResponse>>;

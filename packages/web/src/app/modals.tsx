@@ -11,6 +11,13 @@ export interface CheckoutRequest {
   email?: string;
   /** Shown above the options (e.g. after a PAYMENT_REQUIRED upload). */
   notice?: string;
+  /** Pay-as-you-go: how many files the payment converts (1 when absent). */
+  files?: number;
+  /**
+   * Pay-as-you-go paid from a page that converts at once (the upload page's chosen files);
+   * without it the checkout goes to /upload?payment=…&mode=payasyougo.
+   */
+  onPaid?: (paid: { paymentIntentId: string; email: string; files: number }) => void;
 }
 
 interface ModalsValue {

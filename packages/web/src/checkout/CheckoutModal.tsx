@@ -1,5 +1,5 @@
 /** SPEC §2/§5: checkout modals for Pro, Business, Pay-As-You-Go, and the payment-option chooser. */
-import { formatPrice, LIMITS, type PaymentType, PLAN_LIMITS, PRICES_CENTS } from '@statemint/shared';
+import { formatPrice, LIMITS, type PaymentType, PLAN_LIMITS, PRICES_CENTS, paymentAmount } from '@statemint/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { CheckoutRequest } from '../app/modals';
@@ -11,7 +11,7 @@ import { trackCheckoutStart } from '../lib/ads';
 import { SUCCESS } from '../lib/messages';
 import { type CheckoutErrors, validateCheckoutSignup, validatePaygEmail } from '../lib/validate';
 import { CardForm } from './CardForm';
-import { PAYG_STORAGE_KEY } from './keys';
+import { rememberCredit } from './credits';
 import type { RegistrationData } from './payment';
 
 type Step = 'choose' | 'signup' | 'email' | 'pay';
@@ -68,10 +68,14 @@ export default function CheckoutModal({ request, onClose }: { request: CheckoutR
     if (!problem) setStep('pay');
   }
 
+  // Pay-as-you-go for several chosen files at once: one payment, the per-file price each.
+  const files = type === 'payasyougo' ? (request.files ?? 1) : 1;
   const title = type ? TITLES[type] : 'Choose a Payment Option';
-  const description = type
-    ? DESCRIPTIONS[type]
-    : (request.notice ?? 'Pick how you would like to convert your statements.');
+  const description = !type
+    ? (request.notice ?? 'Pick how you would like to convert your statements.')
+    : files > 1
+      ? `${formatPrice(PRICES_CENTS.payasyougo)} per file: ${formatPrice(paymentAmount('payasyougo', files))} for your ${files} files. No signup; files are kept ${LIMITS.anonymousFileLifeHours} hour.`
+      : DESCRIPTIONS[type];
 
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={title} description={description}>
@@ -171,7 +175,7 @@ export default function CheckoutModal({ request, onClose }: { request: CheckoutR
           <p className="mb-4 flex items-baseline justify-between border-b border-slate-200 pb-3">
             <span className="text-sm text-slate-600">Amount due</span>
             <span className="text-2xl font-bold" data-testid="amount">
-              {formatPrice(PRICES_CENTS[type])}
+              {formatPrice(paymentAmount(type, files))}
               {type !== 'payasyougo' && <span className="text-sm font-normal text-slate-500"> / month</span>}
             </span>
           </p>
@@ -181,15 +185,16 @@ export default function CheckoutModal({ request, onClose }: { request: CheckoutR
               type,
               email: type === 'payasyougo' ? email.trim() : (user?.email ?? registration?.email),
               registrationData: user ? undefined : registration,
+              files,
             }}
             onPaid={async (result) => {
               if (type === 'payasyougo') {
-                sessionStorage.setItem(
-                  PAYG_STORAGE_KEY,
-                  JSON.stringify({ paymentIntentId: result.paymentIntentId, email: email.trim() }),
-                );
+                // Kept in this browser until used (and by the server, linked from the receipt).
+                const paid = { paymentIntentId: result.paymentIntentId, email: email.trim() };
+                rememberCredit(paid);
                 onClose();
-                navigate(`/upload?payment=${encodeURIComponent(result.paymentIntentId)}&mode=payasyougo`);
+                if (request.onPaid) request.onPaid({ ...paid, files });
+                else navigate(`/upload?payment=${encodeURIComponent(result.paymentIntentId)}&mode=payasyougo`);
                 return;
               }
               if (result.token && result.user) signIn(result.token, result.user);

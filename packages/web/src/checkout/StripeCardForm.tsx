@@ -1,5 +1,5 @@
 /** Stripe Elements card form, used when the server publishes a Stripe key. Loaded only then. */
-import { formatPrice, PRICES_CENTS } from '@statemint/shared';
+import { formatPrice, paymentAmount } from '@statemint/shared';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { type FormEvent, useState } from 'react';
@@ -72,7 +72,7 @@ function Inner({ request, token, onPaid }: CardFormProps) {
         </p>
       )}
       <Button type="submit" className="w-full" size="lg" disabled={processing} aria-disabled={!complete || !stripe}>
-        {processing ? 'Processing…' : `Pay ${formatPrice(PRICES_CENTS[request.type])}`}
+        {processing ? 'Processing…' : `Pay ${formatPrice(paymentAmount(request.type, request.files))}`}
       </Button>
     </form>
   );

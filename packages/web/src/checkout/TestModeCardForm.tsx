@@ -1,5 +1,5 @@
 /** DECISIONS.md: without Stripe keys the card step goes to the built-in test-mode provider; the form says so. */
-import { formatPrice, PRICES_CENTS, ROUTES } from '@statemint/shared';
+import { formatPrice, paymentAmount, ROUTES } from '@statemint/shared';
 import { type FormEvent, useState } from 'react';
 import { callApi } from '../api/client';
 import { Button, Field } from '../components/ui';
@@ -88,7 +88,7 @@ export default function TestModeCardForm({ request, token, onPaid }: CardFormPro
         </p>
       )}
       <Button type="submit" className="w-full" size="lg" disabled={processing} aria-disabled={!complete}>
-        {processing ? 'Processing…' : `Pay ${formatPrice(PRICES_CENTS[request.type])}`}
+        {processing ? 'Processing…' : `Pay ${formatPrice(paymentAmount(request.type, request.files))}`}
       </Button>
     </form>
   );

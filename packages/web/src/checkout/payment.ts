@@ -4,7 +4,7 @@
  */
 
 import type { ConfirmPaymentResponse, CreatePaymentIntentResponse } from '@statemint/shared';
-import { type PaymentType, PRICES_CENTS, ROUTES } from '@statemint/shared';
+import { type PaymentType, paymentAmount, ROUTES } from '@statemint/shared';
 import { callApi } from '../api/client';
 import { cardFailure, confirmFailure, paymentIntentFailure } from '../lib/messages';
 
@@ -19,6 +19,8 @@ export interface PaymentRequest {
   email?: string;
   fileId?: string;
   registrationData?: RegistrationData;
+  /** Pay-as-you-go: how many files the payment converts (1 when absent). */
+  files?: number;
   /** Bearer goes only with subscription payments (SPEC §7). */
   token: string | null;
 }
@@ -34,8 +36,9 @@ export async function pay(
   try {
     intent = await callApi(ROUTES.createPaymentIntent, {
       body: {
-        amount: PRICES_CENTS[req.type],
+        amount: paymentAmount(req.type, req.files),
         type: req.type,
+        ...(req.type === 'payasyougo' && req.files && req.files > 1 ? { files: req.files } : {}),
         fileId: req.fileId,
         email: req.email ?? req.registrationData?.email,
         registrationData: req.registrationData,

@@ -1,15 +1,27 @@
 /**
  * SPEC §2/§4 upload page: free trial, pay-as-you-go and signed-in modes, banners, and one row per
  * chosen file with its progress and result (issue 14). The rows survive a reload of the page.
+ * A pay-as-you-go payment is a credit the server keeps until used (issue 27): this browser
+ * remembers its payments and finds what is left of them on every visit, the receipt's link
+ * brings it back on any device, and several chosen files are paid for at once.
  */
 
-import { formatPrice, LIMITS, PLAN_LABELS, PLAN_LIMITS, PRICES_CENTS, usesFreeTrial } from '@statemint/shared';
+import {
+  formatPrice,
+  LIMITS,
+  PAYG_MAX_FILES,
+  PLAN_LABELS,
+  PLAN_LIMITS,
+  PRICES_CENTS,
+  paymentAmount,
+  usesFreeTrial,
+} from '@statemint/shared';
 import { useEffect, useState } from 'react';
 import { WIDE } from '../app/layout';
 import { useModals } from '../app/modals';
 import { Link, navigate, useLocation } from '../app/router';
 import { useSession } from '../app/session';
-import { PAYG_STORAGE_KEY } from '../checkout/keys';
+import { fetchCredit, findUnusedCredit, forgetCredit, rememberCredit, storedCredits } from '../checkout/credits';
 import { toast } from '../components/toast';
 import { Banner, Button, buttonClass, Field } from '../components/ui';
 import { deviceFingerprint, FINGERPRINT_HEADER } from '../lib/fingerprint';
@@ -25,18 +37,14 @@ type Mode = 'free' | 'payasyougo' | 'paid' | 'auth';
 
 /** The rows of this tab's uploads, kept across reloads (a paid result must not be lost to F5). */
 const UPLOADS_STORAGE_KEY = 'statemint.uploads';
-const ONE_FILE = {
-  free: `The free trial converts one file every ${LIMITS.freeTrialWindowHours} hours: this one was not sent.`,
-  paid: 'One payment converts one file: this one was not sent.',
-} as const;
+const ONE_FREE_FILE = `The free trial converts one file every ${LIMITS.freeTrialWindowHours} hours: this one was not sent.`;
+const files = (n: number) => (n === 1 ? 'one file' : `${n} files`);
+const notCovered = (n: number) => `Your payment converts ${files(n)}: this one was not sent.`;
 
-function readPayg(): { paymentIntentId: string; email: string } | null {
-  try {
-    const raw = sessionStorage.getItem(PAYG_STORAGE_KEY);
-    return raw ? (JSON.parse(raw) as { paymentIntentId: string; email: string }) : null;
-  } catch {
-    return null;
-  }
+/** A payment of this browser with conversions left. */
+interface Credit {
+  paymentIntentId: string;
+  remaining: number;
 }
 
 export default function UploadPage() {
@@ -50,7 +58,8 @@ export default function UploadPage() {
   /** The free trial refused (cooldown or daily lock): said on the page, with the next free time and a pay option. */
   const [refused, setRefused] = useState<FreeTrialRefusal | null>(null);
   const [email, setEmail] = useState(user && !accountUploads ? user.email : '');
-  const [paymentIntentId, setPaymentIntentId] = useState<string | null>(null);
+  const [credit, setCredit] = useState<Credit | null>(null);
+  const paymentIntentId = credit?.paymentIntentId ?? null;
   // Paid without the checkout's e-mail at hand (another tab): ask for it, and keep asking while it is typed.
   const [askReceiptEmail, setAskReceiptEmail] = useState(false);
   const uploads = useUploads('upload', { persistKey: UPLOADS_STORAGE_KEY });
@@ -58,22 +67,77 @@ export default function UploadPage() {
   // SPEC §2: arriving with ?payment=…&mode=payasyougo switches to paid mode and cleans the URL.
   const paymentParam = search.get('payment');
   const modeParam = search.get('mode');
+  // The receipt's link (issue 27) carries the e-mail in its fragment: the payment is kept here too.
   useEffect(() => {
     if (paymentParam && modeParam === 'payasyougo') {
-      const stored = readPayg();
-      setPaymentIntentId(paymentParam);
-      const known = stored?.paymentIntentId === paymentParam;
-      setEmail(known ? stored.email : '');
-      setAskReceiptEmail(!known);
+      const fromLink = new URLSearchParams(window.location.hash.slice(1)).get('email');
+      if (fromLink) rememberCredit({ paymentIntentId: paymentParam, email: fromLink });
+      const stored = storedCredits().find((c) => c.paymentIntentId === paymentParam);
+      setCredit({ paymentIntentId: paymentParam, remaining: 1 });
+      setEmail(stored?.email ?? '');
+      setAskReceiptEmail(!stored);
       setMode('paid');
       navigate('/upload', { replace: true });
+      if (stored)
+        void fetchCredit(stored)
+          .then((left) => left && setCredit({ paymentIntentId: paymentParam, remaining: left.remaining }))
+          .catch(() => {});
+      return;
     }
+    // A visit without one: a payment of this browser with conversions left is taken up again.
+    let live = true;
+    void findUnusedCredit().then((found) => {
+      if (!live || !found) return;
+      setCredit({ paymentIntentId: found.paymentIntentId, remaining: found.remaining });
+      setEmail(found.email);
+      setAskReceiptEmail(false);
+      setMode((m) => (m === 'auth' ? m : 'paid'));
+    });
+    return () => {
+      live = false;
+    };
   }, [paymentParam, modeParam]);
 
   // Signing in or out while here switches between the account upload and the free trial.
   useEffect(() => {
     setMode((m) => (accountUploads && m === 'free' ? 'auth' : !accountUploads && m === 'auth' ? 'free' : m));
   }, [accountUploads]);
+
+  /** Uploads the chosen files (and `payFor`, rows not sent before) against a payment's conversions. */
+  async function convertPaid(paid: { paymentIntentId: string; email: string; remaining: number }, payFor?: string[]) {
+    await uploads.start(
+      { path: '/api/files/upload-paid', fields: { paymentIntentId: paid.paymentIntentId, email: paid.email } },
+      {
+        limit: { count: paid.remaining, problem: notCovered(paid.remaining) },
+        ...(payFor ? { payFor } : {}),
+        onError: (e) => {
+          const outcome = uploadFailure(e, false);
+          toast(outcome.toast);
+          if (outcome.openPaymentChooser)
+            openCheckout({ kind: 'chooser', notice: 'Payment Required: Please choose a payment option to continue.' });
+        },
+      },
+    );
+    const left = await fetchCredit({ paymentIntentId: paid.paymentIntentId, email: paid.email }).catch(() => null);
+    if (left?.paid && left.remaining === 0) forgetCredit(paid.paymentIntentId);
+    setCredit(left ? { paymentIntentId: paid.paymentIntentId, remaining: left.remaining } : null);
+  }
+
+  /** One payment for several files (the chosen ones, or those a payment did not cover), converted when paid. */
+  function payFor(count: number, keys?: string[]) {
+    openCheckout({
+      kind: 'payasyougo',
+      email: email.trim(),
+      files: Math.min(count, PAYG_MAX_FILES),
+      onPaid: (paid) => {
+        setCredit({ paymentIntentId: paid.paymentIntentId, remaining: paid.files });
+        setEmail(paid.email);
+        setAskReceiptEmail(false);
+        setMode('paid');
+        void convertPaid({ ...paid, remaining: paid.files }, keys);
+      },
+    });
+  }
 
   async function convert() {
     if (uploads.busy || uploads.chosen.length === 0) return;
@@ -87,9 +151,20 @@ export default function UploadPage() {
       }
       target = { path: '/api/files/upload', fields: {} };
     } else if (mode === 'paid' && paymentIntentId) {
-      target = { path: '/api/files/upload-paid', fields: { paymentIntentId, email: email.trim() } };
+      let remaining = credit?.remaining ?? 1;
+      if (askReceiptEmail && email.trim()) {
+        // Arrived from a link without the e-mail: with it typed, the payment is kept and its files counted.
+        const paid = { paymentIntentId, email: email.trim() };
+        const left = await fetchCredit(paid).catch(() => null);
+        if (left?.paid) {
+          rememberCredit(paid);
+          remaining = Math.max(left.remaining, 1);
+        }
+      }
+      await convertPaid({ paymentIntentId, email: email.trim(), remaining });
+      return;
     } else if (mode === 'payasyougo') {
-      openCheckout({ kind: 'payasyougo', email: email.trim() });
+      payFor(uploads.chosen.length);
       return;
     } else if (mode === 'free') {
       if (!email.trim()) {
@@ -108,9 +183,8 @@ export default function UploadPage() {
       openLogin();
       return;
     }
-    const onlyFirst = mode === 'free' ? ONE_FILE.free : mode === 'paid' ? ONE_FILE.paid : undefined;
     await uploads.start(target, {
-      ...(onlyFirst ? { onlyFirst } : {}),
+      ...(mode === 'free' ? { limit: { count: 1, problem: ONE_FREE_FILE } } : {}),
       onError: (e) => {
         const outcome = uploadFailure(e, mode === 'auth');
         toast(outcome.toast);
@@ -118,7 +192,6 @@ export default function UploadPage() {
           openCheckout({ kind: 'chooser', notice: 'Payment Required: Please choose a payment option to continue.' });
       },
     });
-    if (mode === 'paid') sessionStorage.removeItem(PAYG_STORAGE_KEY);
   }
 
   function reset() {
@@ -128,11 +201,13 @@ export default function UploadPage() {
     if (allFailed) return;
     setMode(defaultMode);
     setEmail('');
-    setPaymentIntentId(null);
+    setCredit(null);
     setAskReceiptEmail(false);
   }
 
   const working = uploads.items.some((i) => i.state !== 'chosen');
+  const unpaid = uploads.unpaid.length;
+  const settled = uploads.items.every((i) => !['uploading', 'processing'].includes(i.state));
   const limit = user ? PLAN_LIMITS[user.plan].uploads : 0;
 
   return (
@@ -218,7 +293,10 @@ export default function UploadPage() {
         )}
         {mode === 'paid' && !working && (
           <Banner tone="success" title="Payment Received">
-            Your payment is confirmed. Choose your statement and convert it.
+            {credit && credit.remaining > 1
+              ? `Your payment is confirmed and converts ${credit.remaining} more files. Choose your statements and convert them.`
+              : 'Your payment is confirmed. Choose your statement and convert it.'}{' '}
+            It is kept until used, here and from the link in your receipt.
             {askReceiptEmail && (
               <Field
                 className="mt-3"
@@ -248,7 +326,9 @@ export default function UploadPage() {
             {uploads.chosen.length > 0 && (
               <Button size="lg" className="w-full" onClick={convert} disabled={uploads.busy}>
                 {mode === 'payasyougo'
-                  ? `Pay ${formatPrice(PRICES_CENTS.payasyougo)} and Convert`
+                  ? uploads.chosen.length > 1
+                    ? `Pay ${formatPrice(paymentAmount('payasyougo', Math.min(uploads.chosen.length, PAYG_MAX_FILES)))} for ${Math.min(uploads.chosen.length, PAYG_MAX_FILES)} Files and Convert`
+                    : `Pay ${formatPrice(PRICES_CENTS.payasyougo)} and Convert`
                   : uploads.chosen.length > 1
                     ? `Convert ${uploads.chosen.length} Statements`
                     : 'Convert Statement'}
@@ -263,13 +343,25 @@ export default function UploadPage() {
           onSaved={uploads.updateRecord}
           onRemove={uploads.remove}
         />
-        {working &&
-          uploads.items.length > 1 &&
-          uploads.items.every((i) => !['uploading', 'processing'].includes(i.state)) && (
-            <Button variant="secondary" onClick={reset}>
-              Convert Other Files
-            </Button>
-          )}
+        {working && unpaid > 0 && settled && mode !== 'auth' && (
+          // Files the free trial or a payment did not cover: one payment converts them all.
+          <Button
+            onClick={() =>
+              payFor(
+                unpaid,
+                uploads.unpaid.map((i) => i.key),
+              )
+            }
+          >
+            Pay {formatPrice(paymentAmount('payasyougo', Math.min(unpaid, PAYG_MAX_FILES)))} to Convert{' '}
+            {unpaid === 1 ? 'the Other File' : `the Other ${Math.min(unpaid, PAYG_MAX_FILES)} Files`}
+          </Button>
+        )}
+        {working && uploads.items.length > 1 && settled && (
+          <Button variant="secondary" onClick={reset}>
+            Convert Other Files
+          </Button>
+        )}
       </div>
     </section>
   );

@@ -31,6 +31,8 @@ export interface UploadItem {
   record: FileRecord | null;
   /** Why the file was not converted: the upload was refused, or this mode converts one file only. */
   problem: string | null;
+  /** Not sent because what was paid (or the free trial) did not cover it: paying converts it. */
+  payable?: boolean;
 }
 
 export interface UploadTarget {
@@ -198,7 +200,7 @@ export function useUploads(where: 'upload' | 'dashboard', options: { persistKey?
   const uploadOne = useCallback(
     async (item: UploadItem, target: UploadTarget): Promise<void> => {
       if (!item.file) return;
-      patch(item.key, { state: 'uploading', progress: LIMITS.uploadProgress[0], problem: null });
+      patch(item.key, { state: 'uploading', progress: LIMITS.uploadProgress[0], problem: null, payable: false });
       try {
         const form = new FormData();
         for (const [k, v] of Object.entries(target.fields)) form.append(k, v);
@@ -222,16 +224,24 @@ export function useUploads(where: 'upload' | 'dashboard', options: { persistKey?
   );
 
   /**
-   * Uploads the chosen rows (up to 3 at a time). With `onlyFirst`, this mode converts one file:
-   * the others are kept as rows that say why they were not converted. Errors go to `onError`
-   * (first one only, so one refusal is not shown three times) and into the row.
+   * Uploads the chosen rows (up to 3 at a time), and the not-yet-paid rows named in `payFor`.
+   * With `limit`, this mode converts that many files (the free trial one, a payment the files it
+   * bought): the others are kept as rows that say why they were not converted, and can be paid
+   * for. Errors go to `onError` (first one only, so one refusal is not shown three times) and
+   * into the row.
    */
   const start = useCallback(
-    async (target: UploadTarget, opts: { onlyFirst?: string; onError: (e: unknown) => void }) => {
-      const chosen = itemsRef.current.filter((i) => i.state === 'chosen' && i.file);
-      const queue = opts.onlyFirst ? chosen.slice(0, 1) : chosen;
-      if (opts.onlyFirst)
-        for (const extra of chosen.slice(1)) patch(extra.key, { state: 'refused', problem: opts.onlyFirst });
+    async (
+      target: UploadTarget,
+      opts: { limit?: { count: number; problem: string }; payFor?: string[]; onError: (e: unknown) => void },
+    ) => {
+      const chosen = itemsRef.current.filter(
+        (i) => i.file && (i.state === 'chosen' || (i.state === 'refused' && opts.payFor?.includes(i.key))),
+      );
+      const queue = opts.limit ? chosen.slice(0, opts.limit.count) : chosen;
+      if (opts.limit)
+        for (const extra of chosen.slice(opts.limit.count))
+          patch(extra.key, { state: 'refused', problem: opts.limit.problem, payable: true });
       let reported = false;
       const run = async () => {
         for (let next = queue.shift(); next; next = queue.shift()) {
@@ -272,5 +282,18 @@ export function useUploads(where: 'upload' | 'dashboard', options: { persistKey?
 
   const busy = items.some((i) => i.state === 'uploading');
   const chosen = items.filter((i) => i.state === 'chosen');
-  return { items, chosen, busy, choose, remove, start, retry, reset, updateRecord };
+  /** Rows not sent because nothing paid for them. */
+  const unpaid = items.filter((i) => i.state === 'refused' && i.payable && i.file);
+  return {
+    unpaid,
+    items,
+    chosen,
+    busy,
+    choose,
+    remove,
+    start,
+    retry,
+    reset,
+    updateRecord,
+  };
 }

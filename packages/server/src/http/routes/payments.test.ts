@@ -90,13 +90,22 @@ for (const db of testDatabases) {
       expect(second.status).toBe(200);
       const rows = await s.ctx.db.selectFrom('payments').selectAll().where('intent_id', '=', paymentIntentId).execute();
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ status: 'succeeded', email: 'payer@example.com', consumed_at: null });
+      expect(rows[0]).toMatchObject({ status: 'succeeded', email: 'payer@example.com', files: 1 });
+      const credit = (email: string) => s.api('/api/payments/credit', { body: { paymentIntentId, email } });
+      expect((await credit('payer@example.com')).body).toEqual({ paymentIntentId, paid: true, files: 1, remaining: 1 });
 
       await expect(
         consumeUploadCredit(s.ctx, { paymentIntentId, email: 'someone.else@example.com', fileId: 'f1' }),
       ).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED' });
       const used = await consumeUploadCredit(s.ctx, { paymentIntentId, email: 'payer@example.com', fileId: 'f1' });
-      expect(used.file_id).toBe('f1');
+      expect(used.intent_id).toBe(paymentIntentId);
+      expect((await credit('payer@example.com')).body).toMatchObject({ remaining: 0 });
+      const taken = await s.ctx.db
+        .selectFrom('payment_credits')
+        .selectAll()
+        .where('payment_id', '=', used.id)
+        .execute();
+      expect(taken).toMatchObject([{ seq: 0, file_id: 'f1' }]);
       await expect(
         consumeUploadCredit(s.ctx, { paymentIntentId, email: 'payer@example.com', fileId: 'f2' }),
       ).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED' });
@@ -113,7 +122,7 @@ for (const db of testDatabases) {
         email: 'late@example.com',
         fileId: 'x',
       });
-      expect(used).toMatchObject({ status: 'succeeded', file_id: 'x' });
+      expect(used).toMatchObject({ status: 'succeeded' });
     });
 
     it('unknown payment intents and client secrets are refused', async () => {
@@ -419,17 +428,16 @@ for (const db of testDatabases) {
           provider_customer_id: null,
           pending_name: null,
           pending_password_hash: null,
-          file_id: null,
-          consumed_at: null,
           confirmed_at: null,
           created_at: now,
+          files: 1,
         })
         .execute();
       const succeeded = event('payment_intent.succeeded', { id: 'pi_stripe_1', object: 'payment_intent' });
       expect(await send(succeeded)).toMatchObject({ status: 200, body: { received: true } });
       expect(await send(succeeded)).toMatchObject({ status: 200 });
       const row = await s.ctx.db.selectFrom('payments').selectAll().where('id', '=', 'p1').executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ status: 'succeeded', consumed_at: null });
+      expect(row).toMatchObject({ status: 'succeeded' });
       expect(await send(event('payment_intent.succeeded', { id: 'pi_not_ours' }))).toMatchObject({ status: 200 });
 
       const u = await createVerifiedUser(s);

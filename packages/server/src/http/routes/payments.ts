@@ -8,6 +8,7 @@ import {
   createPaymentIntent,
   handleInvoicePaid,
   handlePaymentSucceeded,
+  paymentCredit,
   refuseTakenSignupBeforeCharge,
   wasRefunded,
 } from '../../services/payments';
@@ -30,6 +31,13 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
         ? await requireAuth(request)
         : await optionalAuth(request);
     return createPaymentIntent(ctx, request.body, auth?.user ?? null);
+  });
+
+  route(app, ROUTES.paymentCredit, async (request) => {
+    // Bounded per IP like starting a payment: the pair of intent id and e-mail is not for guessing.
+    const l = ctx.config.authRateLimits;
+    ctx.rateLimiter.check([{ key: `payment-credit:ip:${request.ip}`, limit: l.paymentIntentsPerIp }], l.windowMs);
+    return paymentCredit(ctx, request.body.paymentIntentId, request.body.email);
   });
 
   route(app, ROUTES.confirmPayment, async (request) => {

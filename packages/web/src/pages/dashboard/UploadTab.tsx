@@ -39,7 +39,7 @@ export function UploadTab() {
     await uploads.start(
       { path: '/api/files/upload', fields: {} },
       {
-        ...(freeTrial ? { onlyFirst: ONE_FREE_FILE } : {}),
+        ...(freeTrial ? { limit: { count: 1, problem: ONE_FREE_FILE } } : {}),
         onError: (e) => {
           const outcome = uploadFailure(e, true);
           toast(outcome.toast);
