@@ -11,6 +11,7 @@ import { fr } from './fr';
 import { id } from './id';
 import { it } from './it';
 import { nl } from './nl';
+import { PhraseMatcher } from './phrase-matcher';
 import { pl } from './pl';
 import { pt } from './pt';
 import { sv } from './sv';
@@ -34,30 +35,19 @@ export function normaliseWords(text: string): string {
     .trim();
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
-/** A phrase as a pattern: its words in order, any spacing, an optional plural on the last word. */
-function phrasePattern(phrase: string): string {
-  const words = normaliseWords(phrase).split(' ').filter(Boolean);
-  // A one-letter phrase is a mark ("S" for Soll, "D" for débiteur), never the letter an apostrophe
-  // joins to a word ("MONTH'S", "d'opération").
-  if (words.length === 1 && /^\p{L}$/u.test(words[0] as string)) return `(?<!')${escapeRe(words[0] as string)}(?!')`;
-  return words
-    .map((w, i) => escapeRe(w) + (i === words.length - 1 && /\p{L}$/u.test(w) ? '(?:s|es)?' : ''))
-    .join('\\s*');
-}
-
 /**
- * One regular expression for a list of phrases, longest first; `anchored` matches only at the
- * start; `compound` also matches a phrase ending a compound word ("Kontoutdragsperiod").
+ * One matcher for a list of phrases, longest first; `anchored` matches only at the start;
+ * `compound` also matches a phrase ending a compound word ("Kontoutdragsperiod"). It matches as
+ * the regular expression of the phrases would, without building one (see phrase-matcher.ts).
  */
-function matcher(phrases: Iterable<string>, anchored: boolean, compound = false): RegExp {
+function matcher(phrases: Iterable<string>, anchored: boolean, compound = false): PhraseMatcher {
   const list = [...new Set([...phrases].map((p) => normaliseWords(p)).filter(Boolean))].sort(
     (a, b) => b.length - a.length,
   );
-  const body = list.map(phrasePattern).join('|');
-  const start = anchored ? '^' : compound ? '' : '(?:^|[^\\p{L}\\p{N}])';
-  return new RegExp(`${start}(?:${body})(?![\\p{L}\\p{N}])`, 'u');
+  return new PhraseMatcher(
+    list.map((phrase) => normaliseWords(phrase).split(' ').filter(Boolean)),
+    anchored ? 'anchored' : compound ? 'compound' : 'word',
+  );
 }
 
 export type ColumnWord = keyof Vocabulary['columns'];
@@ -101,10 +91,9 @@ for (const v of VOCABULARIES) {
   }
 }
 const columnPhrases = [...columnIndex.phrases.keys()].sort((a, b) => b.length - a.length);
-// Built on first use: a Unicode-aware expression costs ~0.3 ms to build, and only the few phrases
-// whose first letters occur in some label are ever tested (all of them cost 300 ms at start-up).
-const columnPhraseRes = new Map<string, RegExp>();
-const columnPhraseRe = (phrase: string): RegExp => {
+// Built on first use: only the few phrases whose first letters occur in some label are ever tested.
+const columnPhraseRes = new Map<string, PhraseMatcher>();
+const columnPhraseRe = (phrase: string): PhraseMatcher => {
   let re = columnPhraseRes.get(phrase);
   if (!re) {
     re = matcher([phrase], false);
@@ -256,7 +245,7 @@ export function labelRole(label: string): ColumnWord | null {
 
 export type RowLabel = 'opening' | 'closing' | 'total';
 
-const rowMatchers: [RowLabel, RegExp][] = (['opening', 'closing', 'total'] as const).map((k) => [
+const rowMatchers: [RowLabel, PhraseMatcher][] = (['opening', 'closing', 'total'] as const).map((k) => [
   k,
   matcher(
     VOCABULARIES.flatMap((v) => v.rows[k]),
@@ -319,7 +308,7 @@ export function isSignWord(text: string): boolean {
 }
 
 type FactKey = keyof Vocabulary['facts'];
-const factMatchers = new Map<FactKey, RegExp>();
+const factMatchers = new Map<FactKey, PhraseMatcher>();
 const factKeys: FactKey[] = [
   'period',
   'rangeJoin',
@@ -344,29 +333,30 @@ for (const k of factKeys)
 
 /** Whether a text contains a fact label of any language ("Statement period", "Kontoinhaber"). */
 export function hasFactWord(text: string, key: FactKey): boolean {
-  return (factMatchers.get(key) as RegExp).test(normaliseWords(text));
+  return (factMatchers.get(key) as PhraseMatcher).test(normaliseWords(text));
 }
 
 /** The distinct fact phrases of a kind that the texts name (normalised). */
 export function factPhrases(texts: Iterable<string>, key: FactKey): Set<string> {
-  const re = new RegExp((factMatchers.get(key) as RegExp).source, 'gu');
+  const phrases = factMatchers.get(key) as PhraseMatcher;
   const out = new Set<string>();
-  for (const t of texts) for (const m of normaliseWords(t).matchAll(re)) out.add(m[0].trim());
+  for (const t of texts) {
+    const norm = normaliseWords(t);
+    for (const m of phrases.all(norm)) out.add(norm.slice(m.index, m.end).trim());
+  }
   return out;
 }
 
 /** Where a fact label ends in a text (for reading the value after it), or -1. */
 export function factWordEnd(text: string, key: FactKey): number {
   const norm = normaliseWords(text);
-  const m = (factMatchers.get(key) as RegExp).exec(norm);
-  if (!m) return -1;
-  return m.index + m[0].length;
+  const m = (factMatchers.get(key) as PhraseMatcher).exec(norm);
+  return m ? m.end : -1;
 }
 
 /** Where each fact label in a text ends, left to right ("Savings Account · A/C No. 123": two). */
 export function factWordEnds(text: string, key: FactKey): number[] {
-  const re = new RegExp((factMatchers.get(key) as RegExp).source, 'gu');
-  return [...normaliseWords(text).matchAll(re)].map((m) => m.index + m[0].length);
+  return (factMatchers.get(key) as PhraseMatcher).all(normaliseWords(text)).map((m) => m.end);
 }
 
 /** Range words of every language, for period parsing ("to", "bis", "au", "t/m", "s/d"). */
