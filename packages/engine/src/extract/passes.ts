@@ -26,6 +26,7 @@ export const PASSES = {
   'merged-labels': { stage: 'table', evidence: "a later page's label under the table's column" },
   'tail-amounts-as-text': { stage: 'table', evidence: 'figures at a line end with no money column under them' },
   'side-by-side': { stage: 'table', evidence: 'two runs of date .. money columns next to each other' },
+  'nil-cells': { stage: 'table', evidence: 'a dash standing alone where a cell is empty, away from any amount' },
   'ocr-cells': { stage: 'table', evidence: 'an OCR cell read as its column kind' },
   // rows
   'table-direction': { stage: 'rows', evidence: "the way descriptions run on the table's pages before" },

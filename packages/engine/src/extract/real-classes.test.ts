@@ -1101,3 +1101,50 @@ describe('class 7: a column counting the rows', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 });
+
+describe('class 7: cells printed empty with a dash', () => {
+  it("a dash alone under Debit, Credit or a reference is an empty cell, not a sign: a page of debits only does not lose the next page's credits", async () => {
+    const head = line(
+      80,
+      L(40, 'Txn Date', true),
+      L(120, 'Description', true),
+      L(300, 'Ref No', true),
+      R(400, 'Debit', true),
+      R(470, 'Credit', true),
+      R(550, 'Balance', true),
+    );
+    const row = (y: number, date: string, text: string, debit: string, credit: string, balance: string) =>
+      line(y, L(40, date), L(120, text), L(300, '-'), R(400, debit), R(470, credit), R(550, balance));
+    const pages = [
+      {
+        lines: [
+          line(40, L(40, 'Statement of Account', true)),
+          line(60, L(40, 'Opening Balance'), R(300, '500.00')),
+          head,
+          row(98, '02/02/2026', 'UPI GROCER', '40.00', '-', '460.00'),
+          row(112, '03/02/2026', 'UPI PHARMACY', '60.00', '-', '400.00'),
+          row(126, '04/02/2026', 'ATM CASH', '100.00', '-', '300.00'),
+        ],
+      },
+      {
+        lines: [
+          head,
+          row(98, '05/02/2026', 'NEFT SALARY', '-', '1,000.00', '1,300.00'),
+          row(112, '06/02/2026', 'UPI RENT', '700.00', '-', '600.00'),
+          row(126, '07/02/2026', 'UPI REFUND', '-', '25.00', '625.00'),
+          line(150, L(40, 'Closing Balance'), R(300, '625.00')),
+        ],
+      },
+    ];
+    const [s] = await convert(await tablePdf({ pages }), { fileName: 'dashes.pdf' });
+    expect(s?.transactions.map((t) => [t.description, t.amount])).toEqual([
+      ['UPI GROCER', -40],
+      ['UPI PHARMACY', -60],
+      ['ATM CASH', -100],
+      ['NEFT SALARY', 1000],
+      ['UPI RENT', -700],
+      ['UPI REFUND', 25],
+    ]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});

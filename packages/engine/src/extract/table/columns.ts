@@ -97,6 +97,9 @@ function mergeRanges(ranges: { x0: number; x1: number }[], touch = 0): { x0: num
 
 function kindOf(tokens: Token[]): { kind: ColumnKind; filled: number } {
   if (!tokens.length) return { kind: 'empty', filled: 0 };
+  const values = tokens.filter((t) => !t.nil);
+  if (!values.length) return { kind: 'money', filled: 0 };
+  if (values.length < tokens.length) return kindOf(values);
   const counts = new Map<ColumnKind, number>();
   for (const t of tokens) {
     const k: ColumnKind = t.kind === 'date' && t.alsoMoney ? 'money' : t.kind;
@@ -109,6 +112,22 @@ function kindOf(tokens: Token[]): { kind: ColumnKind; filled: number } {
   if (dateLike >= tokens.length * 0.45) return { kind: 'date', filled: tokens.length };
   if ((counts.get('money') ?? 0) >= tokens.length * 0.45) return { kind: 'money', filled: tokens.length };
   return { kind: 'text', filled: tokens.length };
+}
+
+/**
+ * `nil-cells`: a dash standing alone, away from any amount, is a cell printed empty ("-" under
+ * Debit on a credit row), not a sign. Marked `nil`: it counts for no column kind, and a column of
+ * nothing but such dashes is one of amounts printed empty on this page (another page fills it).
+ * A dash right after an amount ("10.00 -") stays its sign.
+ */
+function markNilDashes(tokens: Token[], size: number): Token[] {
+  if (!passEnabled('nil-cells')) return tokens;
+  const nil = (t: Token, i: number) => {
+    if (t.kind !== 'sign' || !/^[-\u2013\u2014]$/.test(t.text.trim())) return false;
+    const before = tokens[i - 1];
+    return !(before && (before.kind === 'money' || before.alsoMoney) && t.x0 - before.x1 < size * 1.5);
+  };
+  return tokens.some(nil) ? tokens.map((t, i) => (nil(t, i) ? { ...t, nil: true } : t)) : tokens;
 }
 
 /**
@@ -165,7 +184,7 @@ export function findColumns(region: RegionLines): RegionColumns {
   const lineTokens = (l: TokenLine) => {
     let tokens = ownTokens.get(l);
     if (!tokens) {
-      tokens = amountsInsideText(isSeedLine(l) ? bodyTokens(l, starts, size) : l.tokens);
+      tokens = markNilDashes(amountsInsideText(isSeedLine(l) ? bodyTokens(l, starts, size) : l.tokens), size);
       ownTokens.set(l, tokens);
     }
     return tokens;

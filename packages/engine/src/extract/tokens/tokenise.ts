@@ -42,6 +42,8 @@ export interface Token {
   repairPass?: PassName;
   /** OCR: a date column's token that is a date with characters lost or misread ("0/14", "011"). */
   damagedDate?: boolean;
+  /** A dash printed where a cell is empty ("-" under Debit on a credit row): no value, no sign. */
+  nil?: boolean;
 }
 
 export interface TokenLine {
