@@ -8,4 +8,5 @@ export * from './plans';
 export * from './review';
 export * from './review-patch';
 export * from './routes';
+export * from './rules';
 export * from './statement';

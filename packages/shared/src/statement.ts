@@ -47,6 +47,10 @@ export interface Transaction {
   corrected?: boolean;
   /** Where the row is printed: its page and the box around all its lines, in page units (PDF points, image pixels). */
   bbox?: TransactionBox;
+  /** Who the row was paid to or by, as the user's rules call it (shared/rules.ts); exports fall back to the description. */
+  payee?: string;
+  /** The category the user's rules give the row; exports fall back to the built-in categoriser. */
+  category?: string;
 }
 
 export interface TransactionBox {

@@ -29,7 +29,7 @@ const PRESETS: Record<CsvPreset, { header: readonly string[]; row: (t: Transacti
       { text: t.description },
       { number: formatMoney(t.amount, d) },
       { text: t.reference ?? '' },
-      { text: CATEGORY_LABELS[categorise(t.description, t.amount)] },
+      { text: t.category ?? CATEGORY_LABELS[categorise(t.description, t.amount)] },
     ],
   },
   accounting: {
@@ -57,6 +57,12 @@ function cellText(cell: Cell): string {
 export const STATEMENT_COLUMNS = ['Source', 'Account', 'Currency'] as const;
 
 /**
+ * Columns of what the account's rules gave the rows (issue 27), after the preset's own where any
+ * row has a payee or category from them; `simple` has its Category already.
+ */
+export const RULE_COLUMNS = ['Payee', 'Category'] as const;
+
+/**
  * Several statements (a ZIP, two accounts in one PDF) share one header and follow each other in
  * input order, each row ending with its statement's source file, account and currency.
  */
@@ -68,7 +74,12 @@ export function writeCsv(
 ): string {
   const spec = PRESETS[preset];
   const several = statements.length > 1;
-  const lines = [[...spec.header, ...(several ? STATEMENT_COLUMNS : [])].map(field).join(',')];
+  const ruled =
+    preset !== 'simple' &&
+    statements.some((s) => s.transactions.some((t) => t.payee !== undefined || t.category !== undefined));
+  const lines = [
+    [...spec.header, ...(ruled ? RULE_COLUMNS : []), ...(several ? STATEMENT_COLUMNS : [])].map(field).join(','),
+  ];
   for (const s of statements) {
     const digits = statementDigits(s);
     const which: Cell[] = several
@@ -76,7 +87,8 @@ export function writeCsv(
       : [];
     for (const t of s.transactions) {
       const row = dates === 'iso' ? t : { ...t, date: formatCsvDate(t.date, dates) };
-      lines.push([...spec.row(row, digits), ...which].map(cellText).join(','));
+      const rules: Cell[] = ruled ? [{ text: t.payee ?? '' }, { text: t.category ?? '' }] : [];
+      lines.push([...spec.row(row, digits), ...rules, ...which].map(cellText).join(','));
     }
   }
   return `${bom ? '\uFEFF' : ''}${lines.join('\r\n')}\r\n`;

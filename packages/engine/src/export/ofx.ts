@@ -132,7 +132,8 @@ function statementResponse(s: Statement, index: number): Node {
       leaf('FITID', ids[i] ?? String(i)),
       isCheck(description, reference) ? leaf('CHECKNUM', reference) : null,
       reference ? leaf('REFNUM', reference.slice(0, 32)) : null,
-      leaf('NAME', [...description].slice(0, 32).join('')),
+      // A payee the account's rules give the row (issue 27) is its NAME, which accounting software matches on.
+      leaf('NAME', [...(singleLine(t.payee ?? '') || description)].slice(0, 32).join('')),
       leaf('MEMO', [...description].slice(0, 255).join('')),
     ]);
   });

@@ -15,8 +15,12 @@ function qifDate(iso: string): string {
 }
 
 /** QIF reads `/` in `L` as category/class and `:` as category:subcategory. */
+function qifCategoryText(category: string): string {
+  return singleLine(category).replace(/[/:]/g, ' and ');
+}
+
 function qifCategory(description: string, amount: number): string {
-  return CATEGORY_LABELS[categorise(description, amount)].replace(/[/:]/g, ' and ');
+  return qifCategoryText(CATEGORY_LABELS[categorise(description, amount)]);
 }
 
 export function writeQif(statements: Statement[]): string {
@@ -33,7 +37,11 @@ export function writeQif(statements: Statement[]): string {
       out.push(`D${qifDate(t.date)}`, `T${formatMoney(t.amount, digits)}`);
       const reference = t.reference === null ? '' : singleLine(t.reference);
       if (reference) out.push(`N${reference}`);
-      out.push(`P${singleLine(t.description)}`, `L${qifCategory(t.description, t.amount)}`, '^');
+      // The account's rules (issue 27) give a payee (the description stays as the memo) and a category.
+      const payee = singleLine(t.payee ?? '');
+      if (payee) out.push(`P${payee}`, `M${singleLine(t.description)}`);
+      else out.push(`P${singleLine(t.description)}`);
+      out.push(`L${t.category ? qifCategoryText(t.category) : qifCategory(t.description, t.amount)}`, '^');
     }
   }
   return `${out.join('\r\n')}\r\n`;

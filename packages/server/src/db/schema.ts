@@ -94,6 +94,17 @@ export interface PaymentsTable {
   files: number;
 }
 
+/** An account's payee and category rule (issue 27; shared/rules.ts), applied to its later conversions. */
+export interface PayeeRulesTable {
+  id: string;
+  user_id: string;
+  account_number: string | null;
+  match: string;
+  payee: string | null;
+  category: string | null;
+  created_at: number;
+}
+
 /** One conversion of a pay-as-you-go payment: taken by an upload (file_id), given back when it fails. */
 export interface PaymentCreditsTable {
   payment_id: string;
@@ -194,6 +205,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   payments: PaymentsTable;
   payment_credits: PaymentCreditsTable;
+  payee_rules: PayeeRulesTable;
   test_mode_intents: TestModeIntentsTable;
   api_keys: ApiKeysTable;
   idempotency_keys: IdempotencyKeysTable;

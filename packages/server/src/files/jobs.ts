@@ -8,6 +8,7 @@ import { GENERIC_FAILURE } from '../queue/run-task';
 import type { ConversionJob, ConversionOutcome, ConversionTask } from '../queue/types';
 import { OUT_OF_MEMORY_MESSAGE } from '../queue/worker-pool';
 import { releaseUploadCredit } from '../services/payments';
+import { listRules } from '../services/rules';
 import type { FilesContext, FilesDb } from './context';
 import { notifyFileChanged } from './events';
 import { fileKeyPrefix } from './keys';
@@ -44,6 +45,7 @@ export async function loadTask(files: FilesContext, job: ConversionJob): Promise
     timeoutMs: files.conversionTimeoutMs,
     password: await readPassword(files, row.id),
     ...(job.kind === 'restore' ? { statementsVersion: await latestStatementsVersion(files, row.id) } : {}),
+    ...(row.user_id ? { rules: await listRules(files.ctx, row.user_id) } : {}),
   };
 }
 

@@ -5,7 +5,15 @@
  */
 import { convert } from '@statemint/engine';
 import { exportStatements } from '@statemint/engine/export';
-import { AppError, isAppError, OUTPUT_FORMATS, type OutputFormat, type Statement, TEXTS } from '@statemint/shared';
+import {
+  AppError,
+  applyRules,
+  isAppError,
+  OUTPUT_FORMATS,
+  type OutputFormat,
+  type Statement,
+  TEXTS,
+} from '@statemint/shared';
 import { editedOutputsPrefix, originalKey, outputKey, statementsKey } from '../files/keys';
 import { decodeStatements, encodeStatements } from '../review/document';
 import type { FileStore } from '../storage/file-store';
@@ -25,11 +33,11 @@ export async function runTask(store: FileStore, task: ConversionTask): Promise<C
       if (verified) return verified;
     }
     const bytes = await store.get(originalKey(task.fileId));
-    const statements = await convert(bytes, {
-      fileName: task.originalFilename,
-      timeoutMs: task.timeoutMs,
-      password: task.password,
-    });
+    // The owner's payee and category rules (issue 27) name and file the rows the engine read.
+    const statements = applyRules(
+      await convert(bytes, { fileName: task.originalFilename, timeoutMs: task.timeoutMs, password: task.password }),
+      task.rules ?? [],
+    );
     // The conversion itself is version 0 of the statements the review screen shows and edits.
     await store.put(statementsKey(task.fileId, 0), encodeStatements(statements));
     const outputs = await writeOutputs(store, task.fileId, statements);

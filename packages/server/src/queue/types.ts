@@ -1,5 +1,11 @@
 /** Typed conversion jobs and their explicit outcomes (EXAMPLES.md, practice 10). */
-import type { ErrorCode, OutputFormat, ReconciliationMismatch, ReconciliationStatus } from '@statemint/shared';
+import type {
+  ErrorCode,
+  OutputFormat,
+  PayeeRule,
+  ReconciliationMismatch,
+  ReconciliationStatus,
+} from '@statemint/shared';
 
 /**
  * `convert`: a new upload. `restore`: an archived file brought back; its stored outputs are
@@ -34,6 +40,8 @@ export interface ConversionTask {
   password?: string | undefined;
   /** Restores: the latest saved version of the statements (review edits), 0 or absent when none. */
   statementsVersion?: number;
+  /** The owner's payee and category rules (issue 27), applied to what the engine read. */
+  rules?: PayeeRule[];
 }
 
 export interface StatementMismatch extends ReconciliationMismatch {

@@ -37,6 +37,8 @@ const TransactionObject = Type.Object({
   confidence: Type.Optional(Type.Number()),
   corrected: Type.Optional(Type.Boolean()),
   bbox: Type.Optional(BoxObject),
+  payee: Type.Optional(text()),
+  category: Type.Optional(text()),
 });
 export type _ReviewTransaction = Assert<Same<Static<typeof TransactionObject>, Transaction>>;
 

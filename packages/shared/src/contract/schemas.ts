@@ -35,6 +35,7 @@ import type {
   VaultPage,
 } from '../files-api';
 import { LIMITS, PAYMENT_TYPES, PLANS } from '../plans';
+import { type PayeeRule, RULE_LIMITS } from '../rules';
 import type { Transaction } from '../statement';
 
 /** Compile-time proof that a schema and an interface describe the same values (both ways). */
@@ -208,6 +209,35 @@ const PaymentCreditObject = Type.Object(
 export type _PaymentCredit = Assert<Same<Static<typeof PaymentCreditObject>, PaymentCredit>>;
 export const PaymentCreditSchema = typed<PaymentCredit>(PaymentCreditObject);
 
+// ---- Rules that learn (issue 27) ----
+
+const ruleText = (description: string, minLength = 1) =>
+  Type.String({ minLength, maxLength: RULE_LIMITS.text, description });
+
+/** A payee and category rule as it is made (POST /api/rules). */
+export const NewPayeeRuleSchema = Type.Object({
+  accountNumber: Nullable(
+    Type.String({ maxLength: 64, description: 'The statement account number it is for; null for every account' }),
+  ),
+  match: ruleText('Words the description holds (case, accents and spacing ignored)', RULE_LIMITS.minMatch),
+  payee: Nullable(ruleText('The payee to call such rows')),
+  category: Nullable(ruleText('The category to give such rows')),
+});
+
+const PayeeRuleObject = Type.Object(
+  {
+    id: Type.String(),
+    accountNumber: Nullable(Type.String()),
+    match: Type.String(),
+    payee: Nullable(Type.String()),
+    category: Nullable(Type.String()),
+    createdAt: DateTime(),
+  },
+  { title: 'PayeeRule' },
+);
+export type _PayeeRule = Assert<Same<Static<typeof PayeeRuleObject>, PayeeRule>>;
+export const PayeeRuleSchema = typed<PayeeRule>(PayeeRuleObject);
+
 const CancelSubscriptionResponseObject = Type.Object({ cancelAt: DateTime(), message: Type.String() });
 export type _Cancel = Assert<Same<Static<typeof CancelSubscriptionResponseObject>, CancelSubscriptionResponse>>;
 export const CancelSubscriptionResponseSchema = typed<CancelSubscriptionResponse>(CancelSubscriptionResponseObject);
@@ -328,6 +358,8 @@ const TransactionObject = Type.Object(
     confidence: Type.Optional(Type.Number()),
     corrected: Type.Optional(Type.Boolean()),
     bbox: Type.Optional(TransactionBoxSchema),
+    payee: Type.Optional(Type.String({ description: "Who the row was paid to or by, as the account's rules call it" })),
+    category: Type.Optional(Type.String({ description: "The category the account's rules give the row" })),
   },
   { title: 'Transaction' },
 );

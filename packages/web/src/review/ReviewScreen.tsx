@@ -41,6 +41,7 @@ import {
   toDoc,
 } from './model';
 import { PageView } from './PageView';
+import { RuleDialog } from './RuleDialog';
 import { FactsDialog, FlipDialog, YearDialog } from './StatementFixes';
 import { StatementHeader } from './StatementHeader';
 
@@ -119,7 +120,7 @@ export const ReviewScreen = forwardRef<ReviewHandle, { file: FileRecord; onSaved
     const [draft, setDraft] = useState<Draft | null>(null);
     /** The fixed end of a range of rows chosen with Shift (the selected row is the other end), or null. */
     const [anchor, setAnchor] = useState<number | null>(null);
-    const [dialog, setDialog] = useState<'facts' | 'flip' | 'year' | 'move' | null>(null);
+    const [dialog, setDialog] = useState<'facts' | 'flip' | 'year' | 'move' | 'rule' | null>(null);
     const [gridMin, setGridMin] = useState(700);
     /** Where the user asked to go with unsaved edits (the leave dialog is open), or null. */
     const [leaving, setLeaving] = useState<string | null>(null);
@@ -345,6 +346,12 @@ export const ReviewScreen = forwardRef<ReviewHandle, { file: FileRecord; onSaved
           >
             Merge with next
           </Button>
+          {file.mode === 'subscription' && (
+            // Rules are an account's: files of the vault only (issue 27).
+            <Button size="sm" variant="secondary" disabled={!selectedRow} onClick={() => setDialog('rule')}>
+              Make a rule
+            </Button>
+          )}
           <span className="grow" />
           {versions.length > 1 && (
             <Button size="sm" variant="secondary" onClick={() => setVersionsOpen(true)}>
@@ -439,6 +446,14 @@ export const ReviewScreen = forwardRef<ReviewHandle, { file: FileRecord; onSaved
             )}
           </ul>
         </Modal>
+        {dialog === 'rule' && selectedRow && (
+          <RuleDialog
+            open
+            onOpenChange={(o) => setDialog(o ? 'rule' : null)}
+            description={selectedRow.description}
+            accountNumber={current.statement.accountNumber}
+          />
+        )}
         {dialog === 'year' && (
           <YearDialog
             open

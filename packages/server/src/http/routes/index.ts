@@ -9,6 +9,7 @@ import { fileRoutes } from './files';
 import { keyRoutes } from './keys';
 import { paymentRoutes } from './payments';
 import { reviewRoutes } from './review';
+import { ruleRoutes } from './rules';
 import { subscriptionRoutes } from './subscriptions';
 
 export type RoutePlugin = (app: FastifyInstance) => Promise<void>;
@@ -21,4 +22,5 @@ export const routePlugins: RoutePlugin[] = [
   fileRoutes,
   keyRoutes,
   reviewRoutes,
+  ruleRoutes,
 ];

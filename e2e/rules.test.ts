@@ -1,0 +1,128 @@
+/**
+ * Issue 27, rules that learn, in Chromium: a Pro user makes a payee and category rule from a row
+ * of one statement ("always call AMZN Mktp 'Amazon', category Office"); the next upload of that
+ * account downloads with the payee and category in its CSV and QIF. Axe scan of the rule dialog.
+ */
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, proAccount, signIn } from './accounts';
+import { hasChromium, launchBrowser } from './browser';
+import { expectToast, openPage, readDownload, shoot } from './helpers';
+import { type RunningServer, startServer } from './server';
+
+/** A bank's CSV export of account 12-3456-789 (the number on its first line). */
+function accountCsv(name: string, rows: Array<[string, string, number]>): string {
+  let balance = 1000;
+  const lines = [
+    'Account Number: 12-3456-789',
+    'Date,Description,Amount,Balance',
+    `2024-03-01,Opening balance,,1000.00`,
+  ];
+  for (const [date, description, amount] of rows) {
+    balance += amount;
+    lines.push(`${date},${description},${amount.toFixed(2)},${balance.toFixed(2)}`);
+  }
+  const path = join(tmpdir(), `${process.pid}-${name}`);
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return path;
+}
+
+async function axe(page: Page, name: string) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+}
+
+async function convert(page: Page, path: string) {
+  await page.getByTestId('file-input').setInputFiles(path);
+  await page.getByRole('button', { name: 'Convert Statement' }).click();
+  const done = page.getByRole('region', { name: 'Conversion complete' });
+  await done.waitFor({ timeout: 90_000 });
+  return done;
+}
+
+async function download(page: Page, done: ReturnType<Page['getByRole']>, button: string): Promise<string> {
+  const [dl] = await Promise.all([
+    page.waitForEvent('download'),
+    done.getByRole('button', { name: button, exact: true }).click(),
+  ]);
+  return (await readDownload(dl)).toString('utf8');
+}
+
+describe.skipIf(!hasChromium)('rules that learn in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let pro: Account;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    pro = await proAccount(server, 'rules');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("a payee rule made from a row is applied to the account's next upload, in its CSV and QIF", async () => {
+    const { page, errors } = await openPage(browser, 'about:blank');
+    await signIn(page, pro);
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('tab', { name: 'Upload' }).click();
+    const march = await convert(
+      page,
+      accountCsv('march.csv', [
+        ['2024-03-02', 'AMZN Mktp US*2K4 Seattle', -25],
+        ['2024-03-03', 'SALARY ACME', 500],
+      ]),
+    );
+    // The rule starts from the row's description, up to its first word with digits (a store number, a reference).
+    await march.getByRole('grid').locator('[data-cell="0-1"]').click();
+    await march.getByRole('button', { name: 'Make a rule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Make a rule' });
+    const match = dialog.getByLabel('Descriptions holding');
+    expect(await match.inputValue()).toBe('AMZN Mktp');
+    // Said in the form, not in a toast: a rule needs a payee or a category.
+    await dialog.getByRole('button', { name: 'Save rule' }).click();
+    await dialog.getByText('Give the rule a payee, a category or both.').waitFor();
+    await dialog.getByLabel('Call the payee').fill('Amazon');
+    await dialog.getByLabel('Category').fill('Office');
+    expect(await dialog.getByText('Give the rule a payee, a category or both.').count()).toBe(0);
+    expect(await dialog.getByLabel('Only for account 12-3456-789').isChecked()).toBe(true);
+    await axe(page, 'rule dialog');
+    await shoot(page, 'rule-dialog');
+    await dialog.getByRole('button', { name: 'Save rule' }).click();
+    await expectToast(page, 'Rule saved');
+
+    // The account's next statement: its Amazon rows are named and filed in every download.
+    await march.getByRole('button', { name: 'Convert Another File' }).click();
+    const april = await convert(
+      page,
+      accountCsv('april.csv', [
+        ['2024-04-02', 'AMZN MKTP US*7Q1 Seattle', -40],
+        ['2024-04-05', 'RENT APRIL', -300],
+      ]),
+    );
+    const csv = (await download(page, april, 'CSV')).trim().split('\r\n');
+    expect(csv[0]).toMatch(/,Payee,Category$/);
+    expect(csv.find((l) => l.includes('AMZN MKTP'))).toMatch(/,Amazon,Office$/);
+    expect(csv.find((l) => l.includes('RENT APRIL'))).toMatch(/,,$/);
+    const qif = await download(page, april, 'QIF');
+    expect(qif).toContain('PAmazon\r\nMAMZN MKTP US*7Q1 Seattle\r\nLOffice\r\n^');
+
+    // The rule is listed where rules are made, and can be deleted there.
+    await april.getByRole('grid').locator('[data-cell="1-1"]').click();
+    await april.getByRole('button', { name: 'Make a rule' }).click();
+    const rules = page.getByRole('dialog', { name: 'Make a rule' }).getByRole('region', { name: 'Your rules' });
+    expect(await rules.textContent()).toContain("'AMZN Mktp': call it 'Amazon', category Office (account 12-3456-789)");
+    await rules.getByRole('button', { name: "Delete the rule for 'AMZN Mktp'" }).click();
+    await rules.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
