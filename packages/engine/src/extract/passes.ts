@@ -57,6 +57,7 @@ export const PASSES = {
     evidence: "an overdrawn account's bare balances, read as owed where they chain so",
   },
   'apply-reading': { stage: 'ledger', evidence: 'the chosen reading applied to every row' },
+  'summary-tables': { stage: 'ledger', evidence: 'a table of balances and no transaction beside the ledger' },
   'zero-status-lines': { stage: 'ledger', evidence: 'a row without an amount printing 0.00 where a balance stands' },
   'continued-lines': { stage: 'ledger', evidence: 'an undated row without an amount straight under a transaction' },
   'after-closing': { stage: 'ledger', evidence: 'rows printed after the closing balance' },

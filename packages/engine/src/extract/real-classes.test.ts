@@ -1148,3 +1148,36 @@ describe('class 7: cells printed empty with a dash', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 });
+
+describe('class 5: a summary box is no part of the ledger', () => {
+  it('an account summary printing the beginning and ending balance above the activity does not break the running balances', async () => {
+    const lines = [
+      line(40, L(40, 'Checking Account', true)),
+      line(70, L(40, 'Date', true), L(110, 'Description', true), R(400, 'Amount', true)),
+      line(84, L(40, '03/01/2024'), L(110, 'Beginning Balance'), R(400, '$2,000.00')),
+      line(98, L(110, '1 Credit(s) This Period'), R(400, '$500.00')),
+      line(112, L(110, '2 Debit(s) This Period'), R(400, '$350.00')),
+      line(126, L(40, '03/31/2024'), L(110, 'Ending Balance'), R(400, '$2,150.00')),
+      line(
+        170,
+        L(40, 'Post Date', true),
+        L(110, 'Description', true),
+        R(380, 'Debits', true),
+        R(460, 'Credits', true),
+        R(550, 'Balance', true),
+      ),
+      line(184, L(40, '03/01/2024'), L(110, 'Beginning Balance'), R(550, '$2,000.00')),
+      line(198, L(40, '03/04/2024'), L(110, 'GROCERY STORE'), R(380, '$150.00'), R(550, '$1,850.00')),
+      line(212, L(40, '03/15/2024'), L(110, 'PAYROLL DEPOSIT'), R(460, '$500.00'), R(550, '$2,350.00')),
+      line(226, L(40, '03/20/2024'), L(110, 'ELECTRIC COMPANY'), R(380, '$200.00'), R(550, '$2,150.00')),
+      line(240, L(40, '03/31/2024'), L(110, 'Ending Balance'), R(550, '$2,150.00')),
+    ];
+    const [s] = await convert(await tablePdf({ pages: [{ lines }] }), { fileName: 'summary.pdf' });
+    expect(s?.transactions.map((t) => [t.description, t.amount])).toEqual([
+      ['GROCERY STORE', -150],
+      ['PAYROLL DEPOSIT', 500],
+      ['ELECTRIC COMPANY', -200],
+    ]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});

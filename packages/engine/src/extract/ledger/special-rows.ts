@@ -435,3 +435,27 @@ export function afterClosing(draft: Draft): void {
 }
 
 export type { DraftRow };
+
+/**
+ * `summary-tables`: a table of balances and no transactions (an account summary printing the
+ * beginning and ending balance above the ledger, a table of day balances) is no part of the
+ * running chain: its balances are facts the ledger's own rows reach, not rows between them.
+ */
+export function summaryTables(draft: Draft): void {
+  const tables = [...new Set(draft.rows.map((r) => r.raw.table))];
+  if (tables.length < 2) return;
+  const withTx = new Set(draft.rows.flatMap((r) => (r.kind === 'transaction' ? [r.raw.table] : [])));
+  if (!withTx.size) return;
+  for (const row of draft.rows) {
+    if (row.kind !== 'balance' || withTx.has(row.raw.table)) continue;
+    row.kind = 'none';
+    draft.trace.change(
+      'summary-tables',
+      row.id,
+      'kind',
+      'balance',
+      'none',
+      `table ${row.raw.table + 1} holds balances and no transaction: a summary, not the ledger`,
+    );
+  }
+}

@@ -36,6 +36,7 @@ import {
   bracketingBalanceRows,
   labelledBalanceRows,
   repeatedTotalRows,
+  summaryTables,
   totalRows,
 } from '../ledger/special-rows';
 import { type PassName, passEnabled } from '../passes';
@@ -58,6 +59,7 @@ export const LEDGER_PASSES: [PassName, Pass][] = [
   ['bracketing-balance-rows', bracketingBalanceRows],
   ['money-roles', moneyRoles],
   ['apply-reading', applyReading],
+  ['summary-tables', summaryTables],
   ['after-closing', afterClosing],
   ['printed-balances', printedBalances],
   ['ocr-labelled-balances', ocrLabelledBalances],
