@@ -51,6 +51,8 @@ export interface ServiceOptions {
   mailer?: Mailer;
   /** Stripe API endpoint other than api.stripe.com (tests). */
   stripeApi?: StripeApiEndpoint;
+  /** A process that converts starts one thread at once (a `worker` starts them all anyway). */
+  warmThread?: boolean;
 }
 
 export interface Services {
@@ -107,7 +109,11 @@ export async function createServices(config: Config, options: ServiceOptions): P
     await database.destroy();
     throw new Error(`statemint ${role} shares its conversions through Redis: set REDIS_URL`);
   }
-  const files = await createFilesContext(ctx, { consume: role !== 'serve', warm: role === 'worker' });
+  const files = await createFilesContext(ctx, {
+    consume: role !== 'serve',
+    warm: role === 'worker',
+    warmThread: options.warmThread ?? false,
+  });
   files.conversionListeners.push(paidFileReceipts(files));
   const webhooks = createWebhookDispatcher(files);
 

@@ -19,10 +19,12 @@ if (!role) {
 
 const config = loadConfig();
 ensurePrivateDir(config.dataDir);
-const app = await buildApp(config, { role, shutdownGraceMs: config.shutdownGraceMs }).catch((e: unknown) => {
-  process.stderr.write(`statemint: ${e instanceof Error ? e.message : String(e)}\n`);
-  process.exit(1);
-});
+const app = await buildApp(config, { role, shutdownGraceMs: config.shutdownGraceMs, warmThread: true }).catch(
+  (e: unknown) => {
+    process.stderr.write(`statemint: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  },
+);
 await app.listen({ port: config.port, host: config.host });
 app.log.info({ role }, `statemint ${role === 'all' ? 'server (all in one)' : role} started`);
 

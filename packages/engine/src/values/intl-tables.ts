@@ -3,10 +3,11 @@
  * currency a symbol names (extract/facts/currency.ts). Building them asks Intl for a few thousand
  * formatters, about 0.15 s of CPU at every start of a process, for the same answer each time.
  *
- * The command line's bundle carries them prebuilt: scripts/cli-bundle.mjs builds them at bundle
- * time, under the Node (and so the ICU data) that runs the bundle (its fingerprint includes Node's
- * version), and defines STATEMINT_INTL_TABLES. Where the sources run as they are (tests, the
- * server's conversion threads) there is no such constant and each table is built on first use.
+ * The bundles (the command line, the server and its threads) carry them prebuilt:
+ * scripts/lib/bundles.mjs builds them at bundle time, under the Node (and so the ICU data) that
+ * runs the bundle (its fingerprint includes Node's version), and defines STATEMINT_INTL_TABLES.
+ * Where the sources run as they are (tests) there is no such constant and each table is built on
+ * first use.
  */
 
 export interface IntlTables {

@@ -10,17 +10,19 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import type { DbDialect } from '.';
 import type { Database } from './schema';
 
+// Beside the sources, or in the server's bundle its folder's migrations/, each bundled as a module
+// of its own (scripts/lib/bundles.mjs).
 const migrationsDir = join(import.meta.dirname, 'migrations');
 
 class FolderMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     const migrations: Record<string, Migration> = {};
     const names = readdirSync(migrationsDir)
-      .filter((f) => /^\d{4}_[\w-]+\.ts$/.test(f) && !f.endsWith('.test.ts'))
+      .filter((f) => /^\d{4}_[\w-]+\.(ts|mjs)$/.test(f) && !f.endsWith('.test.ts'))
       .sort();
     for (const file of names) {
       const mod = (await import(pathToFileURL(join(migrationsDir, file)).href)) as Migration;
-      migrations[file.replace(/\.ts$/, '')] = mod;
+      migrations[file.replace(/\.(ts|mjs)$/, '')] = mod;
     }
     return migrations;
   }

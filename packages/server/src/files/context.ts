@@ -70,11 +70,12 @@ function derivedKey(masterKey: Buffer, label: string): Buffer {
  * `consume`: this process converts (its own worker threads take jobs). A process that only serves
  * HTTP next to separate workers (`statemint serve`, Redis required) adds jobs and runs none.
  * `warm`: with Redis, the threads are loaded before the first job is taken (a dedicated worker);
- * otherwise each starts with its first job.
+ * otherwise each starts with its first job. `warmThread`: one thread is started at once, without
+ * waiting for it (the server process: its first conversion does not pay for the thread's start).
  */
 export async function createFilesContext(
   ctx: AppContext,
-  { consume = true, warm = false } = {},
+  { consume = true, warm = false, warmThread = false } = {},
 ): Promise<FilesContext> {
   const masterKey = ctx.secrets.fileKey;
   const storeSpec = storeSpecOf(ctx.config, masterKey, join(ctx.config.dataDir, 'files'));
@@ -83,6 +84,7 @@ export async function createFilesContext(
   const pool = consume
     ? new WorkerPool({ store: storeSpec, size: ctx.config.conversionWorkers, memoryMb: ctx.config.conversionMemoryMb })
     : undefined;
+  if (pool && warmThread && !warm) void pool.warm(1);
   if (!pool && !ctx.config.redisUrl)
     throw new Error('a process that runs no conversions needs REDIS_URL to queue them');
   // The queue calls back into the files service, which needs the finished context.

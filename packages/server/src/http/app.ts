@@ -60,6 +60,8 @@ export interface BuildOptions {
   stripeApi?: StripeApiEndpoint;
   /** Where log lines go (default stdout); tests read them to prove nothing secret is logged. */
   logStream?: NodeJS.WritableStream;
+  /** Start one conversion thread now, so the first conversion does not wait for it (the server process). */
+  warmThread?: boolean;
 }
 
 function safeEqual(a: string, b: string): boolean {
@@ -166,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
       ...(options.mailer ? { mailer: options.mailer } : {}),
       ...(options.stripeApi ? { stripeApi: options.stripeApi } : {}),
+      ...(options.warmThread ? { warmThread: true } : {}),
     }));
   app.addHook('onClose', async () => services.close(options.shutdownGraceMs ?? 0));
   const ctx = services.ctx;

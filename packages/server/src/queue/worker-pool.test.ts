@@ -115,9 +115,12 @@ describe('WorkerPool', () => {
     },
   );
 
-  it('starts and loads every thread on warm(), and runs the next tasks on them', async () => {
+  it('starts and loads every thread on warm() (or as many as asked), and runs the next tasks on them', async () => {
     const p = pool(2);
     expect(p.threads).toBe(0);
+    // The server starts one at once (files/context.ts warmThread).
+    await p.warm(1);
+    expect(p.threads).toBe(1);
     await p.warm();
     expect(p.threads).toBe(2);
     expect(p.load).toBe(0);
