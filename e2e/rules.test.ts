@@ -1,7 +1,8 @@
 /**
- * Issue 27, rules that learn, in Chromium: a Pro user makes a payee and category rule from a row
- * of one statement ("always call AMZN Mktp 'Amazon', category Office"); the next upload of that
- * account downloads with the payee and category in its CSV and QIF. Axe scan of the rule dialog.
+ * Issue 27, rules that learn and export options, in Chromium: a Pro user makes a payee and category
+ * rule from a row of one statement ("always call AMZN Mktp 'Amazon', category Office"); the next
+ * upload of that account downloads with the payee and category in its CSV and QIF. The CSV's columns
+ * chosen and ordered are remembered for the account, on another browser too. Axe scans of both dialogs.
  */
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -124,5 +125,46 @@ describe.skipIf(!hasChromium)('rules that learn in Chromium', () => {
     await rules.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it('CSV columns chosen and put in order are remembered for the account, on another browser too', async () => {
+    const open = async () => {
+      const tracked = await openPage(browser, 'about:blank');
+      await signIn(tracked.page, pro);
+      await tracked.page.goto(`${server.url}/dashboard`);
+      await tracked.page.getByRole('tab', { name: 'Upload' }).click();
+      return tracked;
+    };
+    const { page, errors } = await open();
+    const done = await convert(page, accountCsv('may.csv', [['2024-05-02', 'AMZN Mktp US*1A1', -12]]));
+    expect(await done.getByTestId('csv-columns').textContent()).toBe('CSV columns: standard');
+    await done.getByRole('button', { name: 'Choose CSV columns' }).click();
+    const dialog = page.getByRole('dialog', { name: 'CSV columns' });
+    for (const c of ['Source Date', 'Credit', 'Debit', 'Balance', 'Reference', 'Page'])
+      await dialog.getByRole('button', { name: `Remove ${c}` }).click();
+    await dialog.getByRole('button', { name: '+ Payee' }).click();
+    await dialog.getByRole('button', { name: 'Move Amount up' }).click();
+    expect(await dialog.getByRole('list', { name: 'Columns in the CSV' }).textContent()).toBe(
+      '1. Date↑↓✕2. Amount↑↓✕3. Description↑↓✕4. Payee↑↓✕',
+    );
+    await axe(page, 'CSV columns dialog');
+    await dialog.getByRole('button', { name: 'Save columns' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await done.getByTestId('csv-columns').textContent()).toBe('CSV columns: Date, Amount, Description, Payee');
+    expect((await download(page, done, 'CSV')).split('\r\n')[0]).toBe('Date,Amount,Description,Payee');
+    expect(errors).toEqual([]);
+    await page.context().close();
+
+    // Another browser of the same account: the columns are the account's.
+    const other = await open();
+    const june = await convert(other.page, accountCsv('june.csv', [['2024-06-02', 'RENT JUNE', -300]]));
+    await expect
+      .poll(() => june.getByTestId('csv-columns').textContent())
+      .toBe('CSV columns: Date, Amount, Description, Payee');
+    const csv = (await download(other.page, june, 'CSV')).split('\r\n');
+    expect(csv[0]).toBe('Date,Amount,Description,Payee');
+    expect(csv[1]).toBe('2024-06-02,-300.00,RENT JUNE,');
+    expect(other.errors).toEqual([]);
+    await other.page.context().close();
   });
 });

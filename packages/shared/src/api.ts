@@ -1,4 +1,5 @@
 /** Shapes of the account, payment and subscription API (SPEC §3, §7), shared by server and web. */
+import type { CsvColumn } from './files';
 import type { PaymentType, Plan } from './plans';
 
 /** SPEC §3 User, as every auth/payment endpoint returns it. */
@@ -73,6 +74,12 @@ export interface PaymentCredit {
   files: number;
   /** Conversions not used yet. */
   remaining: number;
+}
+
+/** GET/PUT /api/account/export-settings: export options remembered per account (issue 27). */
+export interface ExportSettings {
+  /** The CSV columns chosen, in their order (shared CSV_COLUMNS); null for the preset's. */
+  csvColumns: CsvColumn[] | null;
 }
 
 /** POST /api/payments/confirm: token only when the confirmation created the account. */

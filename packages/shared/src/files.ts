@@ -37,6 +37,48 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 export const CSV_PRESETS = ['standard', 'simple', 'accounting'] as const;
 export type CsvPreset = (typeof CSV_PRESETS)[number];
 
+/**
+ * The columns a CSV download may choose and put in order (`columns=date,payee,amount`, issue 27's
+ * export options), remembered per account (PUT /api/account/export-settings). Payee and Category
+ * are what the account's rules give a row; Category falls back to the built-in categoriser.
+ */
+export const CSV_COLUMNS = [
+  'date',
+  'sourceDate',
+  'description',
+  'payee',
+  'category',
+  'credit',
+  'debit',
+  'amount',
+  'balance',
+  'reference',
+  'page',
+] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+export const CSV_COLUMN_LABELS: Record<CsvColumn, string> = {
+  date: 'Date',
+  sourceDate: 'Source Date',
+  description: 'Description',
+  payee: 'Payee',
+  category: 'Category',
+  credit: 'Credit',
+  debit: 'Debit',
+  amount: 'Amount',
+  balance: 'Balance',
+  reference: 'Reference',
+  page: 'Page',
+};
+
+/** A list of CSV columns as `columns=` writes it ('date,description,amount'): known, each once, at least one; else null. */
+export function parseCsvColumns(raw: string): CsvColumn[] | null {
+  const names = raw.split(',').map((c) => c.trim());
+  const columns = names.map((n) => CSV_COLUMNS.find((c) => c.toLowerCase() === n.toLowerCase()));
+  if (columns.length === 0 || columns.some((c) => c === undefined)) return null;
+  const list = columns as CsvColumn[];
+  return new Set(list).size === list.length ? list : null;
+}
+
 /** How a CSV writes its Date column: ISO (the default), day first or month first (`dates=` on downloads). */
 export const CSV_DATE_FORMATS = ['iso', 'dmy', 'mdy'] as const;
 export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number];

@@ -172,3 +172,20 @@ describe('CSV export', () => {
     );
   });
 });
+
+describe('CSV with chosen columns (issue 27)', () => {
+  it('writes the chosen columns in their order, with the source columns of several statements after them', async () => {
+    const one = String(
+      await exportStatements([smallStatement()], 'csv', { csvColumns: ['amount', 'date', 'category', 'payee'] }),
+    ).split('\r\n');
+    expect(one[0]).toBe('Amount,Date,Category,Payee');
+    expect(one[1]).toBe('-54.12,2025-01-03,Groceries,');
+    const two = String(
+      await exportStatements([smallStatement(), euroStatement()], 'csv', { csvColumns: ['description'] }),
+    ).split('\r\n');
+    expect(two[0]).toBe('Description,Source,Account,Currency');
+    await expect(exportStatements([smallStatement()], 'csv', { csvColumns: [] })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+  });
+});

@@ -1,5 +1,12 @@
 /** CSV per RFC 4180: CRLF line ends, fields quoted when they hold `"`, `,`, CR or LF, UTF-8 (optional BOM). */
-import { type CsvDateFormat, formatCsvDate, type Statement, type Transaction } from '@statemint/shared';
+import {
+  CSV_COLUMN_LABELS,
+  type CsvColumn,
+  type CsvDateFormat,
+  formatCsvDate,
+  type Statement,
+  type Transaction,
+} from '@statemint/shared';
 import { CATEGORY_LABELS, categorise } from './categorise';
 import { formatMoney } from './money';
 import { type CsvPreset, STANDARD_COLUMNS, statementDigits } from './options';
@@ -44,6 +51,21 @@ const PRESETS: Record<CsvPreset, { header: readonly string[]; row: (t: Transacti
   },
 };
 
+/** Each column a download may choose (issue 27), as a cell of a row. */
+const COLUMN_CELLS: Record<CsvColumn, (t: Transaction, digits: number) => Cell> = {
+  date: (t) => ({ text: t.date }),
+  sourceDate: (t) => ({ text: t.sourceDate }),
+  description: (t) => ({ text: t.description }),
+  payee: (t) => ({ text: t.payee ?? '' }),
+  category: (t) => ({ text: t.category ?? CATEGORY_LABELS[categorise(t.description, t.amount)] }),
+  credit: (t, d) => ({ number: formatMoney(t.credit, d) }),
+  debit: (t, d) => ({ number: formatMoney(t.debit, d) }),
+  amount: (t, d) => ({ number: formatMoney(t.amount, d) }),
+  balance: (t, d) => ({ number: formatMoney(t.balance, d) }),
+  reference: (t) => ({ text: t.reference ?? '' }),
+  page: (t) => ({ number: String(t.page) }),
+};
+
 function field(raw: string): string {
   return /[",\r\n]/.test(raw) ? `"${raw.replace(/"/g, '""')}"` : raw;
 }
@@ -71,10 +93,18 @@ export function writeCsv(
   preset: CsvPreset = 'standard',
   bom = false,
   dates: CsvDateFormat = 'iso',
+  columns?: readonly CsvColumn[],
 ): string {
-  const spec = PRESETS[preset];
+  // Chosen columns in their order replace the preset's (and say themselves whether Payee and Category show).
+  const spec = columns
+    ? {
+        header: columns.map((c) => CSV_COLUMN_LABELS[c]),
+        row: (t: Transaction, d: number) => columns.map((c) => COLUMN_CELLS[c](t, d)),
+      }
+    : PRESETS[preset];
   const several = statements.length > 1;
   const ruled =
+    !columns &&
     preset !== 'simple' &&
     statements.some((s) => s.transactions.some((t) => t.payee !== undefined || t.category !== undefined));
   const lines = [

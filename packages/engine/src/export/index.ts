@@ -9,7 +9,7 @@ import { writeHtml } from './html';
 import { writeIif } from './iif';
 import { writeJson } from './json';
 import { DEFAULT_INTU_BID, writeOfx2, writeOfxSgml } from './ofx';
-import { CSV_DATE_FORMATS, CSV_PRESETS, type ExportOptions } from './options';
+import { CSV_COLUMNS, CSV_DATE_FORMATS, CSV_PRESETS, type ExportOptions } from './options';
 import { writeQif } from './qif';
 import { writeText } from './text';
 import { writeXml } from './xml';
@@ -17,8 +17,10 @@ import { writeXml } from './xml';
 export { CATEGORIES, CATEGORY_LABELS, type Category, categorise } from './categorise';
 export { fitIds } from './fitid';
 export {
+  CSV_COLUMNS,
   CSV_DATE_FORMATS,
   CSV_PRESETS,
+  type CsvColumn,
   type CsvDateFormat,
   type CsvPreset,
   type ExportOptions,
@@ -51,7 +53,10 @@ export async function exportStatements(
           'VALIDATION_FAILED',
           `unknown CSV date format '${String(dates)}' (${CSV_DATE_FORMATS.join(', ')})`,
         );
-      return writeCsv(statements, preset, options.bom ?? false, dates);
+      const columns = options.csvColumns;
+      if (columns && (columns.length === 0 || columns.some((c) => !CSV_COLUMNS.includes(c))))
+        throw new AppError('VALIDATION_FAILED', `CSV columns are some of ${CSV_COLUMNS.join(', ')}`);
+      return writeCsv(statements, preset, options.bom ?? false, dates, columns);
     }
     case 'xml':
       return writeXml(statements);

@@ -1,8 +1,15 @@
-import type { CsvDateFormat, CsvPreset, OutputFormat, Statement, Transaction } from '@statemint/shared';
+import type { CsvColumn, CsvDateFormat, CsvPreset, OutputFormat, Statement, Transaction } from '@statemint/shared';
 import { minorDigits, sumMoney } from './money';
 
 // The preset names are shared with the server and the web app (download links).
-export { CSV_DATE_FORMATS, CSV_PRESETS, type CsvDateFormat, type CsvPreset } from '@statemint/shared';
+export {
+  CSV_COLUMNS,
+  CSV_DATE_FORMATS,
+  CSV_PRESETS,
+  type CsvColumn,
+  type CsvDateFormat,
+  type CsvPreset,
+} from '@statemint/shared';
 
 export interface ExportOptions {
   /** CSV column set (DECISIONS.md): `standard` (9 columns, default), `simple`, `accounting`. */
@@ -11,6 +18,8 @@ export interface ExportOptions {
   bom?: boolean;
   /** CSV only: the Date column as `iso` (default), `dmy` (31/12/2024) or `mdy` (12/31/2024). */
   csvDates?: CsvDateFormat;
+  /** CSV only: these columns in this order instead of the preset's (issue 27). */
+  csvColumns?: readonly CsvColumn[];
   /** OFX/QFX/QBO `DTSERVER`; defaults to now. Fixed in tests so output is byte-stable. */
   generatedAt?: Date;
   /** QFX/QBO `INTU.BID` (the institution id QuickBooks/Quicken look up); see ofx.ts for the default. */

@@ -94,6 +94,13 @@ export interface PaymentsTable {
   files: number;
 }
 
+/** Export options an account keeps (issue 27): its CSV columns, a JSON list of CSV_COLUMNS names. */
+export interface ExportSettingsTable {
+  user_id: string;
+  csv_columns: string | null;
+  updated_at: number;
+}
+
 /** An account's payee and category rule (issue 27; shared/rules.ts), applied to its later conversions. */
 export interface PayeeRulesTable {
   id: string;
@@ -206,6 +213,7 @@ export interface Database {
   payments: PaymentsTable;
   payment_credits: PaymentCreditsTable;
   payee_rules: PayeeRulesTable;
+  export_settings: ExportSettingsTable;
   test_mode_intents: TestModeIntentsTable;
   api_keys: ApiKeysTable;
   idempotency_keys: IdempotencyKeysTable;

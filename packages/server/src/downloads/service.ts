@@ -5,8 +5,10 @@
 import { exportStatements } from '@statemint/engine/export';
 import {
   AppError,
+  CSV_COLUMNS,
   CSV_DATE_FORMATS,
   CSV_PRESETS,
+  type CsvColumn,
   type CsvDateFormat,
   type CsvPreset,
   DOWNLOAD_FORMAT_ALIASES,
@@ -14,6 +16,7 @@ import {
   type OriginalDownloadResponse,
   OUTPUT_CONTENT_TYPES,
   type OutputFormat,
+  parseCsvColumns,
   splitDownloadName,
   statementFileName,
 } from '@statemint/shared';
@@ -26,6 +29,7 @@ import { findOwnedFile, NOT_FOUND_MESSAGE } from '../files/service';
 import { currentStatements, latestVersion } from '../files/statement-versions';
 import { editedOutput } from '../review/outputs';
 import { reviewWorkerOf } from '../review/review-worker';
+import { getExportSettings } from '../services/export-settings';
 import { StoredObjectMissingError } from '../storage/file-store';
 
 export const ARCHIVED_MESSAGE = 'This file is archived. Restore it to download it again.';
@@ -113,6 +117,19 @@ export function parseDates(format: OutputFormat, raw: string | undefined): CsvDa
   return dates;
 }
 
+/** The CSV columns a download chose, in its order (`columns=date,payee,amount`); only CSV takes them. */
+export function parseColumns(format: OutputFormat, raw: string | undefined): CsvColumn[] | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const columns = parseCsvColumns(raw);
+  if (!columns || format !== 'csv')
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `columns must be some of ${CSV_COLUMNS.join(', ')}, each once, comma-separated, with format csv`,
+      { field: 'columns' },
+    );
+  return columns;
+}
+
 /** Whether to download one file per statement, in a ZIP (`split=1`). */
 export function parseSplit(raw: string | undefined): boolean {
   if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
@@ -125,6 +142,7 @@ export interface DownloadQuery {
   preset?: string | undefined;
   bom?: string | undefined;
   dates?: string | undefined;
+  columns?: string | undefined;
   split?: string | undefined;
 }
 
@@ -140,13 +158,23 @@ async function download(files: FilesContext, row: FileRow, format: OutputFormat,
   const preset = parsePreset(format, query.preset);
   const bom = parseBom(format, query.bom);
   const dates = parseDates(format, query.dates);
-  if (!parseSplit(query.split)) return outputOf(files, row, format, preset, bom, dates);
+  const columns = parseColumns(format, query.columns);
+  if (!parseSplit(query.split)) return outputOf(files, row, format, preset, bom, dates, columns);
   // One file per statement of the latest version, each with its own account and currency (OFX).
   readyForDownload(files, row, format);
   const statements = await currentStatements(files, row.id);
   if (!statements) throw notAvailable(format);
   const names = statements.map((s, i) => statementFileName(row.original_filename, i, s, format));
-  const answer = await reviewWorkerOf(files).run({ op: 'split', statements, names, format, preset, bom, dates });
+  const answer = await reviewWorkerOf(files).run({
+    op: 'split',
+    statements,
+    names,
+    format,
+    preset,
+    bom,
+    dates,
+    ...(columns ? { columns } : {}),
+  });
   if (!answer.ok)
     throw answer.code === 'NOT_IMPLEMENTED' ? notAvailable(format) : new AppError(answer.code, answer.message);
   if (!('output' in answer)) throw new AppError('INTERNAL_ERROR', 'No output.');
@@ -164,8 +192,9 @@ async function outputOf(
   preset: CsvPreset = 'standard',
   bom = false,
   dates: CsvDateFormat = 'iso',
+  columns?: CsvColumn[],
 ): Promise<Download> {
-  const download = await storedOutput(files, row, format, preset, dates);
+  const download = await storedOutput(files, row, format, preset, dates, columns);
   return bom ? { ...download, body: Buffer.concat([BOM, download.body]) } : download;
 }
 
@@ -175,9 +204,10 @@ async function storedOutput(
   format: OutputFormat,
   preset: CsvPreset,
   dates: CsvDateFormat,
+  columns?: CsvColumn[],
 ): Promise<Download> {
   readyForDownload(files, row, format);
-  const custom = preset !== 'standard' || dates !== 'iso';
+  const custom = preset !== 'standard' || dates !== 'iso' || columns !== undefined;
   const version = await latestVersion(files, row.id);
   if (version > 0 && !custom) {
     // An edited version's outputs are written when first downloaded (review/outputs.ts).
@@ -193,10 +223,14 @@ async function storedOutput(
     return { body, contentType: OUTPUT_CONTENT_TYPES[format], filename: downloadName(row.original_filename, format) };
   }
   if (custom) {
-    // The other CSV column sets and date formats are written on demand from the stored statements.
+    // The other CSV column sets, chosen columns and date formats are written on demand from the stored statements.
     const statements = await currentStatements(files, row.id);
     if (!statements) throw notAvailable(format);
-    const csv = await exportStatements(statements, 'csv', { csvPreset: preset, csvDates: dates });
+    const csv = await exportStatements(statements, 'csv', {
+      csvPreset: preset,
+      csvDates: dates,
+      ...(columns ? { csvColumns: columns } : {}),
+    });
     return {
       body: Buffer.from(csv),
       contentType: OUTPUT_CONTENT_TYPES.csv,
@@ -241,6 +275,11 @@ export async function downloadOwned(
 ): Promise<Download> {
   const format = parseFormat(formatParam);
   const row = await authorizedRow(files, id, format, who);
+  // The account's remembered CSV columns (issue 27), unless the download names its own or a preset.
+  if (format === 'csv' && !query.columns && !query.preset && row.user_id) {
+    const { csvColumns } = await getExportSettings(files.ctx, row.user_id);
+    if (csvColumns) return download(files, row, format, { ...query, columns: csvColumns.join(',') });
+  }
   return download(files, row, format, query);
 }
 

@@ -7,7 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { pageImage } from '@statemint/engine';
 import { exportStatements } from '@statemint/engine/export';
-import type { CsvDateFormat, CsvPreset, ErrorCode, OutputFormat, Statement } from '@statemint/shared';
+import type { CsvColumn, CsvDateFormat, CsvPreset, ErrorCode, OutputFormat, Statement } from '@statemint/shared';
 import { strToU8, zipSync } from 'fflate';
 import { editedOutputKey, originalKey, pageImageKey, statementsKey } from '../files/keys';
 import { failure } from '../queue/run-task';
@@ -25,6 +25,7 @@ export type ReviewRequest =
       preset: CsvPreset;
       bom: boolean;
       dates: CsvDateFormat;
+      columns?: CsvColumn[];
     }
   | {
       op: 'page';
@@ -52,6 +53,7 @@ async function handle(request: ReviewRequest): Promise<ReviewAnswer> {
       const data = await exportStatements([statement], request.format, {
         csvPreset: request.preset,
         csvDates: request.dates,
+        ...(request.columns ? { csvColumns: request.columns } : {}),
       });
       const text = typeof data === 'string' ? `${request.bom ? '\uFEFF' : ''}${data}` : null;
       entries[request.names[i] ?? `${i + 1}.${request.format}`] = text === null ? (data as Uint8Array) : strToU8(text);

@@ -6,7 +6,7 @@
  * A new endpoint is added here first, then given a handler with the server's `route(app, ROUTES.x, ...)`.
  */
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
-import { CSV_DATE_FORMATS, CSV_PRESETS, OUTPUT_FORMATS } from '../files';
+import { CSV_COLUMNS, CSV_DATE_FORMATS, CSV_PRESETS, OUTPUT_FORMATS } from '../files';
 import { VAULT_MAX_PAGE_SIZE, VAULT_ORDERS, VAULT_PAGE_SIZE, VAULT_SORTS, VAULT_STATUS_FILTERS } from '../files-api';
 import { LIMITS, PAYG_MAX_FILES } from '../plans';
 import {
@@ -28,6 +28,7 @@ import {
   CreatePaymentIntentResponseSchema,
   DashboardResponseSchema,
   EmailSchema,
+  ExportSettingsSchema,
   FileRecordSchema,
   FreeTrialCheckResponseSchema,
   LoginResponseSchema,
@@ -121,6 +122,10 @@ const BomQuery = Type.String({
 const DatesQuery = Type.String({
   maxLength: 8,
   description: `CSV only: the Date column as ${CSV_DATE_FORMATS.join(', ')} (2024-12-31, 31/12/2024, 12/31/2024)`,
+});
+const ColumnsQuery = Type.String({
+  maxLength: 200,
+  description: `CSV only: these columns in this order, comma-separated, instead of the preset's: ${CSV_COLUMNS.join(', ')}`,
 });
 const SplitQuery = Type.String({
   maxLength: 5,
@@ -466,6 +471,26 @@ export const ROUTES = {
     response: { 200: Type.Array(AccountPaymentSchema), ...errors(401) },
   }),
 
+  exportSettings: route({
+    method: 'GET',
+    path: '/api/account/export-settings',
+    id: 'getExportSettings',
+    summary: 'Export options the account keeps (its CSV columns and their order)',
+    tag: 'Account',
+    auth: 'required',
+    response: { 200: ExportSettingsSchema, ...errors(401) },
+  }),
+  saveExportSettings: route({
+    method: 'PUT',
+    path: '/api/account/export-settings',
+    id: 'saveExportSettings',
+    summary: 'Keep export options for the account: every later CSV download of it uses them',
+    tag: 'Account',
+    auth: 'required',
+    body: ExportSettingsSchema,
+    response: { 200: ExportSettingsSchema, ...errors(400, 401) },
+  }),
+
   // ---------------------------------------------------------------- Developer
   listApiKeys: route({
     method: 'GET',
@@ -662,6 +687,7 @@ export const ROUTES = {
       preset: Type.Optional(PresetQuery),
       bom: Type.Optional(BomQuery),
       dates: Type.Optional(DatesQuery),
+      columns: Type.Optional(ColumnsQuery),
       split: Type.Optional(SplitQuery),
     }),
     produces: 'application/octet-stream',
@@ -693,6 +719,7 @@ export const ROUTES = {
       preset: Type.Optional(PresetQuery),
       bom: Type.Optional(BomQuery),
       dates: Type.Optional(DatesQuery),
+      columns: Type.Optional(ColumnsQuery),
       split: Type.Optional(SplitQuery),
     }),
     produces: 'application/octet-stream',

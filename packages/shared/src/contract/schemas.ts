@@ -13,6 +13,7 @@ import type {
   ConfirmPaymentResponse,
   CreateApiKeyResponse,
   CreatePaymentIntentResponse,
+  ExportSettings,
   LoginResponse,
   MessageResponse,
   PaymentCredit,
@@ -24,7 +25,7 @@ import type {
   WebhookDeliveryInfo,
 } from '../api';
 import { ERROR_CODES } from '../errors';
-import { FILE_STATUSES, RESTORE_STATUSES } from '../files';
+import { CSV_COLUMNS, FILE_STATUSES, RESTORE_STATUSES } from '../files';
 import type {
   DashboardResponse,
   FileRecord,
@@ -208,6 +209,24 @@ const PaymentCreditObject = Type.Object(
 );
 export type _PaymentCredit = Assert<Same<Static<typeof PaymentCreditObject>, PaymentCredit>>;
 export const PaymentCreditSchema = typed<PaymentCredit>(PaymentCreditObject);
+
+// ---- Export options remembered per account (issue 27) ----
+
+const ExportSettingsObject = Type.Object(
+  {
+    csvColumns: Nullable(
+      Type.Array(literals(CSV_COLUMNS), {
+        minItems: 1,
+        maxItems: CSV_COLUMNS.length,
+        uniqueItems: true,
+        description: "The CSV columns in their order; null for the preset's",
+      }),
+    ),
+  },
+  { title: 'ExportSettings' },
+);
+export type _ExportSettings = Assert<Same<Static<typeof ExportSettingsObject>, ExportSettings>>;
+export const ExportSettingsSchema = typed<ExportSettings>(ExportSettingsObject);
 
 // ---- Rules that learn (issue 27) ----
 

@@ -1,6 +1,7 @@
 /** Which URL serves each output format of a file record, and the labels users see. */
 import {
   CSV_DATE_FORMATS,
+  type CsvColumn,
   type CsvDateFormat,
   type CsvPreset,
   type FileRecord,
@@ -37,6 +38,11 @@ export function withPreset(url: string, preset: CsvPreset): string {
 /** A CSV download that starts with a UTF-8 byte-order mark (Excel on Windows reads accents right). */
 export function withBom(url: string, bom: boolean): string {
   return bom ? `${url}${url.includes('?') ? '&' : '?'}bom=1` : url;
+}
+
+/** A CSV download with these columns in this order (issue 27; null: the preset's). */
+export function withColumns(url: string, columns: readonly CsvColumn[] | null): string {
+  return columns ? `${url}${url.includes('?') ? '&' : '?'}columns=${columns.join(',')}` : url;
 }
 
 /** A CSV download with its Date column in another format (ISO is the plain URL). */

@@ -5,8 +5,10 @@
  * version).
  */
 import {
+  CSV_COLUMN_LABELS,
   CSV_DATE_FORMAT_LABELS,
   CSV_DATE_FORMATS,
+  type CsvColumn,
   type CsvDateFormat,
   type CsvPreset,
   downloadName,
@@ -32,6 +34,7 @@ import {
   rememberedBom,
   rememberedDates,
   withBom,
+  withColumns,
   withDates,
   withPreset,
   withSplit,
@@ -45,6 +48,7 @@ import {
   SUCCESS,
 } from '../lib/messages';
 import { type ReviewHandle, ReviewScreen } from '../review/ReviewScreen';
+import { ColumnsDialog, useCsvColumns } from './ColumnsDialog';
 
 export function UploadProgress({ value }: { value: number }) {
   return (
@@ -66,6 +70,7 @@ export async function downloadFormat(
   bom = false,
   split = false,
   dates: CsvDateFormat = 'iso',
+  columns: readonly CsvColumn[] | null = null,
 ) {
   const url = downloadUrl(record, format, anonymous);
   if (!url) {
@@ -75,7 +80,10 @@ export async function downloadFormat(
   try {
     await saveDownload(
       withSplit(
-        withDates(withBom(withPreset(url, preset), bom && format === 'csv'), format === 'csv' ? dates : 'iso'),
+        withColumns(
+          withDates(withBom(withPreset(url, preset), bom && format === 'csv'), format === 'csv' ? dates : 'iso'),
+          format === 'csv' && preset === 'standard' ? columns : null,
+        ),
         split,
       ),
       split ? splitDownloadName(record.originalFilename, format) : downloadName(record.originalFilename, format),
@@ -176,6 +184,9 @@ export function CompletedPanel({
   const review = useRef<ReviewHandle>(null);
   const [bom, setBom] = useState(rememberedBom);
   const [dates, setDates] = useState(rememberedDates);
+  // The CSV's columns and their order (issue 27): the account's for vault files, this browser's otherwise.
+  const csvColumns = useCsvColumns(!anonymous);
+  const [columnsOpen, setColumnsOpen] = useState(false);
   /** One file per statement (a ZIP), offered when the file holds several. */
   const [split, setSplit] = useState(false);
   const several = (record.statementCount ?? 1) > 1;
@@ -247,7 +258,9 @@ export function CompletedPanel({
           {PRIMARY_FORMATS.map((f) => (
             <Button
               key={f}
-              onClick={guarded('download', () => downloadFormat(record, f, anonymous, 'standard', bom, split, dates))}
+              onClick={guarded('download', () =>
+                downloadFormat(record, f, anonymous, 'standard', bom, split, dates, csvColumns.columns),
+              )}
             >
               {FORMAT_LABELS[f]}
             </Button>
@@ -304,6 +317,24 @@ export function CompletedPanel({
             ))}
           </select>
         </label>
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          <span data-testid="csv-columns">
+            CSV columns:{' '}
+            {csvColumns.columns ? csvColumns.columns.map((c) => CSV_COLUMN_LABELS[c]).join(', ') : 'standard'}
+          </span>
+          <Button size="sm" variant="secondary" onClick={() => setColumnsOpen(true)}>
+            Choose CSV columns
+          </Button>
+        </p>
+        {columnsOpen && (
+          <ColumnsDialog
+            open
+            onOpenChange={setColumnsOpen}
+            columns={csvColumns.columns}
+            account={!anonymous}
+            onSave={csvColumns.save}
+          />
+        )}
         {several && (
           <label className="mt-2 flex items-center gap-2 text-sm text-slate-700">
             <input type="checkbox" checked={split} onChange={(e) => setSplit(e.target.checked)} />

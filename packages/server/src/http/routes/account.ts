@@ -3,6 +3,7 @@ import { ROUTES } from '@statemint/shared';
 import type { FastifyInstance } from 'fastify';
 import { purgeFilesOfUser } from '../../files/service';
 import { confirmEmailChange, deleteAccount, requestEmailChange } from '../../services/account';
+import { getExportSettings, saveExportSettings } from '../../services/export-settings';
 import { toAccountPayment } from '../../services/receipts';
 import { requireAuth } from '../auth';
 import { route } from '../route';
@@ -13,6 +14,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, ROUTES.changeEmail, async (request) =>
     requestEmailChange(ctx, (await requireAuth(request)).user, request.body),
+  );
+
+  route(app, ROUTES.exportSettings, async (request) => getExportSettings(ctx, (await requireAuth(request)).user.id));
+  route(app, ROUTES.saveExportSettings, async (request) =>
+    saveExportSettings(ctx, (await requireAuth(request)).user.id, request.body),
   );
 
   route(app, ROUTES.confirmEmailChange, async (request) => confirmEmailChange(ctx, request.body.token));

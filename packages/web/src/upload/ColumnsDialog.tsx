@@ -1,0 +1,173 @@
+/**
+ * Export options (issue 27): which CSV columns a download has and in which order. Remembered per
+ * account for the vault's files (PUT /api/account/export-settings, so every device and the API
+ * agree) and in this browser for files without an account.
+ */
+import { CSV_COLUMN_LABELS, CSV_COLUMNS, type CsvColumn, parseCsvColumns, ROUTES } from '@statemint/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { callApi } from '../api/client';
+import { toast } from '../components/toast';
+import { Button, Modal } from '../components/ui';
+
+const SETTINGS_KEY = ['/api/account/export-settings'] as const;
+const LOCAL_KEY = 'statemint.csvColumns';
+
+function localColumns(): CsvColumn[] | null {
+  try {
+    return parseCsvColumns(localStorage.getItem(LOCAL_KEY) ?? '');
+  } catch {
+    return null;
+  }
+}
+
+/** The CSV columns chosen (null: the preset's) and how to keep a new choice: the account's, or this browser's. */
+export function useCsvColumns(account: boolean) {
+  const queryClient = useQueryClient();
+  const [local, setLocal] = useState(localColumns);
+  const settings = useQuery({
+    queryKey: SETTINGS_KEY,
+    queryFn: () => callApi(ROUTES.exportSettings),
+    enabled: account,
+    retry: false,
+  });
+  const save = useMutation({
+    mutationFn: async (columns: CsvColumn[] | null) => {
+      if (!account) {
+        try {
+          if (columns) localStorage.setItem(LOCAL_KEY, columns.join(','));
+          else localStorage.removeItem(LOCAL_KEY);
+        } catch {
+          // Private mode: the choice lasts this page only.
+        }
+        setLocal(columns);
+        return;
+      }
+      const saved = await callApi(ROUTES.saveExportSettings, { body: { csvColumns: columns } });
+      queryClient.setQueryData(SETTINGS_KEY, saved);
+    },
+  });
+  const columns = account ? (settings.data?.csvColumns ?? null) : local;
+  return { columns, save: (c: CsvColumn[] | null) => save.mutateAsync(c) };
+}
+
+export function ColumnsDialog({
+  open,
+  onOpenChange,
+  columns,
+  account,
+  onSave,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The columns chosen now; null for the standard ones. */
+  columns: CsvColumn[] | null;
+  /** Kept for the account (true) or this browser. */
+  account: boolean;
+  onSave: (columns: CsvColumn[] | null) => Promise<void>;
+}) {
+  const standard: CsvColumn[] = [
+    'date',
+    'sourceDate',
+    'description',
+    'credit',
+    'debit',
+    'amount',
+    'balance',
+    'reference',
+    'page',
+  ];
+  const [chosen, setChosen] = useState<CsvColumn[]>(columns ?? standard);
+  const [saving, setSaving] = useState(false);
+  const others = CSV_COLUMNS.filter((c) => !chosen.includes(c));
+  const move = (i: number, by: -1 | 1) =>
+    setChosen((list) => {
+      const next = [...list];
+      const [c] = next.splice(i, 1);
+      if (c) next.splice(i + by, 0, c);
+      return next;
+    });
+  const keep = async (value: CsvColumn[] | null) => {
+    setSaving(true);
+    try {
+      await onSave(value);
+      onOpenChange(false);
+    } catch (e) {
+      toast({ title: 'The columns were not saved', description: String((e as Error).message), variant: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="CSV columns"
+      description={`Choose the CSV's columns and their order. ${
+        account ? 'Kept for your account: every CSV you download uses them.' : 'Kept in this browser.'
+      }`}
+    >
+      <ol className="space-y-1" aria-label="Columns in the CSV">
+        {chosen.map((c, i) => (
+          <li
+            key={c}
+            className="flex items-center justify-between gap-2 rounded-lg border border-slate-200 px-3 py-1.5"
+          >
+            <span className="text-sm font-medium">
+              {i + 1}. {CSV_COLUMN_LABELS[c]}
+            </span>
+            <span className="flex gap-1">
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={i === 0}
+                aria-label={`Move ${CSV_COLUMN_LABELS[c]} up`}
+                onClick={() => move(i, -1)}
+              >
+                ↑
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={i === chosen.length - 1}
+                aria-label={`Move ${CSV_COLUMN_LABELS[c]} down`}
+                onClick={() => move(i, 1)}
+              >
+                ↓
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={chosen.length === 1}
+                aria-label={`Remove ${CSV_COLUMN_LABELS[c]}`}
+                onClick={() => setChosen((list) => list.filter((x) => x !== c))}
+              >
+                ✕
+              </Button>
+            </span>
+          </li>
+        ))}
+      </ol>
+      {others.length > 0 && (
+        <div className="mt-3">
+          <p className="text-sm text-slate-600">Add a column:</p>
+          <div className="mt-1 flex flex-wrap gap-1">
+            {others.map((c) => (
+              <Button key={c} size="sm" variant="secondary" onClick={() => setChosen((list) => [...list, c])}>
+                + {CSV_COLUMN_LABELS[c]}
+              </Button>
+            ))}
+          </div>
+        </div>
+      )}
+      <div className="mt-4 flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" disabled={saving} onClick={() => keep(null)}>
+          Use the standard columns
+        </Button>
+        <Button disabled={saving} onClick={() => keep(chosen)}>
+          Save columns
+        </Button>
+      </div>
+    </Modal>
+  );
+}
