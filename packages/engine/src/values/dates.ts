@@ -81,7 +81,9 @@ export function settleMonthNames(tokens: DateToken[]): (t: DateToken) => void {
   return settle;
 }
 
-/** Recognises a whole token as a date (no other text around it), or null. */
+const hasDigit = (word: string) => /\d/.test(word);
+
+/** Recognises a whole token as a date (no other text around it), or null. Every date it reads has a digit. */
 export function parseDate(raw: string): DateToken | null {
   const text = raw.trim();
   if (text.length < 3 || text.length > 26) return null;
@@ -118,6 +120,8 @@ export function parseDate(raw: string): DateToken | null {
  */
 export function leadingDate(text: string): { token: DateToken; rest: string } | null {
   const words = text.trim().split(/\s+/);
+  // Every date has a digit (see parseDate): none in the first five words, no date of them.
+  if (!words.slice(0, 5).some(hasDigit)) return null;
   for (let n = Math.min(5, words.length); n >= 1; n--) {
     const head = words.slice(0, n).join(' ');
     const token = parseDate(head.replace(/,$/, ''));
@@ -144,6 +148,7 @@ function sameLanguageMonth(date: DateToken, word: string): boolean {
 /** A date at the end of a text ("Saldo al 24/06/2025", "Balance as of Jan 31, 2025"). */
 export function trailingDate(text: string): { token: DateToken; rest: string } | null {
   const words = text.trim().split(/\s+/);
+  if (!words.slice(-5).some(hasDigit)) return null;
   for (let n = Math.min(5, words.length); n >= 1; n--) {
     const tail = words.slice(words.length - n).join(' ');
     const token = parseDate(tail.replace(/[:,.]$/, (c) => (c === '.' ? c : '')));
@@ -156,7 +161,10 @@ export function trailingDate(text: string): { token: DateToken; rest: string } |
 export function datesIn(text: string): { token: DateToken; start: number; end: number }[] {
   const words = [...text.matchAll(/\S+/g)];
   const out: { token: DateToken; start: number; end: number }[] = [];
+  const digits = words.map((w) => hasDigit(w[0]));
   for (let i = 0; i < words.length; i++) {
+    // Every date has a digit (see parseDate): none in the five words from here, no date starts here.
+    if (!digits.slice(i, i + 5).includes(true)) continue;
     for (let n = Math.min(5, words.length - i); n >= 1; n--) {
       const first = words[i] as RegExpMatchArray;
       const last = words[i + n - 1] as RegExpMatchArray;

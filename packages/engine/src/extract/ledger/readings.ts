@@ -134,14 +134,19 @@ function stretchFits(known: number, unknown: number[], delta: number): boolean {
   if ((target + total) % 2 !== 0) return false;
   const want = (target + total) / 2;
   if (want < 0 || want > total) return false;
-  let sums = new Set([0]);
+  if (want === 0) return true;
+  // The sums of subsets so far, in one growing array (repeats kept: at most 2^14), not a copied Set
+  // per value: the 100-page statement's wrong readings bring ~300 stretches of 8-14 unknown signs.
+  const sums = [0];
   for (const v of unknown) {
-    const next = new Set(sums);
-    for (const s of sums) if (s + v <= want) next.add(s + v);
-    sums = next;
-    if (sums.has(want)) return true;
+    const n = sums.length;
+    for (let i = 0; i < n; i++) {
+      const s = (sums[i] as number) + v;
+      if (s === want) return true;
+      if (s < want) sums.push(s);
+    }
   }
-  return sums.has(want);
+  return false;
 }
 
 /**

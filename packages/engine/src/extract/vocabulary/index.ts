@@ -11,7 +11,7 @@ import { fr } from './fr';
 import { id } from './id';
 import { it } from './it';
 import { nl } from './nl';
-import { PhraseMatcher } from './phrase-matcher';
+import { PhraseExpression, type PhraseFinder, PhraseMatcher } from './phrase-matcher';
 import { pl } from './pl';
 import { pt } from './pt';
 import { sv } from './sv';
@@ -22,8 +22,26 @@ export type { Vocabulary } from './types';
 
 export const VOCABULARIES: readonly Vocabulary[] = [en, de, fr, es, pt, it, nl, pl, sv, da, tr, id];
 
+/**
+ * Texts normalised so far: the same labels and lines are asked about again and again (a header
+ * run's every sub-phrase, each line for each fact), and NFD with six replacements is dear (~260 ms
+ * of the 100-page statement's CPU). Emptied when it grows past NORMALISED_CACHE_SIZE.
+ */
+const normalised = new Map<string, string>();
+const NORMALISED_CACHE_SIZE = 50_000;
+
 /** Lower case, no diacritics, single spaces, no punctuation at either end. */
 export function normaliseWords(text: string): string {
+  let norm = normalised.get(text);
+  if (norm === undefined) {
+    norm = normalise(text);
+    if (normalised.size >= NORMALISED_CACHE_SIZE) normalised.clear();
+    normalised.set(text, norm);
+  }
+  return norm;
+}
+
+function normalise(text: string): string {
   return text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
@@ -36,18 +54,16 @@ export function normaliseWords(text: string): string {
 }
 
 /**
- * One matcher for a list of phrases, longest first; `anchored` matches only at the start;
- * `compound` also matches a phrase ending a compound word ("Kontoutdragsperiod"). It matches as
- * the regular expression of the phrases would, without building one (see phrase-matcher.ts).
+ * One regular expression for a list of phrases, longest first; `anchored` matches only at the
+ * start; `compound` also matches a phrase ending a compound word ("Kontoutdragsperiod"). One
+ * phrase is matched without building the expression (see phrase-matcher.ts), as it would match.
  */
-function matcher(phrases: Iterable<string>, anchored: boolean, compound = false): PhraseMatcher {
-  const list = [...new Set([...phrases].map((p) => normaliseWords(p)).filter(Boolean))].sort(
-    (a, b) => b.length - a.length,
-  );
-  return new PhraseMatcher(
-    list.map((phrase) => normaliseWords(phrase).split(' ').filter(Boolean)),
-    anchored ? 'anchored' : compound ? 'compound' : 'word',
-  );
+function matcher(phrases: Iterable<string>, anchored: boolean, compound = false): PhraseFinder {
+  const list = [...new Set([...phrases].map((p) => normaliseWords(p)).filter(Boolean))]
+    .sort((a, b) => b.length - a.length)
+    .map((phrase) => normaliseWords(phrase).split(' ').filter(Boolean));
+  const start = anchored ? 'anchored' : compound ? 'compound' : 'word';
+  return list.length === 1 ? new PhraseMatcher(list, start) : new PhraseExpression(list, start);
 }
 
 export type ColumnWord = keyof Vocabulary['columns'];
@@ -92,8 +108,8 @@ for (const v of VOCABULARIES) {
 }
 const columnPhrases = [...columnIndex.phrases.keys()].sort((a, b) => b.length - a.length);
 // Built on first use: only the few phrases whose first letters occur in some label are ever tested.
-const columnPhraseRes = new Map<string, PhraseMatcher>();
-const columnPhraseRe = (phrase: string): PhraseMatcher => {
+const columnPhraseRes = new Map<string, PhraseFinder>();
+const columnPhraseRe = (phrase: string): PhraseFinder => {
   let re = columnPhraseRes.get(phrase);
   if (!re) {
     re = matcher([phrase], false);
@@ -245,7 +261,7 @@ export function labelRole(label: string): ColumnWord | null {
 
 export type RowLabel = 'opening' | 'closing' | 'total';
 
-const rowMatchers: [RowLabel, PhraseMatcher][] = (['opening', 'closing', 'total'] as const).map((k) => [
+const rowMatchers: [RowLabel, PhraseFinder][] = (['opening', 'closing', 'total'] as const).map((k) => [
   k,
   matcher(
     VOCABULARIES.flatMap((v) => v.rows[k]),
@@ -308,7 +324,7 @@ export function isSignWord(text: string): boolean {
 }
 
 type FactKey = keyof Vocabulary['facts'];
-const factMatchers = new Map<FactKey, PhraseMatcher>();
+const factMatchers = new Map<FactKey, PhraseFinder>();
 const factKeys: FactKey[] = [
   'period',
   'rangeJoin',
@@ -333,12 +349,12 @@ for (const k of factKeys)
 
 /** Whether a text contains a fact label of any language ("Statement period", "Kontoinhaber"). */
 export function hasFactWord(text: string, key: FactKey): boolean {
-  return (factMatchers.get(key) as PhraseMatcher).test(normaliseWords(text));
+  return (factMatchers.get(key) as PhraseFinder).test(normaliseWords(text));
 }
 
 /** The distinct fact phrases of a kind that the texts name (normalised). */
 export function factPhrases(texts: Iterable<string>, key: FactKey): Set<string> {
-  const phrases = factMatchers.get(key) as PhraseMatcher;
+  const phrases = factMatchers.get(key) as PhraseFinder;
   const out = new Set<string>();
   for (const t of texts) {
     const norm = normaliseWords(t);
@@ -350,13 +366,13 @@ export function factPhrases(texts: Iterable<string>, key: FactKey): Set<string> 
 /** Where a fact label ends in a text (for reading the value after it), or -1. */
 export function factWordEnd(text: string, key: FactKey): number {
   const norm = normaliseWords(text);
-  const m = (factMatchers.get(key) as PhraseMatcher).exec(norm);
+  const m = (factMatchers.get(key) as PhraseFinder).exec(norm);
   return m ? m.end : -1;
 }
 
 /** Where each fact label in a text ends, left to right ("Savings Account · A/C No. 123": two). */
 export function factWordEnds(text: string, key: FactKey): number[] {
-  return (factMatchers.get(key) as PhraseMatcher).all(normaliseWords(text)).map((m) => m.end);
+  return (factMatchers.get(key) as PhraseFinder).all(normaliseWords(text)).map((m) => m.end);
 }
 
 /** Range words of every language, for period parsing ("to", "bis", "au", "t/m", "s/d"). */

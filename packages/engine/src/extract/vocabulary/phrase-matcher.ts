@@ -1,12 +1,12 @@
 /**
  * A list of normalised phrases matched as one regular expression of them would match, without
- * building it (the expression is kept in `phrasePattern` and `phraseSource` for the record and the
- * tests, which compare the two on every vocabulary list).
+ * building it (the expression is kept in `phrasePattern` and `phraseSource` for the record, for
+ * PhraseExpression and for the tests, which compare the two on every vocabulary list).
  *
  * Why: an expression with the Unicode classes \p{L} and \p{N} costs V8 about 1 ms to build and
- * 1-2 ms more to compile at each of its first two runs, and the vocabulary needs dozens of them
- * (a few large ones for facts and row labels, one per column phrase a document's labels bring up):
- * ~150 ms of a one-page conversion's CPU, ~300 ms of the 100-page one's.
+ * 1-2 ms more to compile at each of its first two runs, and column labels were read with one
+ * expression per phrase a label brings up (dozens on a one-page statement, ~100 on the 100-page
+ * one, ~250 ms of its CPU). The long lists (facts, row labels) stay expressions: PhraseExpression.
  *
  * The expression: `(start)(?:p1|p2|...)(?![\p{L}\p{N}])`, flag u, where start is '^' (anchored),
  * nothing (compound) or `(?:^|[^\p{L}\p{N}])`, the phrases longest first, and each phrase its words
@@ -34,8 +34,9 @@ interface Alternative {
 }
 
 const LETTER_OR_NUMBER = /[\p{L}\p{N}]/uy;
-const OTHER = /[^\p{L}\p{N}]/uy;
 const SPACE = /\s/y;
+/** \p{L} or \p{N} among ASCII characters: letters and digits. */
+const ASCII_LETTER_OR_NUMBER = Array.from({ length: 128 }, (_, c) => /[A-Za-z0-9]/.test(String.fromCharCode(c)));
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
@@ -56,11 +57,13 @@ export function phraseSource(phrases: string[][], start: PhraseStart): string {
   return `${head}(?:${body})(?![\\p{L}\\p{N}])`;
 }
 
-export class PhraseMatcher {
+export class PhraseMatcher implements PhraseFinder {
   readonly #start: PhraseStart;
   readonly #alternatives: Alternative[] = [];
-  /** Alternatives (indexes, in order) by the first character of their first word. */
-  readonly #byFirst = new Map<string, number[]>();
+  /** Alternatives (indexes, in order) by the first character (code) of their first word. */
+  readonly #byFirst = new Map<number, number[]>();
+  /** The first character every alternative starts with, when they share one (a single phrase). */
+  readonly #single: string | null = null;
   /** The expression itself, where a phrase holds characters the walk does not handle. */
   readonly #fallback: RegExp | null = null;
 
@@ -76,11 +79,12 @@ export class PhraseMatcher {
       const last = words[words.length - 1] as string;
       const mark = words.length === 1 && /^\p{L}$/u.test(last);
       this.#alternatives.push({ words, plural: !mark && /\p{L}$/u.test(last), mark });
-      const first = (words[0] as string)[0] as string;
+      const first = (words[0] as string).charCodeAt(0);
       const list = this.#byFirst.get(first);
       if (list) list.push(i);
       else this.#byFirst.set(first, [i]);
     });
+    if (this.#byFirst.size === 1) this.#single = String.fromCharCode([...this.#byFirst.keys()][0] as number);
   }
 
   /** The first match at or after `from`, as the expression's exec would find it, or null. */
@@ -90,10 +94,10 @@ export class PhraseMatcher {
       const m = this.#fallback.exec(text);
       return m ? { index: m.index, end: m.index + m[0].length } : null;
     }
-    for (let s = from; s <= text.length; s += codePointLength(text, s)) {
-      if (this.#start === 'anchored') {
-        return s === 0 ? this.#phraseAt(text, 0, 0) : null;
-      }
+    if (this.#start === 'anchored') return from === 0 ? this.#phraseAt(text, 0, 0) : null;
+    if (this.#single !== null) return this.#execSingle(text, from, this.#single);
+    const n = text.length;
+    for (let s = from; s <= n; s += s < n ? codePointLength(text, s) : 1) {
       if (this.#start === 'compound') {
         const m = this.#phraseAt(text, s, s);
         if (m) return m;
@@ -103,13 +107,31 @@ export class PhraseMatcher {
         const m = this.#phraseAt(text, 0, 0);
         if (m) return m;
       }
-      if (s < text.length) {
-        OTHER.lastIndex = s;
-        if (OTHER.test(text)) {
-          const m = this.#phraseAt(text, s, OTHER.lastIndex);
+      // [^\p{L}\p{N}] takes the code point at s, and a phrase starts after it.
+      if (s < n) {
+        const at = s + codePointLength(text, s);
+        if (this.#byFirst.has(text.charCodeAt(at)) && !letterOrNumberAt(text, s)) {
+          const m = this.#phraseAt(text, s, at);
           if (m) return m;
         }
       }
+    }
+    return null;
+  }
+
+  /**
+   * exec where every phrase starts with one character: only where it occurs can a phrase start,
+   * the match at the code point before it (or at it, at the start of the text or in a compound).
+   */
+  #execSingle(text: string, from: number, first: string): PhraseMatch | null {
+    for (let at = text.indexOf(first, from); at >= 0; at = text.indexOf(first, at + 1)) {
+      let m: PhraseMatch | null = null;
+      if (this.#start === 'compound' || at === 0) m = this.#phraseAt(text, at, at);
+      else {
+        const s = at >= 2 && codePointLength(text, at - 2) === 2 ? at - 2 : at - 1;
+        if (s >= from && !letterOrNumberAt(text, s)) m = this.#phraseAt(text, s, at);
+      }
+      if (m) return m;
     }
     return null;
   }
@@ -133,7 +155,7 @@ export class PhraseMatcher {
 
   /** The first alternative that matches with its words starting at `at` (the match starting at `index`). */
   #phraseAt(text: string, index: number, at: number): PhraseMatch | null {
-    const candidates = this.#byFirst.get(text[at] as string);
+    const candidates = this.#byFirst.get(text.charCodeAt(at));
     if (!candidates) return null;
     for (const i of candidates) {
       const end = this.#alternativeAt(this.#alternatives[i] as Alternative, text, at);
@@ -154,11 +176,7 @@ export class PhraseMatcher {
     for (let w = 0; w < alt.words.length; w++) {
       if (w > 0) {
         // \s* before a word, greedy: a word never starts with a space, so no other split can match.
-        for (;;) {
-          SPACE.lastIndex = pos;
-          if (pos < text.length && SPACE.test(text)) pos = SPACE.lastIndex;
-          else break;
-        }
+        while (pos < text.length && isSpace(text, pos)) pos++;
       }
       const word = alt.words[w] as string;
       if (!text.startsWith(word, pos)) return -1;
@@ -172,8 +190,18 @@ export class PhraseMatcher {
   }
 }
 
+/** \s at a position (one code unit: every \s character is one). */
+function isSpace(text: string, at: number): boolean {
+  const c = text.charCodeAt(at);
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  SPACE.lastIndex = at;
+  return SPACE.test(text);
+}
+
 function letterOrNumberAt(text: string, at: number): boolean {
   if (at >= text.length) return false;
+  const c = text.charCodeAt(at);
+  if (c < 128) return ASCII_LETTER_OR_NUMBER[c] as boolean;
   LETTER_OR_NUMBER.lastIndex = at;
   return LETTER_OR_NUMBER.test(text);
 }
@@ -185,4 +213,41 @@ function codePointLength(text: string, at: number): number {
     if (d >= 0xdc00 && d <= 0xdfff) return 2;
   }
   return 1;
+}
+
+/** What index.ts asks of a list of phrases. */
+export interface PhraseFinder {
+  exec(text: string, from?: number): PhraseMatch | null;
+  test(text: string): boolean;
+  all(text: string): PhraseMatch[];
+}
+
+/**
+ * The expression itself, for the long lists (facts, row labels, sections) that every document
+ * tests on many lines: compiled once (~1 ms to build, a few ms at its first runs), V8's matcher
+ * then outruns the walk, which tries each phrase at each position (~10x slower on the 100-page
+ * statement's lines).
+ */
+export class PhraseExpression implements PhraseFinder {
+  readonly #re: RegExp;
+
+  constructor(phrases: string[][], start: PhraseStart) {
+    this.#re = new RegExp(phraseSource(phrases, start), 'gu');
+  }
+
+  exec(text: string, from = 0): PhraseMatch | null {
+    this.#re.lastIndex = from;
+    const m = this.#re.exec(text);
+    return m ? { index: m.index, end: m.index + m[0].length } : null;
+  }
+
+  test(text: string): boolean {
+    return this.exec(text) !== null;
+  }
+
+  all(text: string): PhraseMatch[] {
+    const out: PhraseMatch[] = [];
+    for (let m = this.exec(text); m; m = this.exec(text, m.end)) out.push(m);
+    return out;
+  }
 }
