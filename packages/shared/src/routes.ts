@@ -6,6 +6,8 @@ export const WEB_ROUTES = [
   '/dashboard',
   '/verify-email',
   '/reset-password',
+  // An e-mailed login link: /login-link?token=<token>.
+  '/login-link',
   '/privacy',
   '/terms',
   '/blog',

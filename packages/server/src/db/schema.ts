@@ -195,6 +195,9 @@ export interface WebhookDeliveriesTable {
 }
 
 /** A requested e-mail change (migration 0012): it takes effect when the link sent to the new address is opened. */
+/** A login link (single use, 15 minutes; issue 29): only the token's hash is kept. */
+export type LoginLinksTable = PasswordResetsTable;
+
 export interface EmailChangesTable {
   id: string;
   user_id: string;
@@ -220,4 +223,5 @@ export interface Database {
   api_uploads: ApiUploadsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   email_changes: EmailChangesTable;
+  login_links: LoginLinksTable;
 }

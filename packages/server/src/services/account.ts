@@ -2,14 +2,13 @@
  * The settings page's account changes: a new e-mail address (verified before it takes effect)
  * and deleting the account with every file (payments stay, as receipts the law needs kept).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
 import { AppError, LIMITS, PRODUCT_NAME } from '@statemint/shared';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db';
+import { escapeHtml, issueLink, useLink } from './email-links';
 import { verifyPassword } from './passwords';
 import { revokeAllSessions } from './sessions';
 import { findUserByEmail, normalizeEmail, type UserRow } from './users';
-import { hashToken } from './verification';
 
 const WRONG_PASSWORD = 'Current password is incorrect';
 const LINK_INVALID = 'This confirmation link is invalid or has already been used.';
@@ -32,28 +31,10 @@ export async function requestEmailChange(
     throw new AppError('EMAIL_TAKEN', 'An account with this email already exists.', { field: 'newEmail' });
   const l = ctx.config.authRateLimits;
   ctx.rateLimiter.check([{ key: `email-change:user:${user.id}`, limit: l.verificationEmails }], l.windowMs);
-  const now = ctx.clock.now();
-  const token = randomBytes(32).toString('base64url');
-  const linkId = randomUUID();
   // One pending change at a time: a newer request retires the older link.
-  await ctx.db
-    .updateTable('email_changes')
-    .set({ used_at: now })
-    .where('user_id', '=', user.id)
-    .where('used_at', 'is', null)
-    .execute();
-  await ctx.db
-    .insertInto('email_changes')
-    .values({
-      id: linkId,
-      user_id: user.id,
-      new_email: newEmail,
-      token_hash: hashToken(token),
-      created_at: now,
-      expires_at: now + LIMITS.verificationTokenHours * 3600_000,
-      used_at: null,
-    })
-    .execute();
+  const { id: linkId, token } = await issueLink(ctx, 'emailChange', user.id, LIMITS.verificationTokenHours * 3600_000, {
+    new_email: newEmail,
+  });
   const link = `${ctx.config.publicUrl}/verify-email?change=1&token=${encodeURIComponent(token)}`;
   await ctx.mailer.send({
     to: newEmail,
@@ -66,27 +47,13 @@ export async function requestEmailChange(
   return { message: `We sent a confirmation link to ${newEmail}. Your email changes when you open it.` };
 }
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 export async function confirmEmailChange(ctx: AppContext, token: string): Promise<{ success: true; message: string }> {
   const now = ctx.clock.now();
-  const row = await ctx.db
-    .selectFrom('email_changes')
-    .selectAll()
-    .where('token_hash', '=', hashToken(token))
-    .executeTakeFirst();
-  if (!row || row.used_at !== null) throw new AppError('TOKEN_INVALID', LINK_INVALID);
-  if (row.expires_at <= now)
-    throw new AppError('TOKEN_EXPIRED', 'This confirmation link has expired. Please ask for the change again.');
-  const used = await ctx.db
-    .updateTable('email_changes')
-    .set({ used_at: now })
-    .where('id', '=', row.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(used.numUpdatedRows) !== 1) throw new AppError('TOKEN_INVALID', LINK_INVALID);
+  const link = await useLink(ctx, 'emailChange', token, {
+    invalid: LINK_INVALID,
+    expired: 'This confirmation link has expired. Please ask for the change again.',
+  });
+  const row = { user_id: link.userId, new_email: link.newEmail as string };
   const before = await ctx.db
     .selectFrom('users')
     .select(['email', 'name'])

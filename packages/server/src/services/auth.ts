@@ -10,9 +10,10 @@ import {
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db';
 import { revokeAllApiKeys } from './api-keys';
+import { hasLinkSince } from './email-links';
 import { retireResetLinks } from './password-reset';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { tooManyAttempts } from './rate-limit';
+import { RateLimitedError, tooManyAttempts } from './rate-limit';
 import { createSession, revokeAllSessions } from './sessions';
 import {
   findUserByEmail,
@@ -40,6 +41,9 @@ export const LOGIN_FAILURES_PER_ACCOUNT = 100;
 /** How long an address an account logged in from stays known to it (past the account-wide net). */
 export const KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
 
+/** What the account-wide net's refusal adds: the owner's way in meanwhile. */
+export const LOGIN_LINK_HINT = "Or log in with a link sent to your email: choose 'Email me a login link'.";
+
 const loginKeys = (ip: string, email: string) => {
   const e = normalizeEmail(email);
   return {
@@ -62,16 +66,30 @@ export function checkLoginAllowed(ctx: AppContext, ip: string, email: string): v
   let waitMs = 0;
   const ipFails = ctx.rateLimiter.peek(keys.ip, l.windowMs);
   if (ipFails.count >= l.loginPerIp) waitMs = Math.max(waitMs, ipFails.resetsAt - now);
-  const account = ctx.rateLimiter.peek(keys.account, l.windowMs);
-  const known = ctx.rateLimiter.peek(keys.known, KNOWN_ADDRESS_MS).count > 0;
-  if (account.count >= LOGIN_FAILURES_PER_ACCOUNT && !known) waitMs = Math.max(waitMs, account.resetsAt - now);
   const pair = ctx.rateLimiter.peek(keys.pair, l.windowMs);
   if (pair.count >= l.loginPerEmail) waitMs = Math.max(waitMs, pair.resetsAt - now);
   else if (pair.count >= LOGIN_BACKOFF_AFTER) {
     const backoff = Math.min(2 ** (pair.count - LOGIN_BACKOFF_AFTER) * 1000, l.windowMs);
     waitMs = Math.max(waitMs, pair.last + backoff - now);
   }
+  const account = ctx.rateLimiter.peek(keys.account, l.windowMs);
+  const known = ctx.rateLimiter.peek(keys.known, KNOWN_ADDRESS_MS).count > 0;
+  if (account.count >= LOGIN_FAILURES_PER_ACCOUNT && !known && account.resetsAt - now > waitMs) {
+    // A guesser spread over many addresses: the owner, from a new one, gets in by an e-mailed link.
+    const tooMany = tooManyAttempts(account.resetsAt - now);
+    throw new RateLimitedError(`${tooMany.message} ${LOGIN_LINK_HINT}`, tooMany.retryAfterSeconds);
+  }
   if (waitMs > 0) throw tooManyAttempts(waitMs);
+}
+
+/**
+ * The owner logged in from `ip` (with the password, or a login link): its failures there are
+ * forgotten, and the account-wide net does not hold this address from now on.
+ */
+export function rememberOwnerAddress(ctx: AppContext, ip: string, email: string): void {
+  const keys = loginKeys(ip, email);
+  ctx.rateLimiter.clear(keys.pair);
+  ctx.rateLimiter.hit(keys.known, Number.POSITIVE_INFINITY, KNOWN_ADDRESS_MS);
 }
 
 function recordLoginFailure(ctx: AppContext, ip: string, email: string): void {
@@ -132,8 +150,7 @@ export async function login(
   }
   ctx.rateLimiter.clear(loginKeys(ip, input.email).pair);
   if (found.email_verified !== 1) return unverifiedLogin(ctx, found);
-  // This address is the owner's from now on: the account-wide net does not hold it.
-  ctx.rateLimiter.hit(loginKeys(ip, input.email).known, Number.POSITIVE_INFINITY, KNOWN_ADDRESS_MS);
+  rememberOwnerAddress(ctx, ip, found.email);
   const user = await refreshSubscription(ctx, found);
   const token = await createSession(ctx, user.id);
   return { token, user: toApiUser(user), requiresVerification: false, message: 'Login successful' };
@@ -148,14 +165,7 @@ export const RECENT_VERIFICATION_MS = 10 * 60_000;
  * an e-mail that was not sent.
  */
 async function unverifiedLogin(ctx: AppContext, user: UserRow): Promise<LoginResponse> {
-  const now = ctx.clock.now();
-  const recent = await ctx.db
-    .selectFrom('email_verifications')
-    .select('created_at')
-    .where('user_id', '=', user.id)
-    .where('used_at', 'is', null)
-    .where('created_at', '>', now - RECENT_VERIFICATION_MS)
-    .executeTakeFirst();
+  const recent = await hasLinkSince(ctx, 'verification', user.id, ctx.clock.now() - RECENT_VERIFICATION_MS);
   const l = ctx.config.authRateLimits;
   const allowed = !recent && ctx.rateLimiter.hit(`verify-mail:user:${user.id}`, l.verificationEmails, l.windowMs) === 0;
   if (allowed) {

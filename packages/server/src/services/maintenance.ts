@@ -4,6 +4,7 @@
  * webhook delivery logs older than 30 days.
  */
 import type { AppContext } from '../context';
+import { pruneLinks } from './email-links';
 import { sendPendingReceipts } from './receipts';
 
 const DAY = 24 * 3600_000;
@@ -19,18 +20,12 @@ export async function pruneAccountData(ctx: AppContext): Promise<void> {
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('expires_at', '<', now), eb('revoked_at', '<', now - DAY)]))
     .execute();
-  await ctx.db
-    .deleteFrom('email_verifications')
-    .where((eb) => eb.or([eb('expires_at', '<', now - DAY), eb('used_at', '<', now - DAY)]))
-    .execute();
+  // Spent or expired e-mailed links of every kind (verification, reset, e-mail change, login).
+  await pruneLinks(ctx, DAY);
   // Idempotency keys of uploads are kept a day.
   await ctx.db
     .deleteFrom('idempotency_keys')
     .where('created_at', '<', now - DAY)
-    .execute();
-  await ctx.db
-    .deleteFrom('password_resets')
-    .where((eb) => eb.or([eb('expires_at', '<', now - DAY), eb('used_at', '<', now - DAY)]))
     .execute();
   await ctx.db
     .deleteFrom('webhook_deliveries')

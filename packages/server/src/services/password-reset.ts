@@ -3,14 +3,13 @@
  * hour. Using it sets the new password, proves the address (the account becomes verified)
  * and ends every session of the account, so whoever held it before is signed out.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { AppError, LIMITS, type MessageResponse, PRODUCT_NAME } from '@statemint/shared';
+import { LIMITS, type MessageResponse, PRODUCT_NAME } from '@statemint/shared';
 import type { AppContext } from '../context';
 import { revokeAllApiKeys } from './api-keys';
+import { escapeHtml, issueLink, retireLinks, useLink } from './email-links';
 import { hashPassword } from './passwords';
 import { revokeAllSessions } from './sessions';
 import { findUserByEmail, normalizeEmail, type UserRow } from './users';
-import { escapeHtml, hashToken } from './verification';
 
 export const RESET_REQUESTED_MESSAGE =
   'If an account with that email exists, we have sent a link to reset its password. The link works for 1 hour.';
@@ -22,32 +21,17 @@ export function resetLink(ctx: AppContext, token: string): string {
   return `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
-/** Retires every unused reset link of the user (a new link, a password change, a reset). */
+/**
+ * Retires every unused link that signs in or sets the password (reset and login links): a new
+ * password, by change or reset, leaves none of them working.
+ */
 export async function retireResetLinks(ctx: AppContext, userId: string): Promise<void> {
-  await ctx.db
-    .updateTable('password_resets')
-    .set({ used_at: ctx.clock.now() })
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute();
+  await retireLinks(ctx, 'reset', userId);
+  await retireLinks(ctx, 'login', userId);
 }
 
 async function sendResetEmail(ctx: AppContext, user: UserRow): Promise<void> {
-  const now = ctx.clock.now();
-  const token = randomBytes(32).toString('base64url');
-  const linkId = randomUUID();
-  await retireResetLinks(ctx, user.id);
-  await ctx.db
-    .insertInto('password_resets')
-    .values({
-      id: linkId,
-      user_id: user.id,
-      token_hash: hashToken(token),
-      created_at: now,
-      expires_at: now + LIMITS.passwordResetTokenHours * 3600_000,
-      used_at: null,
-    })
-    .execute();
+  const { id: linkId, token } = await issueLink(ctx, 'reset', user.id, LIMITS.passwordResetTokenHours * 3600_000);
   const link = resetLink(ctx, token);
   const greeting = user.name ? `Hello ${user.name},` : 'Hello,';
   const hours = LIMITS.passwordResetTokenHours;
@@ -78,31 +62,18 @@ export async function requestPasswordReset(ctx: AppContext, rawEmail: string, ip
 
 /** POST /api/auth/reset-password: sets the new password once per link and signs out everywhere. */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<MessageResponse> {
-  const now = ctx.clock.now();
-  const row = await ctx.db
-    .selectFrom('password_resets')
-    .selectAll()
-    .where('token_hash', '=', hashToken(token))
-    .executeTakeFirst();
-  if (!row || row.used_at !== null) throw new AppError('TOKEN_INVALID', INVALID_MESSAGE);
-  if (row.expires_at <= now) throw new AppError('TOKEN_EXPIRED', EXPIRED_MESSAGE);
+  // Single use even under concurrent submissions: only the request that takes the link resets
+  // (and only it pays for hashing the password: a made-up token costs no argon2).
+  const link = await useLink(ctx, 'reset', token, { invalid: INVALID_MESSAGE, expired: EXPIRED_MESSAGE });
   const passwordHash = await hashPassword(password);
-  // Single use even under concurrent submissions: only the request that flips used_at resets.
-  const taken = await ctx.db
-    .updateTable('password_resets')
-    .set({ used_at: now })
-    .where('id', '=', row.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) !== 1) throw new AppError('TOKEN_INVALID', INVALID_MESSAGE);
   // The link reached the inbox, so the address is proven too.
   await ctx.db
     .updateTable('users')
-    .set({ password_hash: passwordHash, email_verified: 1, updated_at: now })
-    .where('id', '=', row.user_id)
+    .set({ password_hash: passwordHash, email_verified: 1, updated_at: ctx.clock.now() })
+    .where('id', '=', link.userId)
     .execute();
-  await retireResetLinks(ctx, row.user_id);
-  await revokeAllSessions(ctx, row.user_id);
-  await revokeAllApiKeys(ctx, row.user_id);
+  await retireResetLinks(ctx, link.userId);
+  await revokeAllSessions(ctx, link.userId);
+  await revokeAllApiKeys(ctx, link.userId);
   return { message: RESET_DONE_MESSAGE };
 }

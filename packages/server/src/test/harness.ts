@@ -4,19 +4,23 @@
  * dropped on close. Tests talk to it over HTTP with fetch.
  *
  *   for (const db of testDatabases) describe(`... (${db})`, () => {
- *     let s: TestServer;
- *     beforeAll(async () => { s = await startTestServer({ db }); });
- *     afterAll(() => s.close());
+ *     const server = serverFor(db, { config: { trustProxy: 'loopback' } });
+ *     it('...', async () => { const s = server(); ... });
  *   });
+ *
+ * Also here: raw requests that stall (rawRequest) and the server's log lines (captureLog).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { type Config, loadConfig } from '../config/config';
 import type { AppContext, Clock } from '../context';
 import { buildApp } from '../http/app';
@@ -91,6 +95,8 @@ export interface TestServer {
   outbox(): string[];
   /** The verification link in the newest e-mail to `email`. */
   lastVerificationToken(email: string): string;
+  /** The token of the newest e-mailed link to `page` (verify-email, reset-password, login-link) sent to `email`. */
+  lastLinkToken(email: string, page: string): string | undefined;
   close(): Promise<void>;
 }
 
@@ -163,6 +169,20 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     return names.map((n) => readFileSync(join(outboxDir(config), n), 'utf8'));
   };
 
+  const lastLinkToken = (email: string, page: string): string | undefined => {
+    const mails = outbox().filter((m) => m.toLowerCase().includes(`to: ${email.toLowerCase()}`));
+    // Quoted-printable may wrap the link and write its '=' as =3D: undo both first.
+    const link = new RegExp(`${page}\\?token=([\\w-]+)`);
+    for (const mail of mails.reverse()) {
+      const m = mail
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=')
+        .match(link);
+      if (m?.[1]) return m[1];
+    }
+    return undefined;
+  };
+
   return {
     url,
     app,
@@ -190,14 +210,11 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     },
     outbox,
     lastVerificationToken(email: string): string {
-      const mails = outbox().filter((m) => m.toLowerCase().includes(`to: ${email.toLowerCase()}`));
-      const last = mails[mails.length - 1];
-      // Quoted-printable may wrap the link; undo soft line breaks first.
-      const m = last?.replace(/=\r?\n/g, '').match(/verify-email\?token=3D([\w-]+)|verify-email\?token=([\w-]+)/);
-      const token = m?.[1] ?? m?.[2];
+      const token = lastLinkToken(email, 'verify-email');
       if (!token) throw new Error(`no verification e-mail to ${email}`);
       return token;
     },
+    lastLinkToken,
     pgSchema,
     async close() {
       await app.close();
@@ -255,4 +272,55 @@ export async function createVerifiedUser(
   });
   if (login.status !== 200 || !login.body.token) throw new Error(`login: ${login.status}`);
   return { email, password, token: login.body.token, user: login.body.user };
+}
+
+/**
+ * One test server for the describe block it is called in: started before its tests, closed after
+ * them. Returns the server (call it inside a test or hook).
+ */
+export function serverFor(db: TestDb, options: Omit<StartOptions, 'db'> = {}): () => TestServer {
+  let s: TestServer | undefined;
+  beforeAll(async () => {
+    s = await startTestServer({ db, ...options });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+  return () => {
+    if (!s) throw new Error('the test server did not start');
+    return s;
+  };
+}
+
+/** The server's log lines as it writes them (pass `stream` as StartOptions.logStream). */
+export function captureLog(): { stream: NodeJS.WritableStream; lines: string[]; text(): string } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { stream, lines, text: () => lines.join('') };
+}
+
+/**
+ * Writes `head` (a request line and headers, and any start of a body) to the server on a socket
+ * of its own, and leaves it open: a client that stalls. `answer` resolves with what the server
+ * sent back once it holds a whole JSON answer, or when the socket ends.
+ */
+export function rawRequest(s: { url: string }, head: string | Buffer): { socket: Socket; answer: Promise<string> } {
+  const { port } = new URL(s.url);
+  const socket = connect(Number(port), '127.0.0.1');
+  socket.write(head);
+  const answer = new Promise<string>((resolve) => {
+    let text = '';
+    socket.on('data', (d) => {
+      text += d;
+      if (text.includes('\r\n\r\n') && text.includes('}')) resolve(text);
+    });
+    socket.on('close', () => resolve(text));
+    socket.on('error', () => resolve(text));
+  });
+  return { socket, answer };
 }

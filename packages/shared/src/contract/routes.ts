@@ -232,6 +232,28 @@ export const ROUTES = {
     body: Type.Object({ email: EmailSchema, password: PasswordSchema }),
     response: { 200: LoginResponseSchema, ...errors(400, 401, 429) },
   }),
+  requestLoginLink: route({
+    method: 'POST',
+    path: '/api/auth/login-link',
+    id: 'requestLoginLink',
+    summary: 'E-mail a login link',
+    description:
+      'Answers the same whether or not an account exists. The link works once, for 15 minutes, and signs in past the account-wide limit on failed passwords; limited per IP (429) and, silently, per address.',
+    tag: 'Account',
+    auth: 'none',
+    body: Type.Object({ email: EmailSchema }),
+    response: { 200: MessageSchema, ...errors(400, 429) },
+  }),
+  loginWithLink: route({
+    method: 'POST',
+    path: '/api/auth/login-link/use',
+    id: 'loginWithLink',
+    summary: 'Log in with the e-mailed login link',
+    tag: 'Account',
+    auth: 'none',
+    body: Type.Object({ token: Type.Optional(Type.String()) }),
+    response: { 200: LoginResponseSchema, ...errors(400) },
+  }),
   user: route({
     method: 'GET',
     path: '/api/auth/user',

@@ -2,6 +2,7 @@
 import { AppError, ROUTES, TEXTS } from '@statemint/shared';
 import type { FastifyInstance } from 'fastify';
 import { changePassword, limitAttempts, login, register, updateRetention } from '../../services/auth';
+import { loginWithLink, requestLoginLink } from '../../services/login-link';
 import { requestPasswordReset, resetPassword } from '../../services/password-reset';
 import { revokeSession, verifySessionToken } from '../../services/sessions';
 import { findUserByEmail, normalizeEmail, toApiUser } from '../../services/users';
@@ -27,6 +28,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, ROUTES.login, async (request) => login(ctx, request.body, request.ip));
+
+  route(app, ROUTES.requestLoginLink, async (request) => requestLoginLink(ctx, request.body.email, request.ip));
+
+  route(app, ROUTES.loginWithLink, async (request) => {
+    const token = request.body.token?.trim();
+    if (!token) throw new AppError('VALIDATION_FAILED', 'No login link token provided', { field: 'token' });
+    if (token.length > 200) throw new AppError('TOKEN_INVALID', 'This login link is invalid or has already been used.');
+    return loginWithLink(ctx, token, request.ip);
+  });
 
   route(app, ROUTES.user, async (request) => toApiUser((await requireAuth(request)).user));
 

@@ -4,7 +4,7 @@
  * how the real owner of an address takes back an account someone else opened with it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../services/verification';
+import { hashToken } from '../../services/email-links';
 import { createVerifiedUser, startTestServer, type TestServer, testDatabases } from '../../test/harness';
 
 const GOOD_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' };
