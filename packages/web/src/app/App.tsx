@@ -18,6 +18,7 @@ const UploadPage = lazy(() => import('../pages/UploadPage'));
 const DashboardPage = lazy(() => import('../pages/dashboard/DashboardPage'));
 const VerifyEmailPage = lazy(() => import('../pages/VerifyEmailPage'));
 const ResetPasswordPage = lazy(() => import('../pages/ResetPasswordPage'));
+const LoginLinkPage = lazy(() => import('../pages/LoginLinkPage'));
 const BlogPage = lazy(() => import('../pages/BlogPage'));
 const PrivacyPage = lazy(() => import('../pages/PrivacyPage'));
 const TermsPage = lazy(() => import('../pages/TermsPage'));
@@ -40,6 +41,8 @@ function Page({ pathname }: { pathname: string }) {
       return <VerifyEmailPage />;
     case '/reset-password':
       return <ResetPasswordPage />;
+    case '/login-link':
+      return <LoginLinkPage />;
     case '/blog':
       return <BlogPage />;
     case '/privacy':
@@ -64,6 +67,7 @@ const TITLES: Record<string, string> = {
   '/dashboard': 'Secure Document Vault',
   '/verify-email': 'Verify Your Email',
   '/reset-password': 'Reset Your Password',
+  '/login-link': 'Log In by Email',
   '/blog': 'Blog',
   '/privacy': 'Privacy Policy',
   '/terms': 'Terms of Service',

@@ -122,7 +122,17 @@ export function LoginModal({
           onChange={set('password')}
         />
         {isLogin && (
-          <p className="-mt-2 text-right text-sm">
+          <p className="-mt-2 flex justify-between gap-3 text-sm">
+            <button
+              type="button"
+              className="font-semibold text-brand-700 hover:underline"
+              onClick={() => {
+                onOpenChange(false);
+                navigate('/login-link');
+              }}
+            >
+              Email me a login link
+            </button>
             <button
               type="button"
               className="font-semibold text-brand-700 hover:underline"

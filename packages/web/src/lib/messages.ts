@@ -122,6 +122,8 @@ export const ACTION_FAILURES = {
   sendVerification: ['Failed to Send Email', 'Failed to send verification email'],
   passwordResetRequest: ['Failed to Send Email', 'Failed to send the password reset email'],
   passwordReset: ['Reset Failed', 'Failed to reset your password'],
+  loginLinkRequest: ['Failed to Send Email', 'Failed to send the login link'],
+  loginLink: ['Login Failed', 'Failed to log in with this link'],
 } as const;
 
 export function actionFailure(action: keyof typeof ACTION_FAILURES, e: unknown): ToastSpec {

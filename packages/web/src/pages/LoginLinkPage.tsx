@@ -1,0 +1,116 @@
+/**
+ * /login-link: without a token, asks for the e-mail address and sends a login link (issue 29: the
+ * owner's way in while someone guesses the password from many addresses); with the link's token,
+ * signs in once and opens the vault.
+ */
+import type { LoginResponse } from '@statemint/shared';
+import { TEXTS } from '@statemint/shared';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { apiRequest } from '../api/client';
+import { ApiError } from '../api/errors';
+import { navigate, useLocation } from '../app/router';
+import { useSession } from '../app/session';
+import { toast } from '../components/toast';
+import { Button, Field } from '../components/ui';
+import { actionFailure } from '../lib/messages';
+import { validatePaygEmail } from '../lib/validate';
+
+function RequestForm() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = validatePaygEmail(email) === null ? null : TEXTS.emailInvalid;
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      const res = await apiRequest<{ message?: string }>('/api/auth/login-link', {
+        body: { email: email.trim() },
+        auth: false,
+      });
+      setSent(res.message ?? 'If an account with that email exists, we have sent it a link to log in.');
+    } catch (err) {
+      toast(actionFailure('loginLinkRequest', err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  if (sent)
+    return (
+      <p role="status" className="mt-6 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-700">
+        {sent}
+      </p>
+    );
+  return (
+    <form onSubmit={submit} noValidate className="mt-6 space-y-3 text-left" aria-label="Request a login link">
+      <Field
+        label="Your email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        error={error}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <Button type="submit" className="w-full" disabled={busy}>
+        Email Me a Login Link
+      </Button>
+    </form>
+  );
+}
+
+function UseLink({ token }: { token: string }) {
+  const { signIn } = useSession();
+  const [problem, setProblem] = useState<string | null>(null);
+  const used = useRef(false);
+  useEffect(() => {
+    // Once: the link works once, and a second call would answer that it was used.
+    if (used.current) return;
+    used.current = true;
+    apiRequest<LoginResponse>('/api/auth/login-link/use', { body: { token }, auth: false })
+      .then((res) => {
+        if (res.token && res.user) signIn(res.token, res.user);
+        navigate('/dashboard');
+      })
+      .catch((err: unknown) => {
+        if (err instanceof ApiError && (err.code === 'TOKEN_INVALID' || err.code === 'TOKEN_EXPIRED'))
+          setProblem(err.serverMessage ?? 'This login link cannot be used.');
+        else toast(actionFailure('loginLink', err));
+      });
+  }, [token, signIn]);
+  if (problem)
+    return (
+      <div>
+        <p role="alert" className="mt-3 text-slate-600">
+          {problem}
+        </p>
+        <RequestForm />
+      </div>
+    );
+  return (
+    <p role="status" className="mt-3 text-slate-600">
+      Logging you in…
+    </p>
+  );
+}
+
+export default function LoginLinkPage() {
+  const { search } = useLocation();
+  const token = search.get('token');
+  return (
+    <section className="mx-auto max-w-md px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">Log In by Email</h1>
+      {token ? (
+        <UseLink token={token} />
+      ) : (
+        <p className="mt-3 text-slate-600">
+          Enter the email address of your account and we will send you a link that logs you in. The link works once, for
+          15 minutes.
+        </p>
+      )}
+      {!token && <RequestForm />}
+    </section>
+  );
+}
