@@ -5,8 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, testDatabases } from '../test/harness';
-import { MAX_UPLOADS_PER_IP, TOO_MANY_UPLOADS_MESSAGE, TOO_SLOW_MESSAGE } from './admission';
+import { serverFor, startTestServer, type TestServer, testDatabases } from '../test/harness';
+import {
+  BUSY_MESSAGE,
+  MAX_BYTES_IN_FLIGHT,
+  MAX_UPLOADS_PER_IP,
+  TOO_MANY_UPLOADS_MESSAGE,
+  TOO_SLOW_MESSAGE,
+} from './admission';
 import { sampleCsvStatement } from './sample-statements';
 import { freshIp, upload, waitForFile } from './test-helpers';
 
@@ -227,6 +233,59 @@ for (const db of testDatabases) {
       } finally {
         for (const { socket } of stalled) socket.destroy();
       }
+    });
+  });
+}
+
+/**
+ * Issue 29, the admitted flood: 24 fresh addresses' 9.9 MB uploads were all admitted at their first
+ * byte (the bytes held were counted as received) and took the whole server from 474 to 1,233 MB.
+ * Uploads in progress now hold what they declare.
+ */
+for (const db of testDatabases) {
+  describe(`bytes in flight (${db})`, () => {
+    // Stalled uploads keep their claim here (stallMs past the test): only the count of bytes is tested.
+    const patient = {
+      headersTimeoutMs: 60_000,
+      idleMs: 60_000,
+      stallMs: 60_000,
+      minBytesPerSecond: 1,
+      graceMs: 60_000,
+      deadlineMs: 60_000,
+    };
+    const server = serverFor(db, { config: { trustProxy: 'loopback', conversionWorkers: 1, receiveLimits: patient } });
+    const settledWithin = (answer: Promise<string>, ms: number) =>
+      Promise.race([answer, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
+
+    it('admits large uploads by the bytes they declare, the rest answered 429 before their bodies; small ones still fit', async () => {
+      const s = server();
+      const fits = Math.floor(MAX_BYTES_IN_FLIGHT / DECLARED);
+      const held = [];
+      for (let i = 0; i < fits; i++) held.push(stalledUpload(s, freshIp()));
+      // Each is held (waiting for the rest of its body), none answered.
+      for (const u of held) expect(await settledWithin(u.answer, 300)).toBeNull();
+      const refused = stalledUpload(s, freshIp());
+      const text = await settledWithin(refused.answer, 10_000);
+      refused.socket.destroy();
+      expect(text).toMatch(/^HTTP\/1\.1 429/);
+      expect(text).toContain(BUSY_MESSAGE);
+      // A statement of a few KB fits beside them.
+      const small = await upload(s, '/api/files/upload-free-trial', {
+        name: 'march.csv',
+        bytes: sampleCsvStatement(3),
+        fields: { email: `${randomUUID()}@example.com` },
+        ip: freshIp(),
+      });
+      expect(small.status).toBe(201);
+      // One of the large ones gone: another large one is taken in its place.
+      held.pop()?.socket.destroy();
+      let next = stalledUpload(s, freshIp());
+      for (let i = 0; i < 40 && (await settledWithin(next.answer, 250)) !== null; i++) {
+        next.socket.destroy();
+        next = stalledUpload(s, freshIp());
+      }
+      expect(await settledWithin(next.answer, 300)).toBeNull();
+      for (const u of [...held, next]) u.socket.destroy();
     });
   });
 }

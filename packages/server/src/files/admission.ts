@@ -20,8 +20,14 @@ export const MAX_UPLOADS_PER_IP = 3;
 export const MAX_UPLOADS_AT_ONCE = 24;
 /** Uploads admitted at once in all, stalled ones included (they hold a socket, little memory). */
 export const MAX_UPLOAD_SOCKETS = 400;
-/** Bytes of admitted uploads held at once: past it no more are admitted until some are stored. */
-export const MAX_BYTES_IN_FLIGHT = 240 * 1024 * 1024;
+/**
+ * Bytes of admitted uploads held at once, counting each upload in progress by what it declared
+ * (Content-Length) and a stalled one by what it sent: past it no more are admitted until some are
+ * stored. Each byte held costs the server about three while it is received, sealed and written
+ * (issue 29: with 240 MB counted only as received, 24 fresh addresses' 9.9 MB uploads, all
+ * admitted at their first byte, took the whole server from 474 to 1,233 MB).
+ */
+export const MAX_BYTES_IN_FLIGHT = 64 * 1024 * 1024;
 
 export const TOO_MANY_UPLOADS_MESSAGE =
   'You are uploading too many files at once. Please wait for one to finish, then try again.';
@@ -36,6 +42,8 @@ export interface Admission {
 
 interface InFlight {
   ip: string;
+  /** The request's Content-Length (0 when not sent). */
+  declared: number;
   socket: { bytesRead: number };
   base: number;
   received: number;
@@ -64,9 +72,10 @@ export class UploadGate {
     readonly limits: ReceiveLimits,
     readonly perIp = MAX_UPLOADS_PER_IP,
     readonly active = MAX_UPLOADS_AT_ONCE,
+    readonly maxBytes = MAX_BYTES_IN_FLIGHT,
   ) {}
 
-  take(ip: string, socket: { bytesRead: number }): Admission {
+  take(ip: string, socket: { bytesRead: number }, declared = 0): Admission {
     const now = performance.now();
     this.#refresh(now);
     const mine = this.#perIp.get(ip) ?? 0;
@@ -74,13 +83,17 @@ export class UploadGate {
     let inProgress = 0;
     let held = 0;
     for (const u of this.#uploads) {
-      if (now - u.lastFast < this.limits.stallMs) inProgress++;
-      held += u.received;
+      // An upload in progress will hold what it declared; a stalled one, only what it sent.
+      const sending = now - u.lastFast < this.limits.stallMs;
+      if (sending) inProgress++;
+      held += sending ? Math.max(u.received, u.declared) : u.received;
     }
-    if (inProgress >= this.active || this.#uploads.size >= MAX_UPLOAD_SOCKETS || held >= MAX_BYTES_IN_FLIGHT)
+    const wanted = Math.min(Math.max(0, declared), this.maxBytes);
+    if (inProgress >= this.active || this.#uploads.size >= MAX_UPLOAD_SOCKETS || held + wanted > this.maxBytes)
       throw new RateLimitedError(BUSY_MESSAGE, 5);
     const upload: InFlight = {
       ip,
+      declared: Math.max(0, declared),
       socket,
       base: socket.bytesRead,
       received: 0,

@@ -86,6 +86,43 @@ async function* until<T>(source: AsyncIterable<T>, signal: AbortSignal | undefin
   }
 }
 
+/** The request's Content-Length, which bounds the file in it (Node ends the body there); null when not sent. */
+function declaredLength(request: FastifyRequest): number | null {
+  const declared = Number(request.headers['content-length']);
+  return Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, LIMITS.maxUploadBytes) : null;
+}
+
+/**
+ * A file's bytes as they arrive, copied into one buffer of the request's declared length, so
+ * each received chunk is garbage at once and no second whole copy is made at the end (issue 29:
+ * 24 admitted 9.9 MB uploads took the server from 220 to 960 MB). Untouched pages of the buffer
+ * cost no memory, so a client that declares 10 MB and stalls holds only what it sent. Without a
+ * declared length (or past it), chunks are kept and joined at the end.
+ */
+class FileBytes {
+  #buffer: Buffer | null;
+  #used = 0;
+  #chunks: Buffer[] = [];
+
+  constructor(capacity: number | null) {
+    this.#buffer = capacity === null ? null : Buffer.allocUnsafe(capacity);
+  }
+
+  push(chunk: Buffer): void {
+    if (this.#buffer && this.#used + chunk.length <= this.#buffer.length) {
+      this.#used += chunk.copy(this.#buffer, this.#used);
+      return;
+    }
+    if (this.#buffer) this.#chunks.push(this.#buffer.subarray(0, this.#used));
+    this.#buffer = null;
+    this.#chunks.push(chunk);
+  }
+
+  bytes(): Buffer {
+    return this.#buffer ? this.#buffer.subarray(0, this.#used) : Buffer.concat(this.#chunks);
+  }
+}
+
 export async function readUpload(request: FastifyRequest, signal?: AbortSignal): Promise<UploadedFile> {
   if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', NO_FILE_MESSAGE, { field: 'file' });
   const fields: Record<string, string> = {};
@@ -99,19 +136,19 @@ export async function readUpload(request: FastifyRequest, signal?: AbortSignal):
             field: 'file',
           });
         }
-        const chunks: Buffer[] = [];
+        const sink = new FileBytes(declaredLength(request));
         let size = 0;
         for await (const chunk of until(part.file as AsyncIterable<Buffer>, signal)) {
           size += chunk.length;
           if (size > LIMITS.maxUploadBytes) break;
-          chunks.push(chunk);
+          sink.push(chunk);
         }
         if (part.file.truncated || size > LIMITS.maxUploadBytes)
           throw new AppError('FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE, { field: 'file' });
         const name = fileName(part.filename);
         if (name.length > MAX_FILE_NAME_LENGTH)
           throw new AppError('VALIDATION_FAILED', NAME_TOO_LONG_MESSAGE, { field: 'file' });
-        file = { fileName: name, bytes: Buffer.concat(chunks, size) };
+        file = { fileName: name, bytes: sink.bytes() };
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }

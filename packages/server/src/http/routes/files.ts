@@ -118,7 +118,10 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
           fingerprint: fingerprint(request),
         });
         if (refusal) throw refusal;
-        admitted.set(request, gate.take(request.ip, request.raw.socket));
+        admitted.set(
+          request,
+          gate.take(request.ip, request.raw.socket, Number(request.headers['content-length']) || 0),
+        );
       } catch (e) {
         // The body is not wanted: the connection closes after the answer instead of reading it all.
         reply.header('Connection', 'close');
