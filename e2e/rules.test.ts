@@ -127,7 +127,7 @@ describe.skipIf(!hasChromium)('rules that learn in Chromium', () => {
     await page.context().close();
   });
 
-  it('CSV columns chosen and put in order are remembered for the account, on another browser too', async () => {
+  it('CSV columns chosen and put in order, the date format and the byte-order mark are remembered for the account, on another browser too', async () => {
     const open = async () => {
       const tracked = await openPage(browser, 'about:blank');
       await signIn(tracked.page, pro);
@@ -152,18 +152,26 @@ describe.skipIf(!hasChromium)('rules that learn in Chromium', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await done.getByTestId('csv-columns').textContent()).toBe('CSV columns: Date, Amount, Description, Payee');
     expect((await download(page, done, 'CSV')).split('\r\n')[0]).toBe('Date,Amount,Description,Payee');
+    // The date format and the byte-order mark are the account's too.
+    await done.getByRole('combobox', { name: 'CSV dates' }).selectOption('dmy');
+    await done.getByLabel(/CSV for Excel on Windows/).check();
+    await expect
+      .poll(() => download(page, done, 'CSV'))
+      .toMatch(/^\uFEFFDate,Amount,Description,Payee\r\n02\/05\/2024,/);
     expect(errors).toEqual([]);
     await page.context().close();
 
-    // Another browser of the same account: the columns are the account's.
+    // Another browser of the same account: the columns, dates and mark are the account's.
     const other = await open();
     const june = await convert(other.page, accountCsv('june.csv', [['2024-06-02', 'RENT JUNE', -300]]));
     await expect
       .poll(() => june.getByTestId('csv-columns').textContent())
       .toBe('CSV columns: Date, Amount, Description, Payee');
+    expect(await june.getByRole('combobox', { name: 'CSV dates' }).inputValue()).toBe('dmy');
+    expect(await june.getByLabel(/CSV for Excel on Windows/).isChecked()).toBe(true);
     const csv = (await download(other.page, june, 'CSV')).split('\r\n');
-    expect(csv[0]).toBe('Date,Amount,Description,Payee');
-    expect(csv[1]).toBe('2024-06-02,-300.00,RENT JUNE,');
+    expect(csv[0]).toBe('\uFEFFDate,Amount,Description,Payee');
+    expect(csv[1]).toBe('02/06/2024,-300.00,RENT JUNE,');
     expect(other.errors).toEqual([]);
     await other.page.context().close();
   });

@@ -1,5 +1,5 @@
 /** Shapes of the account, payment and subscription API (SPEC §3, §7), shared by server and web. */
-import type { CsvColumn } from './files';
+import type { CsvColumn, CsvDateFormat } from './files';
 import type { PaymentType, Plan } from './plans';
 
 /** SPEC §3 User, as every auth/payment endpoint returns it. */
@@ -80,6 +80,10 @@ export interface PaymentCredit {
 export interface ExportSettings {
   /** The CSV columns chosen, in their order (shared CSV_COLUMNS); null for the preset's. */
   csvColumns: CsvColumn[] | null;
+  /** The CSV's Date column format. */
+  csvDates: CsvDateFormat;
+  /** Whether CSVs start with a UTF-8 byte-order mark (Excel on Windows). */
+  bom: boolean;
 }
 
 /** POST /api/payments/confirm: token only when the confirmation created the account. */

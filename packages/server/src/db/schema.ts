@@ -94,10 +94,15 @@ export interface PaymentsTable {
   files: number;
 }
 
-/** Export options an account keeps (issue 27): its CSV columns, a JSON list of CSV_COLUMNS names. */
+/**
+ * Export options an account keeps (issue 27): its CSV columns (a JSON list of CSV_COLUMNS names),
+ * date format and byte-order mark (migration 0018; null: not chosen).
+ */
 export interface ExportSettingsTable {
   user_id: string;
   csv_columns: string | null;
+  csv_dates: string | null;
+  bom: number | null;
   updated_at: number;
 }
 

@@ -275,10 +275,17 @@ export async function downloadOwned(
 ): Promise<Download> {
   const format = parseFormat(formatParam);
   const row = await authorizedRow(files, id, format, who);
-  // The account's remembered CSV columns (issue 27), unless the download names its own or a preset.
-  if (format === 'csv' && !query.columns && !query.preset && row.user_id) {
-    const { csvColumns } = await getExportSettings(files.ctx, row.user_id);
-    if (csvColumns) return download(files, row, format, { ...query, columns: csvColumns.join(',') });
+  // The account's remembered CSV options (issue 27), where the download does not say otherwise
+  // (columns: unless it names its own or a preset).
+  if (format === 'csv' && row.user_id) {
+    const remembered = await getExportSettings(files.ctx, row.user_id);
+    const columns = remembered.csvColumns && !query.preset ? remembered.csvColumns.join(',') : undefined;
+    return download(files, row, format, {
+      ...query,
+      columns: query.columns || columns,
+      dates: query.dates || remembered.csvDates,
+      bom: query.bom || (remembered.bom ? '1' : '0'),
+    });
   }
   return download(files, row, format, query);
 }

@@ -1,7 +1,7 @@
 /**
  * Issue 27, export options: CSV column choice and order on both download routes (`columns=`), and
- * remembered per account (GET/PUT /api/account/export-settings): the account's CSV downloads that
- * name no columns and no preset use them.
+ * remembered per account with the date format and byte-order mark (GET/PUT
+ * /api/account/export-settings): the account's CSV downloads that do not say otherwise use them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCsvStatement } from '../files/sample-statements';
@@ -57,33 +57,49 @@ for (const db of testDatabases) {
       const u = await proUser(s);
       const other = await proUser(s);
       expect((await s.api('/api/account/export-settings')).status).toBe(401);
-      expect((await s.api('/api/account/export-settings', { token: u.token })).body).toEqual({ csvColumns: null });
+      expect((await s.api('/api/account/export-settings', { token: u.token })).body).toEqual({
+        csvColumns: null,
+        csvDates: 'iso',
+        bom: false,
+      });
       const dup = await s.api('/api/account/export-settings', {
         method: 'PUT',
         token: u.token,
-        body: { csvColumns: ['date', 'date'] },
+        body: { csvColumns: ['date', 'date'], csvDates: 'iso', bom: false },
       });
       expect(dup.status).toBe(400);
       const saved = await s.api('/api/account/export-settings', {
         method: 'PUT',
         token: u.token,
-        body: { csvColumns: ['date', 'description', 'debit', 'credit'] },
+        body: { csvColumns: ['date', 'description', 'debit', 'credit'], csvDates: 'dmy', bom: true },
       });
-      expect(saved).toMatchObject({ status: 200, body: { csvColumns: ['date', 'description', 'debit', 'credit'] } });
+      expect(saved).toMatchObject({
+        status: 200,
+        body: { csvColumns: ['date', 'description', 'debit', 'credit'], csvDates: 'dmy', bom: true },
+      });
       expect((await s.api('/api/account/export-settings', { token: u.token })).body).toEqual(saved.body);
 
       const id = await converted(u.token);
-      expect((await get(u.token, id, '')).header).toBe('Date,Description,Debit,Credit');
-      // A download that names its own columns or a preset gets those.
-      expect((await get(u.token, id, '?columns=amount')).header).toBe('Amount');
-      expect((await get(u.token, id, '?preset=simple')).header).toBe('Date,Description,Amount,Reference,Category');
+      const remembered = await get(u.token, id, '');
+      expect(remembered.header).toBe('\uFEFFDate,Description,Debit,Credit');
+      expect(remembered.text.split('\r\n')[1]).toMatch(/^\d{2}\/03\/2024,/);
+      // A download that says otherwise gets what it says.
+      expect((await get(u.token, id, '?columns=amount&bom=0')).header).toBe('Amount');
+      expect((await get(u.token, id, '?preset=simple&bom=0')).header).toBe(
+        'Date,Description,Amount,Reference,Category',
+      );
+      expect((await get(u.token, id, '?dates=iso&bom=0')).text.split('\r\n')[1]).toMatch(/^2024-03-\d{2},/);
       // Another account's downloads are its own.
       const theirs = await converted(other.token);
       expect((await get(other.token, theirs, '')).header).toBe(
         'Date,Source Date,Description,Credit,Debit,Amount,Balance,Reference,Page',
       );
       // Back to the preset's.
-      await s.api('/api/account/export-settings', { method: 'PUT', token: u.token, body: { csvColumns: null } });
+      await s.api('/api/account/export-settings', {
+        method: 'PUT',
+        token: u.token,
+        body: { csvColumns: null, csvDates: 'iso', bom: false },
+      });
       expect((await get(u.token, id, '')).header).toBe(
         'Date,Source Date,Description,Credit,Debit,Amount,Balance,Reference,Page',
       );

@@ -25,7 +25,7 @@ import type {
   WebhookDeliveryInfo,
 } from '../api';
 import { ERROR_CODES } from '../errors';
-import { CSV_COLUMNS, FILE_STATUSES, RESTORE_STATUSES } from '../files';
+import { CSV_COLUMNS, CSV_DATE_FORMATS, FILE_STATUSES, RESTORE_STATUSES } from '../files';
 import type {
   DashboardResponse,
   FileRecord,
@@ -222,6 +222,8 @@ const ExportSettingsObject = Type.Object(
         description: "The CSV columns in their order; null for the preset's",
       }),
     ),
+    csvDates: literals(CSV_DATE_FORMATS, { description: "The CSV's Date column: 2024-12-31, 31/12/2024, 12/31/2024" }),
+    bom: Type.Boolean({ description: 'CSVs start with a UTF-8 byte-order mark (Excel on Windows)' }),
   },
   { title: 'ExportSettings' },
 );

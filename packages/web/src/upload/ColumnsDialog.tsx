@@ -1,14 +1,23 @@
 /**
- * Export options (issue 27): which CSV columns a download has and in which order. Remembered per
- * account for the vault's files (PUT /api/account/export-settings, so every device and the API
- * agree) and in this browser for files without an account.
+ * Export options (issue 27): which CSV columns a download has and in which order, its date format
+ * and byte-order mark. Remembered per account for the vault's files (PUT
+ * /api/account/export-settings, so every device and the API agree) and in this browser for files
+ * without an account.
  */
-import { CSV_COLUMN_LABELS, CSV_COLUMNS, type CsvColumn, parseCsvColumns, ROUTES } from '@statemint/shared';
+import {
+  CSV_COLUMN_LABELS,
+  CSV_COLUMNS,
+  type CsvColumn,
+  type CsvDateFormat,
+  parseCsvColumns,
+  ROUTES,
+} from '@statemint/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callApi } from '../api/client';
 import { toast } from '../components/toast';
 import { Button, Modal } from '../components/ui';
+import { rememberBom, rememberDates, rememberedBom, rememberedDates } from '../lib/downloads';
 
 const SETTINGS_KEY = ['/api/account/export-settings'] as const;
 const LOCAL_KEY = 'statemint.csvColumns';
@@ -21,34 +30,63 @@ function localColumns(): CsvColumn[] | null {
   }
 }
 
-/** The CSV columns chosen (null: the preset's) and how to keep a new choice: the account's, or this browser's. */
-export function useCsvColumns(account: boolean) {
+export interface CsvOptions {
+  /** The columns chosen, in order; null for the preset's. */
+  columns: CsvColumn[] | null;
+  dates: CsvDateFormat;
+  bom: boolean;
+}
+
+/**
+ * The CSV options in force (columns, date format, byte-order mark) and how to keep a change: the
+ * account's for its vault files (issue 27: remembered per account), this browser's otherwise.
+ */
+export function useCsvOptions(account: boolean) {
   const queryClient = useQueryClient();
-  const [local, setLocal] = useState(localColumns);
+  const [local, setLocal] = useState<CsvOptions>(() => ({
+    columns: localColumns(),
+    dates: rememberedDates(),
+    bom: rememberedBom(),
+  }));
   const settings = useQuery({
     queryKey: SETTINGS_KEY,
     queryFn: () => callApi(ROUTES.exportSettings),
     enabled: account,
     retry: false,
   });
+  const options: CsvOptions =
+    account && settings.data
+      ? { columns: settings.data.csvColumns, dates: settings.data.csvDates, bom: settings.data.bom }
+      : local;
   const save = useMutation({
-    mutationFn: async (columns: CsvColumn[] | null) => {
-      if (!account) {
+    mutationFn: async (change: Partial<CsvOptions>) => {
+      const next = { ...options, ...change };
+      // This browser remembers the dates and the mark too (files without an account use them).
+      rememberDates(next.dates);
+      rememberBom(next.bom);
+      if (account && settings.data) {
+        // Shown (and used by the next download) at once; the server's answer confirms it.
+        const before = settings.data;
+        const body = { csvColumns: next.columns, csvDates: next.dates, bom: next.bom };
+        queryClient.setQueryData(SETTINGS_KEY, body);
         try {
-          if (columns) localStorage.setItem(LOCAL_KEY, columns.join(','));
-          else localStorage.removeItem(LOCAL_KEY);
-        } catch {
-          // Private mode: the choice lasts this page only.
+          queryClient.setQueryData(SETTINGS_KEY, await callApi(ROUTES.saveExportSettings, { body }));
+        } catch (e) {
+          queryClient.setQueryData(SETTINGS_KEY, before);
+          throw e;
         }
-        setLocal(columns);
         return;
       }
-      const saved = await callApi(ROUTES.saveExportSettings, { body: { csvColumns: columns } });
-      queryClient.setQueryData(SETTINGS_KEY, saved);
+      try {
+        if (next.columns) localStorage.setItem(LOCAL_KEY, next.columns.join(','));
+        else localStorage.removeItem(LOCAL_KEY);
+      } catch {
+        // Private mode: the choice lasts this page only.
+      }
+      setLocal(next);
     },
   });
-  const columns = account ? (settings.data?.csvColumns ?? null) : local;
-  return { columns, save: (c: CsvColumn[] | null) => save.mutateAsync(c) };
+  return { ...options, save: (change: Partial<CsvOptions>) => save.mutateAsync(change) };
 }
 
 export function ColumnsDialog({

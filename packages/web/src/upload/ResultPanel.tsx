@@ -29,10 +29,6 @@ import {
   EXTRA_FORMATS,
   FORMAT_LABELS,
   PRIMARY_FORMATS,
-  rememberBom,
-  rememberDates,
-  rememberedBom,
-  rememberedDates,
   withBom,
   withColumns,
   withDates,
@@ -48,7 +44,7 @@ import {
   SUCCESS,
 } from '../lib/messages';
 import { type ReviewHandle, ReviewScreen } from '../review/ReviewScreen';
-import { ColumnsDialog, useCsvColumns } from './ColumnsDialog';
+import { ColumnsDialog, useCsvOptions } from './ColumnsDialog';
 
 export function UploadProgress({ value }: { value: number }) {
   return (
@@ -182,10 +178,10 @@ export function CompletedPanel({
   onSaved?: (record: FileRecord) => void;
 }) {
   const review = useRef<ReviewHandle>(null);
-  const [bom, setBom] = useState(rememberedBom);
-  const [dates, setDates] = useState(rememberedDates);
-  // The CSV's columns and their order (issue 27): the account's for vault files, this browser's otherwise.
-  const csvColumns = useCsvColumns(!anonymous);
+  // The CSV's columns and their order, dates and byte-order mark (issue 27): the account's for vault
+  // files, this browser's otherwise.
+  const csv = useCsvOptions(!anonymous);
+  const { bom, dates } = csv;
   const [columnsOpen, setColumnsOpen] = useState(false);
   /** One file per statement (a ZIP), offered when the file holds several. */
   const [split, setSplit] = useState(false);
@@ -259,7 +255,7 @@ export function CompletedPanel({
             <Button
               key={f}
               onClick={guarded('download', () =>
-                downloadFormat(record, f, anonymous, 'standard', bom, split, dates, csvColumns.columns),
+                downloadFormat(record, f, anonymous, 'standard', bom, split, dates, csv.columns),
               )}
             >
               {FORMAT_LABELS[f]}
@@ -289,14 +285,7 @@ export function CompletedPanel({
           ))}
         </div>
         <label className="mt-3 flex items-center gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            checked={bom}
-            onChange={(e) => {
-              setBom(e.target.checked);
-              rememberBom(e.target.checked);
-            }}
-          />
+          <input type="checkbox" checked={bom} onChange={(e) => void csv.save({ bom: e.target.checked })} />
           CSV for Excel on Windows (adds a byte-order mark, so accented letters read right)
         </label>
         <label className="mt-2 flex items-center gap-2 text-sm text-slate-700">
@@ -305,9 +294,7 @@ export function CompletedPanel({
             className="rounded-md border border-slate-300 px-2 py-1"
             value={dates}
             onChange={(e) => {
-              const v = CSV_DATE_FORMATS.find((d) => d === e.target.value) ?? 'iso';
-              setDates(v);
-              rememberDates(v);
+              void csv.save({ dates: CSV_DATE_FORMATS.find((d) => d === e.target.value) ?? 'iso' });
             }}
           >
             {CSV_DATE_FORMATS.map((d) => (
@@ -319,8 +306,7 @@ export function CompletedPanel({
         </label>
         <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
           <span data-testid="csv-columns">
-            CSV columns:{' '}
-            {csvColumns.columns ? csvColumns.columns.map((c) => CSV_COLUMN_LABELS[c]).join(', ') : 'standard'}
+            CSV columns: {csv.columns ? csv.columns.map((c) => CSV_COLUMN_LABELS[c]).join(', ') : 'standard'}
           </span>
           <Button size="sm" variant="secondary" onClick={() => setColumnsOpen(true)}>
             Choose CSV columns
@@ -330,9 +316,9 @@ export function CompletedPanel({
           <ColumnsDialog
             open
             onOpenChange={setColumnsOpen}
-            columns={csvColumns.columns}
+            columns={csv.columns}
             account={!anonymous}
-            onSave={csvColumns.save}
+            onSave={(columns) => csv.save({ columns })}
           />
         )}
         {several && (
