@@ -296,7 +296,7 @@ export default function UploadPage() {
             {credit && credit.remaining > 1
               ? `Your payment is confirmed and converts ${credit.remaining} more files. Choose your statements and convert them.`
               : 'Your payment is confirmed. Choose your statement and convert it.'}{' '}
-            It is kept until used, here and from the link in your receipt.
+            The payment is kept until used, here and from the link in your receipt.
             {askReceiptEmail && (
               <Field
                 className="mt-3"
