@@ -1,5 +1,6 @@
 /** Issue 27, rules that learn: what the account's rules give the rows lands in each export's payee and category fields. */
 import { applyRules, type PayeeRule } from '@statemint/shared';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { smallStatement } from './fixtures';
 import { exportStatements } from './index';
@@ -44,6 +45,33 @@ describe('exports with rules applied', () => {
     expect(qif).toContain('PWhole Foods\r\nMCARD PURCHASE WHOLE FOODS #123 AUSTIN TX\r\nLOffice\r\n^');
     expect(qif).toContain('PMONTHLY SERVICE FEE\r\nLBank and  charges\r\n^');
     expect(qif).toContain('PPAYROLL ACME CORP DIRECT DEP\r\nLSalary\r\n^');
+  });
+
+  it('XLSX: Payee and Category columns after the 9 where rules gave them, the 9 alone without', async () => {
+    const sheet = async (statements: ReturnType<typeof ruled>) => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(Buffer.from(await exportStatements(statements, 'xlsx')) as unknown as ArrayBuffer);
+      const ws = wb.worksheets.find((w) => w.name.startsWith('Transactions'));
+      return ws as ExcelJS.Worksheet;
+    };
+    const ws = await sheet(ruled());
+    expect(ws.getRow(1).values).toEqual([
+      undefined,
+      'Date',
+      'Source Date',
+      'Description',
+      'Credit',
+      'Debit',
+      'Amount',
+      'Balance',
+      'Reference',
+      'Page',
+      'Payee',
+      'Category',
+    ]);
+    expect([ws.getRow(2).getCell(10).value, ws.getRow(2).getCell(11).value]).toEqual(['Whole Foods', 'Office']);
+    expect(ws.getRow(3).getCell(10).value).toBeNull();
+    expect((await sheet([smallStatement()])).getRow(1).cellCount).toBe(9);
   });
 
   it('QBO/OFX: the payee is the NAME, the description stays in MEMO', async () => {

@@ -87,9 +87,14 @@ function setDate(cell: ExcelJS.Cell, iso: string | null): void {
   cell.alignment = { horizontal: 'left' };
 }
 
+/** Columns of what the account's rules gave the rows (issue 27), after the 9 where any row has them. */
+const RULE_COLUMNS = ['Payee', 'Category'] as const;
+const ruled = (s: Statement) => s.transactions.some((t) => t.payee !== undefined || t.category !== undefined);
+const headerOf = (s: Statement): string[] => [...STANDARD_COLUMNS, ...(ruled(s) ? RULE_COLUMNS : [])];
+
 /** Character widths of the columns, from the longest value (capped for descriptions). */
 function fittedWidths(s: Statement, format: (v: number | null) => string): number[] {
-  const widths = STANDARD_COLUMNS.map((h) => h.length);
+  const widths = headerOf(s).map((h) => h.length);
   const fit = (c: number, text: string) => {
     widths[c] = Math.max(widths[c] ?? 0, text.length);
   };
@@ -107,6 +112,10 @@ function fittedWidths(s: Statement, format: (v: number | null) => string): numbe
     fit(6, format(t.balance));
     fit(7, t.reference ?? '');
     fit(8, String(t.page));
+    if (widths.length > 9) {
+      fit(9, t.payee ?? '');
+      fit(10, t.category ?? '');
+    }
   }
   return widths.map((w, c) => Math.min(c === 2 ? MAX_DESCRIPTION_WIDTH : 40, w + 2));
 }
@@ -123,9 +132,10 @@ function writeTransactionsSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, s: State
     pageSetup: PRINT_SETUP,
   });
   ws.columns = fittedWidths(s, grouped).map((width) => ({ width }));
-  ws.autoFilter = `A1:I${lastRow}`;
+  const columns = headerOf(s);
+  ws.autoFilter = `A1:${String.fromCharCode(64 + columns.length)}${lastRow}`;
 
-  const header = ws.addRow([...STANDARD_COLUMNS]);
+  const header = ws.addRow(columns);
   header.font = BOLD;
   header.eachCell((cell) => {
     cell.fill = HEADER_FILL;
@@ -143,8 +153,12 @@ function writeTransactionsSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, s: State
     setMoney(row.getCell(7), t.balance, money);
     if (t.reference !== null) setText(row.getCell(8), t.reference);
     row.getCell(9).value = t.page;
+    if (columns.length > 9) {
+      if (t.payee) setText(row.getCell(10), t.payee);
+      if (t.category) setText(row.getCell(11), t.category);
+    }
     if (flagged.has(i)) {
-      for (let c = 1; c <= STANDARD_COLUMNS.length; c++) row.getCell(c).fill = MISMATCH_FILL;
+      for (let c = 1; c <= columns.length; c++) row.getCell(c).fill = MISMATCH_FILL;
     }
     row.commit();
   });
@@ -162,7 +176,7 @@ function writeTransactionsSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, s: State
   total.getCell(6).value = sum('F', totals.net);
   for (const c of [4, 5, 6]) total.getCell(c).numFmt = money;
   total.font = BOLD;
-  for (let c = 1; c <= STANDARD_COLUMNS.length; c++) total.getCell(c).border = { top: { style: 'thin' } };
+  for (let c = 1; c <= columns.length; c++) total.getCell(c).border = { top: { style: 'thin' } };
   total.commit();
   ws.commit();
 }
