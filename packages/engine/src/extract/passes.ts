@@ -26,6 +26,7 @@ export const PASSES = {
   'merged-labels': { stage: 'table', evidence: "a later page's label under the table's column" },
   'tail-amounts-as-text': { stage: 'table', evidence: 'figures at a line end with no money column under them' },
   'side-by-side': { stage: 'table', evidence: 'two runs of date .. money columns next to each other' },
+  'integer-amounts': { stage: 'table', evidence: 'whole numbers in a column of amounts printed with decimals' },
   'nil-cells': { stage: 'table', evidence: 'a dash standing alone where a cell is empty, away from any amount' },
   'ocr-cells': { stage: 'table', evidence: 'an OCR cell read as its column kind' },
   // rows
@@ -41,6 +42,7 @@ export const PASSES = {
   'future-tables': { stage: 'statements', evidence: "a later table whose every date is after the statement's end" },
   'secondary-tables': { stage: 'statements', evidence: 'a second table kept only where the balances allow it' },
   // ledger, in the order they run (statements/build.ts)
+  'newest-first': { stage: 'ledger', evidence: 'rows printed newest first, read oldest first for the balances' },
   'bare-sides': { stage: 'ledger', evidence: 'a column marking one side with a word prints the other side bare' },
   'labelled-balance-rows': { stage: 'ledger', evidence: 'rows whose label names a balance' },
   'repeated-total-rows': { stage: 'ledger', evidence: 'subtotals printed again' },

@@ -1181,3 +1181,49 @@ describe('class 5: a summary box is no part of the ledger', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 });
+
+describe('ledgers printed newest first, amounts without decimals', () => {
+  it("rows printed newest first chain their balances read oldest first, and stay in printed order; whole numbers under an amount's label are amounts", async () => {
+    const head = (y: number) =>
+      line(
+        y,
+        L(40, 'Posting Date', true),
+        L(120, 'Description', true),
+        R(400, 'Debit Amount', true),
+        R(480, 'Credit Amount', true),
+        R(560, 'Balance', true),
+      );
+    const row = (y: number, date: string, text: string, debit: string, credit: string, balance: string) =>
+      line(y, L(40, date), L(120, text), R(400, debit), R(480, credit), R(560, balance));
+    const pages = [
+      {
+        lines: [
+          line(40, L(40, 'Account Statement', true)),
+          line(56, L(40, 'Statement Period: From 01/11/2024 to 30/11/2024')),
+          line(72, L(40, 'Opening Balance:'), R(300, '1,000.00 AED')),
+          line(86, L(40, 'Closing Balance:'), R(300, '1,454.25 AED')),
+          head(110),
+          row(128, '29/11/2024', 'CARD PURCHASE GROCER', '20', '0.00', '1,454.25'),
+          row(142, '27/11/2024', 'FOREIGN TRANSACTION FEE', '0.75', '0.00', '1,474.25'),
+          row(156, '25/11/2024', 'SALARY CREDIT', '0.00', '1,500.00', '1,475.00'),
+        ],
+      },
+      {
+        lines: [
+          head(60),
+          row(78, '12/11/2024', 'TRANSFER TO SAVINGS', '900', '0.00', '-25.00'),
+          row(92, '05/11/2024', 'MOBILE RECHARGE', '125', '0.00', '875.00'),
+        ],
+      },
+    ];
+    const [s] = await convert(await tablePdf({ pages }), { fileName: 'newest.pdf' });
+    expect(s?.transactions.map((t) => [t.date, t.description, t.amount, t.balance])).toEqual([
+      ['2024-11-29', 'CARD PURCHASE GROCER', -20, 1454.25],
+      ['2024-11-27', 'FOREIGN TRANSACTION FEE', -0.75, 1474.25],
+      ['2024-11-25', 'SALARY CREDIT', 1500, 1475],
+      ['2024-11-12', 'TRANSFER TO SAVINGS', -900, -25],
+      ['2024-11-05', 'MOBILE RECHARGE', -125, 875],
+    ]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});

@@ -6,15 +6,17 @@
  * - `inferred-balances`: where nothing prints them, from the running balances: the first printed
  *   balance less the amounts before it, and the last printed balance.
  */
-import type { Draft, Printed } from '../draft';
+import type { Draft, DraftRow, Printed } from '../draft';
 
 export function printedBalances(draft: Draft): void {
   const tx = draft.rows.filter((r) => r.kind === 'transaction');
   const first = tx[0];
   const last = tx[tx.length - 1];
   const balanceRows = draft.rows.filter((r) => r.kind === 'balance' && r.balance !== null);
-  const before = first ? balanceRows.filter((r) => r.id < first.id) : [];
-  const after = last ? balanceRows.filter((r) => r.id > last.id) : [];
+  // Places in the ledger's order (ids follow print order, which a newest-first statement reverses).
+  const at = (r: DraftRow) => draft.rows.indexOf(r);
+  const before = first ? balanceRows.filter((r) => at(r) < at(first)) : [];
+  const after = last ? balanceRows.filter((r) => at(r) > at(last)) : [];
   if (draft.labelledOpening !== null) draft.opening = judged(draft, 'opening', draft.labelledOpening);
   else if (before.length)
     draft.opening = { cents: before[0]?.balance as number, source: `the row "${before[0]?.description}"` };
@@ -59,12 +61,12 @@ function judged(draft: Draft, kind: 'opening' | 'closing', first: number): Print
   );
   if (kind === 'closing') {
     const last = withBalance[withBalance.length - 1];
-    if (last && !tx.some((r) => r.id > last.id)) targets.push(last.balance as number);
+    if (last && !tx.some((r) => draft.rows.indexOf(r) > draft.rows.indexOf(last))) targets.push(last.balance as number);
     if (draft.opening && tx.every((r) => r.signKnown && r.cents !== null))
       targets.push(draft.opening.cents + tx.reduce((n, r) => n + (r.cents as number), 0));
   } else {
     const firstBalance = withBalance[0];
-    const before = firstBalance ? tx.filter((r) => r.id <= firstBalance.id) : [];
+    const before = firstBalance ? tx.filter((r) => draft.rows.indexOf(r) <= draft.rows.indexOf(firstBalance)) : [];
     if (firstBalance && before.every((r) => r.signKnown && r.cents !== null))
       targets.push((firstBalance.balance as number) - before.reduce((n, r) => n + (r.cents as number), 0));
   }

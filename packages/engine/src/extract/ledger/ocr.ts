@@ -320,8 +320,9 @@ export function ocrLabelledBalances(draft: Draft): void {
   const last = tx[tx.length - 1];
   if (!first || !last) return;
   const rows = draft.rows.filter((r) => r.kind === 'balance' && r.balance !== null && ocr(r));
-  const before = rows.find((r) => r.id < first.id);
-  const after = rows.findLast((r) => r.id > last.id);
+  const at = (r: DraftRow) => draft.rows.indexOf(r);
+  const before = rows.find((r) => at(r) < at(first));
+  const after = rows.findLast((r) => at(r) > at(last));
   const sign = (x: number, y: number) => Math.sign(x) === Math.sign(y) || y === 0;
   for (const [field, printed, row] of [
     ['openingBalance', draft.opening, before],

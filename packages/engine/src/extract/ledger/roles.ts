@@ -45,7 +45,7 @@ export function moneyRoles(draft: Draft): void {
 }
 
 /** Whether the dated rows run newest first: more steps back in date than forward. */
-function newestFirst(draft: Draft): boolean {
+export function newestFirst(draft: Draft): boolean {
   const dates = draft.rows.flatMap((r) => (r.dateToken && r.date ? [r.date] : []));
   let back = 0;
   let forward = 0;

@@ -387,15 +387,18 @@ export function bracketingBalanceRows(draft: Draft): void {
  */
 export function afterClosing(draft: Draft): void {
   const tx = draft.rows.filter((r) => r.kind === 'transaction');
+  // Places in the ledger's order (ids follow print order, which a newest-first statement reverses).
+  const place = new Map(draft.rows.map((r, i) => [r, i]));
+  const at = (r: DraftRow) => place.get(r) as number;
   const labelledRow = draft.rows.findLast(
     (r) =>
       r.kind === 'balance' &&
       r.labels.includes('closing') &&
       r.balance !== null &&
       // A closing balance printed before every transaction (a summary's, dated as the table's rows) closes nothing.
-      tx.some((t) => t.id < r.id) &&
+      tx.some((t) => at(t) < at(r)) &&
       // A label that may name either ("Kontostand am ...") is a closing only after most of the rows.
-      (!r.labels.includes('opening') || tx.filter((t) => t.id < r.id).length > tx.length / 2),
+      (!r.labels.includes('opening') || tx.filter((t) => at(t) < at(r)).length > tx.length / 2),
   );
   // Or the last transaction whose running balance is the closing printed in the statement's summary.
   const reachedAt = draft.labelledClosing === null ? -1 : tx.findLastIndex((r) => r.balance === draft.labelledClosing);
@@ -414,7 +417,7 @@ export function afterClosing(draft: Draft): void {
   const broughtForward = rest.find((r) => r.kind === 'balance' && r.balance !== null);
   if (
     broughtForward &&
-    broughtForward.id < (after[0] as DraftRow).id &&
+    at(broughtForward) < at(after[0] as DraftRow) &&
     broughtForward.balance === closingRow.balance &&
     broughtForward.labels.includes('opening')
   )

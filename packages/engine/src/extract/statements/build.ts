@@ -29,7 +29,7 @@ import {
 } from '../ledger/ocr';
 import type { MoneyCell } from '../ledger/readings';
 import { reconcile } from '../ledger/reconcile';
-import { applyReading, moneyRoles } from '../ledger/roles';
+import { applyReading, moneyRoles, newestFirst } from '../ledger/roles';
 import { bareSides, defaultSigns, sectionSigns, signConvention, signFlips, signsFromBalances } from '../ledger/signs';
 import {
   afterClosing,
@@ -43,7 +43,7 @@ import { type PassName, passEnabled } from '../passes';
 import type { RawRow } from '../rows/assemble';
 import type { Column, Region } from '../table/model';
 import type { Token, TokenLine } from '../tokens/tokenise';
-import type { Tracer } from '../trace';
+import { Tracer } from '../trace';
 import { recoverDamagedDates, resolveDates } from '../values/dates';
 import { factPhrases, type LabelReading, normaliseWords, rowLabels } from '../vocabulary';
 import type { StatementPart } from './split';
@@ -76,6 +76,27 @@ export const LEDGER_PASSES: [PassName, Pass][] = [
   ['ocr-closing', ocrClosing],
   ['sign-convention', signConvention],
 ];
+
+interface LedgerRun {
+  draft: Draft;
+  trace: Tracer;
+  check: ReturnType<typeof reconcile>;
+}
+
+/** The ledger passes on a copy of the draft's rows, in printed order or reversed, and its reconciliation. */
+function runLedger(draft: Draft, reverse: boolean): LedgerRun {
+  const trace = new Tracer();
+  const rows = draft.rows.map((r) => ({
+    ...r,
+    labels: [...r.labels],
+    money: new Map([...r.money].map(([k, c]) => [k, { ...c }])),
+  }));
+  if (reverse) rows.reverse();
+  const copy: Draft = { ...draft, rows, issues: [...draft.issues], trace };
+  for (const [name, pass] of LEDGER_PASSES) if (passEnabled(name)) pass(copy);
+  const order = new Map(rows.map((r, i) => [r.id, i]));
+  return { draft: copy, trace, check: reconcile(copy, (id) => order.get(id) ?? -1) };
+}
 
 const MONEY_LABEL_ROLES = new Set(['debit', 'credit', 'amount', 'balance']);
 
@@ -336,13 +357,34 @@ export function buildStatement(
     issues: dateIssues,
     trace,
   };
-  for (const [name, pass] of LEDGER_PASSES) if (passEnabled(name)) pass(draft);
+  // `newest-first`: a statement printed newest first (each row's balance after its amount, the
+  // older rows below) chains its running balances read oldest first. Both orders are candidates
+  // where the dates run back: the ledger runs on each, and the one whose balances and totals hold
+  // better wins (ties: as printed). Its transactions stay in printed order either way.
+  let reversed = false;
+  if (passEnabled('newest-first') && newestFirst(draft)) {
+    const asPrinted = runLedger(draft, false);
+    const oldestFirst = runLedger(draft, true);
+    const misses = (c: LedgerRun) => (c.check.status === 'balanced' ? -1 : c.check.mismatches.length);
+    const won = misses(oldestFirst) < misses(asPrinted) ? oldestFirst : asPrinted;
+    reversed = won === oldestFirst;
+    Object.assign(draft, won.draft, { trace });
+    trace.entries.push(...won.trace.entries);
+    if (reversed)
+      trace.note(
+        'newest-first',
+        'order',
+        null,
+        'oldest first',
+        `its dates run back; read oldest first its ledger has ${misses(oldestFirst)} mismatches, as printed ${misses(asPrinted)}`,
+      );
+  } else for (const [name, pass] of LEDGER_PASSES) if (passEnabled(name)) pass(draft);
 
   // Transactions: dated rows, the date inherited from the row above where none is printed.
   const txns: Transaction[] = [];
   const index = new Map<number, number>();
   let lastDate: string | null = null;
-  for (const r of draft.rows) {
+  for (const r of reversed ? [...draft.rows].reverse() : draft.rows) {
     if (r.date) lastDate = r.date;
     if (r.kind !== 'transaction' || r.cents === null) continue;
     const date = r.date ?? lastDate;

@@ -8,6 +8,7 @@
  * long text run reaches into the next column.
  */
 import { type TextSpan, textX } from '../../layout/model';
+import { parseAmount } from '../../values/amount';
 import { passEnabled } from '../passes';
 import { SETTINGS } from '../settings';
 import { amountsInsideText, joinTokens, splitWords, type Token, type TokenLine } from '../tokens/tokenise';
@@ -128,6 +129,31 @@ function markNilDashes(tokens: Token[], size: number): Token[] {
     return !(before && (before.kind === 'money' || before.alsoMoney) && t.x0 - before.x1 < size * 1.5);
   };
   return tokens.some(nil) ? tokens.map((t, i) => (nil(t, i) ? { ...t, nil: true } : t)) : tokens;
+}
+
+/**
+ * `integer-amounts`: a column of amounts printed with decimals on some rows and as whole numbers on
+ * others ("0.97", "172.75" and "20", "92" under Debit Amount) is one of amounts throughout: its
+ * whole numbers are amounts too (read as money, in place). Needs two amounts with decimals, or
+ * the label of an amount over the column (`labelled`), and nothing else in the column but whole
+ * numbers and empty-cell dashes.
+ */
+function wholeAmounts(tokens: Token[], labelled: boolean): boolean {
+  if (!passEnabled('integer-amounts')) return false;
+  const decimals = tokens.filter((t) => t.kind === 'money' && /\d[.,]\d{2}\)?-?$/.test(t.text.trim()));
+  if (decimals.length < (labelled ? 0 : 2)) return false;
+  const whole = tokens.filter((t) => t.kind !== 'money' && !t.nil);
+  if (whole.length < (labelled ? 2 : 1)) return false;
+  if (!whole.every((t) => /^\d{1,3}(?:([,.])\d{3})*$|^\d+$/.test(t.text.trim()))) return false;
+  const comma = decimals.filter((t) => /,\d{2}\)?-?$/.test(t.text.trim())).length > decimals.length / 2;
+  for (const t of whole) {
+    const money = parseAmount(t.text, comma ? ',' : '.', true);
+    if (!money) continue;
+    t.kind = 'money';
+    t.money = money;
+    delete t.date;
+  }
+  return true;
 }
 
 /**
@@ -265,12 +291,24 @@ export function findColumns(region: RegionLines): RegionColumns {
   const assign = (tokens: Token[]): Token[][] => assignTokens(tokens, columns, size);
   const core = body.map(assign);
   const coreAbove = aboveAmounts.map(assign);
+  columns.forEach((_, i) =>
+    wholeAmounts(
+      core.flatMap((row) => row[i] as Token[]),
+      false,
+    ),
+  );
   columns.forEach((c, i) => {
     Object.assign(c, kindOf(core.flatMap((row) => row[i] as Token[])));
     // A column only the rows above the first dated line fill (see aboveAmounts) is one of amounts.
     if (c.kind === 'empty') Object.assign(c, kindOf(coreAbove.flatMap((row) => row[i] as Token[])));
   });
   placeLabels(columns, labels, size);
+  // A page whose amounts under an amount's label are all whole numbers (a continued page of debits).
+  columns.forEach((c, i) => {
+    if (c.kind !== 'text' || !['debit', 'credit', 'amount'].includes(c.readings[0]?.role ?? '')) return;
+    const tokens = core.flatMap((row) => row[i] as Token[]);
+    if (wholeAmounts(tokens, true)) Object.assign(c, kindOf(tokens));
+  });
   // Sign words under a description's label (a page whose few dated rows are all "CR") are the
   // rows' transaction types: a text column, as the label says.
   for (const c of columns) if (c.kind === 'sign' && c.readings[0]?.role === 'description') c.kind = 'text';
