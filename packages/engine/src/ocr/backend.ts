@@ -3,7 +3,10 @@
  * ids out. Two backends read with the same LSTM models and settings: the `tesseract` command
  * (Debian's tesseract-ocr, native code, about twice as fast) when it is installed with the
  * language data, and tesseract.js (WebAssembly, always there) otherwise. STATEMINT_OCR_ENGINE
- * chooses one explicitly (for measurements and tests).
+ * chooses one explicitly (for measurements and tests), `paddle` included: PaddleOCR's PP-OCRv4
+ * models in onnxruntime-node (paddle.ts), measured against tesseract in docs/ARCHITECTURE.md and
+ * never chosen by default (five times the CPU, several times the memory, spaces between words
+ * lost, no letters for most of the engine's languages).
  */
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -54,7 +57,7 @@ export interface OcrBackend {
   shutdown(): Promise<void>;
 }
 
-export const OCR_ENGINES = ['tesseract', 'tesseract.js'] as const;
+export const OCR_ENGINES = ['tesseract', 'tesseract.js', 'paddle'] as const;
 export type OcrEngineName = (typeof OCR_ENGINES)[number];
 
 /** Parameters both backends pass to tesseract. */
@@ -87,7 +90,7 @@ export function tesseractCommandPresent(): boolean {
 }
 
 /**
- * The engine to use: STATEMINT_OCR_ENGINE when set (`tesseract`, `tesseract.js`), else the
+ * The engine to use: STATEMINT_OCR_ENGINE when set (`tesseract`, `tesseract.js`, `paddle`), else the
  * `tesseract` command when it is installed, else tesseract.js.
  */
 export function chooseOcrEngine(env: NodeJS.ProcessEnv = process.env): OcrEngineName {
@@ -108,6 +111,7 @@ let backend: Promise<OcrBackend> | null = null;
 async function load(name: OcrEngineName): Promise<OcrBackend> {
   // Each backend loads lazily: a run with the command never loads tesseract.js's WebAssembly.
   if (name === 'tesseract') return (await import('./cli')).cliBackend();
+  if (name === 'paddle') return (await import('./paddle')).paddleBackend();
   return (await import('./pool')).poolBackend();
 }
 
