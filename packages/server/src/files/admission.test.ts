@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverFor, startTestServer, type TestServer, testDatabases } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { rawRequest, serverFor, type TestServer, testDatabases } from '../test/harness';
 import {
   BUSY_MESSAGE,
   MAX_BYTES_IN_FLIGHT,
@@ -24,37 +24,24 @@ const DECLARED = 9_900_000;
  * waits: the answer can only come from a server that decided without the rest.
  */
 function stalledUpload(s: TestServer, ip: string): { socket: Socket; answer: Promise<string> } {
-  const { port } = new URL(s.url);
   const head =
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="email"\r\n\r\nvisitor@example.com\r\n` +
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\n`;
-  const socket = connect(Number(port), '127.0.0.1');
-  socket.write(
-    `POST /api/files/upload-free-trial HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: ${ip}\r\n` +
-      `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${DECLARED}\r\n\r\n${head}`,
+  return rawRequest(
+    s,
+    Buffer.concat([
+      Buffer.from(
+        `POST /api/files/upload-free-trial HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: ${ip}\r\n` +
+          `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${DECLARED}\r\n\r\n${head}`,
+      ),
+      Buffer.alloc(64 * 1024, 0x41),
+    ]),
   );
-  socket.write(Buffer.alloc(64 * 1024, 0x41));
-  const answer = new Promise<string>((resolve) => {
-    let text = '';
-    socket.on('data', (d) => {
-      text += d;
-      if (text.includes('\r\n\r\n') && text.includes('}')) resolve(text);
-    });
-    socket.on('close', () => resolve(text));
-    socket.on('error', () => resolve(text));
-  });
-  return { socket, answer };
 }
 
 for (const db of testDatabases) {
   describe(`upload admission (${db})`, () => {
-    let s: TestServer;
-    beforeAll(async () => {
-      s = await startTestServer({ db, config: { trustProxy: 'loopback', conversionWorkers: 1 } });
-    });
-    afterAll(async () => {
-      await s?.close();
-    });
+    const s = serverFor(db, { config: { trustProxy: 'loopback', conversionWorkers: 1 } });
 
     it('refuses an address whose free trial is used before reading the body', async () => {
       const ip = freshIp();
@@ -122,24 +109,14 @@ for (const db of testDatabases) {
       graceMs: 800,
       deadlineMs: 10_000,
     };
-    let s: TestServer;
-    let patient: TestServer;
-    beforeAll(async () => {
-      // One after the other: a failed start of one must not leave the other running unclosed.
-      s = await startTestServer({ db, config: { trustProxy: 'loopback', conversionWorkers: 1, receiveLimits: tight } });
-      // Stalled uploads are never cut here: only the global limit's handling of them is tested.
-      patient = await startTestServer({
-        db,
-        config: {
-          trustProxy: 'loopback',
-          conversionWorkers: 1,
-          receiveLimits: { ...tight, idleMs: 600_000, graceMs: 600_000, deadlineMs: 600_000 },
-        },
-      });
-    });
-    afterAll(async () => {
-      await s?.close();
-      await patient?.close();
+    const s = serverFor(db, { config: { trustProxy: 'loopback', conversionWorkers: 1, receiveLimits: tight } });
+    // Stalled uploads are never cut here: only the global limit's handling of them is tested.
+    const patient = serverFor(db, {
+      config: {
+        trustProxy: 'loopback',
+        conversionWorkers: 1,
+        receiveLimits: { ...tight, idleMs: 600_000, graceMs: 600_000, deadlineMs: 600_000 },
+      },
     });
 
     const smallUpload = (server: TestServer, ip: string) =>
@@ -253,12 +230,11 @@ for (const db of testDatabases) {
       graceMs: 60_000,
       deadlineMs: 60_000,
     };
-    const server = serverFor(db, { config: { trustProxy: 'loopback', conversionWorkers: 1, receiveLimits: patient } });
+    const s = serverFor(db, { config: { trustProxy: 'loopback', conversionWorkers: 1, receiveLimits: patient } });
     const settledWithin = (answer: Promise<string>, ms: number) =>
       Promise.race([answer, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
 
     it('admits large uploads by the bytes they declare, the rest answered 429 before their bodies; small ones still fit', async () => {
-      const s = server();
       const fits = Math.floor(MAX_BYTES_IN_FLIGHT / DECLARED);
       const held = [];
       for (let i = 0; i < fits; i++) held.push(stalledUpload(s, freshIp()));

@@ -347,6 +347,13 @@ export async function purgeFilesOfUser(files: FilesContext, userId: string): Pro
   return ids.length;
 }
 
+/** A deleted account's files and its usage records (monthly uploads, restores), all gone. */
+export async function purgeAccountFiles(files: FilesContext, userId: string): Promise<number> {
+  const n = await purgeFilesOfUser(files, userId);
+  await files.db.deleteFrom('usage_events').where('user_id', '=', userId).execute();
+  return n;
+}
+
 /** DELETE of an anonymous file by its uploader (files/capability.ts); anything else answers as a missing file. */
 export async function deleteAnonymousFile(
   files: FilesContext,

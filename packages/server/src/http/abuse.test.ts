@@ -2,15 +2,14 @@
  * Issue 15's abuse paths, tried as an attacker would: each test failed before its fix.
  */
 import { connect } from 'node:net';
-import { Writable } from 'node:stream';
 import { deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig, PRIVATE_PROXIES } from '../config/config';
 import { filesDb } from '../files/context';
 import { sampleCsvStatement, samplePdfStatement } from '../files/sample-statements';
 import { proUser } from '../files/test-accounts';
 import { fetchRaw, freshIp, upload, waitForFile } from '../files/test-helpers';
-import { createVerifiedUser, startTestServer, type TestServer, testDatabases } from '../test/harness';
+import { captureLog, createVerifiedUser, serverFor, testDatabases } from '../test/harness';
 
 /** One raw HTTP exchange over a socket (what fetch would refuse to send); resolves once the answer is complete. */
 function rawHttp(url: string, request: string): Promise<{ status: number; headers: string; body: string }> {
@@ -91,23 +90,12 @@ describe('TRUST_PROXY (finding 7)', () => {
 
 for (const db of testDatabases) {
   describe(`abuse paths (${db})`, () => {
-    let s: TestServer;
-    const logLines: string[] = [];
-    beforeAll(async () => {
-      // Behind a proxy at 192.0.2.10: this test's own requests come from 127.0.0.1, a client.
-      s = await startTestServer({
-        db,
-        config: { trustProxy: '192.0.2.10', logLevel: 'info', conversionWorkers: 1 },
-        logStream: new Writable({
-          write(chunk, _enc, done) {
-            logLines.push(String(chunk));
-            done();
-          },
-        }),
-      });
-    });
-    afterAll(async () => {
-      await s?.close();
+    const log = captureLog();
+    const logLines = log.lines;
+    // Behind a proxy at 192.0.2.10: this test's own requests come from 127.0.0.1, a client.
+    const s = serverFor(db, {
+      config: { trustProxy: '192.0.2.10', logLevel: 'info', conversionWorkers: 1 },
+      logStream: log.stream,
     });
 
     it('answers malformed multipart bodies 400 VALIDATION_FAILED, logging no stack (finding 8)', async () => {

@@ -3,12 +3,12 @@
  * 50,000 rows (31.5 s, 1.26 GB), and any number of saves were read at once (three: 1.9 GB).
  */
 import { randomBytes } from 'node:crypto';
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import type { Statement, StatementsResponse, Transaction } from '@statemint/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleCsvStatement } from '../files/sample-statements';
 import { freshIp, upload, waitForFile } from '../files/test-helpers';
-import { startTestServer, type TestServer, testDatabases } from '../test/harness';
+import { rawRequest, serverFor, type TestServer, testDatabases } from '../test/harness';
 import {
   ADDED_ROWS_LIMIT,
   MAX_SAVES_AT_ONCE,
@@ -44,22 +44,11 @@ function withAddedRows(statements: Statement[], extra: number): Statement[] {
 
 /** A save that sends its headers and a few bytes of a declared 1 MB body, then waits. */
 function stalledSave(s: TestServer, fileId: string, ip: string): { socket: Socket; answer: Promise<string> } {
-  const { port } = new URL(s.url);
-  const socket = connect(Number(port), '127.0.0.1');
-  socket.write(
+  return rawRequest(
+    s,
     `PUT /api/files/${fileId}/statements HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: ${ip}\r\n` +
       `Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"baseVersion":0,`,
   );
-  const answer = new Promise<string>((resolve) => {
-    let text = '';
-    socket.on('data', (d) => {
-      text += d;
-      if (text.includes('\r\n\r\n') && text.includes('}')) resolve(text);
-    });
-    socket.on('close', () => resolve(text));
-    socket.on('error', () => resolve(text));
-  });
-  return { socket, answer };
 }
 
 /**
@@ -81,28 +70,21 @@ async function heldSave(
 
 for (const db of testDatabases) {
   describe(`review saves are bounded (${db})`, () => {
-    let s: TestServer;
-    beforeAll(async () => {
-      s = await startTestServer({
-        db,
-        config: {
-          trustProxy: 'loopback',
-          conversionWorkers: 1,
-          // A save's body not received within 15 s is cut (20 s by default): long enough for the probes
-          // below on a loaded machine, short enough to wait for.
-          receiveLimits: {
-            headersTimeoutMs: 15_000,
-            idleMs: 15_000,
-            stallMs: 15_000,
-            minBytesPerSecond: 1,
-            graceMs: 15_000,
-            deadlineMs: 15_000,
-          },
+    const s = serverFor(db, {
+      config: {
+        trustProxy: 'loopback',
+        conversionWorkers: 1,
+        // A save's body not received within 15 s is cut (20 s by default): long enough for the probes
+        // below on a loaded machine, short enough to wait for.
+        receiveLimits: {
+          headersTimeoutMs: 15_000,
+          idleMs: 15_000,
+          stallMs: 15_000,
+          minBytesPerSecond: 1,
+          graceMs: 15_000,
+          deadlineMs: 15_000,
         },
-      });
-    });
-    afterAll(async () => {
-      await s?.close();
+      },
     });
 
     const save = (file: { id: string; capability: string }, statements: Statement[], baseVersion = 0) =>

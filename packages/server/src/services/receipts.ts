@@ -29,6 +29,19 @@ export function paymentDescription(type: string, files = 1): string {
   return 'Payment';
 }
 
+/** The settings page's past payments of an account (succeeded ones, newest first, at most 500). */
+export async function listAccountPayments(ctx: AppContext, userId: string): Promise<AccountPayment[]> {
+  const rows = await ctx.db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'succeeded')
+    .orderBy('confirmed_at', 'desc')
+    .limit(500)
+    .execute();
+  return rows.map(toAccountPayment);
+}
+
 export function toAccountPayment(row: PaymentRow): AccountPayment {
   return {
     id: row.id,

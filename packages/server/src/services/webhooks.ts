@@ -74,6 +74,18 @@ export function postPinned(
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/** The delivery log of an API key's webhook (the newest 100). */
+export async function listDeliveries(ctx: AppContext, apiKeyId: string): Promise<WebhookDeliveryInfo[]> {
+  const rows = await ctx.db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('api_key_id', '=', apiKeyId)
+    .orderBy('created_at', 'desc')
+    .limit(100)
+    .execute();
+  return rows.map(toDeliveryInfo);
+}
+
 export function toDeliveryInfo(row: DeliveryRow): WebhookDeliveryInfo {
   return {
     id: row.id,

@@ -4,8 +4,8 @@
  * dropped on close. Tests talk to it over HTTP with fetch.
  *
  *   for (const db of testDatabases) describe(`... (${db})`, () => {
- *     const server = serverFor(db, { config: { trustProxy: 'loopback' } });
- *     it('...', async () => { const s = server(); ... });
+ *     const s = serverFor(db, { config: { trustProxy: 'loopback' } });
+ *     it('...', async () => { expect((await s.api('/api/health')).status).toBe(200); });
  *   });
  *
  * Also here: raw requests that stall (rawRequest) and the server's log lines (captureLog).
@@ -276,20 +276,22 @@ export async function createVerifiedUser(
 
 /**
  * One test server for the describe block it is called in: started before its tests, closed after
- * them. Returns the server (call it inside a test or hook).
+ * them. The answer stands for that server inside tests and hooks (`s.api(...)`, `s.clock`).
  */
-export function serverFor(db: TestDb, options: Omit<StartOptions, 'db'> = {}): () => TestServer {
-  let s: TestServer | undefined;
+export function serverFor(db: TestDb, options: Omit<StartOptions, 'db'> = {}): TestServer {
+  let started: TestServer | undefined;
   beforeAll(async () => {
-    s = await startTestServer({ db, ...options });
+    started = await startTestServer({ db, ...options });
   });
   afterAll(async () => {
-    await s?.close();
+    await started?.close();
   });
-  return () => {
-    if (!s) throw new Error('the test server did not start');
-    return s;
-  };
+  return new Proxy({} as TestServer, {
+    get(_target, key) {
+      if (!started) throw new Error('the test server has not started: use it inside a test or hook');
+      return started[key as keyof TestServer];
+    },
+  });
 }
 
 /** The server's log lines as it writes them (pass `stream` as StartOptions.logStream). */

@@ -1,10 +1,10 @@
 /** The settings page's account routes: e-mail change, account deletion, past payments (receipts). */
 import { ROUTES } from '@statemint/shared';
 import type { FastifyInstance } from 'fastify';
-import { purgeFilesOfUser } from '../../files/service';
+import { purgeAccountFiles } from '../../files/service';
 import { confirmEmailChange, deleteAccount, requestEmailChange } from '../../services/account';
 import { getExportSettings, saveExportSettings } from '../../services/export-settings';
-import { toAccountPayment } from '../../services/receipts';
+import { listAccountPayments } from '../../services/receipts';
 import { requireAuth } from '../auth';
 import { route } from '../route';
 import { filesContextOf } from './files';
@@ -26,23 +26,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   route(app, ROUTES.deleteAccount, async (request) => {
     const { user } = await requireAuth(request);
     const files = filesContextOf(app);
-    return deleteAccount(ctx, user, request.body, async (userId) => {
-      const n = await purgeFilesOfUser(files, userId);
-      await files.db.deleteFrom('usage_events').where('user_id', '=', userId).execute();
-      return n;
-    });
+    return deleteAccount(ctx, user, request.body, (userId) => purgeAccountFiles(files, userId));
   });
 
-  route(app, ROUTES.accountPayments, async (request) => {
-    const { user } = await requireAuth(request);
-    const rows = await ctx.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .where('status', '=', 'succeeded')
-      .orderBy('confirmed_at', 'desc')
-      .limit(500)
-      .execute();
-    return rows.map(toAccountPayment);
-  });
+  route(app, ROUTES.accountPayments, async (request) => listAccountPayments(ctx, (await requireAuth(request)).user.id));
 }

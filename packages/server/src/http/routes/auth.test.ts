@@ -1,31 +1,16 @@
-import { Writable } from 'node:stream';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSession } from '../../services/sessions';
 import { findUserByEmail } from '../../services/users';
-import { createVerifiedUser, startTestServer, type TestServer, testDatabases } from '../../test/harness';
+import { captureLog, createVerifiedUser, serverFor, type TestServer, testDatabases } from '../../test/harness';
 
 const PASSWORD = 'correct horse battery';
 
 for (const db of testDatabases) {
   describe(`accounts API (${db})`, () => {
-    let s: TestServer;
-    const logLines: string[] = [];
-    beforeAll(async () => {
-      s = await startTestServer({
-        db,
-        config: { logLevel: 'debug' },
-        logStream: new Writable({
-          write(chunk, _enc, done) {
-            logLines.push(String(chunk));
-            done();
-          },
-        }),
-      });
-    });
-    afterAll(async () => {
-      await s?.close();
-    });
+    const log = captureLog();
+    const logLines = log.lines;
+    const s = serverFor(db, { config: { logLevel: 'debug' }, logStream: log.stream });
 
     it('registers, verifies from the e-mailed link, logs in and reads the user', async () => {
       const { token, user, email } = await createVerifiedUser(s, { name: 'Ada', password: PASSWORD });
@@ -337,26 +322,19 @@ for (const db of testDatabases) {
   });
 
   describe(`account rate limits (${db})`, () => {
-    let s: TestServer;
-    beforeAll(async () => {
-      s = await startTestServer({
-        db,
-        config: {
-          trustProxy: 'loopback',
-          authRateLimits: {
-            windowMs: 60_000,
-            loginPerIp: 6,
-            loginPerEmail: 3,
-            registerPerIp: 3,
-            registerPerEmail: 2,
-            paymentIntentsPerIp: 30,
-            verificationEmails: 2,
-          },
+    const s = serverFor(db, {
+      config: {
+        trustProxy: 'loopback',
+        authRateLimits: {
+          windowMs: 60_000,
+          loginPerIp: 6,
+          loginPerEmail: 3,
+          registerPerIp: 3,
+          registerPerEmail: 2,
+          paymentIntentsPerIp: 30,
+          verificationEmails: 2,
         },
-      });
-    });
-    afterAll(async () => {
-      await s?.close();
+      },
     });
 
     it('counts failed logins only, per (account, IP), then per IP, until the window passes', async () => {

@@ -6,7 +6,7 @@
 import { ROUTES } from '@statemint/shared';
 import type { FastifyInstance } from 'fastify';
 import { createApiKey, findOwnedKey, listApiKeys, revokeApiKey, setWebhook } from '../../services/api-keys';
-import { toDeliveryInfo, type WebhookDispatcher, webhookDispatcherOf } from '../../services/webhooks';
+import { listDeliveries, type WebhookDispatcher, webhookDispatcherOf } from '../../services/webhooks';
 import { requireAuth } from '../auth';
 import { route } from '../route';
 
@@ -33,13 +33,6 @@ export async function keyRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, ROUTES.webhookDeliveries, async (request) => {
     const key = await findOwnedKey(ctx, (await requireAuth(request)).user, request.params.id);
-    const rows = await ctx.db
-      .selectFrom('webhook_deliveries')
-      .selectAll()
-      .where('api_key_id', '=', key.id)
-      .orderBy('created_at', 'desc')
-      .limit(100)
-      .execute();
-    return rows.map(toDeliveryInfo);
+    return listDeliveries(ctx, key.id);
   });
 }
