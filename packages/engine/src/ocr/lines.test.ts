@@ -20,6 +20,49 @@ const word = (
 });
 
 describe('wordsToLines', () => {
+  it("parts a row's leading date from its description where the description's column starts, however narrow the gap", () => {
+    // 'DATA MOVIMENTO': dates at x 100, descriptions at x 160 (their second lines too), a gap of
+    // under one word space after the date, which OCR reads as one phrase.
+    const words = [
+      word('16/10', 100, 100, 50),
+      word('CARREFOUR', 160, 100),
+      word('328', 280, 100),
+      word('561,42', 700, 100),
+      word('CARTAO', 160, 130),
+      word('XX2599', 245, 130),
+      word('18/10', 100, 160, 50),
+      word('DEB.', 160, 160),
+      word('AUT.', 214, 160),
+      word('151,99', 700, 160),
+      word('ENEL', 160, 190),
+      word('DISTRIBUICAO', 214, 190),
+    ];
+    expect(wordsToLines(words).map((l) => l.runs.map((r) => r.text))).toEqual([
+      ['16/10', 'CARREFOUR 328', '561,42'],
+      ['CARTAO XX2599'],
+      ['18/10', 'DEB. AUT.', '151,99'],
+      ['ENEL DISTRIBUICAO'],
+    ]);
+  });
+
+  it('keeps a date inside a phrase where no text column starts after it', () => {
+    const words = [
+      word('Saldo', 100, 100),
+      word('em', 166, 100),
+      word('16/10', 196, 100, 50),
+      word('8.858,30', 700, 100),
+      word('Valid', 100, 130),
+      word('from', 166, 130),
+      word('12/10', 220, 130, 50),
+      word('to', 278, 130),
+      word('18/10', 304, 130, 50),
+    ];
+    expect(wordsToLines(words).map((l) => l.runs.map((r) => r.text))).toEqual([
+      ['Saldo em 16/10', '8.858,30'],
+      ['Valid from 12/10 to 18/10'],
+    ]);
+  });
+
   it('reads a thousands apostrophe OCR took for a degree sign as the apostrophe ("2°765.50")', () => {
     const words = [
       word('GEHALT', 10, 100),

@@ -131,7 +131,10 @@ export function wordsToLines(allWords: OcrWord[], scale = 1): LayoutLine[] {
     bands.map((b) => b.words),
     typical,
   );
-  const lines = bands.map((b, i) => bandToLine(b, scale, bases[i] ?? null, space)).filter((l) => l.runs.length > 0);
+  const edges = textEdges(bands.map((b) => b.words));
+  const lines = bands
+    .map((b, i) => bandToLine(b, scale, bases[i] ?? null, space, edges))
+    .filter((l) => l.runs.length > 0);
   lines.sort((a, b) => a.y0 - b.y0);
   return lines;
 }
@@ -181,7 +184,29 @@ function overlapsInX(b: Band, w: OcrWord): boolean {
   return b.words.some((x) => Math.min(x.x1, w.x1) - Math.max(x.x0, w.x0) > 0.5 * Math.min(x.x1 - x.x0, w.x1 - w.x0));
 }
 
-function bandToLine(b: Band, scale: number, base: number | null, space: number): LayoutLine {
+/** A numeric date as a word of its own: '16/10', '04.11.', '23-10-2024'. */
+const DATE_WORD = /^\d{1,2}[./-]\d{1,2}(?:[./-](?:\d{2}|\d{4}))?\.?$/;
+
+/**
+ * Left edges of text columns: where at least two lines begin with words (not a date). A date
+ * followed by words at such an edge is a date column's cell beside a description's, however
+ * narrow the gap OCR saw between them.
+ */
+function textEdges(lines: OcrWord[][]): number[] {
+  const starts = lines.flatMap((ws) => {
+    const first = ws.reduce<OcrWord | null>((a, w) => (!a || w.x0 < a.x0 ? w : a), null);
+    return first && /\p{L}/u.test(first.text) && !DATE_WORD.test(first.text) ? [first] : [];
+  });
+  const edges: number[] = [];
+  for (const w of starts) {
+    const tol = (w.y1 - w.y0) * 0.5;
+    if (starts.filter((o) => Math.abs(o.x0 - w.x0) <= tol).length >= 2 && !edges.some((e) => Math.abs(e - w.x0) <= tol))
+      edges.push(w.x0);
+  }
+  return edges;
+}
+
+function bandToLine(b: Band, scale: number, base: number | null, space: number, edges: number[] = []): LayoutLine {
   const words = [...b.words].sort((a, c) => a.x0 - c.x0);
   const lineHeight = median(words.map((w) => w.y1 - w.y0));
   const groups: OcrWord[][] = [];
@@ -195,7 +220,13 @@ function bandToLine(b: Band, scale: number, base: number | null, space: number):
     const last = groups.at(-1);
     const prev = last?.at(-1);
     const gap = Math.max(RUN_GAP * lineHeight, SPACE_GAP * space);
-    if (last && prev && !ruled && w.x0 - prev.x1 < gap) last.push(w);
+    // A line's leading date, and words starting at a text column's edge after it: two cells.
+    const dateCell =
+      last?.length === 1 &&
+      groups.length === 1 &&
+      DATE_WORD.test(prev?.text ?? '') &&
+      edges.some((e) => Math.abs(e - w.x0) <= lineHeight * 0.5);
+    if (last && prev && !ruled && !dateCell && w.x0 - prev.x1 < gap) last.push(w);
     else groups.push([w]);
     ruled = false;
   }
