@@ -13,7 +13,7 @@
  * Document-wide decisions (decimal mark, day order, years) use all the evidence the document
  * prints. Every pass records what it decided or changed in the statement's trace.
  */
-import { AppError, type Statement } from '@statemint/shared';
+import { AppError, isAppError, type Statement } from '@statemint/shared';
 import type { LayoutDocument } from '../layout/model';
 import { normalisePage } from '../layout/normalise';
 import { inferDecimalMark } from '../values/amount';
@@ -41,16 +41,38 @@ function checkDeadline(deadline: number): void {
   if (Date.now() > deadline) throw new AppError('TIMEOUT', 'The conversion took too long and was stopped.');
 }
 
+/**
+ * `compact-dates`: a document whose rows print their dates as digits alone ("010126 BEGINNING
+ * BALANCE", "20250131") has no transactions read with dates as separators print them; it is read
+ * again with digits alone as dates. Only then: elsewhere six or eight digits are references.
+ */
 export function extractStatements(input: LayoutDocument, opts: ExtractOptions): Statement[] {
+  try {
+    return extractWith(input, opts, false);
+  } catch (e) {
+    if (!isAppError(e) || e.code !== 'NO_TRANSACTIONS' || !passEnabled('compact-dates')) throw e;
+    return extractWith(input, opts, true);
+  }
+}
+
+function extractWith(input: LayoutDocument, opts: ExtractOptions, compactDates: boolean): Statement[] {
   checkDeadline(opts.deadline);
   const trace = new Tracer();
+  if (compactDates)
+    trace.note(
+      'compact-dates',
+      'dates',
+      null,
+      'digits alone',
+      'no transactions were found with dates printed otherwise',
+    );
   const doc: LayoutDocument = { pages: input.pages.map(normalisePage) };
   const runs = doc.pages.flatMap((p) => p.lines.flatMap((l) => l.runs.map((r) => r.text)));
   const decimal = inferDecimalMark(runs.flatMap((t) => [t, t.split(/\s+/).slice(-2).join(' ')]));
   trace.note('tokens', 'decimalMark', null, decimal, 'the amounts the document prints');
 
   // Tokens and tables.
-  const pages = tokenisePages(doc, { decimal, integers: false });
+  const pages = tokenisePages(doc, { decimal, integers: false, compactDates });
   const scan = findTables(pages, trace, decimal);
   for (const table of scan.tables) {
     const cellsOfTable = table.regions.map((r) => ({ region: r, cells: scan.cells.get(r) ?? [] }));

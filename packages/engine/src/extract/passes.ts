@@ -13,6 +13,7 @@ export type Stage = 'tokens' | 'table' | 'rows' | 'values' | 'facts' | 'statemen
 
 export const PASSES = {
   // tokens
+  'compact-dates': { stage: 'tokens', evidence: 'dates printed as digits alone, where no other dates give rows' },
   'ocr-split-dates': { stage: 'tokens', evidence: 'words of one date OCR cut apart that read as a date together' },
   'ocr-leading-date': { stage: 'tokens', evidence: 'the date that starts a line, as OCR damaged it' },
   // table

@@ -1227,3 +1227,33 @@ describe('ledgers printed newest first, amounts without decimals', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 });
+
+describe('class 9: dates printed as digits alone', () => {
+  it('are read where no other dates give rows (and only there: six digits elsewhere are references)', async () => {
+    const row = (y: number, date: string, text: string, debit: string, credit: string, balance: string) =>
+      line(y, L(40, date), L(90, text), R(400, debit), R(470, credit), R(550, balance));
+    const lines = [
+      line(40, L(40, 'Statement of Account', true)),
+      line(56, L(40, 'Statement Date: 31/01/2026')),
+      line(
+        80,
+        L(40, 'Date', true),
+        L(150, 'Transaction Details', true),
+        R(400, 'Debit', true),
+        R(470, 'Credit', true),
+        R(550, 'Balance', true),
+      ),
+      row(98, '010126', 'BEGINNING BALANCE', '', '', '2,000.00'),
+      row(112, '020126', 'TRANSFER TO LOAN ACCOUNT', '590.00', '', '1,410.00'),
+      row(126, '050126', 'CHEQUE DEPOSIT 913837', '', '1,556.10', '2,966.10'),
+      row(140, '090126', 'INSTANT TRANSFER SUPPLIER', '1,525.90', '', '1,440.20'),
+    ];
+    const [s] = await convert(await tablePdf({ pages: [{ lines }] }), { fileName: 'compact.pdf' });
+    expect(s?.transactions.map((t) => [t.date, t.description, t.amount])).toEqual([
+      ['2026-01-02', 'TRANSFER TO LOAN ACCOUNT', -590],
+      ['2026-01-05', 'CHEQUE DEPOSIT 913837', 1556.1],
+      ['2026-01-09', 'INSTANT TRANSFER SUPPLIER', -1525.9],
+    ]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});

@@ -84,9 +84,10 @@ export function settleMonthNames(tokens: DateToken[]): (t: DateToken) => void {
 const hasDigit = (word: string) => /\d/.test(word);
 
 /** Recognises a whole token as a date (no other text around it), or null. Every date it reads has a digit. */
-export function parseDate(raw: string): DateToken | null {
+export function parseDate(raw: string, compact = false): DateToken | null {
   const text = raw.trim();
   if (text.length < 3 || text.length > 26) return null;
+  if (compact && /^\d{6}$|^\d{8}$/.test(text)) return compactDate(text);
   let m = ISO_RE.exec(text);
   if (m) {
     const month = Number(m[3]);
@@ -218,4 +219,24 @@ export function daysBetween(a: string, b: string): number {
 
 export function addDays(iso: string, days: number): string {
   return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * A date printed as digits alone ("010126", "20250131", "31012025"), read only where the document
+ * has no other dates for its rows (see extract's `compact-dates`): eight digits starting with a
+ * plausible year are year-month-day, other eight day-month-year (or month-day-year), six
+ * day-month-year (or month-day-year; the document's day order decides, as for "01/01/26").
+ */
+function compactDate(text: string): DateToken | null {
+  const n = (from: number, to: number) => Number(text.slice(from, to));
+  if (text.length === 8 && /^(19|20)/.test(text) && validDay(n(6, 8), n(4, 6)))
+    return { text, kind: 'iso', a: n(6, 8), b: n(4, 6), year: n(0, 4) };
+  const a = n(0, 2);
+  const b = n(2, 4);
+  if (a < 1 || b < 1 || a > 31 || b > 31 || (a > 12 && b > 12)) return null;
+  if (text.length === 8) {
+    const year = n(4, 8);
+    return year >= 1900 && year <= 2099 ? { text, kind: 'numeric', a, b, year } : null;
+  }
+  return { text, kind: 'numeric', a, b, year: fullYear(text.slice(4, 6)), c: n(4, 6) };
 }

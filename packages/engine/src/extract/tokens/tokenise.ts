@@ -60,6 +60,8 @@ export interface TokenOptions {
   decimal: DecimalMark;
   /** Amounts printed without decimals are money (currencies without minor units). */
   integers: boolean;
+  /** Dates printed as digits alone ("010126"): read only where a document has no other dates. */
+  compactDates?: boolean;
 }
 
 const TIME_RE = /^\d{1,2}[:.h]\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?$/;
@@ -81,7 +83,7 @@ function base(run: TextRun, index: number, text: string, x0: number, x1: number)
 /** A whole piece of text as one token, or null when it is plain text. */
 function whole(run: TextRun, index: number, text: string, x0: number, x1: number, opts: TokenOptions): Token | null {
   const money = parseAmount(text, opts.decimal, opts.integers && !/[:/]/.test(text));
-  const date = parseDate(text);
+  const date = parseDate(text, opts.compactDates);
   // "12.50" with decimal '.' is money; "15.12" with decimal ',' is a day and month; both are kept.
   if (date && money) {
     const dateFirst = opts.decimal === ',' || date.kind !== 'numeric' || /[/-]/.test(text) || date.year !== null;
