@@ -27,6 +27,7 @@ export const PASSES = {
   'merged-labels': { stage: 'table', evidence: "a later page's label under the table's column" },
   'tail-amounts-as-text': { stage: 'table', evidence: 'figures at a line end with no money column under them' },
   'side-by-side': { stage: 'table', evidence: 'two runs of date .. money columns next to each other' },
+  'label-cut-cells': { stage: 'table', evidence: "text cut from the description's cells at its label's start" },
   'integer-amounts': { stage: 'table', evidence: 'whole numbers in a column of amounts printed with decimals' },
   'nil-cells': { stage: 'table', evidence: 'a dash standing alone where a cell is empty, away from any amount' },
   'ocr-cells': { stage: 'table', evidence: 'an OCR cell read as its column kind' },

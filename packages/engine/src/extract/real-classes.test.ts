@@ -1257,3 +1257,27 @@ describe('class 9: dates printed as digits alone', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 });
+
+describe('class 7: a description label printed right of where its cells start', () => {
+  it('names the whole cell: the words left of the label are the start of the description, not a column', async () => {
+    const row = (y: number, date: string, a: string, b: string, amount: string, balance: string) =>
+      line(y, L(40, date), R(168.5, a), L(170, b), R(420, amount), R(520, balance));
+    const lines = [
+      line(40, L(40, 'Account Statement', true)),
+      line(56, L(40, 'Opening Balance'), R(300, '500.00')),
+      line(80, L(40, 'Date', true), L(170, 'Description', true), R(420, 'Amount', true), R(520, 'Balance', true)),
+      row(98, '02/03/2025', 'PUR 01/03', 'CITY GROCER', '-20.00', '480.00'),
+      row(112, '04/03/2025', 'PUR 03/03', 'RIDE HAILING', '-12.50', '467.50'),
+      row(126, '06/03/2025', 'SALARY', 'ACME TRADING', '1,000.00', '1,467.50'),
+      row(140, '09/03/2025', 'FEE', 'CARD SERVICE', '-0.75', '1,466.75'),
+    ];
+    const [s] = await convert(await tablePdf({ pages: [{ lines }] }), { fileName: 'cut.pdf' });
+    expect(s?.transactions.map((t) => t.description)).toEqual([
+      'PUR 01/03 CITY GROCER',
+      'PUR 03/03 RIDE HAILING',
+      'SALARY ACME TRADING',
+      'FEE CARD SERVICE',
+    ]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});

@@ -127,6 +127,11 @@ export function assignTextRoles(
       // column, is more of the description's text (a merchant's city and country under
       // "DESCRIPTION"): the header labels the cell, and the cell runs on.
       c.role = 'description';
+    } else if (!c.label.trim() && cutFromDescription(cols, c, region.size)) {
+      // `label-cut-cells`: text cut from the description's cells at its label's start (the label
+      // printed right of where the cells start: "BEGINNING BALANCE" under "   Transaction Details")
+      // is the start of those cells, not a column of its own.
+      c.role = 'description';
     }
   }
   // Row numbers (1, 2, 3 ...: "S.NO"), by label or not, count the rows: no reference of a transaction.
@@ -162,4 +167,11 @@ function describedOnLeft(cols: Column[], c: Column): boolean {
     if (left.label.trim() || left.kind !== 'text') return false;
   }
   return false;
+}
+
+/** The column right of `c` is the description, and the two touch: the label's start cut one cell in two. */
+function cutFromDescription(cols: Column[], c: Column, size: number): boolean {
+  if (!passEnabled('label-cut-cells')) return false;
+  const right = cols[c.index + 1];
+  return !!right && right.role === 'description' && right.kind === 'text' && right.x0 - c.x1 < size * 0.3;
 }
