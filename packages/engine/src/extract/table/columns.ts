@@ -291,12 +291,11 @@ export function findColumns(region: RegionLines): RegionColumns {
   const assign = (tokens: Token[]): Token[][] => assignTokens(tokens, columns, size);
   const core = body.map(assign);
   const coreAbove = aboveAmounts.map(assign);
-  columns.forEach((_, i) =>
+  for (const c of columns)
     wholeAmounts(
-      core.flatMap((row) => row[i] as Token[]),
+      core.flatMap((row) => row[c.index] as Token[]),
       false,
-    ),
-  );
+    );
   columns.forEach((c, i) => {
     Object.assign(c, kindOf(core.flatMap((row) => row[i] as Token[])));
     // A column only the rows above the first dated line fill (see aboveAmounts) is one of amounts.
