@@ -75,3 +75,12 @@ export interface Draft {
 }
 
 export type Pass = (draft: Draft) => void;
+
+/**
+ * Each row's place in the ledger's order, by one lookup (ids follow print order, which a statement
+ * read newest first reverses; indexOf per row is quadratic on a long ledger).
+ */
+export function ledgerPlaces(draft: Draft): (row: DraftRow) => number {
+  const place = new Map(draft.rows.map((r, i) => [r, i]));
+  return (row) => place.get(row) ?? -1;
+}

@@ -6,15 +6,14 @@
  * - `inferred-balances`: where nothing prints them, from the running balances: the first printed
  *   balance less the amounts before it, and the last printed balance.
  */
-import type { Draft, DraftRow, Printed } from '../draft';
+import { type Draft, ledgerPlaces, type Printed } from '../draft';
 
 export function printedBalances(draft: Draft): void {
   const tx = draft.rows.filter((r) => r.kind === 'transaction');
   const first = tx[0];
   const last = tx[tx.length - 1];
   const balanceRows = draft.rows.filter((r) => r.kind === 'balance' && r.balance !== null);
-  // Places in the ledger's order (ids follow print order, which a newest-first statement reverses).
-  const at = (r: DraftRow) => draft.rows.indexOf(r);
+  const at = ledgerPlaces(draft);
   const before = first ? balanceRows.filter((r) => at(r) < at(first)) : [];
   const after = last ? balanceRows.filter((r) => at(r) > at(last)) : [];
   if (draft.labelledOpening !== null) draft.opening = judged(draft, 'opening', draft.labelledOpening);
@@ -55,18 +54,19 @@ function judged(draft: Draft, kind: 'opening' | 'closing', first: number): Print
   const label: Printed = { cents: first, source: 'its label' };
   if (!alternatives.length) return label;
   const tx = draft.rows.filter((r) => r.kind === 'transaction');
+  const at = ledgerPlaces(draft);
   const targets: number[] = [];
   const withBalance = draft.rows.filter(
     (r) => (r.kind === 'transaction' || r.kind === 'balance') && r.balance !== null,
   );
   if (kind === 'closing') {
     const last = withBalance[withBalance.length - 1];
-    if (last && !tx.some((r) => draft.rows.indexOf(r) > draft.rows.indexOf(last))) targets.push(last.balance as number);
+    if (last && !tx.some((r) => at(r) > at(last))) targets.push(last.balance as number);
     if (draft.opening && tx.every((r) => r.signKnown && r.cents !== null))
       targets.push(draft.opening.cents + tx.reduce((n, r) => n + (r.cents as number), 0));
   } else {
     const firstBalance = withBalance[0];
-    const before = firstBalance ? tx.filter((r) => draft.rows.indexOf(r) <= draft.rows.indexOf(firstBalance)) : [];
+    const before = firstBalance ? tx.filter((r) => at(r) <= at(firstBalance)) : [];
     if (firstBalance && before.every((r) => r.signKnown && r.cents !== null))
       targets.push((firstBalance.balance as number) - before.reduce((n, r) => n + (r.cents as number), 0));
   }

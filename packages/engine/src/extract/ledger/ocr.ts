@@ -22,7 +22,7 @@
  *   is the previous balance plus the row's amount, where the next printed balance (or the
  *   closing) agrees with it to the cent.
  */
-import type { Draft, DraftRow } from '../draft';
+import { type Draft, type DraftRow, ledgerPlaces } from '../draft';
 import { stretches } from './stretches';
 
 const ocr = (r: DraftRow) => r.confidence !== null;
@@ -320,7 +320,7 @@ export function ocrLabelledBalances(draft: Draft): void {
   const last = tx[tx.length - 1];
   if (!first || !last) return;
   const rows = draft.rows.filter((r) => r.kind === 'balance' && r.balance !== null && ocr(r));
-  const at = (r: DraftRow) => draft.rows.indexOf(r);
+  const at = ledgerPlaces(draft);
   const before = rows.find((r) => at(r) < at(first));
   const after = rows.findLast((r) => at(r) > at(last));
   const sign = (x: number, y: number) => Math.sign(x) === Math.sign(y) || y === 0;

@@ -7,7 +7,7 @@
  *   its column since the table's start or the last such row (page totals, carried-forward column
  *   sums), is a total.
  */
-import type { Draft, DraftRow } from '../draft';
+import { type Draft, type DraftRow, ledgerPlaces } from '../draft';
 import { passEnabled } from '../passes';
 
 export function labelledBalanceRows(draft: Draft): void {
@@ -387,9 +387,7 @@ export function bracketingBalanceRows(draft: Draft): void {
  */
 export function afterClosing(draft: Draft): void {
   const tx = draft.rows.filter((r) => r.kind === 'transaction');
-  // Places in the ledger's order (ids follow print order, which a newest-first statement reverses).
-  const place = new Map(draft.rows.map((r, i) => [r, i]));
-  const at = (r: DraftRow) => place.get(r) as number;
+  const at = ledgerPlaces(draft);
   const labelledRow = draft.rows.findLast(
     (r) =>
       r.kind === 'balance' &&

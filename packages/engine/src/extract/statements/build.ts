@@ -77,6 +77,10 @@ export const LEDGER_PASSES: [PassName, Pass][] = [
   ['sign-convention', signConvention],
 ];
 
+function runLedgerPasses(draft: Draft): void {
+  for (const [name, pass] of LEDGER_PASSES) if (passEnabled(name)) pass(draft);
+}
+
 interface LedgerRun {
   draft: Draft;
   trace: Tracer;
@@ -93,7 +97,7 @@ function runLedger(draft: Draft, reverse: boolean): LedgerRun {
   }));
   if (reverse) rows.reverse();
   const copy: Draft = { ...draft, rows, issues: [...draft.issues], trace };
-  for (const [name, pass] of LEDGER_PASSES) if (passEnabled(name)) pass(copy);
+  runLedgerPasses(copy);
   const order = new Map(rows.map((r, i) => [r.id, i]));
   return { draft: copy, trace, check: reconcile(copy, (id) => order.get(id) ?? -1) };
 }
@@ -378,7 +382,7 @@ export function buildStatement(
         'oldest first',
         `its dates run back; read oldest first its ledger has ${misses(oldestFirst)} mismatches, as printed ${misses(asPrinted)}`,
       );
-  } else for (const [name, pass] of LEDGER_PASSES) if (passEnabled(name)) pass(draft);
+  } else runLedgerPasses(draft);
 
   // Transactions: dated rows, the date inherited from the row above where none is printed.
   const txns: Transaction[] = [];

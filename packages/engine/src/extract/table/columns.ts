@@ -291,13 +291,10 @@ export function findColumns(region: RegionLines): RegionColumns {
   const assign = (tokens: Token[]): Token[][] => assignTokens(tokens, columns, size);
   const core = body.map(assign);
   const coreAbove = aboveAmounts.map(assign);
-  for (const c of columns)
-    wholeAmounts(
-      core.flatMap((row) => row[c.index] as Token[]),
-      false,
-    );
   columns.forEach((c, i) => {
-    Object.assign(c, kindOf(core.flatMap((row) => row[i] as Token[])));
+    const tokens = core.flatMap((row) => row[i] as Token[]);
+    wholeAmounts(tokens, false);
+    Object.assign(c, kindOf(tokens));
     // A column only the rows above the first dated line fill (see aboveAmounts) is one of amounts.
     if (c.kind === 'empty') Object.assign(c, kindOf(coreAbove.flatMap((row) => row[i] as Token[])));
   });
