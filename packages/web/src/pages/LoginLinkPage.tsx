@@ -4,60 +4,24 @@
  * signs in once and opens the vault.
  */
 import type { LoginResponse } from '@statemint/shared';
-import { TEXTS } from '@statemint/shared';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../api/client';
 import { ApiError } from '../api/errors';
 import { navigate, useLocation } from '../app/router';
 import { useSession } from '../app/session';
+import { EmailLinkRequest } from '../components/EmailLinkRequest';
 import { toast } from '../components/toast';
-import { Button, Field } from '../components/ui';
 import { actionFailure } from '../lib/messages';
-import { validatePaygEmail } from '../lib/validate';
 
 function RequestForm() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const problem = validatePaygEmail(email) === null ? null : TEXTS.emailInvalid;
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      const res = await apiRequest<{ message?: string }>('/api/auth/login-link', {
-        body: { email: email.trim() },
-        auth: false,
-      });
-      setSent(res.message ?? 'If an account with that email exists, we have sent it a link to log in.');
-    } catch (err) {
-      toast(actionFailure('loginLinkRequest', err));
-    } finally {
-      setBusy(false);
-    }
-  }
-  if (sent)
-    return (
-      <p role="status" className="mt-6 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-700">
-        {sent}
-      </p>
-    );
   return (
-    <form onSubmit={submit} noValidate className="mt-6 space-y-3 text-left" aria-label="Request a login link">
-      <Field
-        label="Your email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        error={error}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <Button type="submit" className="w-full" disabled={busy}>
-        Email Me a Login Link
-      </Button>
-    </form>
+    <EmailLinkRequest
+      path="/api/auth/login-link"
+      sentMessage="If an account with that email exists, we have sent it a link to log in."
+      failure="loginLinkRequest"
+      formLabel="Request a login link"
+      submitLabel="Email Me a Login Link"
+    />
   );
 }
 

@@ -2,61 +2,28 @@
  * /reset-password: without a token, asks for the e-mail address and sends a reset link; with
  * the link's token, sets a new password (which signs every device out) and offers the login.
  */
-import { LIMITS, TEXTS } from '@statemint/shared';
+import { LIMITS } from '@statemint/shared';
 import { type FormEvent, useState } from 'react';
 import { apiRequest } from '../api/client';
 import { ApiError } from '../api/errors';
 import { useModals } from '../app/modals';
 import { navigate, useLocation } from '../app/router';
 import { useSession } from '../app/session';
+import { EmailLinkRequest } from '../components/EmailLinkRequest';
 import { toast } from '../components/toast';
 import { Button, Field } from '../components/ui';
 import { actionFailure } from '../lib/messages';
-import { MESSAGES, validatePaygEmail } from '../lib/validate';
+import { MESSAGES } from '../lib/validate';
 
 function RequestForm() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const problem = validatePaygEmail(email) === null ? null : TEXTS.emailInvalid;
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      const res = await apiRequest<{ message?: string }>('/api/auth/forgot-password', {
-        body: { email: email.trim() },
-        auth: false,
-      });
-      setSent(res.message ?? 'If an account with that email exists, we have sent a password reset link.');
-    } catch (err) {
-      toast(actionFailure('passwordResetRequest', err));
-    } finally {
-      setBusy(false);
-    }
-  }
-  if (sent)
-    return (
-      <p role="status" className="mt-6 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-700">
-        {sent}
-      </p>
-    );
   return (
-    <form onSubmit={submit} noValidate className="mt-6 space-y-3 text-left" aria-label="Request a password reset">
-      <Field
-        label="Your email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        error={error}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <Button type="submit" className="w-full" disabled={busy}>
-        Send Reset Link
-      </Button>
-    </form>
+    <EmailLinkRequest
+      path="/api/auth/forgot-password"
+      sentMessage="If an account with that email exists, we have sent a password reset link."
+      failure="passwordResetRequest"
+      formLabel="Request a password reset"
+      submitLabel="Send Reset Link"
+    />
   );
 }
 
