@@ -10,7 +10,7 @@ import type { DbDialect } from './db';
 import type { Database } from './db/schema';
 import type { Mailer } from './mail/mailer';
 import type { PaymentProvider } from './payments/provider';
-import type { RateLimiter, SharedRateLimit } from './services/rate-limit';
+import type { Limits } from './services/rate-limit';
 
 export interface Clock {
   /** Epoch milliseconds. */
@@ -27,8 +27,10 @@ export interface AppContext {
   secrets: Secrets;
   mailer: Mailer;
   payments: PaymentProvider;
-  rateLimiter: RateLimiter;
-  /** Requests per API key: shared by every process through Redis when REDIS_URL is set. */
-  apiKeyRateLimit: SharedRateLimit;
+  /**
+   * The account endpoints' limits and the requests per API key: shared by every process through
+   * Redis when REDIS_URL is set (services/redis-rate-limit.ts), else counted in this one.
+   */
+  limits: Limits;
   log: FastifyBaseLogger;
 }

@@ -25,8 +25,8 @@ import type { PaymentProvider } from './payments/provider';
 import { type StripeApiEndpoint, StripeProvider } from './payments/stripe';
 import { TestModeProvider } from './payments/test-mode';
 import { MAINTENANCE_INTERVAL_MS, pruneAccountData } from './services/maintenance';
-import { MemoryRateLimit, RateLimiter } from './services/rate-limit';
-import { RedisRateLimit } from './services/redis-rate-limit';
+import { MemoryLimits } from './services/rate-limit';
+import { RedisLimits } from './services/redis-rate-limit';
 import { createWebhookDispatcher } from './services/webhooks';
 import { closeFileStore } from './storage/create';
 import { startSweeper } from './sweeper/sweeper';
@@ -88,7 +88,6 @@ export async function createServices(config: Config, options: ServiceOptions): P
     options.log.warn(
       'STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused; payments are confirmed by the browser call only',
     );
-  const rateLimiter = new RateLimiter(clock);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -97,15 +96,14 @@ export async function createServices(config: Config, options: ServiceOptions): P
     secrets,
     mailer,
     payments,
-    rateLimiter,
-    apiKeyRateLimit: config.redisUrl
-      ? new RedisRateLimit(config.redisUrl, clock, options.log)
-      : new MemoryRateLimit(rateLimiter),
+    limits: config.redisUrl
+      ? new RedisLimits(config.redisUrl, config.queueName, clock, options.log)
+      : new MemoryLimits(clock),
     log: options.log,
   };
   const role = options.role ?? 'all';
   if (role !== 'all' && !config.redisUrl) {
-    await ctx.apiKeyRateLimit.close();
+    await ctx.limits.close();
     await database.destroy();
     throw new Error(`statemint ${role} shares its conversions through Redis: set REDIS_URL`);
   }
@@ -171,7 +169,7 @@ export async function createServices(config: Config, options: ServiceOptions): P
       await files.queue.close(graceMs);
       closeFileStore(files.store);
       mailer.close();
-      await ctx.apiKeyRateLimit.close();
+      await ctx.limits.close();
       await database.destroy();
     },
   };

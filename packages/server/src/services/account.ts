@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db';
 import { escapeHtml, issueLink, useLink } from './email-links';
 import { verifyPassword } from './passwords';
+import { checkLimits } from './rate-limit';
 import { revokeAllSessions } from './sessions';
 import { findUserByEmail, normalizeEmail, type UserRow } from './users';
 
@@ -30,7 +31,7 @@ export async function requestEmailChange(
   if (await findUserByEmail(ctx, newEmail))
     throw new AppError('EMAIL_TAKEN', 'An account with this email already exists.', { field: 'newEmail' });
   const l = ctx.config.authRateLimits;
-  ctx.rateLimiter.check([{ key: `email-change:user:${user.id}`, limit: l.verificationEmails }], l.windowMs);
+  await checkLimits(ctx.limits, [{ key: `email-change:user:${user.id}`, limit: l.verificationEmails }], l.windowMs);
   // One pending change at a time: a newer request retires the older link.
   const { id: linkId, token } = await issueLink(ctx, 'emailChange', user.id, LIMITS.verificationTokenHours * 3600_000, {
     new_email: newEmail,

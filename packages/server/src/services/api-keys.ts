@@ -10,7 +10,7 @@ import type { AppContext } from '../context';
 import type { ApiKeysTable } from '../db/schema';
 import { verifyPassword } from './passwords';
 import { isPublicHost } from './public-address';
-import { checkShared } from './rate-limit';
+import { checkLimits } from './rate-limit';
 import type { AuthSession } from './sessions';
 import { findUserById, refreshSubscription, type UserRow, userPlan } from './users';
 
@@ -184,7 +184,7 @@ export async function verifyApiKey(ctx: AppContext, key: string): Promise<AuthSe
   if (!found) throw new AppError('UNAUTHORIZED', INVALID_KEY);
   const user = await refreshSubscription(ctx, found);
   requireApiPlan(user);
-  await checkShared(ctx.apiKeyRateLimit, `api-key:${row.id}`, ctx.config.apiKeyRateLimitPerMinute, 60_000);
+  await checkLimits(ctx.limits, [{ key: `api-key:${row.id}`, limit: ctx.config.apiKeyRateLimitPerMinute }], 60_000);
   const now = ctx.clock.now();
   // Last used, to the minute: one write a minute per key at most.
   if (row.last_used_at === null || now - row.last_used_at >= 60_000)

@@ -13,7 +13,7 @@ import { revokeAllApiKeys } from './api-keys';
 import { hasLinkSince } from './email-links';
 import { retireResetLinks } from './password-reset';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { RateLimitedError, tooManyAttempts } from './rate-limit';
+import { checkLimits, RateLimitedError, tooManyAttempts } from './rate-limit';
 import { createSession, revokeAllSessions } from './sessions';
 import {
   findUserByEmail,
@@ -59,21 +59,21 @@ const loginKeys = (ip: string, email: string) => {
  * (account, IP): ten bad passwords from one address do not lock the owner out elsewhere.
  * Past LOGIN_BACKOFF_AFTER failures a pair waits 2^(n-k) seconds between tries.
  */
-export function checkLoginAllowed(ctx: AppContext, ip: string, email: string): void {
+export async function checkLoginAllowed(ctx: AppContext, ip: string, email: string): Promise<void> {
   const l = ctx.config.authRateLimits;
   const keys = loginKeys(ip, email);
   const now = ctx.clock.now();
   let waitMs = 0;
-  const ipFails = ctx.rateLimiter.peek(keys.ip, l.windowMs);
+  const ipFails = await ctx.limits.peek(keys.ip, l.windowMs);
   if (ipFails.count >= l.loginPerIp) waitMs = Math.max(waitMs, ipFails.resetsAt - now);
-  const pair = ctx.rateLimiter.peek(keys.pair, l.windowMs);
+  const pair = await ctx.limits.peek(keys.pair, l.windowMs);
   if (pair.count >= l.loginPerEmail) waitMs = Math.max(waitMs, pair.resetsAt - now);
   else if (pair.count >= LOGIN_BACKOFF_AFTER) {
     const backoff = Math.min(2 ** (pair.count - LOGIN_BACKOFF_AFTER) * 1000, l.windowMs);
     waitMs = Math.max(waitMs, pair.last + backoff - now);
   }
-  const account = ctx.rateLimiter.peek(keys.account, l.windowMs);
-  const known = ctx.rateLimiter.peek(keys.known, KNOWN_ADDRESS_MS).count > 0;
+  const account = await ctx.limits.peek(keys.account, l.windowMs);
+  const known = (await ctx.limits.peek(keys.known, KNOWN_ADDRESS_MS)).count > 0;
   if (account.count >= LOGIN_FAILURES_PER_ACCOUNT && !known && account.resetsAt - now > waitMs) {
     // A guesser spread over many addresses: the owner, from a new one, gets in by an e-mailed link.
     const tooMany = tooManyAttempts(account.resetsAt - now);
@@ -86,22 +86,28 @@ export function checkLoginAllowed(ctx: AppContext, ip: string, email: string): v
  * The owner logged in from `ip` (with the password, or a login link): its failures there are
  * forgotten, and the account-wide net does not hold this address from now on.
  */
-export function rememberOwnerAddress(ctx: AppContext, ip: string, email: string): void {
+export async function rememberOwnerAddress(ctx: AppContext, ip: string, email: string): Promise<void> {
   const keys = loginKeys(ip, email);
-  ctx.rateLimiter.clear(keys.pair);
-  ctx.rateLimiter.hit(keys.known, Number.POSITIVE_INFINITY, KNOWN_ADDRESS_MS);
+  await ctx.limits.clear(keys.pair);
+  await ctx.limits.hit(keys.known, Number.POSITIVE_INFINITY, KNOWN_ADDRESS_MS);
 }
 
-function recordLoginFailure(ctx: AppContext, ip: string, email: string): void {
+async function recordLoginFailure(ctx: AppContext, ip: string, email: string): Promise<void> {
   const { windowMs } = ctx.config.authRateLimits;
   const keys = loginKeys(ip, email);
-  for (const key of [keys.ip, keys.pair, keys.account]) ctx.rateLimiter.hit(key, Number.POSITIVE_INFINITY, windowMs);
+  for (const key of [keys.ip, keys.pair, keys.account]) await ctx.limits.hit(key, Number.POSITIVE_INFINITY, windowMs);
 }
 
 /** Counts an attempt per IP and per e-mail; throws RATE_LIMITED over either limit. */
-export function limitAttempts(ctx: AppContext, action: 'login' | 'register', ip: string, email: string): void {
+export async function limitAttempts(
+  ctx: AppContext,
+  action: 'login' | 'register',
+  ip: string,
+  email: string,
+): Promise<void> {
   const l = ctx.config.authRateLimits;
-  ctx.rateLimiter.check(
+  await checkLimits(
+    ctx.limits,
     [
       { key: `${action}:ip:${ip}`, limit: action === 'login' ? l.loginPerIp : l.registerPerIp },
       {
@@ -140,17 +146,17 @@ export async function login(
   input: { email: string; password: string },
   ip = 'unknown',
 ): Promise<LoginResponse> {
-  checkLoginAllowed(ctx, ip, input.email);
+  await checkLoginAllowed(ctx, ip, input.email);
   const found = await findUserByEmail(ctx, input.email);
   // Same work for an unknown e-mail as for a wrong password: one argon2 verification.
   const ok = await verifyPassword(found?.password_hash ?? (await dummyPasswordHash()), input.password);
   if (!found || !ok) {
-    recordLoginFailure(ctx, ip, input.email);
+    await recordLoginFailure(ctx, ip, input.email);
     throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
   }
-  ctx.rateLimiter.clear(loginKeys(ip, input.email).pair);
+  await ctx.limits.clear(loginKeys(ip, input.email).pair);
   if (found.email_verified !== 1) return unverifiedLogin(ctx, found);
-  rememberOwnerAddress(ctx, ip, found.email);
+  await rememberOwnerAddress(ctx, ip, found.email);
   const user = await refreshSubscription(ctx, found);
   const token = await createSession(ctx, user.id);
   return { token, user: toApiUser(user), requiresVerification: false, message: 'Login successful' };
@@ -167,7 +173,8 @@ export const RECENT_VERIFICATION_MS = 10 * 60_000;
 async function unverifiedLogin(ctx: AppContext, user: UserRow): Promise<LoginResponse> {
   const recent = await hasLinkSince(ctx, 'verification', user.id, ctx.clock.now() - RECENT_VERIFICATION_MS);
   const l = ctx.config.authRateLimits;
-  const allowed = !recent && ctx.rateLimiter.hit(`verify-mail:user:${user.id}`, l.verificationEmails, l.windowMs) === 0;
+  const allowed =
+    !recent && (await ctx.limits.hit(`verify-mail:user:${user.id}`, l.verificationEmails, l.windowMs)) === 0;
   if (allowed) {
     await sendVerificationEmail(ctx, user);
     return {

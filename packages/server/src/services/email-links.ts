@@ -40,6 +40,19 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/**
+ * Runs `task` (look the account up, send its e-mail) after the request has been answered. A
+ * request whose answer is the same whether or not an account exists (a password reset, a login
+ * link, a new verification link) must take the same time too: the look-up, issuing the link and
+ * the mail server's answer would otherwise show in it (issue 29: the reset request waited for its
+ * mail, so a slow answer meant an account).
+ */
+export function afterAnswer(ctx: AppContext, what: string, task: () => Promise<unknown>): void {
+  setImmediate(() => {
+    task().catch((err: unknown) => ctx.log.error({ err }, `${what} not sent`));
+  });
+}
+
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -12,7 +12,8 @@
 import { AppError, type LoginResponse, type MessageResponse, PRODUCT_NAME } from '@statemint/shared';
 import type { AppContext } from '../context';
 import { rememberOwnerAddress } from './auth';
-import { escapeHtml, issueLink, useLink } from './email-links';
+import { afterAnswer, escapeHtml, issueLink, useLink } from './email-links';
+import { checkLimits } from './rate-limit';
 import { createSession } from './sessions';
 import { findUserByEmail, findUserById, normalizeEmail, refreshSubscription, toApiUser, type UserRow } from './users';
 
@@ -45,15 +46,14 @@ async function sendLoginLink(ctx: AppContext, user: UserRow): Promise<void> {
 /** POST /api/auth/login-link: e-mails a login link; the same answer for every address. */
 export async function requestLoginLink(ctx: AppContext, rawEmail: string, ip: string): Promise<MessageResponse> {
   const l = ctx.config.authRateLimits;
-  ctx.rateLimiter.check([{ key: `login-link:ip:${ip}`, limit: l.verificationEmails * 4 }], l.windowMs);
+  await checkLimits(ctx.limits, [{ key: `login-link:ip:${ip}`, limit: l.verificationEmails * 4 }], l.windowMs);
   const email = normalizeEmail(rawEmail);
-  const overLimit = ctx.rateLimiter.hit(`login-link:email:${email}`, l.verificationEmails, l.windowMs) > 0;
+  const overLimit = (await ctx.limits.hit(`login-link:email:${email}`, l.verificationEmails, l.windowMs)) > 0;
   if (!overLimit) {
     // After the answer: neither the look-up nor the mail server's time shows in it.
-    setImmediate(() => {
-      findUserByEmail(ctx, email)
-        .then((user) => (user && user.email_verified === 1 ? sendLoginLink(ctx, user) : undefined))
-        .catch((err: unknown) => ctx.log.error({ err }, 'login link not sent'));
+    afterAnswer(ctx, 'login link', async () => {
+      const user = await findUserByEmail(ctx, email);
+      if (user && user.email_verified === 1) await sendLoginLink(ctx, user);
     });
   }
   return { message: LOGIN_LINK_REQUESTED_MESSAGE };
@@ -64,7 +64,7 @@ export async function loginWithLink(ctx: AppContext, token: string, ip: string):
   const link = await useLink(ctx, 'login', token, { invalid: INVALID_MESSAGE, expired: EXPIRED_MESSAGE });
   const found = await findUserById(ctx, link.userId);
   if (found?.email_verified !== 1) throw new AppError('TOKEN_INVALID', INVALID_MESSAGE);
-  rememberOwnerAddress(ctx, ip, found.email);
+  await rememberOwnerAddress(ctx, ip, found.email);
   const user = await refreshSubscription(ctx, found);
   return {
     token: await createSession(ctx, user.id),

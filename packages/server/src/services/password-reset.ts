@@ -6,8 +6,9 @@
 import { LIMITS, type MessageResponse, PRODUCT_NAME } from '@statemint/shared';
 import type { AppContext } from '../context';
 import { revokeAllApiKeys } from './api-keys';
-import { escapeHtml, issueLink, retireLinks, useLink } from './email-links';
+import { afterAnswer, escapeHtml, issueLink, retireLinks, useLink } from './email-links';
 import { hashPassword } from './passwords';
+import { checkLimits } from './rate-limit';
 import { revokeAllSessions } from './sessions';
 import { findUserByEmail, normalizeEmail, type UserRow } from './users';
 
@@ -47,16 +48,20 @@ async function sendResetEmail(ctx: AppContext, user: UserRow): Promise<void> {
 }
 
 /**
- * POST /api/auth/forgot-password: the same answer whether or not the account exists. Limited
- * per IP (RATE_LIMITED) and, silently, per address, so nobody can flood an inbox.
+ * POST /api/auth/forgot-password: the same answer whether or not the account exists, in the same
+ * time (the account is looked up and mailed after the answer). Limited per IP (RATE_LIMITED) and,
+ * silently, per address, so nobody can flood an inbox.
  */
 export async function requestPasswordReset(ctx: AppContext, rawEmail: string, ip: string): Promise<MessageResponse> {
   const l = ctx.config.authRateLimits;
-  ctx.rateLimiter.check([{ key: `reset-mail:ip:${ip}`, limit: l.verificationEmails * 4 }], l.windowMs);
+  await checkLimits(ctx.limits, [{ key: `reset-mail:ip:${ip}`, limit: l.verificationEmails * 4 }], l.windowMs);
   const email = normalizeEmail(rawEmail);
-  const overLimit = ctx.rateLimiter.hit(`reset-mail:email:${email}`, l.verificationEmails, l.windowMs) > 0;
-  const user = await findUserByEmail(ctx, email);
-  if (user && !overLimit) await sendResetEmail(ctx, user);
+  const overLimit = (await ctx.limits.hit(`reset-mail:email:${email}`, l.verificationEmails, l.windowMs)) > 0;
+  if (!overLimit)
+    afterAnswer(ctx, 'password reset e-mail', async () => {
+      const user = await findUserByEmail(ctx, email);
+      if (user) await sendResetEmail(ctx, user);
+    });
   return { message: RESET_REQUESTED_MESSAGE };
 }
 

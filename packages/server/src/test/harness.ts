@@ -26,6 +26,7 @@ import type { AppContext, Clock } from '../context';
 import { buildApp } from '../http/app';
 import { type Mailer, outboxDir } from '../mail/mailer';
 import type { StripeApiEndpoint } from '../payments/stripe';
+import { LIMITS_KEY_PREFIX } from '../services/redis-rate-limit';
 import { startTestS3 } from '../storage/s3-test-server';
 
 export type TestDb = 'sqlite' | 'postgres';
@@ -238,6 +239,9 @@ async function removeQueue(redisUrl: string, name: string): Promise<void> {
       await queue.close();
     }
   }
+  // And its limits' counts (services/redis-rate-limit.ts), which would otherwise wait out their windows.
+  const keys = await connection.keys(`${LIMITS_KEY_PREFIX}${name}:*`);
+  if (keys.length > 0) await connection.del(...keys);
   connection.disconnect();
 }
 

@@ -1,8 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../config/config';
 import { createSession } from '../../services/sessions';
 import { findUserByEmail } from '../../services/users';
-import { captureLog, createVerifiedUser, serverFor, type TestServer, testDatabases } from '../../test/harness';
+import {
+  captureLog,
+  createVerifiedUser,
+  removeTestData,
+  serverFor,
+  startTestServer,
+  TestClock,
+  type TestServer,
+  testDatabases,
+} from '../../test/harness';
 
 const PASSWORD = 'correct horse battery';
 
@@ -11,6 +22,17 @@ for (const db of testDatabases) {
     const log = captureLog();
     const logLines = log.lines;
     const s = serverFor(db, { config: { logLevel: 'debug' }, logStream: log.stream });
+    /** A resent link is e-mailed after the answer: waits for the newest one to `email`, newer than `older`. */
+    const mailedVerificationToken = async (email: string, older: string): Promise<string> => {
+      let token: string | undefined;
+      await expect
+        .poll(() => {
+          token = s.lastLinkToken(email, 'verify-email');
+          return token !== undefined && token !== older;
+        })
+        .toBe(true);
+      return token as string;
+    };
 
     it('registers, verifies from the e-mailed link, logs in and reads the user', async () => {
       const { token, user, email } = await createVerifiedUser(s, { name: 'Ada', password: PASSWORD });
@@ -211,8 +233,7 @@ for (const db of testDatabases) {
       // Resend from the /verify-email page: a new link, the first one stops working.
       const resend = await s.api('/api/auth/resend-verification', { body: { email } });
       expect(resend.status).toBe(200);
-      const second = s.lastVerificationToken(email);
-      expect(second).not.toBe(first);
+      const second = await mailedVerificationToken(email, first);
       expect((await s.api(`/api/auth/verify-email?token=${first}`)).body).toMatchObject({ code: 'TOKEN_INVALID' });
 
       s.clock.advance(24 * 3600_000 + 1000);
@@ -223,7 +244,7 @@ for (const db of testDatabases) {
       });
 
       await s.api('/api/auth/resend-verification', { body: { email } });
-      const third = s.lastVerificationToken(email);
+      const third = await mailedVerificationToken(email, second);
       const ok = await s.api(`/api/auth/verify-email?token=${third}`);
       expect(ok).toMatchObject({
         status: 200,
@@ -250,7 +271,13 @@ for (const db of testDatabases) {
             'If an account with that email exists and is not yet verified, we have sent a new verification link.',
         });
       }
-      expect(s.outbox().length).toBe(count);
+      // The e-mails go out after the answers (none here): an unverified account's, asked last, is the only one.
+      const unverified = `resend-unverified-${db}@example.com`;
+      await s.api('/api/auth/register', { body: { email: unverified, password: PASSWORD, name: 'U' } });
+      const registered = s.lastVerificationToken(unverified);
+      await s.api('/api/auth/resend-verification', { body: { email: unverified } });
+      await mailedVerificationToken(unverified, registered);
+      expect(s.outbox().length).toBe(count + 2);
       const invalid = await s.api('/api/auth/resend-verification', { body: { email: 'x' } });
       expect(invalid.body).toMatchObject({ field: 'email', message: 'Please enter a valid email address' });
     });
@@ -390,6 +417,70 @@ for (const db of testDatabases) {
       expect((await reg('r3@example.com')).status).toBe(201);
       expect((await reg('r4@example.com')).status).toBe(201);
       expect((await reg('r5@example.com')).status).toBe(429);
+    });
+  });
+
+  // Issue 29: login limits were counted in each process, so a guesser spread over the processes of
+  // a deployment had as many tries as there were processes. With REDIS_URL every process counts
+  // against the same limit.
+  describe.skipIf(!process.env.TEST_REDIS_URL)(`login limits shared by two processes through Redis (${db})`, () => {
+    const clock = new TestClock();
+    const shared: Partial<Config> = {
+      redisUrl: process.env.TEST_REDIS_URL,
+      queueName: `statemint-test-${randomBytes(6).toString('hex')}`,
+      trustProxy: 'loopback',
+      authRateLimits: {
+        windowMs: 60_000,
+        loginPerIp: 6,
+        loginPerEmail: 3,
+        registerPerIp: 30,
+        registerPerEmail: 2,
+        paymentIntentsPerIp: 30,
+        verificationEmails: 2,
+      },
+    };
+    let a: TestServer;
+    let b: TestServer;
+    beforeAll(async () => {
+      a = await startTestServer({ db, clock, store: 'local', keepData: true, config: shared });
+      b = await startTestServer({
+        db,
+        clock,
+        store: 'local',
+        reuse: { dataDir: a.dataDir, ...(a.pgSchema ? { pgSchema: a.pgSchema } : {}) },
+        config: shared,
+      });
+    });
+    afterAll(async () => {
+      await b?.close();
+      await a?.close();
+      if (a) await removeTestData(a.dataDir, a.pgSchema);
+    });
+    const login = (s: TestServer, email: string, ip: string, password = 'whatever-1234') =>
+      s.api('/api/auth/login', { body: { email, password }, headers: { 'x-forwarded-for': ip } });
+
+    it('failures counted by one process hold on the other; a login on one clears them for both', async () => {
+      const owner = await createVerifiedUser(a, { email: `shared-limits-${db}@example.com`, password: PASSWORD });
+      // Three failures of one (account, address) pair, spread over both processes: the limit is 3.
+      for (const s of [a, b, a]) expect((await login(s, owner.email, '203.0.113.7')).status).toBe(401);
+      expect((await login(b, owner.email, '203.0.113.7')).status).toBe(429);
+      expect((await login(a, owner.email, '203.0.113.7')).status).toBe(429);
+      // The address's own limit (6) likewise: three more failures on other accounts, from either.
+      for (const [s, i] of [
+        [b, 1],
+        [a, 2],
+        [b, 3],
+      ] as const)
+        expect((await login(s, `other${i}-${db}@example.com`, '203.0.113.8')).status).toBe(401);
+      for (const s of [a, b, a]) expect((await login(s, owner.email, '203.0.113.8')).status).toBe(401);
+      expect((await login(b, `other4-${db}@example.com`, '203.0.113.8')).status).toBe(429);
+      // The owner logs in on one process from a third address after two failures there: both forget them.
+      for (const s of [a, b]) expect((await login(s, owner.email, '203.0.113.9')).status).toBe(401);
+      expect((await login(a, owner.email, '203.0.113.9', PASSWORD)).status).toBe(200);
+      for (const s of [b, a, b]) expect((await login(s, owner.email, '203.0.113.9')).status).toBe(401);
+      expect((await login(a, owner.email, '203.0.113.9')).status).toBe(429);
+      clock.advance(61_000);
+      expect((await login(b, owner.email, '203.0.113.7')).status).toBe(401);
     });
   });
 }

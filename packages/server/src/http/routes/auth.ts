@@ -2,8 +2,10 @@
 import { AppError, ROUTES, TEXTS } from '@statemint/shared';
 import type { FastifyInstance } from 'fastify';
 import { changePassword, limitAttempts, login, register, updateRetention } from '../../services/auth';
+import { afterAnswer } from '../../services/email-links';
 import { loginWithLink, requestLoginLink } from '../../services/login-link';
 import { requestPasswordReset, resetPassword } from '../../services/password-reset';
+import { checkLimits } from '../../services/rate-limit';
 import { revokeSession, verifySessionToken } from '../../services/sessions';
 import { findUserByEmail, normalizeEmail, toApiUser } from '../../services/users';
 import { sendVerificationEmail, verifyEmailToken } from '../../services/verification';
@@ -23,7 +25,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   route(app, ROUTES.register, async (request, reply) => {
-    limitAttempts(ctx, 'register', request.ip, request.body.email);
+    await limitAttempts(ctx, 'register', request.ip, request.body.email);
     return reply.status(201).send(await register(ctx, request.body));
   });
 
@@ -68,19 +70,26 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const { user } = await requireAuth(request);
     if (user.email_verified === 1) return { message: 'Your email is already verified.' };
     const l = ctx.config.authRateLimits;
-    ctx.rateLimiter.check([{ key: `verify-mail:user:${user.id}`, limit: l.verificationEmails }], l.windowMs);
+    await checkLimits(ctx.limits, [{ key: `verify-mail:user:${user.id}`, limit: l.verificationEmails }], l.windowMs);
     await sendVerificationEmail(ctx, user);
     return { message: `Verification email sent to ${user.email}.` };
   });
 
-  // For the /verify-email page: same answer whether or not the account exists.
+  // For the /verify-email page: same answer whether or not the account exists, in the same time.
   route(app, ROUTES.resendVerification, async (request) => {
     const l = ctx.config.authRateLimits;
-    ctx.rateLimiter.check([{ key: `verify-mail:ip:${request.ip}`, limit: l.verificationEmails * 4 }], l.windowMs);
+    await checkLimits(
+      ctx.limits,
+      [{ key: `verify-mail:ip:${request.ip}`, limit: l.verificationEmails * 4 }],
+      l.windowMs,
+    );
     const email = normalizeEmail(request.body.email);
-    const overLimit = ctx.rateLimiter.hit(`verify-mail:email:${email}`, l.verificationEmails, l.windowMs) > 0;
-    const user = await findUserByEmail(ctx, email);
-    if (user && user.email_verified !== 1 && !overLimit) await sendVerificationEmail(ctx, user);
+    const overLimit = (await ctx.limits.hit(`verify-mail:email:${email}`, l.verificationEmails, l.windowMs)) > 0;
+    if (!overLimit)
+      afterAnswer(ctx, 'verification e-mail', async () => {
+        const user = await findUserByEmail(ctx, email);
+        if (user && user.email_verified !== 1) await sendVerificationEmail(ctx, user);
+      });
     return { message: RESEND_MESSAGE };
   });
 

@@ -12,6 +12,7 @@ import {
   refuseTakenSignupBeforeCharge,
   wasRefunded,
 } from '../../services/payments';
+import { checkLimits } from '../../services/rate-limit';
 import { applySubscriptionState, endSubscription } from '../../services/subscriptions';
 import { bearerToken, optionalAuth, requireAuth } from '../auth';
 import { route } from '../route';
@@ -23,8 +24,13 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     // Bounded per IP, and a checkout sign-up counts as a registration: the answer tells
     // whether an e-mail has an account, exactly as registering does.
     const l = ctx.config.authRateLimits;
-    ctx.rateLimiter.check([{ key: `payment-intent:ip:${request.ip}`, limit: l.paymentIntentsPerIp }], l.windowMs);
-    if (request.body.registrationData) limitAttempts(ctx, 'register', request.ip, request.body.registrationData.email);
+    await checkLimits(
+      ctx.limits,
+      [{ key: `payment-intent:ip:${request.ip}`, limit: l.paymentIntentsPerIp }],
+      l.windowMs,
+    );
+    if (request.body.registrationData)
+      await limitAttempts(ctx, 'register', request.ip, request.body.registrationData.email);
     // Subscriptions: a sent token must be valid (401 tells the web app to log in again).
     const auth =
       request.body.type !== 'payasyougo' && bearerToken(request)
@@ -36,7 +42,11 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   route(app, ROUTES.paymentCredit, async (request) => {
     // Bounded per IP like starting a payment: the pair of intent id and e-mail is not for guessing.
     const l = ctx.config.authRateLimits;
-    ctx.rateLimiter.check([{ key: `payment-credit:ip:${request.ip}`, limit: l.paymentIntentsPerIp }], l.windowMs);
+    await checkLimits(
+      ctx.limits,
+      [{ key: `payment-credit:ip:${request.ip}`, limit: l.paymentIntentsPerIp }],
+      l.windowMs,
+    );
     return paymentCredit(ctx, request.body.paymentIntentId, request.body.email);
   });
 
