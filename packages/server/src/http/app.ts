@@ -20,6 +20,7 @@ import { RateLimitedError } from '../services/rate-limit';
 import { registerOpenApi } from './openapi';
 import { route } from './route';
 import { routePlugins } from './routes';
+import { sharedSchemaCompilers } from './schema-compilers';
 import { validationBody } from './validation';
 
 declare module 'fastify' {
@@ -156,6 +157,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       );
     },
     ajv: { customOptions: AJV_OPTIONS },
+    // Schemas compiled once per process, not once per app (schema-compilers.ts).
+    schemaController: sharedSchemaCompilers,
   });
 
   const role = options.role ?? options.services?.role ?? 'all';
