@@ -44,6 +44,7 @@ export class BullMqQueue implements ConversionQueue {
   readonly #connections: Redis[];
   readonly #pool: WorkerPool | null;
   readonly #warm: boolean;
+  readonly #log: QueueLog | undefined;
 
   constructor(options: BullMqQueueOptions) {
     const name = options.name ?? 'statemint-conversions';
@@ -51,6 +52,7 @@ export class BullMqQueue implements ConversionQueue {
     this.#connections = [queueConnection];
     this.#pool = options.pool ?? null;
     this.#warm = options.warm ?? false;
+    this.#log = options.log;
     this.#queue = new Queue<ConversionJob>(name, { connection: queueConnection });
     this.#freeQueue = new Queue<ConversionJob>(`${name}-free`, { connection: queueConnection });
     const pool = options.pool;
@@ -81,7 +83,7 @@ export class BullMqQueue implements ConversionQueue {
     const worker = (queueName: string, concurrency: number) => {
       const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
       this.#connections.push(connection);
-      return new Worker<ConversionJob>(queueName, processor, {
+      const w = new Worker<ConversionJob>(queueName, processor, {
         connection,
         concurrency,
         autorun: false,
@@ -92,6 +94,9 @@ export class BullMqQueue implements ConversionQueue {
         stalledInterval: 5_000,
         maxStalledCount: 1_000,
       });
+      // BullMQ reports a lost connection or a failed lock renewal as 'error': logged, not thrown.
+      w.on('error', (err) => options.log?.error({ err }, 'conversion queue worker'));
+      return w;
     };
     this.#worker = worker(name, pool.size);
     this.#freeWorker = worker(`${name}-free`, freeSlots(pool.size));
@@ -107,8 +112,11 @@ export class BullMqQueue implements ConversionQueue {
     await this.#freeQueue.waitUntilReady();
     if (!this.#worker || !this.#freeWorker) return;
     if (this.#warm) await this.#pool?.warm();
-    void this.#worker.run();
-    void this.#freeWorker.run();
+    // run() settles when the worker stops; a rejection (its connection closed under it while a
+    // SIGTERM shuts the process down) is logged, never an unhandled rejection that would end the
+    // process with status 1 in the middle of its graceful shutdown.
+    for (const worker of [this.#worker, this.#freeWorker])
+      worker.run().catch((err: unknown) => this.#log?.error({ err }, 'conversion queue worker stopped'));
     await this.#worker.waitUntilReady();
     await this.#freeWorker.waitUntilReady();
   }
