@@ -30,6 +30,7 @@ import { currentStatements, latestVersion } from '../files/statement-versions';
 import { editedOutput } from '../review/outputs';
 import { reviewWorkerOf } from '../review/review-worker';
 import { getExportSettings } from '../services/export-settings';
+import { isVerified } from '../services/users';
 import { StoredObjectMissingError } from '../storage/file-store';
 
 export const ARCHIVED_MESSAGE = 'This file is archived. Restore it to download it again.';
@@ -334,12 +335,8 @@ export async function isLiveSession(files: FilesContext, sessionId: string, user
  * someone else's address (a checkout sign-up) cannot use it to hand out files.
  */
 async function verifiedOwner(files: FilesContext, row: FileRow): Promise<FileRow> {
-  const owner = await files.db
-    .selectFrom('users')
-    .select('email_verified')
-    .where('id', '=', row.user_id as string)
-    .executeTakeFirst();
-  if (owner?.email_verified !== 1) throw new AppError('EMAIL_NOT_VERIFIED', VERIFY_TO_DOWNLOAD_MESSAGE);
+  if (!(await isVerified(files.ctx.db, row.user_id as string)))
+    throw new AppError('EMAIL_NOT_VERIFIED', VERIFY_TO_DOWNLOAD_MESSAGE);
   return row;
 }
 

@@ -12,9 +12,11 @@ import {
   type UploadResponse,
   usesFreeTrial,
 } from '@statemint/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { consumeUploadCredit, releaseUploadCredit } from '../services/payments';
 import type { AuthSession } from '../services/sessions';
-import { userPlan } from '../services/users';
+import { lockUser, retentionSettings, userPlan } from '../services/users';
 import { holdsCapability, issueCapability, UPLOADER_ONLY_MESSAGE } from './capability';
 import type { FilesContext, FilesDb } from './context';
 import { claimFreeTrial } from './free-trial';
@@ -109,8 +111,8 @@ export async function claimUpload(
 ): Promise<void> {
   const taken = await files.db.transaction().execute(async (trx) => {
     // PostgreSQL: the account's row is locked until the end; SQLite has one writer at a time.
-    const user = trx.selectFrom('users').select('id').where('id', '=', userId);
-    await (files.ctx.dialect === 'postgres' ? user.forUpdate() : user).execute();
+    // The files module's transaction holds the users table too (filesDb's tables are a superset).
+    await lockUser(trx as unknown as Kysely<Database>, files.ctx.dialect, userId);
     if (limit !== -1 && (await countUsage(files, userId, 'upload', trx)) >= limit) return false;
     await recordUsage(files, userId, 'upload', fileId, trx);
     return true;
@@ -298,11 +300,7 @@ export async function findOwnedFile(files: FilesContext, id: string, userId: str
 
 export async function retentionOf(files: FilesContext, userId: string | null): Promise<RetentionSettings | null> {
   if (!userId) return null;
-  const user = await files.db
-    .selectFrom('users')
-    .select(['auto_delete_enabled', 'file_retention_days', 'plan'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const user = await retentionSettings(files.ctx.db, userId);
   if (!user) return null;
   return { autoDeleteEnabled: user.auto_delete_enabled === 1, fileRetentionDays: user.file_retention_days };
 }

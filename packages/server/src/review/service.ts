@@ -28,6 +28,7 @@ import { isArchivedNow } from '../files/repository';
 import { findReadableFile, getFileRecord, NOT_FOUND_MESSAGE } from '../files/service';
 import { latestVersion, readVersion } from '../files/statement-versions';
 import { summarize } from '../queue/run-task';
+import { isVerified } from '../services/users';
 import { encodeStatements } from './document';
 import { reviewWorkerOf } from './review-worker';
 import { ADDED_ROWS_LIMIT, tooManyRowsMessage } from './save-limits';
@@ -50,12 +51,8 @@ export const VERIFY_TO_REVIEW_MESSAGE =
  */
 async function requireVerifiedOwner(files: FilesContext, row: FileRow): Promise<void> {
   if (row.user_id === null) return;
-  const owner = await files.db
-    .selectFrom('users')
-    .select('email_verified')
-    .where('id', '=', row.user_id)
-    .executeTakeFirst();
-  if (owner?.email_verified !== 1) throw new AppError('EMAIL_NOT_VERIFIED', VERIFY_TO_REVIEW_MESSAGE);
+  if (!(await isVerified(files.ctx.db, row.user_id)))
+    throw new AppError('EMAIL_NOT_VERIFIED', VERIFY_TO_REVIEW_MESSAGE);
 }
 
 async function reviewableFile(files: FilesContext, id: string, userId: string | null): Promise<FileRow> {

@@ -9,7 +9,7 @@ import { escapeHtml, issueLink, useLink } from './email-links';
 import { verifyPassword } from './passwords';
 import { checkLimits } from './rate-limit';
 import { revokeAllSessions } from './sessions';
-import { findUserByEmail, normalizeEmail, type UserRow } from './users';
+import { changeEmail, deleteUserRow, findUserByEmail, findUserById, normalizeEmail, type UserRow } from './users';
 
 const WRONG_PASSWORD = 'Current password is incorrect';
 const LINK_INVALID = 'This confirmation link is invalid or has already been used.';
@@ -49,24 +49,15 @@ export async function requestEmailChange(
 }
 
 export async function confirmEmailChange(ctx: AppContext, token: string): Promise<{ success: true; message: string }> {
-  const now = ctx.clock.now();
   const link = await useLink(ctx, 'emailChange', token, {
     invalid: LINK_INVALID,
     expired: 'This confirmation link has expired. Please ask for the change again.',
   });
   const row = { user_id: link.userId, new_email: link.newEmail as string };
-  const before = await ctx.db
-    .selectFrom('users')
-    .select(['email', 'name'])
-    .where('id', '=', row.user_id)
-    .executeTakeFirst();
+  const before = await findUserById(ctx, row.user_id);
   if (!before) throw new AppError('TOKEN_INVALID', LINK_INVALID);
   try {
-    await ctx.db
-      .updateTable('users')
-      .set({ email: row.new_email, email_verified: 1, updated_at: now })
-      .where('id', '=', row.user_id)
-      .execute();
+    await changeEmail(ctx, row.user_id, row.new_email);
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists.');
     throw e;
@@ -106,6 +97,6 @@ export async function deleteAccount(
   const keys = await ctx.db.selectFrom('api_keys').select('id').where('user_id', '=', user.id).execute();
   for (const key of keys) await ctx.db.deleteFrom('idempotency_keys').where('scope', '=', `key:${key.id}`).execute();
   // Sessions, verification and change links, API keys and their deliveries go with the row (foreign keys).
-  await ctx.db.deleteFrom('users').where('id', '=', user.id).execute();
+  await deleteUserRow(ctx, user.id);
   return { message: 'Your account and all your files have been deleted.', filesDeleted };
 }

@@ -20,6 +20,8 @@ import {
   insertUser,
   normalizeEmail,
   refreshSubscription,
+  setPassword,
+  setRetention,
   toApiUser,
   type UserRow,
   userPlan,
@@ -201,11 +203,7 @@ export async function changePassword(
   if (!(await verifyPassword(user.password_hash, input.currentPassword)))
     throw new AppError('INVALID_CREDENTIALS', 'Current password is incorrect', { field: 'currentPassword' });
   const passwordHash = await hashPassword(input.newPassword);
-  await ctx.db
-    .updateTable('users')
-    .set({ password_hash: passwordHash, updated_at: ctx.clock.now() })
-    .where('id', '=', user.id)
-    .execute();
+  await setPassword(ctx, user.id, passwordHash);
   await revokeAllSessions(ctx, user.id);
   await revokeAllApiKeys(ctx, user.id);
   await retireResetLinks(ctx, user.id);
@@ -230,12 +228,10 @@ export async function updateRetention(
       `Your plan keeps files for at most ${PLAN_LIMITS[plan].maxRetentionDays} days`,
       { field: 'fileRetentionDays' },
     );
-  const patch = {
+  await setRetention(ctx, user.id, {
     ...(input.autoDeleteEnabled !== undefined ? { auto_delete_enabled: input.autoDeleteEnabled ? 1 : 0 } : {}),
     ...(days !== undefined ? { file_retention_days: days } : {}),
-    updated_at: ctx.clock.now(),
-  };
-  await ctx.db.updateTable('users').set(patch).where('id', '=', user.id).execute();
+  });
   return {
     autoDeleteEnabled: input.autoDeleteEnabled ?? user.auto_delete_enabled === 1,
     fileRetentionDays: days ?? user.file_retention_days,

@@ -10,7 +10,7 @@ import { afterAnswer, escapeHtml, issueLink, retireLinks, useLink } from './emai
 import { hashPassword } from './passwords';
 import { checkLimits } from './rate-limit';
 import { revokeAllSessions } from './sessions';
-import { findUserByEmail, normalizeEmail, type UserRow } from './users';
+import { findUserByEmail, normalizeEmail, setPassword, type UserRow } from './users';
 
 export const RESET_REQUESTED_MESSAGE =
   'If an account with that email exists, we have sent a link to reset its password. The link works for 1 hour.';
@@ -72,11 +72,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   const link = await useLink(ctx, 'reset', token, { invalid: INVALID_MESSAGE, expired: EXPIRED_MESSAGE });
   const passwordHash = await hashPassword(password);
   // The link reached the inbox, so the address is proven too.
-  await ctx.db
-    .updateTable('users')
-    .set({ password_hash: passwordHash, email_verified: 1, updated_at: ctx.clock.now() })
-    .where('id', '=', link.userId)
-    .execute();
+  await setPassword(ctx, link.userId, passwordHash, { verified: true });
   await retireResetLinks(ctx, link.userId);
   await revokeAllSessions(ctx, link.userId);
   await revokeAllApiKeys(ctx, link.userId);

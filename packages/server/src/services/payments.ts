@@ -17,7 +17,6 @@ import {
   PRODUCT_NAME,
   paymentAmount,
   type RegistrationData,
-  SUBSCRIPTION_PLANS,
   TEXTS,
 } from '@statemint/shared';
 import type { Insertable, Kysely, Selectable } from 'kysely';
@@ -29,7 +28,18 @@ import { EMAIL_TAKEN_MESSAGE } from './auth';
 import { hashPassword } from './passwords';
 import { recordRenewal, sendReceipt } from './receipts';
 import { createSession } from './sessions';
-import { findUserByEmail, findUserById, newUserRow, normalizeEmail, toApiUser, type UserRow, userPlan } from './users';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserBySubscription,
+  insertUserRow,
+  newUserRow,
+  normalizeEmail,
+  takeSubscription,
+  toApiUser,
+  type UserRow,
+  userPlan,
+} from './users';
 import { sendVerificationEmail } from './verification';
 
 export type PaymentRow = Selectable<PaymentsTable>;
@@ -300,21 +310,8 @@ export async function fulfilPayment(
       if (payment.user_id) {
         // Compare-and-set: a user whose other subscription is running keeps it, and this payment
         // is refunded below (the transaction, with its flip to succeeded, is rolled back).
-        const set = await trx
-          .updateTable('users')
-          .set(subscription)
-          .where('id', '=', payment.user_id)
-          .where((eb) =>
-            eb.or([
-              eb('subscription_id', 'is', null),
-              eb('subscription_id', '=', payment.subscription_id),
-              eb('subscription_status', 'is', null),
-              eb('subscription_status', 'not in', ['active', 'canceling']),
-              eb('plan', 'not in', [...SUBSCRIPTION_PLANS]),
-            ]),
-          )
-          .executeTakeFirst();
-        if (Number(set.numUpdatedRows) !== 1) throw new SecondSubscription();
+        if (!(await takeSubscription(trx, payment.user_id, payment.subscription_id, subscription)))
+          throw new SecondSubscription();
         return null;
       }
       if (!payment.pending_password_hash || !payment.email) return null;
@@ -324,7 +321,8 @@ export async function fulfilPayment(
         passwordHash: payment.pending_password_hash,
         now,
       });
-      await trx.updateTable('users').set(subscription).where('id', '=', user.id).execute();
+      if (!(await takeSubscription(trx, user.id, payment.subscription_id, subscription)))
+        throw new SecondSubscription();
       await trx
         .updateTable('payments')
         .set({ user_id: user.id, pending_password_hash: null })
@@ -383,7 +381,7 @@ async function insertUserIn(
 ): Promise<{ id: string }> {
   const row = newUserRow(input, input.now);
   try {
-    await trx.insertInto('users').values(row).execute();
+    await insertUserRow(trx, row);
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { field: 'email' });
     throw e;
@@ -608,11 +606,7 @@ export async function handleInvoicePaid(
     await handlePaymentSucceeded(ctx, first.intent_id);
     return;
   }
-  const user = await ctx.db
-    .selectFrom('users')
-    .selectAll()
-    .where('subscription_id', '=', invoice.subscriptionId)
-    .executeTakeFirst();
+  const user = await findUserBySubscription(ctx, invoice.subscriptionId);
   const cardLast4 = ctx.payments.invoiceCardLast4
     ? await ctx.payments.invoiceCardLast4(invoice.invoiceId, invoice.intentId).catch((err: unknown) => {
         ctx.log.warn({ err, invoiceId: invoice.invoiceId }, 'card of a paid invoice not found');

@@ -2,7 +2,7 @@
 import { AppError, type CancelSubscriptionResponse, isSubscriptionPlan } from '@statemint/shared';
 import type { AppContext } from '../context';
 import type { SubscriptionState } from '../payments/provider';
-import { type UserRow, userPlan } from './users';
+import { setSubscription, type UserRow, userPlan } from './users';
 
 export async function cancelSubscription(ctx: AppContext, user: UserRow): Promise<CancelSubscriptionResponse> {
   if (!isSubscriptionPlan(userPlan(user)) || !user.subscription_id || user.current_period_end === null)
@@ -11,16 +11,11 @@ export async function cancelSubscription(ctx: AppContext, user: UserRow): Promis
   if (user.subscription_status !== 'canceling' || cancelAt === null) {
     const state = await ctx.payments.cancelAtPeriodEnd(user.subscription_id, user.current_period_end);
     cancelAt = state.cancelAt ?? state.currentPeriodEnd;
-    await ctx.db
-      .updateTable('users')
-      .set({
-        subscription_status: 'canceling',
-        cancel_at: cancelAt,
-        current_period_end: state.currentPeriodEnd,
-        updated_at: ctx.clock.now(),
-      })
-      .where('id', '=', user.id)
-      .execute();
+    await setSubscription(
+      ctx,
+      { userId: user.id },
+      { subscription_status: 'canceling', cancel_at: cancelAt, current_period_end: state.currentPeriodEnd },
+    );
   }
   const until = new Date(cancelAt).toISOString();
   return {
@@ -38,25 +33,20 @@ export async function applySubscriptionState(
 ): Promise<void> {
   const status = state.cancelAt !== null ? 'canceling' : providerStatus === 'active' ? 'active' : null;
   if (!status) return;
-  await ctx.db
-    .updateTable('users')
-    .set({
-      subscription_status: status,
-      current_period_end: state.currentPeriodEnd,
-      cancel_at: state.cancelAt,
-      updated_at: ctx.clock.now(),
-    })
-    .where('subscription_id', '=', subscriptionId)
-    .execute();
+  await setSubscription(
+    ctx,
+    { subscriptionId },
+    { subscription_status: status, current_period_end: state.currentPeriodEnd, cancel_at: state.cancelAt },
+  );
 }
 
 /** Provider says the subscription ended: back to free. */
 export async function endSubscription(ctx: AppContext, subscriptionId: string): Promise<void> {
-  await ctx.db
-    .updateTable('users')
-    .set({ plan: 'free', subscription_status: 'canceled', current_period_end: null, updated_at: ctx.clock.now() })
-    .where('subscription_id', '=', subscriptionId)
-    .execute();
+  await setSubscription(
+    ctx,
+    { subscriptionId },
+    { plan: 'free', subscription_status: 'canceled', current_period_end: null },
+  );
 }
 
 /** Takes back a cancellation before the paid period ends: the subscription renews again. */
@@ -71,16 +61,11 @@ export async function resumeSubscription(ctx: AppContext, user: UserRow): Promis
   )
     throw new AppError('SUBSCRIPTION_REQUIRED', 'There is no canceled subscription to resume.');
   const state = await ctx.payments.resume(user.subscription_id, user.current_period_end);
-  await ctx.db
-    .updateTable('users')
-    .set({
-      subscription_status: 'active',
-      cancel_at: null,
-      current_period_end: state.currentPeriodEnd,
-      updated_at: now,
-    })
-    .where('id', '=', user.id)
-    .execute();
+  await setSubscription(
+    ctx,
+    { userId: user.id },
+    { subscription_status: 'active', cancel_at: null, current_period_end: state.currentPeriodEnd },
+  );
   const renews = new Date(state.currentPeriodEnd).toISOString().slice(0, 10);
   return { message: `Your subscription has been resumed. It renews on ${renews}.` };
 }

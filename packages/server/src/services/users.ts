@@ -1,9 +1,16 @@
-/** User rows and their API shape (SPEC §3). */
+/**
+ * The users repository (issue 29, one repository per aggregate): user rows and their API shape
+ * (SPEC §3). The only module that queries the users table: accounts, passwords, verification,
+ * e-mail changes, retention settings and the subscription columns all change it through the
+ * functions here. Functions that may run inside another module's transaction take `db` (the
+ * transaction), the others the context.
+ */
 import { randomUUID } from 'node:crypto';
-import { type ApiUser, LIMITS, PLANS, type Plan } from '@statemint/shared';
-import type { Selectable } from 'kysely';
+import { type ApiUser, LIMITS, PLANS, type Plan, SUBSCRIPTION_PLANS } from '@statemint/shared';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { AppContext } from '../context';
-import type { UsersTable } from '../db/schema';
+import type { DbDialect } from '../db';
+import type { Database, UsersTable } from '../db/schema';
 import { recordRenewal } from './receipts';
 
 export type UserRow = Selectable<UsersTable>;
@@ -123,4 +130,145 @@ export async function refreshSubscription(ctx: AppContext, row: UserRow): Promis
     return { ...row, current_period_end: end, updated_at: now };
   }
   return row;
+}
+
+export async function findUserBySubscription(ctx: AppContext, subscriptionId: string): Promise<UserRow | undefined> {
+  return ctx.db.selectFrom('users').selectAll().where('subscription_id', '=', subscriptionId).executeTakeFirst();
+}
+
+/** Whether the account's e-mail is verified (false when there is no such account). */
+export async function isVerified(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('email_verified').where('id', '=', userId).executeTakeFirst();
+  return row?.email_verified === 1;
+}
+
+/** Inserts a new account's row (a checkout sign-up inside its payment's transaction). */
+export async function insertUserRow(db: Kysely<Database>, row: UserRow): Promise<void> {
+  await db.insertInto('users').values(row).execute();
+}
+
+/**
+ * Locks the account's row until the end of the transaction `trx` (PostgreSQL; SQLite has one
+ * writer at a time): checks of a limit and its recording in that transaction are atomic.
+ */
+export async function lockUser(trx: Kysely<Database>, dialect: DbDialect, userId: string): Promise<void> {
+  const user = trx.selectFrom('users').select('id').where('id', '=', userId);
+  await (dialect === 'postgres' ? user.forUpdate() : user).execute();
+}
+
+/** A new password (a change or a reset); a reset link reached the inbox, so it also proves the address. */
+export async function setPassword(
+  ctx: AppContext,
+  userId: string,
+  passwordHash: string,
+  options: { verified?: boolean } = {},
+): Promise<void> {
+  await ctx.db
+    .updateTable('users')
+    .set({
+      password_hash: passwordHash,
+      ...(options.verified ? { email_verified: 1 } : {}),
+      updated_at: ctx.clock.now(),
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function markEmailVerified(ctx: AppContext, userId: string): Promise<void> {
+  await ctx.db
+    .updateTable('users')
+    .set({ email_verified: 1, updated_at: ctx.clock.now() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The confirmed new address (verified by its link); a unique violation when another account has it. */
+export async function changeEmail(ctx: AppContext, userId: string, email: string): Promise<void> {
+  await ctx.db
+    .updateTable('users')
+    .set({ email: normalizeEmail(email), email_verified: 1, updated_at: ctx.clock.now() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function setRetention(
+  ctx: AppContext,
+  userId: string,
+  patch: { auto_delete_enabled?: number; file_retention_days?: number },
+): Promise<void> {
+  await ctx.db
+    .updateTable('users')
+    .set({ ...patch, updated_at: ctx.clock.now() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The account's retention settings and plan (null when there is no such account). */
+export async function retentionSettings(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<Pick<UserRow, 'auto_delete_enabled' | 'file_retention_days' | 'plan'> | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(['auto_delete_enabled', 'file_retention_days', 'plan'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The account's row goes; sessions, links, API keys and their deliveries with it (foreign keys). */
+export async function deleteUserRow(ctx: AppContext, userId: string): Promise<void> {
+  await ctx.db.deleteFrom('users').where('id', '=', userId).execute();
+}
+
+type SubscriptionColumns = Pick<
+  Updateable<UsersTable>,
+  | 'plan'
+  | 'subscription_status'
+  | 'subscription_id'
+  | 'provider_customer_id'
+  | 'current_period_end'
+  | 'cancel_at'
+  | 'auto_delete_enabled'
+  | 'file_retention_days'
+>;
+
+/** Sets the subscription columns of the account `userId`, or of the account holding subscription `subscriptionId`. */
+export async function setSubscription(
+  ctx: AppContext,
+  which: { userId: string } | { subscriptionId: string },
+  patch: SubscriptionColumns,
+): Promise<void> {
+  const update = ctx.db.updateTable('users').set({ ...patch, updated_at: ctx.clock.now() });
+  await ('userId' in which
+    ? update.where('id', '=', which.userId)
+    : update.where('subscription_id', '=', which.subscriptionId)
+  ).execute();
+}
+
+/**
+ * A paid subscription becomes the account's, inside the payment's transaction `db`: a
+ * compare-and-set, so an account whose other subscription is running keeps it (false).
+ */
+export async function takeSubscription(
+  db: Kysely<Database>,
+  userId: string,
+  subscriptionId: string | null,
+  patch: SubscriptionColumns & { updated_at: number },
+): Promise<boolean> {
+  const set = await db
+    .updateTable('users')
+    .set(patch)
+    .where('id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb('subscription_id', 'is', null),
+        ...(subscriptionId !== null ? [eb('subscription_id', '=', subscriptionId)] : []),
+        eb('subscription_status', 'is', null),
+        eb('subscription_status', 'not in', ['active', 'canceling']),
+        eb('plan', 'not in', [...SUBSCRIPTION_PLANS]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(set.numUpdatedRows) === 1;
 }

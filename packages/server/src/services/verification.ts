@@ -5,7 +5,7 @@
 import { LIMITS, PRODUCT_NAME } from '@statemint/shared';
 import type { AppContext } from '../context';
 import { escapeHtml, issueLink, useLink } from './email-links';
-import type { UserRow } from './users';
+import { markEmailVerified, type UserRow } from './users';
 
 export function verificationLink(ctx: AppContext, token: string): string {
   return `${ctx.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
@@ -32,9 +32,5 @@ export async function verifyEmailToken(ctx: AppContext, token: string): Promise<
     invalid: 'This verification link is invalid or has already been used.',
     expired: 'This verification link has expired. Please request a new one.',
   });
-  await ctx.db
-    .updateTable('users')
-    .set({ email_verified: 1, updated_at: ctx.clock.now() })
-    .where('id', '=', link.userId)
-    .execute();
+  await markEmailVerified(ctx, link.userId);
 }
