@@ -1,11 +1,16 @@
 /**
  * The compilers of the route schemas (request validation by Ajv, answers by fast-json-stringify),
- * one set for the whole process. Fastify's defaults start a new Ajv and compile every route's
- * schemas again for each app it builds: about a quarter of a second of CPU per app, paid by every
- * test server (a test file starts up to 18). The route schemas are the shared route table's
- * objects, the same for every app, so an app built after the first gets its compiled functions
- * from here: Ajv keeps what it compiled by schema object, and answers' serializers are kept here
- * likewise. Same compilers, same options: the same functions Fastify would build.
+ * one set for the whole process, each schema compiled when its route is first used. Fastify's
+ * defaults start a new Ajv and compile every route's schemas at start, again for each app it
+ * builds: about 0.3 s of CPU at every server start, paid again by every test server (a test file
+ * starts up to 18, and uses a few routes of each).
+ * - Once per process: the route schemas are the shared route table's objects, the same for every
+ *   app, so an app built after the first gets its compiled functions from here (Ajv keeps what it
+ *   compiled by schema object; answers' serializers are kept here likewise).
+ * - When first used: a route's validator and serializer compile at its first request (a few ms).
+ *   A schema that does not compile would fail there, not at start: schema-compilers.test.ts
+ *   compiles every schema of the route table.
+ * Same compilers, same options: the same functions Fastify would build.
  *
  * Fastify lower-cases a headers schema's names before it compiles it, except with a compiler of
  * one's own; the route table names headers in lower case (as Node gives them), and a headers
@@ -32,7 +37,7 @@ const buildValidator: Factory<unknown> = (externalSchemas, options) => {
   const compile = validatorPool(externalSchemas, options);
   return (route) => {
     if (route.httpPart === 'headers') assertLowerCaseHeaders(route.schema, `${route.method} ${route.url}`);
-    return compile(route);
+    return lazyValidator(() => compile(route) as Validate);
   };
 };
 
@@ -49,11 +54,36 @@ const buildSerializer: Factory<Serialize> = (externalSchemas, options) => {
     const schema = route.schema as object;
     const kept = cache.get(schema);
     if (kept) return kept;
-    const serialize = compile(route);
+    let compiled: Serialize | undefined;
+    const serialize: Serialize = (doc) => {
+      compiled ??= compile(route);
+      return compiled(doc);
+    };
     cache.set(schema, serialize);
     return serialize;
   };
 };
+
+/** An Ajv validator as Fastify calls it (validation.js validateParam). */
+interface Validate {
+  (data: unknown, context?: unknown): unknown;
+  errors?: unknown;
+  /** Ajv's; Fastify reads it before the call to pass the parent, so that a root value can be coerced. */
+  schemaEnv?: unknown;
+}
+
+/** A validator that compiles at its first use and is then Ajv's own. */
+function lazyValidator(compile: () => Validate): Validate {
+  let compiled: Validate | undefined;
+  const get = () => {
+    compiled ??= compile();
+    return compiled;
+  };
+  const validate = ((data: unknown, context?: unknown) => get()(data, context)) as Validate;
+  Object.defineProperty(validate, 'schemaEnv', { get: () => get().schemaEnv });
+  Object.defineProperty(validate, 'errors', { get: () => compiled?.errors ?? null });
+  return validate;
+}
 
 /** Fastify's `schemaController` option that builds every app's schemas with the process's compilers. */
 export const sharedSchemaCompilers = {
