@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db';
 import { escapeHtml, issueLink, useLink } from './email-links';
 import { verifyPassword } from './passwords';
+import { unlinkPaymentsOf } from './payments-repository';
 import { checkLimits } from './rate-limit';
 import { revokeAllSessions } from './sessions';
 import { changeEmail, deleteUserRow, findUserByEmail, findUserById, normalizeEmail, type UserRow } from './users';
@@ -88,11 +89,7 @@ export async function deleteAccount(
   if (user.subscription_id && user.subscription_status === 'active' && user.current_period_end !== null)
     await ctx.payments.cancelAtPeriodEnd(user.subscription_id, user.current_period_end);
   const filesDeleted = await purgeFiles(user.id);
-  await ctx.db
-    .updateTable('payments')
-    .set({ user_id: null, pending_password_hash: null })
-    .where('user_id', '=', user.id)
-    .execute();
+  await unlinkPaymentsOf(ctx, user.id);
   await ctx.db.deleteFrom('idempotency_keys').where('scope', '=', `user:${user.id}`).execute();
   const keys = await ctx.db.selectFrom('api_keys').select('id').where('user_id', '=', user.id).execute();
   for (const key of keys) await ctx.db.deleteFrom('idempotency_keys').where('scope', '=', `key:${key.id}`).execute();

@@ -5,6 +5,7 @@
  */
 import type { AppContext } from '../context';
 import { pruneLinks } from './email-links';
+import { forgetUnpaidSignups } from './payments-repository';
 import { sendPendingReceipts } from './receipts';
 
 const DAY = 24 * 3600_000;
@@ -32,11 +33,5 @@ export async function pruneAccountData(ctx: AppContext): Promise<void> {
     .where('created_at', '<', now - WEBHOOK_DELIVERY_DAYS * DAY)
     .execute();
   // A checkout sign-up that was never paid keeps no password hash beyond a day.
-  await ctx.db
-    .updateTable('payments')
-    .set({ pending_password_hash: null })
-    .where('status', '=', 'pending')
-    .where('pending_password_hash', 'is not', null)
-    .where('created_at', '<', now - DAY)
-    .execute();
+  await forgetUnpaidSignups(ctx, now - DAY);
 }

@@ -19,13 +19,27 @@ import {
   type RegistrationData,
   TEXTS,
 } from '@statemint/shared';
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db';
 import type { Database, PaymentsTable } from '../db/schema';
 import type { WebhookEvent } from '../payments/provider';
 import { EMAIL_TAKEN_MESSAGE } from './auth';
 import { hashPassword } from './passwords';
+import {
+  findPaymentByIntent,
+  firstFreeCredit,
+  firstPaymentOfSubscription,
+  insertPaygPayment,
+  insertPayment,
+  linkPaymentToUser,
+  movePayment,
+  openCheckoutOf,
+  type PaymentRow,
+  releaseCredit,
+  remainingCredits,
+  takeCredit,
+} from './payments-repository';
 import { recordRenewal, sendReceipt } from './receipts';
 import { createSession } from './sessions';
 import {
@@ -42,7 +56,7 @@ import {
 } from './users';
 import { sendVerificationEmail } from './verification';
 
-export type PaymentRow = Selectable<PaymentsTable>;
+export type { PaymentRow } from './payments-repository';
 
 export const SUBSCRIPTION_LOGIN_MESSAGE = TEXTS.subscriptionNeedsLogin;
 
@@ -87,31 +101,24 @@ export async function createPaymentIntent(
       email: normalizeEmail(email),
       description: `${PRODUCT_NAME}: ${files === 1 ? 'one file conversion' : `${files} file conversions`}`,
     });
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('payments')
-        .values({
-          ...base,
-          intent_id: intent.intentId,
-          email: normalizeEmail(email),
-          user_id: user?.id ?? null,
-          status: 'pending',
-          subscription_id: null,
-          provider_customer_id: null,
-          pending_name: null,
-          pending_password_hash: null,
-          confirmed_at: null,
-          card_last4: null,
-          receipt_sent_at: null,
-        })
-        .execute();
-      await trx
-        .insertInto('payment_credits')
-        .values(
-          Array.from({ length: files }, (_, seq) => ({ payment_id: base.id, seq, file_id: null, consumed_at: null })),
-        )
-        .execute();
-    });
+    await insertPaygPayment(
+      ctx,
+      {
+        ...base,
+        intent_id: intent.intentId,
+        email: normalizeEmail(email),
+        user_id: user?.id ?? null,
+        status: 'pending',
+        subscription_id: null,
+        provider_customer_id: null,
+        pending_name: null,
+        pending_password_hash: null,
+        confirmed_at: null,
+        card_last4: null,
+        receipt_sent_at: null,
+      },
+      files,
+    );
     return { clientSecret: intent.clientSecret, paymentIntentId: intent.intentId };
   }
 
@@ -187,29 +194,18 @@ function refuseSecondSubscription(user: UserRow, now: number): void {
  * paying the processor directly) is refunded when another subscription runs by then.
  */
 async function closeOpenCheckout(ctx: AppContext, userId: string): Promise<void> {
-  const open = await ctx.db
-    .selectFrom('payments')
-    .select(['id', 'intent_id'])
-    .where('user_id', '=', userId)
-    .where('status', '=', 'pending')
-    .where('type', '!=', 'payasyougo')
-    .executeTakeFirst();
+  const open = await openCheckoutOf(ctx, userId);
   if (!open) return;
   const { status } = await ctx.payments.getIntentStatus(open.intent_id);
   if (status === 'succeeded' || status === 'processing')
     throw new AppError('VALIDATION_FAILED', CHECKOUT_OPEN_MESSAGE, { field: 'type' });
-  await ctx.db
-    .updateTable('payments')
-    .set({ status: 'abandoned' })
-    .where('id', '=', open.id)
-    .where('status', '=', 'pending')
-    .execute();
+  await movePayment(ctx.db, open.id, ['pending'], 'abandoned');
 }
 
 /** Inserts a subscription checkout; the one of two opened at once that loses the unique index is refused. */
 async function insertOpenCheckout(ctx: AppContext, row: Insertable<PaymentsTable>): Promise<void> {
   try {
-    await ctx.db.insertInto('payments').values(row).execute();
+    await insertPayment(ctx, row);
   } catch (e) {
     if (isUniqueViolation(e) && row.user_id !== null)
       throw new AppError('VALIDATION_FAILED', CHECKOUT_OPEN_MESSAGE, { field: 'type' });
@@ -217,9 +213,7 @@ async function insertOpenCheckout(ctx: AppContext, row: Insertable<PaymentsTable
   }
 }
 
-async function findPayment(ctx: AppContext, intentId: string): Promise<PaymentRow | undefined> {
-  return ctx.db.selectFrom('payments').selectAll().where('intent_id', '=', intentId).executeTakeFirst();
-}
+const findPayment = findPaymentByIntent;
 
 /**
  * Marks a payment succeeded and grants what it bought, exactly once per intent; the caller
@@ -233,14 +227,11 @@ export const SIGNUP_REFUNDED_MESSAGE =
  * the charge is refunded and the subscription canceled, never kept for nothing.
  */
 async function refundTakenSignup(ctx: AppContext, payment: PaymentRow): Promise<{ createdUser: null }> {
-  const marked = await ctx.db
-    .updateTable('payments')
-    .set({ status: 'refunded', pending_password_hash: null, confirmed_at: ctx.clock.now() })
-    .where('id', '=', payment.id)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  if (Number(marked.numUpdatedRows) === 1)
-    await ctx.payments.refund({ intentId: payment.intent_id, subscriptionId: payment.subscription_id });
+  const marked = await movePayment(ctx.db, payment.id, ['pending'], 'refunded', {
+    pending_password_hash: null,
+    confirmed_at: ctx.clock.now(),
+  });
+  if (marked) await ctx.payments.refund({ intentId: payment.intent_id, subscriptionId: payment.subscription_id });
   // A concurrent confirmation of this same payment created the account: nothing to refund.
   else if ((await findPayment(ctx, payment.intent_id))?.status === 'succeeded') return { createdUser: null };
   throw new AppError('EMAIL_TAKEN', SIGNUP_REFUNDED_MESSAGE, { field: 'email' });
@@ -286,13 +277,11 @@ export async function fulfilPayment(
   let created: string | null;
   try {
     created = await ctx.db.transaction().execute(async (trx) => {
-      const flipped = await trx
-        .updateTable('payments')
-        .set({ status: 'succeeded', confirmed_at: now, card_last4: cardLast4 })
-        .where('id', '=', payment.id)
-        .where('status', 'in', ['pending', 'abandoned'])
-        .executeTakeFirst();
-      if (Number(flipped.numUpdatedRows) !== 1) return null;
+      const flipped = await movePayment(trx, payment.id, ['pending', 'abandoned'], 'succeeded', {
+        confirmed_at: now,
+        card_last4: cardLast4,
+      });
+      if (!flipped) return null;
       fulfilled = true;
       if (payment.type === 'payasyougo' || !state) return null;
 
@@ -323,11 +312,7 @@ export async function fulfilPayment(
       });
       if (!(await takeSubscription(trx, user.id, payment.subscription_id, subscription)))
         throw new SecondSubscription();
-      await trx
-        .updateTable('payments')
-        .set({ user_id: user.id, pending_password_hash: null })
-        .where('id', '=', payment.id)
-        .execute();
+      await linkPaymentToUser(trx, payment.id, user.id);
       return user.id;
     });
   } catch (e) {
@@ -364,14 +349,10 @@ function refundedError(payment: PaymentRow): AppError {
 
 /** A subscription paid while another of the account runs (another tab, a provider's late event): refunded, never kept. */
 async function refundSecondSubscription(ctx: AppContext, payment: PaymentRow): Promise<{ createdUser: null }> {
-  const marked = await ctx.db
-    .updateTable('payments')
-    .set({ status: 'refunded', confirmed_at: ctx.clock.now() })
-    .where('id', '=', payment.id)
-    .where('status', 'in', ['pending', 'abandoned'])
-    .executeTakeFirst();
-  if (Number(marked.numUpdatedRows) === 1)
-    await ctx.payments.refund({ intentId: payment.intent_id, subscriptionId: payment.subscription_id });
+  const marked = await movePayment(ctx.db, payment.id, ['pending', 'abandoned'], 'refunded', {
+    confirmed_at: ctx.clock.now(),
+  });
+  if (marked) await ctx.payments.refund({ intentId: payment.intent_id, subscriptionId: payment.subscription_id });
   throw new AppError('VALIDATION_FAILED', SECOND_SUBSCRIPTION_REFUNDED_MESSAGE, { field: 'type' });
 }
 
@@ -483,17 +464,6 @@ async function findPaygPayment(ctx: AppContext, intentId: string, email: string)
   return (await findPayment(ctx, intentId)) ?? payment;
 }
 
-/** The conversions of a payment not used yet. */
-async function remainingCredits(db: Kysely<Database>, paymentId: string): Promise<number> {
-  const row = await db
-    .selectFrom('payment_credits')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('payment_id', '=', paymentId)
-    .where('file_id', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /**
  * POST /api/payments/credit: what is left of a pay-as-you-go payment, asked with its e-mail
  * (the web app keeps its payments and asks on every visit, so a reload loses nothing; the
@@ -535,22 +505,9 @@ export async function consumeUploadCredit(
   // Two uploads at once may pick the same free credit: the loser's conditional update takes
   // nothing and it tries the next one, until none is left.
   for (let attempt = 0; attempt <= payment.files; attempt++) {
-    const free = await db
-      .selectFrom('payment_credits')
-      .select('seq')
-      .where('payment_id', '=', payment.id)
-      .where('file_id', 'is', null)
-      .orderBy('seq')
-      .executeTakeFirst();
-    if (!free) break;
-    const taken = await db
-      .updateTable('payment_credits')
-      .set({ consumed_at: now, file_id: input.fileId })
-      .where('payment_id', '=', payment.id)
-      .where('seq', '=', free.seq)
-      .where('file_id', 'is', null)
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) === 1) return payment;
+    const free = await firstFreeCredit(db, payment.id);
+    if (free === undefined) break;
+    if (await takeCredit(db, payment.id, free, input.fileId, now)) return payment;
   }
   throw new AppError(
     'PAYMENT_REQUIRED',
@@ -562,13 +519,7 @@ export async function consumeUploadCredit(
 
 /** Gives back the conversion a file took (its upload failed, or its conversion did: DECISIONS.md). */
 export async function releaseUploadCredit<DB extends Database>(within: Kysely<DB>, fileId: string): Promise<void> {
-  // The files area's database (its tables besides these) or a transaction of it.
-  const db = within as unknown as Kysely<Database>;
-  await db
-    .updateTable('payment_credits')
-    .set({ consumed_at: null, file_id: null })
-    .where('file_id', '=', fileId)
-    .execute();
+  await releaseCredit(within, fileId);
 }
 
 /** Webhook: the provider says an intent succeeded (signature already verified). */
@@ -594,13 +545,7 @@ export async function handleInvoicePaid(
   invoice: Extract<WebhookEvent, { kind: 'invoice_paid' }>,
 ): Promise<void> {
   if (!invoice.subscriptionId || invoice.amount <= 0) return;
-  const first = await ctx.db
-    .selectFrom('payments')
-    .selectAll()
-    .where('subscription_id', '=', invoice.subscriptionId)
-    .where('type', '!=', 'payasyougo')
-    .orderBy('created_at', 'asc')
-    .executeTakeFirst();
+  const first = await firstPaymentOfSubscription(ctx, invoice.subscriptionId);
   if (!first) return; // not a subscription of ours
   if (invoice.billingReason === 'subscription_create') {
     await handlePaymentSucceeded(ctx, first.intent_id);

@@ -18,7 +18,16 @@ import {
   PRODUCT_NAME,
 } from '@statemint/shared';
 import type { AppContext } from '../context';
-import type { PaymentRow } from './payments';
+import {
+  claimReceipt,
+  findPaymentById,
+  lastCardOf,
+  type PaymentRow,
+  recordChargeOnce,
+  releaseReceiptClaim,
+  succeededPaymentsOf,
+  unreceiptedPayments,
+} from './payments-repository';
 import { findUserById } from './users';
 
 /** What a payment bought, in words. */
@@ -31,15 +40,7 @@ export function paymentDescription(type: string, files = 1): string {
 
 /** The settings page's past payments of an account (succeeded ones, newest first, at most 500). */
 export async function listAccountPayments(ctx: AppContext, userId: string): Promise<AccountPayment[]> {
-  const rows = await ctx.db
-    .selectFrom('payments')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('status', '=', 'succeeded')
-    .orderBy('confirmed_at', 'desc')
-    .limit(500)
-    .execute();
-  return rows.map(toAccountPayment);
+  return (await succeededPaymentsOf(ctx, userId)).map(toAccountPayment);
 }
 
 export function toAccountPayment(row: PaymentRow): AccountPayment {
@@ -74,16 +75,9 @@ export function creditUrl(ctx: AppContext, payment: Pick<PaymentRow, 'intent_id'
  * (receipt_sent_at), so two callers never send two; a failed send gives the claim back.
  */
 export async function sendReceipt(ctx: AppContext, paymentId: string): Promise<boolean> {
-  const now = ctx.clock.now();
-  const claimed = await ctx.db
-    .updateTable('payments')
-    .set({ receipt_sent_at: now })
-    .where('id', '=', paymentId)
-    .where('status', '=', 'succeeded')
-    .where('receipt_sent_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return false;
-  const payment = await ctx.db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirstOrThrow();
+  if (!(await claimReceipt(ctx, paymentId))) return false;
+  const payment = await findPaymentById(ctx, paymentId);
+  if (!payment) return false;
   const user = payment.user_id ? await findUserById(ctx, payment.user_id) : undefined;
   const to = user?.email ?? payment.email;
   if (!to) return false;
@@ -116,7 +110,7 @@ export async function sendReceipt(ctx: AppContext, paymentId: string): Promise<b
         .join('')}</table>${resultHtml}<p>${PRODUCT_NAME}</p>`,
     });
   } catch (err) {
-    await ctx.db.updateTable('payments').set({ receipt_sent_at: null }).where('id', '=', paymentId).execute();
+    await releaseReceiptClaim(ctx, paymentId);
     ctx.log.error({ err, paymentId }, 'receipt e-mail failed');
     return false;
   }
@@ -133,7 +127,7 @@ export interface PaidResult {
 
 /** A file a pay-as-you-go payment paid for is converted: its payer gets the link to the result. */
 export async function sendPaidResult(ctx: AppContext, paymentId: string, result: PaidResult): Promise<void> {
-  const payment = await ctx.db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
+  const payment = await findPaymentById(ctx, paymentId);
   if (!payment?.email) return;
   const until = result.until ? ` (available until ${new Date(result.until).toISOString().slice(11, 16)} UTC)` : '';
   const note = `Files paid per file are deleted ${LIMITS.anonymousFileLifeHours} hour after upload.`;
@@ -151,15 +145,8 @@ export async function sendPaidResult(ctx: AppContext, paymentId: string, result:
 
 /** Receipts whose sending failed (the mail server was down) go out with the hourly housekeeping. */
 export async function sendPendingReceipts(ctx: AppContext): Promise<number> {
-  const rows = await ctx.db
-    .selectFrom('payments')
-    .select('id')
-    .where('status', '=', 'succeeded')
-    .where('receipt_sent_at', 'is', null)
-    .limit(500)
-    .execute();
   let sent = 0;
-  for (const row of rows) if (await sendReceipt(ctx, row.id)) sent += 1;
+  for (const id of await unreceiptedPayments(ctx)) if (await sendReceipt(ctx, id)) sent += 1;
   return sent;
 }
 
@@ -180,41 +167,27 @@ export async function recordRenewal(
   },
   charge: { paidAt: number; key?: string; amount?: number; cardLast4?: string | null },
 ): Promise<void> {
-  const last = account.userId
-    ? await ctx.db
-        .selectFrom('payments')
-        .select('card_last4')
-        .where('user_id', '=', account.userId)
-        .where('status', '=', 'succeeded')
-        .where('card_last4', 'is not', null)
-        .orderBy('confirmed_at', 'desc')
-        .executeTakeFirst()
-    : undefined;
+  const lastCard = account.userId ? await lastCardOf(ctx, account.userId) : null;
   const intentId = charge.key ?? `renewal_${randomBytes(12).toString('hex')}`;
-  await ctx.db
-    .insertInto('payments')
-    .values({
-      id: randomUUID(),
-      intent_id: intentId,
-      provider: ctx.payments.mode,
-      type: account.type,
-      amount: charge.amount ?? PRICES_CENTS[account.type],
-      email: account.email,
-      user_id: account.userId,
-      status: 'succeeded',
-      subscription_id: account.subscriptionId,
-      provider_customer_id: account.customerId,
-      pending_name: null,
-      pending_password_hash: null,
-      confirmed_at: charge.paidAt,
-      files: 1,
-      created_at: charge.paidAt,
-      card_last4: charge.cardLast4 ?? last?.card_last4 ?? null,
-      receipt_sent_at: null,
-    })
-    .onConflict((oc) => oc.column('intent_id').doNothing())
-    .execute();
   // Recorded now or by an earlier delivery of the same event: sendReceipt sends at most once.
-  const row = await ctx.db.selectFrom('payments').select('id').where('intent_id', '=', intentId).executeTakeFirst();
-  if (row) await sendReceipt(ctx, row.id);
+  const id = await recordChargeOnce(ctx, {
+    id: randomUUID(),
+    intent_id: intentId,
+    provider: ctx.payments.mode,
+    type: account.type,
+    amount: charge.amount ?? PRICES_CENTS[account.type],
+    email: account.email,
+    user_id: account.userId,
+    status: 'succeeded',
+    subscription_id: account.subscriptionId,
+    provider_customer_id: account.customerId,
+    pending_name: null,
+    pending_password_hash: null,
+    confirmed_at: charge.paidAt,
+    files: 1,
+    created_at: charge.paidAt,
+    card_last4: charge.cardLast4 ?? lastCard,
+    receipt_sent_at: null,
+  });
+  if (id) await sendReceipt(ctx, id);
 }
