@@ -3,7 +3,7 @@
  * be what the extension says (magic bytes, via the engine's detector). The browser's MIME
  * type is never trusted.
  */
-import { detectInputKind, type InputKind } from '@statemint/engine';
+import { detectInputKind, type InputKind } from '@statemint/engine/detect';
 import { AppError, TEXTS, type UPLOAD_EXTENSIONS } from '@statemint/shared';
 
 export const UNSUPPORTED_MESSAGE = TEXTS.unsupportedFileType;

@@ -3,7 +3,6 @@
  * engine, write every output format, encrypt and store each one. Running it twice for the
  * same file gives the same result (outputs are replaced whole).
  */
-import { convert } from '@statemint/engine';
 import { exportStatements } from '@statemint/engine/export';
 import {
   AppError,
@@ -33,6 +32,9 @@ export async function runTask(store: FileStore, task: ConversionTask): Promise<C
       if (verified) return verified;
     }
     const bytes = await store.get(originalKey(task.fileId));
+    // The engine is imported here, in the conversion thread, which has loaded it already: the
+    // server's main process imports this module only for its failures and summaries.
+    const { convert } = await import('@statemint/engine');
     // The owner's payee and category rules (issue 27) name and file the rows the engine read.
     const statements = applyRules(
       await convert(bytes, { fileName: task.originalFilename, timeoutMs: task.timeoutMs, password: task.password }),
