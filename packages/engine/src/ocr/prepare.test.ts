@@ -2,7 +2,15 @@ import { AppError } from '@statemint/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { decodeBmp } from './bmp';
-import { decodeImagePage, estimateSkew, imagePageCount, medianGlyphHeight, preparePage, removeRules } from './prepare';
+import {
+  decodeImagePage,
+  estimateSkew,
+  imagePageCount,
+  invertDarkBands,
+  medianGlyphHeight,
+  preparePage,
+  removeRules,
+} from './prepare';
 import { sanitizeSvg } from './svg';
 import { encodeBmp, pngHeaderOnly, renderStatement } from './test-fixtures';
 
@@ -128,6 +136,24 @@ describe('preparation', () => {
       { y: 13, x0: 20, x1: 380 },
       { y: 112, x0: 20, x1: 380 },
     ]);
+  });
+
+  it('inverts a shaded header row across a page with little ink, so its light words read dark on light', () => {
+    // A white page, a few lines of 'text' (2 % of the pixels dark), and one dark band 40 px tall
+    // across most of the width with light strokes on it: under 6 % dark in all.
+    const [w, h] = [1000, 1300];
+    const page = new Uint8Array(w * h).fill(240);
+    for (let line = 0; line < 12; line++)
+      for (let y = 500 + line * 60; y < 510 + line * 60; y++)
+        for (let x = 100; x < 900; x += 6) page.fill(20, y * w + x, y * w + x + 2);
+    for (let y = 400; y < 440; y++) page.fill(40, y * w + 60, y * w + 940);
+    for (let y = 412; y < 428; y++) for (let x = 100; x < 900; x += 10) page.fill(230, y * w + x, y * w + x + 3);
+    const out = invertDarkBands(page, w, h);
+    // The band's paper is light and its strokes dark; the text lines below are left as they were.
+    expect(out[420 * w + 500 + 5]).toBeGreaterThan(200);
+    expect(out[420 * w + 500]).toBeLessThan(50);
+    expect(out[505 * w + 100]).toBe(20);
+    expect(out[505 * w + 103]).toBe(240);
   });
 
   it('measures the median glyph height past specks, rules and U-shaped glyphs, with any number of specks', () => {

@@ -269,8 +269,9 @@ export function invertDarkBands(data: Uint8Array, width: number, height: number)
     seen++;
     if ((data[i] as number) < 80) dark++;
   }
-  // Ordinary text covers a few per cent of a page; without more dark pixels there is no band.
-  if (dark / Math.max(1, seen) < 0.06) return data;
+  // Ordinary text covers a few per cent of a page; with few dark pixels, only a band across the
+  // page (a shaded table header row) is worth the work.
+  if (dark / Math.max(1, seen) < 0.06 && !hasDarkBand(data, width, height, r)) return data;
   const w1 = width + 1;
   const integral = new Uint32Array(w1 * (height + 1));
   for (let y = 0; y < height; y++) {
@@ -343,6 +344,31 @@ export function invertDarkBands(data: Uint8Array, width: number, height: number)
     }
   }
   return out;
+}
+
+/**
+ * A dark band across the page away from its edges: a row of `r`-sized cells, mostly dark, at
+ * least a fifth of the page wide (a shaded header row; a logo or a bold title is narrower, and a
+ * text line's cells are mostly paper).
+ */
+function hasDarkBand(data: Uint8Array, width: number, height: number, r: number): boolean {
+  const cw = Math.floor(width / r);
+  const need = Math.max(8, Math.ceil(cw / 5));
+  for (let cy = 1; cy + 1 < Math.floor(height / r); cy++) {
+    let run = 0;
+    for (let cx = 1; cx + 1 < cw; cx++) {
+      let sum = 0;
+      let n = 0;
+      for (let y = cy * r; y < (cy + 1) * r; y += 2)
+        for (let x = cx * r; x < (cx + 1) * r; x += 2) {
+          sum += data[y * width + x] as number;
+          n++;
+        }
+      run = sum < 255 * 0.45 * n ? run + 1 : 0;
+      if (run >= need) return true;
+    }
+  }
+  return false;
 }
 
 /**
