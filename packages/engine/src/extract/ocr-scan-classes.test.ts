@@ -405,3 +405,201 @@ describe('amounts whose decimal mark OCR read as the other one', () => {
     expect(s?.reconciliation.status).toBe('balanced');
   });
 });
+
+/** A statement whose every amount carries its side ('128,00 D', '12,71 C'), without running balances. */
+function markedStatement(
+  cells: [date: string, text: string, amount: string][],
+  closing = '1.408,96 C',
+): LayoutDocument {
+  return ocrPage([
+    [[40, 'Período: de 10/06/2024 a 09/07/2024']],
+    [
+      [40, 'DATA'],
+      [110, 'DESCRITIVO'],
+      [430, 'VALOR (BRL)'],
+    ],
+    [
+      [40, '10/06'],
+      [110, 'Saldo inicial'],
+      [430, '1.000,00 C'],
+    ],
+    ...cells.map(([date, text, amount]): Cell[] => [
+      [40, date],
+      [110, text],
+      [430, amount],
+    ]),
+    [
+      [110, 'Saldo atual'],
+      [430, closing],
+    ],
+  ]);
+}
+
+const markedTruth: [string, string, number][] = [
+  ['2024-06-13', 'DEBITO AUTOMATICO FIXO', -128],
+  ['2024-06-15', 'FARMACIA CENTRO', -194.25],
+  ['2024-06-16', 'PADARIA SILVA', -14.49],
+  ['2024-06-18', 'REEMBOLSO FARMACIA', 12.71],
+  ['2024-06-20', 'SALARIO EMPRESA', 800],
+  ['2024-06-21', 'TRANSFERENCIA ENVIADA', -60.99],
+  ['2024-06-24', 'SUPERMERCADO BAIRRO', -6.02],
+];
+
+describe('a debit mark OCR read as a digit', () => {
+  it("is the mark, where the column marks every amount ('14,490' for 14,49 D; '194250' for 194,25 D) (ocr-cells)", () => {
+    const doc = markedStatement([
+      ['13/06', 'DEBITO AUTOMATICO FIXO', '128,00 D'],
+      ['15/06', 'FARMACIA CENTRO', '194250'],
+      ['16/06', 'PADARIA SILVA', '14,490'],
+      ['18/06', 'REEMBOLSO FARMACIA', '12,71 C'],
+      ['20/06', 'SALARIO EMPRESA', '800,00 C'],
+      ['21/06', 'TRANSFERENCIA ENVIADA', '60,99 D'],
+      ['24/06', 'SUPERMERCADO BAIRRO', '6,02 D'],
+    ]);
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.date, t.description, t.amount])).toEqual(markedTruth);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});
+
+describe('a date OCR read with one digit of like shape', () => {
+  it('takes the one date inside the period, between its neighbours, that the digit read back gives (ocr-look-alike-dates)', () => {
+    // '15/08': the 6 of June closed into an 8, which puts the row two months past the period's end.
+    const doc = markedStatement([
+      ['13/06', 'DEBITO AUTOMATICO FIXO', '128,00 D'],
+      ['15/08', 'FARMACIA CENTRO', '194,25 D'],
+      ['16/06', 'PADARIA SILVA', '14,49 D'],
+      ['18/06', 'REEMBOLSO FARMACIA', '12,71 C'],
+      ['20/06', 'SALARIO EMPRESA', '800,00 C'],
+      ['21/06', 'TRANSFERENCIA ENVIADA', '60,99 D'],
+      ['24/06', 'SUPERMERCADO BAIRRO', '6,02 D'],
+    ]);
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.date, t.description, t.amount])).toEqual(markedTruth);
+  });
+});
+
+describe('a statement off by a leading 1', () => {
+  it('repairs no amount where a 1 lost on one row explains it as well as a digit read on another (ocr-amount-repair)', () => {
+    // '17,75 D' was 117,75 D: dropping the 1 of '127,08 C' would make the totals hold as well.
+    const doc = markedStatement(
+      [
+        ['13/06', 'DEBITO AUTOMATICO FIXO', '128,00 D'],
+        ['15/06', 'FARMACIA CENTRO', '117,75 D'],
+        ['16/06', 'PADARIA SILVA', '14,49 D'],
+        ['18/06', 'ESTORNO FARMACIA', '127,08 C'],
+        ['20/06', 'SALARIO EMPRESA', '800,00 C'],
+        ['21/06', 'TRANSFERENCIA ENVIADA', '17,75 D'],
+        ['24/06', 'SUPERMERCADO BAIRRO', '6,02 D'],
+      ],
+      '1.543,07 C',
+    );
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => t.amount)).toEqual([-128, -117.75, -14.49, 127.08, 800, -17.75, -6.02]);
+    expect(s?.issues?.map((i) => i.code) ?? []).not.toContain('AMOUNT_CORRECTED');
+  });
+});
+
+/** A day-first statement with running balances ('CAD' after each): `dates` and `amounts` as OCR read them. */
+function balancedScan(dates: string[], amounts: string[], balances: string[]): LayoutDocument {
+  const descriptions = [
+    'EPICERIE DU COIN',
+    'PHARMACIE CENTRALE',
+    'REMBOURSEMENT LIBRAIRIE',
+    'STATION SERVICE',
+    'CAFE DE LA GARE',
+  ];
+  return ocrPage([
+    [[40, 'Période du 01/10/2023 au 31/10/2023']],
+    [[40, 'Solde précédent 1000,00 CAD']],
+    [
+      [40, 'Date'],
+      [110, 'Description'],
+      [330, 'Retraits'],
+      [400, 'Dépôts'],
+      [480, 'Solde'],
+    ],
+    ...dates.map((d, i): Cell[] => [
+      [40, d],
+      [110, descriptions[i] as string],
+      [i === 2 ? 405 : 335, amounts[i] as string],
+      [480, balances[i] as string],
+    ]),
+  ]);
+}
+
+const balancedTruth = [
+  ['2023-10-02', -12.4, 987.6],
+  ['2023-10-05', -7.58, 980.02],
+  ['2023-10-11', 21.9, 1001.92],
+  ['2023-10-16', -40, 961.92],
+  ['2023-10-20', -3.55, 958.37],
+];
+const balancedAsPrinted = {
+  dates: ['02/10/23', '05/10/23', '11/10/23', '16/10/23', '20/10/23'],
+  amounts: ['12,40', '7,58', '21,90', '40,00', '3,55'],
+  balances: ['987,60 CAD', '980,02 CAD', '1001,92 CAD', '961,92 CAD', '958,37 CAD'],
+};
+const balancedRows = (doc: LayoutDocument) => {
+  const [s] = extractStatements(doc, { deadline: deadline() });
+  return s?.transactions.map((t) => [t.date, t.amount, t.balance]);
+};
+
+describe('figures and dates a scan damaged, on a statement with running balances', () => {
+  it('reads it as printed when OCR reads every cell', () => {
+    const { dates, amounts, balances } = balancedAsPrinted;
+    expect(balancedRows(balancedScan(dates, amounts, balances))).toEqual(balancedTruth);
+  });
+
+  it("reads a decimal mark read as a colon ('3:55') and one lost before a currency code ('100192 CAD') (ocr-cells)", () => {
+    const { dates, amounts, balances } = balancedAsPrinted;
+    const damaged = balancedScan(
+      dates,
+      amounts.map((a, i) => (i === 4 ? '3:55' : a)),
+      balances.map((b, i) => (i === 2 ? '100192 CAD' : b)),
+    );
+    expect(balancedRows(damaged)).toEqual(balancedTruth);
+    // Read, not taken from the balances around them (which the review shows as such).
+    const [s] = extractStatements(damaged, { deadline: deadline() });
+    expect(s?.issues?.map((i) => i.code) ?? []).toEqual([]);
+  });
+
+  it("reads a whole number among amounts with decimals as one whose decimal mark OCR lost ('758') (ocr-cells, not integer-amounts)", () => {
+    const { dates, amounts, balances } = balancedAsPrinted;
+    expect(
+      balancedRows(
+        balancedScan(
+          dates,
+          amounts.map((a, i) => (i === 1 ? '758' : a)),
+          balances,
+        ),
+      ),
+    ).toEqual(balancedTruth);
+  });
+
+  it("decides a date the document's day order cannot read ('11/16/23': the 0 read as a 6) from its neighbours (ocr-damaged-dates)", () => {
+    const { dates, amounts, balances } = balancedAsPrinted;
+    expect(
+      balancedRows(
+        balancedScan(
+          dates.map((d, i) => (i === 2 ? '11/16/23' : d)),
+          amounts,
+          balances,
+        ),
+      ),
+    ).toEqual(balancedTruth);
+  });
+
+  it("takes the one date between its neighbours one digit from a date read far outside the period ('11/11/23' for 11/10/23) (ocr-look-alike-dates)", () => {
+    const { dates, amounts, balances } = balancedAsPrinted;
+    expect(
+      balancedRows(
+        balancedScan(
+          dates.map((d, i) => (i === 2 ? '11/11/23' : d)),
+          amounts,
+          balances,
+        ),
+      ),
+    ).toEqual(balancedTruth);
+  });
+});

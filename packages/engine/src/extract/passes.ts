@@ -39,6 +39,10 @@ export const PASSES = {
   'balance-lines': { stage: 'rows', evidence: "a line under a row's amounts naming a balance or total with a figure" },
   // values and facts
   'ocr-damaged-dates': { stage: 'values', evidence: 'the one date between its neighbours with the digits read' },
+  'ocr-look-alike-dates': {
+    stage: 'values',
+    evidence: 'a date outside the period that one digit of like shape puts between its neighbours',
+  },
   'period-fits-rows': { stage: 'facts', evidence: 'a printed range is the period only when the rows fall inside it' },
   // statements
   'future-tables': { stage: 'statements', evidence: "a later table whose every date is after the statement's end" },

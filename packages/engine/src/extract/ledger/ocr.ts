@@ -171,7 +171,18 @@ export function ocrAmountRepair(draft: Draft): void {
           (s.rows.length === 1 && oneCentsDigit(r)))
       );
     });
-    if (candidates.length === 1) {
+    // A narrow leading 1 OCR lost ('17,75' for 117,75) explains a stretch off by a power of ten
+    // as well as a digit read in front of another row: nothing tells the two apart.
+    const lostOne = s.rows.some((r) => {
+      const want = (r.cents ?? 0) + diff;
+      return (
+        ocr(r) &&
+        !candidates.includes(r) &&
+        Math.sign(want) === Math.sign(r.cents ?? 0) &&
+        String(Math.abs(want)) === `1${Math.abs(r.cents ?? 0)}`
+      );
+    });
+    if (candidates.length === 1 && !lostOne) {
       const r = candidates[0] as DraftRow;
       repairAmount(draft, r, (r.cents ?? 0) + diff, 'a near miss of what the running balances need');
       continue;

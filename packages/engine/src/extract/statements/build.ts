@@ -45,6 +45,7 @@ import type { Column, Region } from '../table/model';
 import type { Token, TokenLine } from '../tokens/tokenise';
 import { Tracer } from '../trace';
 import { recoverDamagedDates, resolveDates } from '../values/dates';
+import { ocrLookAlikeDates, unreadableOcrDates } from '../values/ocr-dates';
 import { factPhrases, type LabelReading, normaliseWords, rowLabels } from '../vocabulary';
 import type { StatementPart } from './split';
 import { keepTables } from './tables';
@@ -311,7 +312,9 @@ export function buildStatement(
     r.date = isos[i] ?? null;
   });
   const dateIssues: Draft['issues'] = [];
+  unreadableOcrDates(draftRows);
   recoverDamagedDates(draftRows, doc.order, period, trace, dateIssues);
+  ocrLookAlikeDates(draftRows, period, doc.order, trace);
   // A card statement names at least two of its own facts (minimum payment, credit limit, due date...);
   // one phrase alone may be an advertisement. Pages of the statement without its summary follow the document.
   const card = cardEvidence(part.lines) || doc.card;

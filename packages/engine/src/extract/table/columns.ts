@@ -142,6 +142,10 @@ function wholeAmounts(tokens: Token[], labelled: boolean): boolean {
   if (!passEnabled('integer-amounts')) return false;
   const decimals = tokens.filter((t) => t.kind === 'money' && /\d[.,]\d{2}\)?-?$/.test(t.text.trim()));
   if (decimals.length < (labelled ? 0 : 2)) return false;
+  // On an OCR page, three digits or more among decimals lost their decimal mark ('758' for 7.58):
+  // ocr-cells reads them (see table/ocr.ts).
+  if (tokens.some((t) => t.kind !== 'money' && t.confidence !== undefined && /^\d{3,}$/.test(t.text.trim())))
+    return false;
   const whole = tokens.filter((t) => t.kind !== 'money' && !t.nil);
   if (whole.length < (labelled ? 2 : 1)) return false;
   if (!whole.every((t) => /^\d{1,3}(?:([,.])\d{3})*$|^\d+$/.test(t.text.trim()))) return false;

@@ -35,7 +35,42 @@ import type { Column, Region } from './model';
  */
 const DAMAGED_DATE_RE = /^(?=.*[0-9/.-]|[OoIilLuUsSbBzZmM|]{2,5}$)[0-9OoIilLuUsSbBzZmM|/.-]{2,10}$/;
 
-function repairMoney(text: string, decimal: DecimalMark, sollHaben: boolean): string | null {
+/**
+ * The side word a column prints after the cents of its debits ('128,00 D', '45.10 DR'), where it
+ * marks its credits too ('12,71C'): every amount carries one, so an amount read without one was
+ * damaged. Null where the column marks only one side, or nothing.
+ */
+function debitMark(tokens: Token[]): string | null {
+  const marks = tokens.flatMap((t) => /\d[.,]\d\d ?(DR|Dr|D|CR|Cr|C)$/.exec(t.text)?.[1] ?? []);
+  const debits = marks.filter((m) => m[0] === 'D');
+  const money = tokens.filter((t) => t.kind === 'money' || /\d[.,]?\d\d\S?$/.test(t.text));
+  if (debits.length < 2 || debits.length === marks.length || marks.length * 3 < money.length * 2) return null;
+  const counts = new Map<string, number>();
+  for (const m of debits) counts.set(m, (counts.get(m) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
+
+/**
+ * In a column whose every amount is marked, the debit mark 'D' read as a last 0 glued to the cents
+ * ('14,490' for '14,49 D', '194250' for '194,25 D': the decimal mark lost as well).
+ */
+function markReadAsZero(text: string, decimal: DecimalMark, mark: string): string | null {
+  const group = decimal === ',' ? "[.' ]" : "[,' ]";
+  const re = new RegExp(`^([-+(]?(?:\\p{Sc}\\s?)?)(\\d{1,3}(?:${group}\\d{3})+|\\d+)[${decimal}]?(\\d\\d)[0O]$`, 'u');
+  const m = re.exec(text);
+  if (!m) return null;
+  const fixed = `${m[1]}${m[2]}${decimal}${m[3]} ${mark}`;
+  return parseAmount(fixed, decimal) ? fixed : null;
+}
+
+function repairMoney(
+  text: string,
+  decimal: DecimalMark,
+  sollHaben: boolean,
+  mark: string | null = null,
+): string | null {
+  const unmarked = mark ? markReadAsZero(text, decimal, mark) : null;
+  if (unmarked) return unmarked;
   // A currency sign the OCR has no glyph for ("-₹803.00" read as "-X803.00"), or the letters of a
   // dollar's country misread ("-S$34.58" as "-58$34.58", "$$251.00"): what stands between the
   // minus and the digits of an amount that is whole without it, up to a dollar sign, goes.
@@ -69,12 +104,19 @@ function repairMoney(text: string, decimal: DecimalMark, sollHaben: boolean): st
     const fixed = `${swapped[1]}${decimal}${swapped[2]}`;
     if (parseAmount(fixed, decimal)) return fixed;
   }
+  // The decimal mark read as a colon or semicolon ('11:25', '75;71'): a time has no place in a
+  // money column.
+  const colon = /^([-+(]?(?:\p{Sc}\s?)?\d{1,3}(?:[.,' ]\d{3})*)[:;](\d\d\)?-?(?:\s?[\p{L}\p{Sc}]{1,2})?)$/u.exec(text);
+  if (colon && !(colon[1] as string).includes(decimal)) {
+    const fixed = `${colon[1]}${decimal}${colon[2]}`;
+    if (parseAmount(fixed, decimal)) return fixed;
+  }
   const grouped = repairGroupedLostDecimal(text, decimal);
   if (grouped && parseAmount(grouped, decimal)) return grouped;
-  // A lost decimal mark in a money column: the cents are the last two digits (a side marker or
-  // currency sign after them stays: '260288 H', '243€').
-  if (/^\(?-?\d{3,7}\)?-?(?:\s?[\p{L}\p{Sc}]{1,2})?$/u.test(text)) {
-    const fixed = text.replace(/(\d{2})(\)?-?(?:\s?[\p{L}\p{Sc}]{1,2})?)$/u, `${decimal}$1$2`);
+  // A lost decimal mark in a money column: the cents are the last two digits (a side marker,
+  // currency sign or code after them stays: '260288 H', '243€', '256447 CAD').
+  if (/^\(?-?\d{3,7}\)?-?(?:\s?(?:[\p{L}\p{Sc}]{1,2}|[A-Z]{3}))?$/u.test(text)) {
+    const fixed = text.replace(/(\d{2})(\)?-?(?:\s?(?:[\p{L}\p{Sc}]{1,2}|[A-Z]{3}))?)$/u, `${decimal}$1$2`);
     if (parseAmount(fixed, decimal)) return fixed;
   }
   const r = repairNumericToken(text, { decimal, sollHaben });
@@ -147,13 +189,16 @@ export function repairOcrCells(region: Region, cells: Token[][][], decimal: Deci
           ? 'money'
           : c.kind;
   const shapes = dateShapes(region, cells, kinds);
+  const marks = region.columns.map((c, ci) =>
+    kinds(c) === 'money' ? debitMark(cells.flatMap((row) => row[ci] ?? [])) : null,
+  );
   for (const row of cells) {
     region.columns.forEach((col, ci) => {
       const cell = row[ci];
       if (!cell) return;
       cell.forEach((t, k) => {
         if (kinds(col) === 'money' && t.kind !== 'money' && !t.alsoMoney) {
-          const fixed = repairMoney(t.text, decimal, sollHaben);
+          const fixed = repairMoney(t.text, decimal, sollHaben, marks[ci] ?? null);
           const money = fixed ? parseAmount(fixed, decimal) : null;
           if (money) cell[k] = { ...t, kind: 'money', money, text: fixed as string, repaired: t.text };
         } else if (kinds(col) === 'date' && t.kind !== 'date') {

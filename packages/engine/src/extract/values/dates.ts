@@ -136,7 +136,7 @@ function oneEditApart(a: string, b: string): boolean {
  * one edit from them, else null ("2204." between the 21st and the 23rd is the 22nd: its lost dot
  * left the digits whole, while the neighbours are each one digit off too).
  */
-function recoverDate(text: string, lo: string, hi: string, order: DayOrder): string | null {
+export function recoverDate(text: string, lo: string, hi: string, order: DayOrder): string | null {
   const read = text
     .replace(/[Oo]/g, '0')
     .replace(/[IilL|]/g, '1')
