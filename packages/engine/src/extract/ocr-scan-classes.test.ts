@@ -232,7 +232,7 @@ describe('a low-resolution card scan (month/day dates, tiles of labels over valu
  * whose amounts print a minus (the card's view) and a section of purchases printed bare, closed by
  * a total whose label follows the holder's name.
  */
-function cardScreenshot(opts: { payments: string[]; transDates?: string[] }): LayoutDocument {
+function cardScreenshot(opts: { payments: string[]; transDates?: string[]; posted?: string }): LayoutDocument {
   const purchases: [string, string, string][] = [
     ['Sep 3', 'GREENLEAF GROCERS PORTLANDOR', '$64.18'],
     ['Sep 9', 'CITY PARKING 0042PORTLANDOR', '$12.00'],
@@ -253,7 +253,7 @@ function cardScreenshot(opts: { payments: string[]; transDates?: string[] }): La
     ],
     ...opts.payments.map((amount, i): Cell[] => [
       [40, trans[i] as string, 0.7],
-      [110, i ? 'Sep 18' : 'Sep 1'],
+      [110, i ? (opts.posted ?? 'Sep 18') : 'Sep 1'],
       [180, 'ONLINE PAYMENT THANK YOU'],
       [510, amount],
     ]),
@@ -307,6 +307,10 @@ describe('a card screenshot without balances (sections of payments and purchases
   it('reads a transaction date whose month name OCR misread by a letter as the name its column prints ("hug 7") (ocr-cells)', () => {
     const transDates = ['Sep 1', 'Sep 17', 'Sep 2', 'Sep 8', 'Sep 13', 'Scp 21'];
     expect(rows(cardScreenshot({ payments: ['- $150.00', '- $45.00'], transDates }))).toEqual(truth);
+  });
+
+  it("reads a posting date whose day OCR read as letters of like shape ('Sep 1B') (ocr-cells)", () => {
+    expect(rows(cardScreenshot({ payments: ['- $150.00', '- $45.00'], posted: 'Sep 1B' }))).toEqual(truth);
   });
 });
 

@@ -142,6 +142,17 @@ function repairDate(raw: string, decimal: DecimalMark): string | null {
         : /^\p{L}{3,9}\.?$/u.test(b) && /^[0-9OoIl|]{1,2}$/.test(a) && `${day(a)} ${b}`;
       if (spaced && parseDate(spaced)) return spaced;
     }
+  // A month name and its day apart, the day's digits read as letters of like shape ('Aug B',
+  // 'Aug l5', 'O8 Aug').
+  const toDigits = (d: string) =>
+    d.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1').replace(/B/g, '8').replace(/S/g, '5').replace(/Z/g, '2');
+  const apart = /^(\p{L}{3,9}\.?)\s+([0-9OoIl|BSZ]{1,2})$|^([0-9OoIl|BSZ]{1,2})\s+(\p{L}{3,9}\.?)$/u.exec(text);
+  if (apart) {
+    const fixed = apart[1]
+      ? `${apart[1]} ${toDigits(apart[2] as string)}`
+      : `${toDigits(apart[3] as string)} ${apart[4]}`;
+    if (fixed !== text && parseDate(fixed)) return fixed;
+  }
   const month = repairMonthName(text);
   if (month.changed && parseDate(month.text)) return month.text;
   // A day glued to a month name with a digit for a letter ("100CT": 10 OCT).
