@@ -22,12 +22,14 @@ import { findBankName, findHolder } from './facts/account';
 import { findCurrency } from './facts/currency';
 import { findPeriod, findStatementDate, isRunningText, latestFullDate, type Period } from './facts/period';
 import { passEnabled } from './passes';
-import { assembleRows } from './rows/assemble';
+import { assembleRows, type RawRow } from './rows/assemble';
 import { buildStatement, cardEvidence, type DocumentFacts, setPageSize } from './statements/build';
+import { ledgersAtBreaks } from './statements/ledger-breaks';
 import { splitStatements } from './statements/split';
 import { choosePostingDates } from './table/dates';
 import { findTables, tokenisePages } from './table/index';
 import { assignTextRoles } from './table/roles';
+import { findPageCounters } from './tokens/page-counters';
 import type { TokenLine } from './tokens/tokenise';
 import { Tracer } from './trace';
 import { dayOrderEvidence, orderByPeriod, resolveDates } from './values/dates';
@@ -111,11 +113,19 @@ function extractWith(input: LayoutDocument, opts: ExtractOptions, compactDates: 
     const col = r.region.columns.find((c) => c.role === 'date');
     return col ? (r.cells[col.index] ?? []).flatMap((t) => (t.date ? [t.date] : [])) : [];
   });
+  // Page numbers printed as "2/29" are not dates (page-counters).
+  const counters = findPageCounters(pages.flatMap((p) => p.lines));
+  for (const c of counters.found)
+    trace.note('page-counters', 'dates', c.text, null, `pages ${c.from} to ${c.to}: numbers of the pages, not dates`);
   const allDates = pages.flatMap((p) =>
-    p.lines.flatMap((l) => l.tokens.flatMap((t) => (t.kind === 'date' && t.date ? [t.date] : []))),
+    p.lines.flatMap((l) =>
+      l.tokens.flatMap((t) => (t.kind === 'date' && t.date && !counters.has(l.page, t.date.text) ? [t.date] : [])),
+    ),
   );
   // Month names of the tables and of the facts vote together for the document's language.
-  const factDates = factTexts.flatMap((t) => datesIn(t).map((d) => d.token));
+  const factDates = factLines.flatMap((l, i) =>
+    datesIn(factTexts[i] as string).flatMap((d) => (counters.has(l.page, d.token.text) ? [] : [d.token])),
+  );
   const settle = settleMonthNames([...allDates, ...factDates]);
   // Dates inside the facts' sentences ("From 11/01/2023 to 11/30/2023") tell the day order too.
   const evidence = dayOrderEvidence([...allDates, ...factDates]);
@@ -210,8 +220,14 @@ function extractWith(input: LayoutDocument, opts: ExtractOptions, compactDates: 
   for (const part of splitStatements(scan)) {
     checkDeadline(opts.deadline);
     const partPeriod = rowsInside(findPeriod(part.lines, order, settle, statementDate), rowDates, order, trace);
-    const s = buildStatement(part, rows, facts, partPeriod, trace);
-    if (s) statements.push(s);
+    const breaks: RawRow[] = [];
+    const s = buildStatement(part, rows, facts, partPeriod, trace, breaks);
+    const split =
+      s && breaks.length
+        ? ledgersAtBreaks(part, rows, breaks, s, (r, t) => buildStatement(part, r, facts, partPeriod, t), trace)
+        : null;
+    if (split) statements.push(...split);
+    else if (s) statements.push(s);
   }
   if (!statements.length) throw new AppError('NO_TRANSACTIONS', 'No transactions were found in this document.');
   return statements;

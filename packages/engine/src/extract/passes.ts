@@ -14,6 +14,7 @@ export type Stage = 'tokens' | 'table' | 'rows' | 'values' | 'facts' | 'statemen
 export const PASSES = {
   // tokens
   'compact-dates': { stage: 'tokens', evidence: 'dates printed as digits alone, where no other dates give rows' },
+  'page-counters': { stage: 'tokens', evidence: "a page's number of the pages ('2/29' on page 2), read as a date" },
   'ocr-split-dates': { stage: 'tokens', evidence: 'words of one date OCR cut apart that read as a date together' },
   'ocr-leading-date': { stage: 'tokens', evidence: 'the date that starts a line, as OCR damaged it' },
   // table
@@ -46,6 +47,10 @@ export const PASSES = {
   'period-fits-rows': { stage: 'facts', evidence: 'a printed range is the period only when the rows fall inside it' },
   // statements
   'future-tables': { stage: 'statements', evidence: "a later table whose every date is after the statement's end" },
+  'ledger-breaks': {
+    stage: 'statements',
+    evidence: 'a balance row the running balance does not reach starts a ledger',
+  },
   'secondary-tables': { stage: 'statements', evidence: 'a second table kept only where the balances allow it' },
   // ledger, in the order they run (statements/build.ts)
   'newest-first': { stage: 'ledger', evidence: 'rows printed newest first, read oldest first for the balances' },

@@ -47,6 +47,7 @@ import { Tracer } from '../trace';
 import { recoverDamagedDates, resolveDates } from '../values/dates';
 import { ocrLookAlikeDates, unreadableOcrDates } from '../values/ocr-dates';
 import { factPhrases, type LabelReading, normaliseWords, rowLabels } from '../vocabulary';
+import { ledgerBreaks } from './ledger-breaks';
 import type { StatementPart } from './split';
 import { keepTables } from './tables';
 
@@ -277,6 +278,7 @@ export function buildStatement(
   doc: DocumentFacts,
   partPeriod: Period | null,
   trace: Tracer,
+  breaks: RawRow[] = [],
 ): Statement | null {
   const period = partPeriod ?? doc.period;
   const regions = new Set(part.regions);
@@ -386,6 +388,7 @@ export function buildStatement(
         `its dates run back; read oldest first its ledger has ${misses(oldestFirst)} mismatches, as printed ${misses(asPrinted)}`,
       );
   } else runLedgerPasses(draft);
+  if (!reversed) breaks.push(...ledgerBreaks(draft));
 
   // Transactions: dated rows, the date inherited from the row above where none is printed.
   const txns: Transaction[] = [];
