@@ -29,6 +29,10 @@ export const PASSES = {
   'tail-amounts-as-text': { stage: 'table', evidence: 'figures at a line end with no money column under them' },
   'side-by-side': { stage: 'table', evidence: 'two runs of date .. money columns next to each other' },
   'label-cut-cells': { stage: 'table', evidence: "text cut from the description's cells at its label's start" },
+  'overhanging-text': {
+    stage: 'table',
+    evidence: "a description line running under the amounts' columns, rows following it",
+  },
   'integer-amounts': { stage: 'table', evidence: 'whole numbers in a column of amounts printed with decimals' },
   'nil-cells': { stage: 'table', evidence: 'a dash standing alone where a cell is empty, away from any amount' },
   'ocr-cells': { stage: 'table', evidence: 'an OCR cell read as its column kind' },

@@ -317,7 +317,11 @@ export function findColumns(region: RegionLines): RegionColumns {
   let aboveFrom = region.above.length;
   while (aboveFrom > 0 && fits(region.above[aboveFrom - 1] as TokenLine)) aboveFrom--;
   let belowTo = 0;
-  while (belowTo < region.below.length && fits(region.below[belowTo] as TokenLine)) belowTo++;
+  for (let i = 0; i < region.below.length; i++) {
+    const line = region.below[i] as TokenLine;
+    if (fits(line)) belowTo = i + 1;
+    else if (!overhangs(line, columns, size) || !region.below.slice(i + 1).some((l) => fits(l) && hasMoney(l))) break;
+  }
   const above = region.above.slice(aboveFrom);
   const below = region.below.slice(0, belowTo);
   const lines = [...above, ...region.lines, ...below];
@@ -451,6 +455,24 @@ function assignTokens(tokens: Token[], columns: Column[], size: number): Token[]
  * Whether a line outside the seed lines belongs to the table: its amounts stand in money
  * columns, and its text starts inside a text column without reaching into the money columns.
  */
+const hasMoney = (l: TokenLine) => l.tokens.some((t) => t.kind === 'money');
+
+/**
+ * `overhanging-text`: a line of a row's description longer than the description column, running
+ * under the amounts' columns with no amount of its own ("PURCHASE PRESSURE GAUSE FOR CALIBRATE
+ * WORKS" reaching under Debit), is the table's where rows with amounts follow it: it starts where
+ * the table's text starts. Without it the table ended there and the page's last rows were lost.
+ */
+function overhangs(line: TokenLine, columns: Column[], size: number): boolean {
+  if (!passEnabled('overhanging-text') || hasMoney(line)) return false;
+  const first = line.tokens[0];
+  return (
+    first !== undefined &&
+    line.tokens.every((t) => t.kind === 'text') &&
+    columns.some((c) => c.kind === 'text' && Math.abs(first.x0 - c.x0) < size * 0.75)
+  );
+}
+
 function fitsColumns(line: TokenLine, columns: Column[], size: number): boolean {
   // Money columns, and labelled columns without values among the seed lines (a credit column
   // whose every amount sits on an undated row).
