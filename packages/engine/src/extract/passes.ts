@@ -33,6 +33,10 @@ export const PASSES = {
     stage: 'table',
     evidence: "a description line running under the amounts' columns, rows following it",
   },
+  'two-amounts-one-column': {
+    stage: 'table',
+    evidence: 'a line printing two amounts apart where other lines make one column',
+  },
   'integer-amounts': { stage: 'table', evidence: 'whole numbers in a column of amounts printed with decimals' },
   'nil-cells': { stage: 'table', evidence: 'a dash standing alone where a cell is empty, away from any amount' },
   'ocr-cells': { stage: 'table', evidence: 'an OCR cell read as its column kind' },

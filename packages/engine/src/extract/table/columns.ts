@@ -86,6 +86,38 @@ function coveredRanges(lines: Token[][], noise: number): { x0: number; x1: numbe
 }
 
 /** Overlapping ranges, or ranges closer than `touch`, become one. */
+/**
+ * `two-amounts-one-column`: a line printing two amounts apart inside what the other lines make one
+ * column of amounts is two columns there: right-aligned amounts of different widths cover each
+ * other's ranges (a page's one deposit "360.00" touching the wide balances "181,248.40" beside it).
+ * The range is cut in the middle of the gap between the two amounts.
+ */
+export function splitAtTwoAmounts(
+  ranges: { x0: number; x1: number }[],
+  lines: Token[][],
+  size: number,
+): { x0: number; x1: number }[] {
+  if (!passEnabled('two-amounts-one-column')) return ranges;
+  return ranges.flatMap((r) => {
+    const inside = (t: Token) => t.x0 >= r.x0 - 0.5 && t.x1 <= r.x1 + 0.5;
+    if (lines.some((l) => l.some((t) => inside(t) && t.kind !== 'money'))) return [r];
+    const cuts = new Set<number>();
+    for (const l of lines) {
+      const amounts = l.filter((t) => t.kind === 'money' && inside(t)).sort((a, b) => a.x0 - b.x0);
+      for (let i = 1; i < amounts.length; i++) {
+        const [a, b] = [amounts[i - 1] as Token, amounts[i] as Token];
+        if (b.x0 > a.x1) cuts.add(Math.round(((a.x1 + b.x0) / 2) * 10) / 10);
+      }
+    }
+    if (!cuts.size) return [r];
+    // Cuts of several lines a hair apart are one column edge.
+    const at: number[] = [];
+    for (const x of [...cuts].sort((a, b) => a - b))
+      if (!at.length || x - (at[at.length - 1] as number) > size) at.push(x);
+    return [r.x0, ...at].map((x0, i) => ({ x0, x1: at[i] ?? r.x1 }));
+  });
+}
+
 function mergeRanges(ranges: { x0: number; x1: number }[], touch = 0): { x0: number; x1: number }[] {
   const out: { x0: number; x1: number }[] = [];
   for (const r of [...ranges].sort((a, b) => a.x0 - b.x0)) {
@@ -244,20 +276,24 @@ export function findColumns(region: RegionLines): RegionColumns {
   const aboveAmounts = region.header.length
     ? region.above.map((l) => tokensOf(l).filter((t) => t.kind === 'money'))
     : [];
-  const ranges = mergeRanges([
-    ...coveredRanges(
-      basis.map((l) => l.filter((t) => t.kind !== 'money')),
-      noise,
-    ),
-    // Amounts of one column touch when their widths differ (estimated positions of split runs).
-    ...mergeRanges(
-      coveredRanges(
-        [...basis, ...aboveAmounts].map((l) => l.filter((t) => t.kind === 'money')),
-        0,
+  const ranges = splitAtTwoAmounts(
+    mergeRanges([
+      ...coveredRanges(
+        basis.map((l) => l.filter((t) => t.kind !== 'money')),
+        noise,
       ),
-      size * 0.5,
-    ),
-  ]);
+      // Amounts of one column touch when their widths differ (estimated positions of split runs).
+      ...mergeRanges(
+        coveredRanges(
+          [...basis, ...aboveAmounts].map((l) => l.filter((t) => t.kind === 'money')),
+          0,
+        ),
+        size * 0.5,
+      ),
+    ]),
+    basis,
+    size,
+  );
   // Where a label starts inside a range of text (a long description running up to the next
   // column), the label's start divides it: the header says there are two columns.
   const split: { x0: number; x1: number }[] = [];
