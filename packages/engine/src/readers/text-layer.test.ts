@@ -81,6 +81,15 @@ describe('judging a text layer', () => {
     expect(judgeTextLayer(anonymised)).toEqual({ usable: true });
   });
 
+  it("a bank's code that changes case, repeated with other numbers on every row, is one word", () => {
+    const rows = Array.from(
+      { length: 12 },
+      (_, i) =>
+        `0${i % 9}-04-2024 mTFR/${840_000 + i * 37}/ASHIQ IMPEX 1${i}00.00 mTFR/IMPSP2AO/IMPS OUTWRD/4098${i}903`,
+    ).join(' ');
+    expect(judgeTextLayer(`${SAMPLES.en} cKYC Id: Not Available ${rows}`)).toEqual({ usable: true });
+  });
+
   it('too little text is no text layer; a few letters beside numbers say nothing against it', () => {
     expect(judgeTextLayer('Page 2 of 4')).toMatchObject({ usable: false, why: 'no text layer' });
     expect(judgeTextLayer('01/03 XQZ 1,234.56 02/03 KWJ 99.00 03/03 QQX 12.00 04/03 ZZK 5.00')).toEqual({

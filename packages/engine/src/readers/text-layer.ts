@@ -170,14 +170,17 @@ export function judgeTextLayer(text: string): TextLayerVerdict {
   if (odd / chars > TEXT_LAYER.maxOddShare)
     return { usable: false, why: `${odd} of ${chars} characters are control or private-use characters` };
   const words = [...new Set(text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)))];
-  const caseBreaks = words.filter((w) => CASE_BREAK.test(w));
+  // Counted by their runs of letters: a bank's code repeated with other numbers ("mTFR/437036/ASHIQ",
+  // "mTFR/560845/ASHIQ") is one word that changes case, not one per transaction.
+  const letterRuns = [...new Set(words.flatMap((w) => w.match(/[\p{L}\p{M}]+/gu) ?? []))];
+  const caseBreaks = letterRuns.filter((w) => CASE_BREAK.test(w));
   if (
     caseBreaks.length >= TEXT_LAYER.minMixedCaseWords &&
-    caseBreaks.length / words.length > TEXT_LAYER.maxMixedCaseShare
+    caseBreaks.length / letterRuns.length > TEXT_LAYER.maxMixedCaseShare
   )
     return {
       usable: false,
-      why: `${caseBreaks.length} of its ${words.length} words change case mid-word (${caseBreaks.slice(0, 3).join(', ')})`,
+      why: `${caseBreaks.length} of its ${letterRuns.length} words change case mid-word (${caseBreaks.slice(0, 3).join(', ')})`,
       lowerCaseReads: true,
     };
   const distinct = [...new Set(words.map((w) => w.toLowerCase()))].filter((w) => !PLACEHOLDER.test(w));

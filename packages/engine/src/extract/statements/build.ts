@@ -144,7 +144,9 @@ export function assignMoneyKeys(regions: Region[], tableOf: (r: Region) => numbe
     }
     for (const c of moneyColumns(region)) {
       const own = ownKey(region, c);
-      const byLabel = canon.find((k) => k.key === own);
+      // A key by place ("#2": the page's second money column) names no column of the canon: a page
+      // without the first page's credit column has its balance second.
+      const byLabel = own.startsWith('#') ? undefined : canon.find((k) => k.key === own);
       const byPlace = canon.find(
         (k) => Math.abs(k.c.x1 - c.x1) < region.size * 2 || Math.min(k.c.x1, c.x1) - Math.max(k.c.x0, c.x0) > 0,
       );
