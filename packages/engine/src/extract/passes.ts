@@ -83,6 +83,10 @@ export const PASSES = {
   'continued-lines': { stage: 'ledger', evidence: 'an undated row without an amount straight under a transaction' },
   'after-closing': { stage: 'ledger', evidence: 'rows printed after the closing balance' },
   'printed-balances': { stage: 'ledger', evidence: 'opening and closing as printed' },
+  'balance-rows-judged': {
+    stage: 'ledger',
+    evidence: "the opening or closing the amounts come to: the label's or the ledger's row",
+  },
   'ocr-labelled-balances': { stage: 'ledger', evidence: "a summary figure one leading digit off the table's" },
   'ocr-missing-amounts': { stage: 'ledger', evidence: 'an unreadable amount the balances around it prove' },
   'signs-from-balances': { stage: 'ledger', evidence: 'the one sign assignment the running balances allow' },

@@ -6,7 +6,8 @@
  * - `inferred-balances`: where nothing prints them, from the running balances: the first printed
  *   balance less the amounts before it, and the last printed balance.
  */
-import { type Draft, ledgerPlaces, type Printed } from '../draft';
+import { type Draft, type DraftRow, ledgerPlaces, type Printed } from '../draft';
+import { passEnabled } from '../passes';
 
 export function printedBalances(draft: Draft): void {
   const tx = draft.rows.filter((r) => r.kind === 'transaction');
@@ -24,6 +25,7 @@ export function printedBalances(draft: Draft): void {
     const row = after[after.length - 1];
     draft.closing = { cents: row?.balance as number, source: `the row "${row?.description}"` };
   }
+  ledgerRowBalances(draft, before[0], after[after.length - 1]);
   if (draft.opening)
     draft.trace.note(
       'printed-balances',
@@ -40,6 +42,31 @@ export function printedBalances(draft: Draft): void {
       draft.closing.cents / 100,
       `printed: ${draft.closing.source}`,
     );
+}
+
+/**
+ * `balance-rows-judged`: where a balance printed outside the table ("Solde au 01/03/20", which is
+ * either end) and the ledger's own opening or closing row ("SOLDE PRECEDENT", "NOUVEAU SOLDE")
+ * differ, the one that the other end and every amount come to is taken. Only where every
+ * amount's sign is known and exactly one pairing adds up.
+ */
+function ledgerRowBalances(draft: Draft, openingRow: DraftRow | undefined, closingRow: DraftRow | undefined): void {
+  if (!passEnabled('balance-rows-judged')) return;
+  const tx = draft.rows.filter((r) => r.kind === 'transaction');
+  if (!tx.length || !tx.every((r) => r.signKnown && r.cents !== null)) return;
+  const sum = tx.reduce((n, r) => n + (r.cents as number), 0);
+  const values = (...vs: (number | null | undefined)[]) => [
+    ...new Set(vs.filter((v): v is number => typeof v === 'number')),
+  ];
+  const openings = values(draft.opening?.cents, openingRow?.balance);
+  const closings = values(draft.closing?.cents, closingRow?.balance);
+  const fits = openings.flatMap((o) => closings.flatMap((c) => (o + sum === c ? [[o, c] as const] : [])));
+  if (fits.length !== 1) return;
+  const [o, c] = fits[0] as readonly [number, number];
+  if (openingRow && o === openingRow.balance && draft.opening?.cents !== o)
+    draft.opening = { cents: o, source: `the row "${openingRow.description}" (the amounts reach the closing from it)` };
+  if (closingRow && c === closingRow.balance && draft.closing?.cents !== c)
+    draft.closing = { cents: c, source: `the row "${closingRow.description}" (the amounts come to it)` };
 }
 
 /**
