@@ -133,7 +133,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'statemint-load-'));
 const hello = await spawnAndWait(['--input-type=module', '-e', HELLO], {}, '/');
 const server = await spawnAndWait(
   [join(root, 'scripts/start-server.mjs')],
-  { DATA_DIR: dataDir, TRUST_PROXY: 'loopback', DATABASE_URL: '', REDIS_URL: '' },
+  // As bin/statemint, npm start and the image start it (MALLOC_ARENA_MAX=2).
+  { DATA_DIR: dataDir, TRUST_PROXY: 'loopback', DATABASE_URL: '', REDIS_URL: '', MALLOC_ARENA_MAX: '2' },
   '/api/health',
 );
 try {

@@ -37,6 +37,8 @@ const CPU_POLL_MS = 250;
 const CPU_MEASURED = threadId() !== null;
 
 export const DEFAULT_WORKER_MEMORY_MB = 768;
+/** V8 young generation of one worker thread in MB (its two semi-spaces and more). */
+export const YOUNG_GENERATION_MB = 32;
 const DEFAULT_RECYCLE_ABOVE_MB = 192;
 
 interface Waiting {
@@ -203,7 +205,12 @@ export class WorkerPool {
     const memoryMb = this.#options.memoryMb ?? DEFAULT_WORKER_MEMORY_MB;
     const worker = new Worker(BOOTSTRAP, {
       workerData: { entry: ENTRY, store: this.#options.store },
-      resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(64, memoryMb / 8) },
+      resourceLimits: {
+        maxOldGenerationSizeMb: memoryMb,
+        // The young generation is memory each thread keeps (issue 29): 64 MB made each of the
+        // threads of a busy server hold ~25 MB more; 32 costs a long PDF a few % more scavenging.
+        maxYoungGenerationSizeMb: Math.min(YOUNG_GENERATION_MB, memoryMb / 8),
+      },
     });
     let loaded = () => {};
     const slot: Slot = {
