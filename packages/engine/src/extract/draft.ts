@@ -43,6 +43,8 @@ export interface DraftRow {
   missing?: boolean;
   /** OCR: the text of a date OCR damaged ("0/14"), decided from the rows around it. */
   damagedDate?: string;
+  /** A balance row whose figure stands in an amount column, not in the table's balance column. */
+  balanceInAmountColumn?: boolean;
 }
 
 export interface Printed {

@@ -83,6 +83,10 @@ export const PASSES = {
   'continued-lines': { stage: 'ledger', evidence: 'an undated row without an amount straight under a transaction' },
   'after-closing': { stage: 'ledger', evidence: 'rows printed after the closing balance' },
   'printed-balances': { stage: 'ledger', evidence: 'opening and closing as printed' },
+  'amount-column-balances': {
+    stage: 'ledger',
+    evidence: 'a balance row printed under an amount the running balances chain better without',
+  },
   'balance-rows-judged': {
     stage: 'ledger',
     evidence: "the opening or closing the amounts come to: the label's or the ledger's row",

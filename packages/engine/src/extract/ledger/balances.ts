@@ -8,6 +8,7 @@
  */
 import { type Draft, type DraftRow, ledgerPlaces, type Printed } from '../draft';
 import { passEnabled } from '../passes';
+import { reconcile } from './reconcile';
 
 export function printedBalances(draft: Draft): void {
   const tx = draft.rows.filter((r) => r.kind === 'transaction');
@@ -206,5 +207,35 @@ export function inferredBalances(draft: Draft): void {
       // No balance after the last row: the closing is what the rows add up to, which proves nothing
       // on its own, so it is left unprinted (null) rather than invented.
     }
+  }
+}
+
+/**
+ * `amount-column-balances`: a row naming a balance whose figure stands in an amount column of a
+ * table that has a balance column ("SALDO FINAL DISP CREDOR  61.441,67" under Valor, the day's
+ * balance "SALDO  63.191,67" under Saldo) may say something else than the running balance: the
+ * part of it available, a limit. Where the running balances chain better without it, it is read as
+ * no balance: the statement's own arithmetic decides, row by row.
+ */
+export function amountColumnBalances(draft: Draft): void {
+  const rows = draft.rows.filter((r) => r.kind === 'balance' && r.balanceInAmountColumn && r.balance !== null);
+  if (!rows.length) return;
+  const misses = () => reconcile(draft, () => 0).mismatches.length;
+  for (const row of rows) {
+    const before = misses();
+    const printed = row.balance;
+    row.balance = null;
+    const after = misses();
+    if (after < before) {
+      row.kind = 'none';
+      draft.trace.change(
+        'amount-column-balances',
+        row.id,
+        'kind',
+        'balance',
+        'none',
+        `"${row.description}" prints ${(printed as number) / 100} under an amount: not the running balance (${before} mismatches with it, ${after} without)`,
+      );
+    } else row.balance = printed;
   }
 }

@@ -122,6 +122,7 @@ export function applyReading(draft: Draft): void {
         const owed = hasFactWord(row.text, 'overdrawn');
         const value = a ? (owed && a.cents > 0 ? -a.cents : a.cents) : null;
         row.balance = value === null ? null : draft.card ? -value : value;
+        if (reading.balance) row.balanceInAmountColumn = true;
       }
       continue;
     }

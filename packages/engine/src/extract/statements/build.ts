@@ -18,7 +18,7 @@ import { findAccountNumber, findBankName, findHolder } from '../facts/account';
 import { findLabelledBalances, findPrintedTotals } from '../facts/balances';
 import { findCurrency } from '../facts/currency';
 import type { Period } from '../facts/period';
-import { balancesBySum, inferredBalances, printedBalances } from '../ledger/balances';
+import { amountColumnBalances, balancesBySum, inferredBalances, printedBalances } from '../ledger/balances';
 import {
   ocrAmountRepair,
   ocrBalanceRepair,
@@ -64,6 +64,7 @@ export const LEDGER_PASSES: [PassName, Pass][] = [
   ['summary-tables', summaryTables],
   ['after-closing', afterClosing],
   ['printed-balances', printedBalances],
+  ['amount-column-balances', amountColumnBalances],
   ['ocr-labelled-balances', ocrLabelledBalances],
   ['ocr-missing-amounts', ocrMissingAmounts],
   ['signs-from-balances', signsFromBalances],

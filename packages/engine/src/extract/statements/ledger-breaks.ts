@@ -44,6 +44,9 @@ export function ledgerBreaks(draft: Draft): RawRow[] {
  * than the one. Built on a copy of the
  * trace, so the reading not taken leaves nothing in it.
  */
+/** Pages from the first ledger's last row to the second's first row (the next page, or one page of notices between). */
+const MAX_PAGE_GAP = 2;
+
 export function ledgersAtBreaks(
   part: StatementPart,
   rows: RawRow[],
@@ -58,6 +61,13 @@ export function ledgersAtBreaks(
   const cuts = breaks.map((b) => own.indexOf(b)).filter((i) => i > 0);
   if (!cuts.length) return null;
   const pieces = [0, ...cuts].map((from, k) => own.slice(from, cuts[k] ?? own.length));
+  // The two ledgers stand next to each other: pages between them with no rows read (a table the
+  // reader lost) would make each look complete when it is not.
+  for (let k = 1; k < pieces.length; k++) {
+    const before = pieces[k - 1] ?? [];
+    const end = before[before.length - 1]?.page ?? 0;
+    if ((pieces[k]?.[0]?.page ?? 0) - end > MAX_PAGE_GAP) return null;
+  }
   const copy = new Tracer();
   copy.entries.push(...trace.entries);
   const built = pieces.map((p) => build(p, copy));
