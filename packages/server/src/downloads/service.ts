@@ -29,7 +29,9 @@ import { findOwnedFile, NOT_FOUND_MESSAGE } from '../files/service';
 import { currentStatements, latestVersion } from '../files/statement-versions';
 import { editedOutput } from '../review/outputs';
 import { reviewWorkerOf } from '../review/review-worker';
+import { isLiveKeyOf } from '../services/api-keys';
 import { getExportSettings } from '../services/export-settings';
+import { isLiveSessionOf } from '../services/sessions';
 import { isVerified } from '../services/users';
 import { StoredObjectMissingError } from '../storage/file-store';
 
@@ -312,22 +314,8 @@ async function authorizedRow(
 
 /** Whether the login session (or API key) a link was made for still works for `userId`. */
 export async function isLiveSession(files: FilesContext, sessionId: string, userId: string): Promise<boolean> {
-  if (sessionId.startsWith('api-key:')) {
-    const key = await files.db
-      .selectFrom('api_keys')
-      .select(['user_id', 'revoked_at'])
-      .where('id', '=', sessionId.slice('api-key:'.length))
-      .executeTakeFirst();
-    return !!key && key.user_id === userId && key.revoked_at === null;
-  }
-  const session = await files.db
-    .selectFrom('sessions')
-    .select(['user_id', 'revoked_at', 'expires_at'])
-    .where('id', '=', sessionId)
-    .executeTakeFirst();
-  return (
-    !!session && session.user_id === userId && session.revoked_at === null && session.expires_at > files.ctx.clock.now()
-  );
+  if (sessionId.startsWith('api-key:')) return isLiveKeyOf(files.ctx, sessionId.slice('api-key:'.length), userId);
+  return isLiveSessionOf(files.ctx, sessionId, userId);
 }
 
 /**

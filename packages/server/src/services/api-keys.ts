@@ -191,3 +191,13 @@ export async function verifyApiKey(ctx: AppContext, key: string): Promise<AuthSe
     await ctx.db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', row.id).execute();
   return { user, sessionId: `api-key:${row.id}`, apiKeyId: row.id };
 }
+
+/** Whether API key `keyId` is `userId`'s and not revoked (a download link made with it still works). */
+export async function isLiveKeyOf(ctx: AppContext, keyId: string, userId: string): Promise<boolean> {
+  const key = await ctx.db
+    .selectFrom('api_keys')
+    .select(['user_id', 'revoked_at'])
+    .where('id', '=', keyId)
+    .executeTakeFirst();
+  return !!key && key.user_id === userId && key.revoked_at === null;
+}

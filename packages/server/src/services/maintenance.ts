@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import { pruneLinks } from './email-links';
 import { forgetUnpaidSignups } from './payments-repository';
 import { sendPendingReceipts } from './receipts';
+import { pruneSessions } from './sessions';
 
 const DAY = 24 * 3600_000;
 export const MAINTENANCE_INTERVAL_MS = 3600_000;
@@ -17,10 +18,7 @@ export async function pruneAccountData(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
   // Receipts not sent yet: a failed send, or a pay-as-you-go payment no conversion used in its hour.
   await sendPendingReceipts(ctx);
-  await ctx.db
-    .deleteFrom('sessions')
-    .where((eb) => eb.or([eb('expires_at', '<', now), eb('revoked_at', '<', now - DAY)]))
-    .execute();
+  await pruneSessions(ctx, DAY);
   // Spent or expired e-mailed links of every kind (verification, reset, e-mail change, login).
   await pruneLinks(ctx, DAY);
   // Idempotency keys of uploads are kept a day.

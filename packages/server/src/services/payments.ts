@@ -41,7 +41,7 @@ import {
   takeCredit,
 } from './payments-repository';
 import { recordRenewal, sendReceipt } from './receipts';
-import { createSession } from './sessions';
+import { createSession, hasHadSession } from './sessions';
 import {
   findUserByEmail,
   findUserById,
@@ -434,12 +434,7 @@ export async function confirmPayment(
 async function signUpAccount(ctx: AppContext, intentId: string): Promise<UserRow | null> {
   const paid = await findPayment(ctx, intentId);
   if (!paid?.user_id || paid.status !== 'succeeded') return null;
-  const session = await ctx.db
-    .selectFrom('sessions')
-    .select('id')
-    .where('user_id', '=', paid.user_id)
-    .executeTakeFirst();
-  return session ? null : ((await findUserById(ctx, paid.user_id)) ?? null);
+  return (await hasHadSession(ctx, paid.user_id)) ? null : ((await findUserById(ctx, paid.user_id)) ?? null);
 }
 
 /** A pay-as-you-go payment asked for with its e-mail; PAYMENT_REQUIRED (or `missing`) for any other pair. */

@@ -79,3 +79,28 @@ export async function revokeAllSessions(ctx: AppContext, userId: string): Promis
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Whether login session `sessionId` still works for `userId` (not revoked, not expired). */
+export async function isLiveSessionOf(ctx: AppContext, sessionId: string, userId: string): Promise<boolean> {
+  const session = await ctx.db
+    .selectFrom('sessions')
+    .select(['user_id', 'revoked_at', 'expires_at'])
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  return !!session && session.user_id === userId && session.revoked_at === null && session.expires_at > ctx.clock.now();
+}
+
+/** Whether anyone ever logged in to the account (a checkout sign-up's first confirm logs in only before). */
+export async function hasHadSession(ctx: AppContext, userId: string): Promise<boolean> {
+  const session = await ctx.db.selectFrom('sessions').select('id').where('user_id', '=', userId).executeTakeFirst();
+  return session !== undefined;
+}
+
+/** Housekeeping: sessions expired, or revoked more than `keepMs` ago. */
+export async function pruneSessions(ctx: AppContext, keepMs: number): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', now), eb('revoked_at', '<', now - keepMs)]))
+    .execute();
+}
