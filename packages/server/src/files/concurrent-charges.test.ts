@@ -5,7 +5,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, testDatabases } from '../test/harness';
-import { filesDb } from './context';
+import { filesContextOf, filesDb } from './context';
+import { claimFreeTrial } from './free-trial';
 import { sampleCsvStatement } from './sample-statements';
 import { startOfUtcMonth } from './service';
 import { proUser } from './test-accounts';
@@ -40,6 +41,33 @@ for (const db of testDatabases) {
       const uses = await filesDb(s.ctx).selectFrom('free_trial_uses').select('file_id').execute();
       const created = results.find((r) => r.status === 201)!.body.id;
       expect(uses.filter((u) => u.file_id === created)).toHaveLength(1);
+    });
+
+    it('claims the free trial of one address once when two claims overlap in the database', async () => {
+      // The race itself, forced: the first claim holds its transaction open after recording its use,
+      // the second starts meanwhile. Without one claim at a time, the second sees no use (the first's
+      // is not committed) and records its own: two free trials (PostgreSQL; SQLite has one writer).
+      const files = filesContextOf(s.app);
+      const identity = { email: null, fingerprint: null, ip: freshIp() };
+      const [first, second] = [randomUUID(), randomUUID()];
+      let started!: () => void;
+      const firstRecorded = new Promise<void>((resolve) => (started = resolve));
+      const claims = [
+        claimFreeTrial(files, identity, first, async () => {
+          started();
+          await new Promise((r) => setTimeout(r, 500));
+        }),
+        firstRecorded.then(() => claimFreeTrial(files, identity, second)),
+      ];
+      const outcomes = await Promise.allSettled(claims);
+      expect(outcomes[0].status).toBe('fulfilled');
+      expect(outcomes[1]).toMatchObject({ status: 'rejected', reason: { code: 'FREE_TRIAL_COOLDOWN' } });
+      const uses = await filesDb(s.ctx)
+        .selectFrom('free_trial_uses')
+        .select('file_id')
+        .where('file_id', 'in', [first, second])
+        .execute();
+      expect(uses.map((u) => u.file_id)).toEqual([first]);
     });
 
     it('lets two of five uploads sent at once through at 398 of 400', async () => {
