@@ -23,6 +23,10 @@ export const PASSES = {
   'row-numbers': { stage: 'table', evidence: 'a column counting the rows 1, 2, 3 is no reference' },
   'labelled-dates': { stage: 'table', evidence: "a date after a label's colon is a fact's value, not a row's date" },
   'header-led': { stage: 'table', evidence: 'a header naming a date and a money column over amount lines' },
+  'undated-pages': {
+    stage: 'table',
+    evidence: "a page without dates or header whose amounts stand in the table's columns",
+  },
   'carried-region': { stage: 'table', evidence: "a page's one dated row in the table's own columns" },
   'text-under-labels': { stage: 'table', evidence: 'a label start the text under it runs through divides no column' },
   'merged-labels': { stage: 'table', evidence: "a later page's label under the table's column" },

@@ -16,6 +16,7 @@ import { findColumns, type RegionColumns } from './columns';
 import type { Column, Region, Table } from './model';
 import { repairOcrCells } from './ocr';
 import { findRegions } from './regions';
+import { undatedContinuation } from './undated-pages';
 
 export interface PageLines {
   page: LayoutPage;
@@ -331,6 +332,38 @@ export function findTables(pages: PageLines[], trace: Tracer, decimal: DecimalMa
           trace.note('table', 'table', null, `${tables.length}`, `page ${r.page}: columns ${describe(region)}`);
         }
         for (const l of [...region.header, ...region.lines]) inTable.add(l);
+      }
+    }
+    if (!tables.some((t) => t.regions.some((r) => r.page === page.number))) {
+      const prevTable = tables[tables.length - 1];
+      const prev = prevTable?.regions[prevTable.regions.length - 1];
+      const head = prevTable?.regions.find((r) => r.header.length) ?? prev;
+      const r = undatedContinuation(page.number, lines, head, prev);
+      if (r && prevTable && prev && head) {
+        const found = findColumns(r);
+        const region: Region = {
+          page: r.page,
+          header: [],
+          lines: found.lines,
+          columns: found.columns,
+          pitch: r.pitch,
+          size: r.size,
+          source: page.source,
+        };
+        if (sameMoneyColumns(head, region)) {
+          repairOcrCells(region, found.cells, decimal);
+          inheritLabels(prev, region);
+          cells.set(region, found.cells);
+          prevTable.regions.push(region);
+          for (const l of region.lines) inTable.add(l);
+          trace.note(
+            'undated-pages',
+            'table',
+            null,
+            `page ${r.page}`,
+            "no date, no header: amounts in the table's own columns",
+          );
+        }
       }
     }
   }
