@@ -60,7 +60,7 @@ for (const db of testDatabases) {
         firstRecorded.then(() => claimFreeTrial(files, identity, second)),
       ];
       const outcomes = await Promise.allSettled(claims);
-      expect(outcomes[0].status).toBe('fulfilled');
+      expect(outcomes[0]).toMatchObject({ status: 'fulfilled' });
       expect(outcomes[1]).toMatchObject({ status: 'rejected', reason: { code: 'FREE_TRIAL_COOLDOWN' } });
       const uses = await filesDb(s.ctx)
         .selectFrom('free_trial_uses')
