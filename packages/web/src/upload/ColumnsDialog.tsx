@@ -13,7 +13,7 @@ import {
   ROUTES,
 } from '@statemint/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { callApi } from '../api/client';
 import { toast } from '../components/toast';
 import { Button, Modal } from '../components/ui';
@@ -54,10 +54,16 @@ export function useCsvOptions(account: boolean) {
     enabled: account,
     retry: false,
   });
-  const options: CsvOptions =
-    account && settings.data
+  // A change is shown in the event that makes it (a checkbox reads its own click back at once),
+  // until its save settles; the query cache tells its listeners only a task later.
+  const [shown, setShown] = useState<Partial<CsvOptions>>({});
+  const latest = useRef(0);
+  const options: CsvOptions = {
+    ...(account && settings.data
       ? { columns: settings.data.csvColumns, dates: settings.data.csvDates, bom: settings.data.bom }
-      : local;
+      : local),
+    ...shown,
+  };
   const save = useMutation({
     mutationFn: async (change: Partial<CsvOptions>) => {
       const next = { ...options, ...change };
@@ -86,7 +92,17 @@ export function useCsvOptions(account: boolean) {
       setLocal(next);
     },
   });
-  return { ...options, save: (change: Partial<CsvOptions>) => save.mutateAsync(change) };
+  return {
+    ...options,
+    save: (change: Partial<CsvOptions>) => {
+      setShown((before) => ({ ...before, ...change }));
+      latest.current += 1;
+      const n = latest.current;
+      return save.mutateAsync(change).finally(() => {
+        if (n === latest.current) setShown({});
+      });
+    },
+  };
 }
 
 export function ColumnsDialog({
