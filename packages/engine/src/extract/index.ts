@@ -25,6 +25,7 @@ import { passEnabled } from './passes';
 import { assembleRows, type RawRow } from './rows/assemble';
 import { buildStatement, cardEvidence, type DocumentFacts, setPageSize } from './statements/build';
 import { ledgersAtBreaks } from './statements/ledger-breaks';
+import { cutAtPeriods, statementsByPeriod } from './statements/periods';
 import { splitStatements } from './statements/split';
 import { choosePostingDates } from './table/dates';
 import { findTables, tokenisePages } from './table/index';
@@ -109,10 +110,12 @@ function extractWith(input: LayoutDocument, opts: ExtractOptions, compactDates: 
   // Values: the document's day order, from every numeric date it prints.
   const factLines = scan.otherLines.map((o) => o.line);
   const factTexts = factLines.map((l) => l.tokens.map((t) => t.text).join(' '));
-  const rowDates: DateToken[] = rows.flatMap((r) => {
-    const col = r.region.columns.find((c) => c.role === 'date');
-    return col ? (r.cells[col.index] ?? []).flatMap((t) => (t.date ? [t.date] : [])) : [];
-  });
+  const datesOf = (list: RawRow[]): DateToken[] =>
+    list.flatMap((r) => {
+      const col = r.region.columns.find((c) => c.role === 'date');
+      return col ? (r.cells[col.index] ?? []).flatMap((t) => (t.date ? [t.date] : [])) : [];
+    });
+  const rowDates = datesOf(rows);
   // Page numbers printed as "2/29" are not dates (page-counters).
   const counters = findPageCounters(pages.flatMap((p) => p.lines));
   for (const c of counters.found)
@@ -226,8 +229,28 @@ function extractWith(input: LayoutDocument, opts: ExtractOptions, compactDates: 
       s && breaks.length
         ? ledgersAtBreaks(part, rows, breaks, s, (r, t) => buildStatement(part, r, facts, partPeriod, t), trace)
         : null;
-    if (split) statements.push(...split);
-    else if (s) statements.push(s);
+    const whole = split ?? (s ? [s] : []);
+    // Months of one account printed one after the other (statement-periods).
+    const pieces = cutAtPeriods(part, (lines) => findPeriod(lines, order, settle, statementDate));
+    const byPeriod = statementsByPeriod(
+      pieces,
+      whole,
+      (piece, t) =>
+        buildStatement(
+          piece,
+          rows,
+          facts,
+          rowsInside(
+            findPeriod(piece.lines, order, settle, statementDate),
+            datesOf(rows.filter((r) => piece.regions.includes(r.region))),
+            order,
+            t,
+          ),
+          t,
+        ),
+      trace,
+    );
+    statements.push(...(byPeriod ?? whole));
   }
   if (!statements.length) throw new AppError('NO_TRANSACTIONS', 'No transactions were found in this document.');
   return statements;

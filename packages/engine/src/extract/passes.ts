@@ -59,6 +59,10 @@ export const PASSES = {
   'period-fits-rows': { stage: 'facts', evidence: 'a printed range is the period only when the rows fall inside it' },
   // statements
   'future-tables': { stage: 'statements', evidence: "a later table whose every date is after the statement's end" },
+  'statement-periods': {
+    stage: 'statements',
+    evidence: 'a period printed between two regions other than the one before',
+  },
   'ledger-breaks': {
     stage: 'statements',
     evidence: 'a balance row the running balance does not reach starts a ledger',
