@@ -52,4 +52,34 @@ describe('amount-column-balances', () => {
     );
     expect(s?.reconciliation.status).toBe('balanced');
   });
+
+  it('a last row no label calls a balance, whose amount the rows above come to, is a transaction where the closing says so (a sweep back to zero)', async () => {
+    const rows: [string, string, number][] = [
+      ['14/11/2018', 'Resg.BB Fundos Exclusivos', 300_000_000],
+      ['14/11/2018', 'Transferencia enviada', -272_020_977],
+      ['14/11/2018', 'Apl.BB Fundos Exclusivos', -27_979_023],
+      ['30/11/2018', 'Resg.BB Fundos Exclusivos', 1_499_536_967],
+      ['30/11/2018', 'Apl.BB Fundos Exclusivos', -1_499_536_967],
+    ];
+    const mark = (c: number) => `${money(Math.abs(c), ',')} ${c < 0 ? 'D' : 'C'}`;
+    const lines = [
+      line(40, L(40, 'Extrato conta corrente', true)),
+      line(56, L(40, 'Periodo do extrato 11/2018')),
+      line(
+        80,
+        L(40, 'Dt. movimento', true),
+        L(120, 'Historico', true),
+        R(440, 'Valor R$', true),
+        R(550, 'Saldo', true),
+      ),
+      line(96, L(40, '18/10/2018'), L(120, 'Saldo Anterior'), R(550, '0,00 C')),
+      ...rows.map(([d, text, cents], i) =>
+        line(112 + i * 14, L(40, d), L(120, text), R(440, mark(cents)), ...(i === 2 ? [R(550, '0,00 C')] : [])),
+      ),
+      line(112 + rows.length * 14, L(40, '30/11/2018'), L(120, 'SALDO'), R(550, '0,00 C')),
+    ];
+    const [s] = await convert(await tablePdf({ pages: [{ lines }] }), { fileName: 'extrato.pdf' });
+    expect(s?.transactions.map((t) => t.amount)).toEqual(rows.map((r) => r[2] / 100));
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
 });

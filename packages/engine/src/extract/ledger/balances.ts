@@ -8,6 +8,7 @@
  */
 import { type Draft, type DraftRow, ledgerPlaces, type Printed } from '../draft';
 import { passEnabled } from '../passes';
+import { rowLabels } from '../vocabulary';
 import { reconcile } from './reconcile';
 
 export function printedBalances(draft: Draft): void {
@@ -211,31 +212,48 @@ export function inferredBalances(draft: Draft): void {
 }
 
 /**
- * `amount-column-balances`: a row naming a balance whose figure stands in an amount column of a
- * table that has a balance column ("SALDO FINAL DISP CREDOR  61.441,67" under Valor, the day's
- * balance "SALDO  63.191,67" under Saldo) may say something else than the running balance: the
- * part of it available, a limit. Where the running balances chain better without it, it is read as
- * no balance: the statement's own arithmetic decides, row by row.
+ * `amount-column-balances`: a row read as a balance whose figure stands in an amount column of a
+ * table that has a balance column may be something else. A row naming a balance ("SALDO FINAL DISP
+ * CREDOR  61.441,67" under Valor, the day's balance "SALDO  63.191,67" under Saldo) may print the
+ * part available, or a limit: no balance. A row no label calls a balance, taken for the closing
+ * because the amounts above came to its figure, may be the last transaction (a sweep into a fund
+ * that brings the account back to zero). Its readings (as read, no balance, a transaction) are
+ * judged by the running balances: the one with the fewest mismatches, as read where tied.
  */
 export function amountColumnBalances(draft: Draft): void {
   const rows = draft.rows.filter((r) => r.kind === 'balance' && r.balanceInAmountColumn && r.balance !== null);
   if (!rows.length) return;
   const misses = () => reconcile(draft, () => 0).mismatches.length;
   for (const row of rows) {
-    const before = misses();
-    const printed = row.balance;
+    const printed = row.balance as number;
+    const { cents, signKnown } = row;
+    const asRead = misses();
+    row.kind = 'none';
     row.balance = null;
-    const after = misses();
-    if (after < before) {
-      row.kind = 'none';
-      draft.trace.change(
-        'amount-column-balances',
-        row.id,
-        'kind',
-        'balance',
-        'none',
-        `"${row.description}" prints ${(printed as number) / 100} under an amount: not the running balance (${before} mismatches with it, ${after} without)`,
-      );
-    } else row.balance = printed;
+    const none = misses();
+    let asTransaction = Number.POSITIVE_INFINITY;
+    // What its own words say (passes add the label they read from the arithmetic).
+    const named = rowLabels(row.description || row.text);
+    if (!named.includes('opening') && !named.includes('closing')) {
+      row.kind = 'transaction';
+      row.cents = draft.card ? -printed : printed;
+      row.signKnown = true;
+      asTransaction = misses();
+    }
+    const best = Math.min(asRead, none, asTransaction);
+    const to = best === asRead ? 'balance' : best === asTransaction ? 'transaction' : 'none';
+    if (to === 'balance') {
+      Object.assign(row, { kind: 'balance', balance: printed, cents, signKnown });
+      continue;
+    }
+    if (to === 'none') Object.assign(row, { kind: 'none', cents, signKnown });
+    draft.trace.change(
+      'amount-column-balances',
+      row.id,
+      'kind',
+      'balance',
+      to,
+      `"${row.description}" prints ${printed / 100} under an amount: ${asRead} mismatches read as a balance, ${to === 'none' ? none : asTransaction} as ${to === 'none' ? 'no balance' : 'a transaction'}`,
+    );
   }
 }
