@@ -121,7 +121,7 @@ export function buildLines(items: RawItem[]): LayoutLine[] {
     else rows.push([it]);
   }
   const lines: LayoutLine[] = [];
-  for (const row of rows) {
+  for (const row of joinCentredCells(rows)) {
     row.sort((p, q) => p.x0 - q.x0);
     const runs: TextRun[] = [];
     let cur: Joined | null = null;
@@ -144,6 +144,45 @@ export function buildLines(items: RawItem[]): LayoutLine[] {
     });
   }
   return lines;
+}
+
+/**
+ * A table cell set in the middle of a row two lines high (a balance printed between the row's
+ * description lines) stands on a baseline of its own, half a line under the row's first line.
+ * Such an item belongs to the line it overlaps by more than half its height, where it takes no
+ * place another item of that line takes; else it stays a line of its own. Rows are sorted by
+ * baseline; `rows` is not changed.
+ */
+function joinCentredCells(rows: RawItem[][]): RawItem[][] {
+  const box = (r: RawItem) => ({ top: r.base - r.size * 0.8, bottom: r.base + r.size * 0.2 });
+  const out = rows.map((r) => [...r]);
+  const gone = new Set<number>();
+  for (let i = 0; i < out.length; i++) {
+    const row = out[i] as RawItem[];
+    const prevIndex = i - 1;
+    const nextIndex = i + 1;
+    const share = (other: RawItem[] | undefined) => {
+      if (!other?.length) return 0;
+      const o = box(other[0] as RawItem);
+      return Math.min(
+        ...row.map((it) => {
+          const b = box(it);
+          return (Math.min(b.bottom, o.bottom) - Math.max(b.top, o.top)) / (b.bottom - b.top);
+        }),
+      );
+    };
+    const free = (other: RawItem[]) => row.every((it) => other.every((o) => it.x1 <= o.x0 || it.x0 >= o.x1));
+    const candidates = [prevIndex, nextIndex]
+      .filter((k) => k >= 0 && k < out.length && !gone.has(k))
+      .map((k) => ({ k, share: share(out[k]) }))
+      .filter((c) => c.share > 0.5 && free(out[c.k] as RawItem[]))
+      .sort((a, b) => b.share - a.share);
+    const target = candidates[0];
+    if (!target || row.length > (out[target.k] as RawItem[]).length) continue;
+    (out[target.k] as RawItem[]).push(...row);
+    gone.add(i);
+  }
+  return out.filter((_, i) => !gone.has(i));
 }
 
 /**
