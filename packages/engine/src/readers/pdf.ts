@@ -148,9 +148,9 @@ export function buildLines(items: RawItem[]): LayoutLine[] {
 
 /**
  * A table cell set in the middle of a row two lines high (a balance printed between the row's
- * description lines) stands on a baseline of its own, half a line under the row's first line.
- * Such an item belongs to the line it overlaps by more than half its height, where it takes no
- * place another item of that line takes; else it stays a line of its own. Rows are sorted by
+ * description lines) stands on a baseline of its own, half a line under the row's first line,
+ * reaching into both lines. Such an item belongs to the line it overlaps by more than half its
+ * height, where it takes no place another item of that line takes; else it stays a line of its own. Rows are sorted by
  * baseline; `rows` is not changed.
  */
 function joinCentredCells(rows: RawItem[][]): RawItem[][] {
@@ -179,6 +179,10 @@ function joinCentredCells(rows: RawItem[][]): RawItem[][] {
       .sort((a, b) => b.share - a.share);
     const target = candidates[0];
     if (!target || row.length > (out[target.k] as RawItem[]).length) continue;
+    // Set between two lines: it reaches into the other neighbour too (a line on its own baseline,
+    // however tight the leading, stays clear of the line beyond).
+    const other = target.k === prevIndex ? nextIndex : prevIndex;
+    if (gone.has(other) || share(out[other]) < 0.2) continue;
     (out[target.k] as RawItem[]).push(...row);
     gone.add(i);
   }

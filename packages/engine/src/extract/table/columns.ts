@@ -329,10 +329,7 @@ export function findColumns(region: RegionLines): RegionColumns {
     role: 'other',
   }));
   const assign = (tokens: Token[]): Token[][] => assignTokens(tokens, columns, size);
-  // With three seed lines or more, the seed lines alone: lines between them (descriptions printed
-  // above or below their date line, left of where the text column starts) say nothing of the
-  // date column they stand under.
-  const core = basis.map(assign);
+  const core = body.map(assign);
   const coreAbove = aboveAmounts.map(assign);
   columns.forEach((c, i) => {
     const tokens = core.flatMap((row) => row[i] as Token[]);
