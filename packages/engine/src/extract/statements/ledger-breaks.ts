@@ -9,7 +9,8 @@ import type { Statement } from '@statemint/shared';
 import type { Draft } from '../draft';
 import { passEnabled } from '../passes';
 import type { RawRow } from '../rows/assemble';
-import { Tracer } from '../trace';
+import type { Tracer } from '../trace';
+import { judgeCut } from './cut-judge';
 import type { StatementPart } from './split';
 
 /**
@@ -68,24 +69,14 @@ export function ledgersAtBreaks(
     const end = before[before.length - 1]?.page ?? 0;
     if ((pieces[k]?.[0]?.page ?? 0) - end > MAX_PAGE_GAP) return null;
   }
-  const copy = new Tracer();
-  copy.entries.push(...trace.entries);
-  const built = pieces.map((p) => build(p, copy));
-  if (built.some((b) => !b || b.reconciliation.status === 'unknown')) return null;
-  const statements = built as Statement[];
-  // The cut starts a second ledger; it moves no row into or out of the transactions.
-  if (statements.reduce((n, b) => n + b.transactions.length, 0) !== whole.transactions.length) return null;
-  const misses = (b: Statement) => b.reconciliation.mismatches.length;
-  const total = statements.reduce((n, b) => n + misses(b), 0);
-  if (total >= misses(whole)) return null;
-  trace.entries.length = 0;
-  trace.entries.push(...copy.entries);
+  const cut = judgeCut(pieces, [whole], build, trace);
+  if (!cut) return null;
   trace.note(
     'ledger-breaks',
     'statements',
     1,
-    built.length,
-    `its balances break at ${cuts.length} balance row(s); cut there, ${total} mismatches instead of ${misses(whole)}`,
+    cut.statements.length,
+    `its balances break at ${cuts.length} balance row(s); cut there, ${cut.misses} mismatches instead of ${cut.wholeMisses}`,
   );
-  return statements;
+  return cut.statements;
 }

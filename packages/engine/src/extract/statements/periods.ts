@@ -11,7 +11,8 @@ import type { Period } from '../facts/period';
 import { passEnabled } from '../passes';
 import type { Region } from '../table/model';
 import type { TokenLine } from '../tokens/tokenise';
-import { Tracer } from '../trace';
+import type { Tracer } from '../trace';
+import { judgeCut } from './cut-judge';
 import type { StatementPart } from './split';
 
 const key = (l: TokenLine) => l.page * 1_000_000 + l.index;
@@ -58,24 +59,14 @@ export function statementsByPeriod(
   build: (piece: StatementPart, trace: Tracer) => Statement | null,
   trace: Tracer,
 ): Statement[] | null {
-  if (pieces.length < 2 || !whole.length) return null;
-  const copy = new Tracer();
-  copy.entries.push(...trace.entries);
-  const built = pieces.map((p) => build(p, copy));
-  if (built.some((b) => !b || b.reconciliation.status === 'unknown')) return null;
-  const statements = built as Statement[];
-  const rows = (list: Statement[]) => list.reduce((n, s) => n + s.transactions.length, 0);
-  if (rows(statements) !== rows(whole)) return null;
-  const misses = (list: Statement[]) => list.reduce((n, s) => n + s.reconciliation.mismatches.length, 0);
-  if (misses(statements) >= misses(whole)) return null;
-  trace.entries.length = 0;
-  trace.entries.push(...copy.entries);
+  const cut = judgeCut(pieces, whole, build, trace);
+  if (!cut) return null;
   trace.note(
     'statement-periods',
     'statements',
     whole.length,
-    statements.length,
-    `its pages print ${statements.length} periods; read as one statement each, ${misses(statements)} mismatches instead of ${misses(whole)}`,
+    cut.statements.length,
+    `its pages print ${cut.statements.length} periods; read as one statement each, ${cut.misses} mismatches instead of ${cut.wholeMisses}`,
   );
-  return statements;
+  return cut.statements;
 }
