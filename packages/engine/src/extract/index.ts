@@ -31,7 +31,7 @@ import { choosePostingDates } from './table/dates';
 import { findTables, tokenisePages } from './table/index';
 import { assignTextRoles } from './table/roles';
 import { findPageCounters } from './tokens/page-counters';
-import type { TokenLine } from './tokens/tokenise';
+import { lineText, type TokenLine } from './tokens/tokenise';
 import { Tracer } from './trace';
 import { dayOrderEvidence, orderByPeriod, resolveDates } from './values/dates';
 import { languageScores } from './vocabulary';
@@ -109,7 +109,7 @@ function extractWith(input: LayoutDocument, opts: ExtractOptions, compactDates: 
 
   // Values: the document's day order, from every numeric date it prints.
   const factLines = scan.otherLines.map((o) => o.line);
-  const factTexts = factLines.map((l) => l.tokens.map((t) => t.text).join(' '));
+  const factTexts = factLines.map(lineText);
   const datesOf = (list: RawRow[]): DateToken[] =>
     list.flatMap((r) => {
       const col = r.region.columns.find((c) => c.role === 'date');

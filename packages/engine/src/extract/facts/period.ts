@@ -7,10 +7,8 @@
  */
 import { type DateToken, type DayOrder, datesIn, dayMonth, isMonthName, isValidYMD, toIso } from '../../values/dates';
 import { monthReadings } from '../../values/months';
-import type { TokenLine } from '../tokens/tokenise';
+import { lineText, type TokenLine } from '../tokens/tokenise';
 import { hasFactWord, normaliseWords, RANGE_FROM_WORDS, RANGE_JOIN_WORDS, rowLabels } from '../vocabulary';
-
-const lineText = (l: TokenLine) => l.tokens.map((t) => t.text).join(' ');
 
 /**
  * A line's text for finding ranges: on OCR lines, words a column gap apart (over three glyphs)

@@ -42,7 +42,7 @@ import {
 import { type PassName, passEnabled } from '../passes';
 import type { RawRow } from '../rows/assemble';
 import type { Column, Region } from '../table/model';
-import type { Token, TokenLine } from '../tokens/tokenise';
+import { lineText, type Token, type TokenLine } from '../tokens/tokenise';
 import { Tracer } from '../trace';
 import { recoverDamagedDates, resolveDates } from '../values/dates';
 import { ocrLookAlikeDates, unreadableOcrDates } from '../values/ocr-dates';
@@ -272,8 +272,6 @@ export interface DocumentFacts {
   /** The document names card-statement facts (for parts that print none themselves). */
   card: boolean;
 }
-
-const lineText = (l: TokenLine) => l.tokens.map((t) => t.text).join(' ');
 
 export function buildStatement(
   part: StatementPart,

@@ -8,7 +8,7 @@
  */
 import { datesIn } from '../../values/dates';
 import { passEnabled } from '../passes';
-import type { TokenLine } from './tokenise';
+import { lineText, type TokenLine } from './tokenise';
 
 const MIN_PAGES = 3;
 
@@ -18,8 +18,6 @@ export interface PageCounters {
   /** The counters found, for the trace: the first one's text and the pages they run over. */
   found: { text: string; from: number; to: number }[];
 }
-
-export const lineText = (l: TokenLine) => l.tokens.map((t) => t.text).join(' ');
 
 export function findPageCounters(lines: TokenLine[]): PageCounters {
   const keys = new Set<string>();

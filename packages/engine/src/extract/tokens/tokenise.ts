@@ -245,6 +245,9 @@ export function joinTokens(first: Token, ...rest: Token[]): Token {
 }
 
 /** Tokens of a line, left to right. */
+/** A line's text: its tokens joined by single spaces (what facts and dates are read from). */
+export const lineText = (l: TokenLine): string => l.tokens.map((t) => t.text).join(' ');
+
 export function tokeniseLine(line: LayoutLine, opts: TokenOptions): Token[] {
   return line.runs.flatMap((run, i) => tokeniseRun(run, i, opts)).sort((a, b) => a.x0 - b.x0);
 }
