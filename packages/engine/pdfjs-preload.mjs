@@ -2,11 +2,11 @@
 // (the server's conversion worker threads), import it before registering tsx: PDF.js's ~3 MB of
 // modules passed through tsx's loader hooks cost about 300 MB of memory and seconds of start-up.
 // The worker code runs in this thread (PDF.js's "fake worker"), handed over through
-// globalThis.pdfjsWorker.
+// globalThis.pdfjsWorker; where PDFs are parsed in a thread of their own (the command line:
+// STATEMINT_PDF_THREAD=1, see readers/pdfjs.ts) it loads with the first document parsed here
+// (`loadWorkerHere`), if any.
 //
-// The legacy build bundles core-js, which replaces Array.prototype.push, JSON.stringify and
-// JSON.parse with JavaScript versions for the whole process (its feature tests fail on edge
-// cases PDF.js does not use). They are several times slower, so the natives are put back.
+// The legacy build's polyfills and the inflating of Flate streams: see pdfjs-globals.mjs.
 //
 // Drawing: PDF.js builds paths with the global Path2D (and DOMMatrix, ImageData) and draws them on
 // the canvas it is given. Both must come from one canvas module: a context of another
@@ -16,16 +16,10 @@
 // dependency, which may be another version than the engine's), else the engine's; its globals are
 // set here, before PDF.js would set its own, and `canvas` is what pages are rendered on.
 //
-// Flate streams (most of a PDF's content) PDF.js inflates with the global DecompressionStream,
-// which Node builds from a zlib stream and two web streams, run on the thread pool: for the many
-// small streams of a text PDF the plumbing costs more than the inflating. PDF.js writes the whole
-// compressed stream, closes it and reads the result, so in the threads that load PDF.js a
-// 'deflate' stream is inflated in one synchronous zlib call instead (the same zlib, the same
-// errors: PDF.js falls back to its own inflater on either); other formats go to Node's class.
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
+import { inflateAtOnce, keepNatives } from './pdfjs-globals.mjs';
 
 const require = createRequire(import.meta.url);
 const pdfjsEntry = require.resolve('pdfjs-dist/legacy/build/pdf.mjs');
@@ -57,35 +51,14 @@ globalThis.Path2D = canvas.Path2D;
 globalThis.DOMMatrix = canvas.DOMMatrix;
 globalThis.ImageData = canvas.ImageData;
 
-const NodeDecompressionStream = globalThis.DecompressionStream;
-/** The readable and writable ends PDF.js uses of a DecompressionStream('deflate'). */
-function inflateAtOnce() {
-  const chunks = [];
-  const done = Promise.resolve();
-  const writer = {
-    ready: done,
-    write: (chunk) => {
-      chunks.push(chunk);
-      return done;
-    },
-    close: () => done,
-  };
-  return {
-    writable: { getWriter: () => writer },
-    readable: {
-      async *[Symbol.asyncIterator]() {
-        yield inflateSync(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-      },
-    },
-  };
+inflateAtOnce();
+let workerHere = null;
+/** PDF.js's worker code in this thread, for the documents parsed here. */
+export function loadWorkerHere() {
+  workerHere ??= keepNatives(async () => {
+    globalThis.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+  });
+  return workerHere;
 }
-globalThis.DecompressionStream = function DecompressionStream(format) {
-  return format === 'deflate' ? inflateAtOnce() : new NodeDecompressionStream(format);
-};
-
-const natives = { push: Array.prototype.push, stringify: JSON.stringify, parse: JSON.parse };
-globalThis.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-await import('pdfjs-dist/legacy/build/pdf.mjs');
-Object.defineProperty(Array.prototype, 'push', { value: natives.push, writable: true, configurable: true });
-Object.defineProperty(JSON, 'stringify', { value: natives.stringify, writable: true, configurable: true });
-Object.defineProperty(JSON, 'parse', { value: natives.parse, writable: true, configurable: true });
+if (process.env.STATEMINT_PDF_THREAD !== '1') await loadWorkerHere();
+await keepNatives(() => import('pdfjs-dist/legacy/build/pdf.mjs'));

@@ -118,6 +118,8 @@ async function readDocument(
       return readPdf(bytes, {
         password: options.password,
         deadline,
+        // The command line sets it (cli/run.ts): see readers/pdfjs.ts.
+        thread: process.env.STATEMINT_PDF_THREAD === '1',
         // Pages without a usable text layer (scans, broken font encodings) are read by OCR into the same layout model.
         ocrPages: async (doc, pages, textWords) =>
           (await import('./ocr/pdf')).ocrPdfPages(doc, pages, { deadline, textWords }),

@@ -5,6 +5,10 @@ if (process.env.STATEMINT_REPORT_RESOURCES) {
   process.on('exit', () => process.stderr.write(`statemint: maxRSS=${process.resourceUsage().maxRSS}\n`));
 }
 
+// PDF.js parses a PDF's pages in a thread of its own while this one reads them into lines
+// (readers/pdfjs.ts); STATEMINT_PDF_THREAD=0 parses them here.
+process.env.STATEMINT_PDF_THREAD ??= '1';
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

@@ -7,7 +7,7 @@ import { AppError } from '@statemint/shared';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { LayoutDocument, LayoutLine, LayoutPage, TextlessPage, TextRun, TextSpan } from '../layout/model';
 import { whyOcrTextless } from './page-paint';
-import { openPdf, unreadable } from './pdfjs';
+import { openPdf, parserStopped, unreadable } from './pdfjs';
 import { judgeTextLayer, NO_TEXT_LAYER } from './text-layer';
 
 export interface PdfReadOptions {
@@ -20,6 +20,8 @@ export interface PdfReadOptions {
    * the document's language); returns their OCR pages.
    */
   ocrPages?: (doc: PDFDocumentProxy, pageNumbers: number[], textWords: string[]) => Promise<LayoutPage[]>;
+  /** PDF.js parses in a thread of its own while this one reads its pages into lines (readers/pdfjs.ts). */
+  thread?: boolean | undefined;
 }
 
 interface RawItem {
@@ -32,15 +34,30 @@ interface RawItem {
   bold: boolean;
 }
 
+/** Pages asked of the parser thread ahead of the one being turned into lines. */
+export const PAGES_AHEAD = 4;
+
 export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<LayoutDocument> {
-  const doc = await openPdf(bytes, opts.password);
+  const doc = await openPdf(bytes, opts.password, { thread: opts.thread ?? false });
+  const stopped = parserStopped(doc);
+  // With a parser thread, the next pages' text is asked for before this page's is read into
+  // lines; they are read in page order all the same.
+  const asked = new Map<number, ReturnType<typeof pageText>>();
+  const ask = (n: number) => {
+    if (n > doc.numPages || asked.has(n)) return;
+    const text = stopped ? Promise.race([pageText(doc, n), stopped]) : pageText(doc, n);
+    text.catch(() => {}); // a page asked ahead that fails is reported when its turn comes
+    asked.set(n, text);
+  };
   try {
     const pages: LayoutPage[] = [];
     const textless: TextlessPage[] = [];
     const textWords: string[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       if (Date.now() > opts.deadline) throw new AppError('TIMEOUT', 'The conversion took too long and was stopped.');
-      const { page, content } = await pageText(doc, n);
+      for (let k = n; k <= n + (stopped ? PAGES_AHEAD : 0); k++) ask(k);
+      const { page, content } = await (asked.get(n) as ReturnType<typeof pageText>);
+      asked.delete(n);
       const viewport = page.getViewport({ scale: 1 });
       const items: RawItem[] = [];
       for (const it of content.items) {
@@ -84,8 +101,14 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<
         if (scans.length === pages.length)
           throw new AppError('NEEDS_OCR', 'This PDF is a scan without a text layer; it needs OCR.');
       } else {
-        const ocr = await opts.ocrPages(doc, scans, textWords);
-        for (const p of ocr) pages[p.number - 1] = p;
+        // OCR draws its pages in this thread: from a document parsed here.
+        const drawn = stopped ? await openPdf(bytes, opts.password) : doc;
+        try {
+          const ocr = await opts.ocrPages(drawn, scans, textWords);
+          for (const p of ocr) pages[p.number - 1] = p;
+        } finally {
+          if (drawn !== doc) await drawn.destroy();
+        }
       }
     }
     return textless.length ? { pages, textless } : { pages };

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { convert } from '../convert';
 import { buildStatementPdf, sampleRows } from '../testing/statement-pdf';
+import { PAGES_AHEAD, readPdf } from './pdf';
 import { EMPTY_OWNER_PASSWORD, loadPdfJs } from './pdfjs';
 
 const base = {
@@ -103,4 +104,31 @@ describe('encrypted PDFs', () => {
       expect(withoutBoxes(await convert(pdf, { fileName: 'locked.pdf', password: 'owner-secret' }))).toEqual(expected);
     },
   );
+});
+
+describe('the parser thread (the command line parses PDFs in a thread of its own)', () => {
+  it('reads every page as the calling thread does, pages asked ahead in their order', async () => {
+    const { pdf } = await buildStatementPdf({ ...base, rows: sampleRows(130), rowsPerPage: 20 });
+    const here = await readPdf(pdf, { deadline: Date.now() + 60_000 });
+    const there = await readPdf(pdf, { deadline: Date.now() + 60_000, thread: true });
+    expect(here.pages.length).toBeGreaterThan(PAGES_AHEAD + 1);
+    expect(there).toEqual(here);
+  });
+
+  it('opens encrypted PDFs and refuses wrong passwords as the calling thread does', async () => {
+    const { pdf } = await buildStatementPdf({ ...base, userPassword: 'user-secret', ownerPassword: 'owner-secret' });
+    const opts = { deadline: Date.now() + 60_000, thread: true };
+    await expect(readPdf(pdf, opts)).rejects.toMatchObject({ code: 'PDF_ENCRYPTED' });
+    await expect(readPdf(pdf, { ...opts, password: 'nope' })).rejects.toMatchObject({ code: 'PDF_PASSWORD_INCORRECT' });
+    expect(await readPdf(pdf, { ...opts, password: 'user-secret' })).toEqual(
+      await readPdf(pdf, { deadline: Date.now() + 60_000, password: 'user-secret' }),
+    );
+  });
+
+  it('a file that is no PDF is UNREADABLE_FILE', async () => {
+    const junk = new TextEncoder().encode('%PDF-1.7\nnot really a PDF at all\n%%EOF');
+    await expect(readPdf(junk, { deadline: Date.now() + 60_000, thread: true })).rejects.toMatchObject({
+      code: 'UNREADABLE_FILE',
+    });
+  });
 });

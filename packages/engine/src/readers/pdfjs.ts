@@ -12,11 +12,17 @@
  *   as the owner password (a PDF with only an owner password, i.e. print/copy restrictions, opens
  *   without one; so does one whose owner password is empty, whatever its user password), then the
  *   password given.
+ * - The text reader's documents may be parsed in a thread of their own (`thread`,
+ *   pdfjs-thread.mjs), so that the reader turns a page's text into lines while PDF.js reads the
+ *   next pages: the command line does (one conversion, cores to spare); the server's conversion
+ *   threads do not (they are already one per core, and each parser thread holds ~40 MB). The
+ *   documents OCR and the review draw are parsed in the thread that draws them.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { type TransferListItem, Worker } from 'node:worker_threads';
 import { AppError } from '@statemint/shared';
-import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy, PDFWorker } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 export type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 export type Canvas = typeof import('@napi-rs/canvas');
@@ -25,6 +31,7 @@ interface Loaded {
   pdfjs: PdfJs;
   canvas: Canvas;
   loadSystemFonts: () => void;
+  loadWorkerHere: () => Promise<void>;
   CanvasFactory: ReturnType<typeof canvasFactory>;
 }
 
@@ -32,11 +39,12 @@ let loading: Promise<Loaded> | null = null;
 function load(): Promise<Loaded> {
   loading ??= (async () => {
     // Loads PDF.js once, with its canvas, and undoes its process-wide polyfills (see the file).
-    const { canvas, loadSystemFonts } = await import('@statemint/engine/pdfjs-preload');
+    const { canvas, loadSystemFonts, loadWorkerHere } = await import('@statemint/engine/pdfjs-preload');
     return {
       pdfjs: await import('pdfjs-dist/legacy/build/pdf.mjs'),
       canvas,
       loadSystemFonts,
+      loadWorkerHere,
       CanvasFactory: canvasFactory(canvas),
     };
   })();
@@ -84,10 +92,50 @@ function canvasFactory(canvas: Canvas) {
  * PDF_ENCRYPTED (a user password is needed and none was given), PDF_PASSWORD_INCORRECT,
  * UNREADABLE_FILE.
  */
-export async function openPdf(bytes: Uint8Array, password: string | undefined): Promise<PDFDocumentProxy> {
-  const { pdfjs, CanvasFactory } = await load();
-  const attempt = (pw: string) =>
-    pdfjs.getDocument({
+export async function openPdf(
+  bytes: Uint8Array,
+  password: string | undefined,
+  opts: { thread?: boolean } = {},
+): Promise<PDFDocumentProxy> {
+  const { pdfjs, CanvasFactory, loadWorkerHere } = await load();
+  const thread = opts.thread ? parserThread(pdfjs) : null;
+  if (!thread) {
+    await loadWorkerHere();
+    return openWith(pdfjs, CanvasFactory, bytes, password, undefined);
+  }
+  // The thread keeps the process alive while one of its documents is open.
+  thread.open(1);
+  let doc: PDFDocumentProxy;
+  try {
+    doc = await Promise.race([openWith(pdfjs, CanvasFactory, bytes, password, thread.worker), thread.failed]);
+  } catch (e) {
+    thread.open(-1);
+    throw e;
+  }
+  threadOf.set(doc, thread);
+  const destroy = doc.destroy.bind(doc);
+  let closed = false;
+  doc.destroy = async () => {
+    try {
+      await destroy();
+    } finally {
+      if (!closed) thread.open(-1);
+      closed = true;
+    }
+  };
+  return doc;
+}
+
+async function openWith(
+  pdfjs: PdfJs,
+  CanvasFactory: Loaded['CanvasFactory'],
+  bytes: Uint8Array,
+  password: string | undefined,
+  worker: PDFWorker | undefined,
+): Promise<PDFDocumentProxy> {
+  const attempt = async (pw: string) => {
+    const task = pdfjs.getDocument({
+      ...(worker ? { worker } : {}),
       // PDF.js takes ownership of (detaches) the buffer it is given; the caller's bytes stay usable.
       data: new Uint8Array(bytes),
       password: pw,
@@ -102,7 +150,15 @@ export async function openPdf(bytes: Uint8Array, password: string | undefined): 
       useSystemFonts: false,
       disableFontFace: true,
       verbosity: 0,
-    }).promise;
+    });
+    try {
+      return await task.promise;
+    } catch (e) {
+      // A shared parser thread would keep each failed attempt's listener.
+      if (worker) await task.destroy().catch(() => {});
+      throw e;
+    }
+  };
   for (const empty of ['', EMPTY_OWNER_PASSWORD]) {
     try {
       return await attempt(empty);
@@ -130,6 +186,79 @@ export const EMPTY_OWNER_PASSWORD = Buffer.from(
   '28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a',
   'hex',
 ).toString('latin1');
+
+interface ParserThread {
+  worker: PDFWorker;
+  /** Counts documents opened (1) and closed (-1): the thread holds the process while any is open. */
+  open: (delta: number) => void;
+  /** Rejects when the thread stops (it only does when it fails: out of memory). */
+  failed: Promise<never>;
+}
+
+let parser: ParserThread | null = null;
+
+/**
+ * The thread that parses the text reader's documents, started with the first and kept for the
+ * process (PDF.js reads several documents through one worker); a thread that stopped is replaced
+ * by the next call.
+ */
+function parserThread(pdfjs: PdfJs): ParserThread {
+  if (parser) return parser;
+  const thread = new Worker(new URL('../../pdfjs-thread.mjs', import.meta.url));
+  thread.unref();
+  thread.setMaxListeners(0); // each document open at once listens
+  const handlers = new Map<(e: { data: unknown }) => void, (data: unknown) => void>();
+  const port = {
+    postMessage: (message: unknown, transfer?: TransferListItem[]) => thread.postMessage(message, transfer),
+    // PDF.js stops listening by aborting the signal it listened with (one a document).
+    addEventListener(type: string, listener: (e: { data: unknown }) => void, options?: { signal?: AbortSignal }) {
+      if (type !== 'message' || handlers.has(listener) || options?.signal?.aborted) return;
+      const handler = (data: unknown) => listener({ data });
+      handlers.set(listener, handler);
+      thread.on('message', handler);
+      options?.signal?.addEventListener('abort', () => port.removeEventListener(type, listener), { once: true });
+    },
+    removeEventListener(type: string, listener: (e: { data: unknown }) => void) {
+      const handler = handlers.get(listener);
+      if (type !== 'message' || !handler) return;
+      handlers.delete(listener);
+      thread.off('message', handler);
+    },
+    terminate: () => thread.terminate(),
+  };
+  let openDocs = 0;
+  const failed = new Promise<never>((_, reject) => {
+    const stop = (why: unknown) => {
+      if (parser === current) parser = null;
+      reject(unreadable(why instanceof Error ? why : new Error(`the PDF parser stopped (${String(why)})`)));
+    };
+    thread.once('error', stop);
+    thread.once('exit', (code) => stop(`exit code ${code}`));
+  });
+  failed.catch(() => {});
+  const current: ParserThread = {
+    // A web worker's port as PDF.js uses it (its type is the DOM's Worker).
+    worker: new pdfjs.PDFWorker({ port: port as never, verbosity: 0 }),
+    open(delta) {
+      openDocs += delta;
+      if (openDocs > 0) thread.ref();
+      else thread.unref();
+    },
+    failed,
+  };
+  parser = current;
+  return current;
+}
+
+const threadOf = new WeakMap<PDFDocumentProxy, ParserThread>();
+
+/**
+ * For a document parsed in the parser thread, a promise that rejects (UNREADABLE_FILE) if that
+ * thread stops: what is asked of it then would never answer. Null for other documents.
+ */
+export function parserStopped(doc: PDFDocumentProxy): Promise<never> | null {
+  return threadOf.get(doc)?.failed ?? null;
+}
 
 const isPasswordError = (e: unknown) => (e as { name?: string } | null)?.name === 'PasswordException';
 

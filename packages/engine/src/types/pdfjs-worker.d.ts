@@ -8,4 +8,5 @@ declare module 'pdfjs-dist/legacy/build/pdf.worker.mjs' {
 declare module '@statemint/engine/pdfjs-preload' {
   export const canvas: typeof import('@napi-rs/canvas');
   export function loadSystemFonts(): void;
+  export function loadWorkerHere(): Promise<void>;
 }

@@ -1,0 +1,52 @@
+// What every thread that loads PDF.js sets up around it (pdfjs-preload.mjs in the threads that
+// read and draw, pdfjs-thread.mjs in the thread that parses for the text reader).
+import { inflateSync } from 'node:zlib';
+
+// Flate streams (most of a PDF's content) PDF.js inflates with the global DecompressionStream,
+// which Node builds from a zlib stream and two web streams, run on the thread pool: for the many
+// small streams of a text PDF the plumbing costs more than the inflating. PDF.js writes the whole
+// compressed stream, closes it and reads the result, so in the threads that load PDF.js a
+// 'deflate' stream is inflated in one synchronous zlib call instead (the same zlib, the same
+// errors: PDF.js falls back to its own inflater on either); other formats go to Node's class.
+export function inflateAtOnce() {
+  const NodeDecompressionStream = globalThis.DecompressionStream;
+  if (NodeDecompressionStream?.inflatesAtOnce) return;
+  /** The readable and writable ends PDF.js uses of a DecompressionStream('deflate'). */
+  const atOnce = () => {
+    const chunks = [];
+    const done = Promise.resolve();
+    const writer = {
+      ready: done,
+      write: (chunk) => {
+        chunks.push(chunk);
+        return done;
+      },
+      close: () => done,
+    };
+    return {
+      writable: { getWriter: () => writer },
+      readable: {
+        async *[Symbol.asyncIterator]() {
+          yield inflateSync(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+        },
+      },
+    };
+  };
+  function DecompressionStream(format) {
+    return format === 'deflate' ? atOnce() : new NodeDecompressionStream(format);
+  }
+  DecompressionStream.inflatesAtOnce = true;
+  globalThis.DecompressionStream = DecompressionStream;
+}
+
+// The legacy build bundles core-js, which replaces Array.prototype.push, JSON.stringify and
+// JSON.parse with JavaScript versions for the whole thread (its feature tests fail on edge cases
+// PDF.js does not use). They are several times slower, so the natives are put back once `load`
+// (which imports PDF.js's modules) is done.
+export async function keepNatives(load) {
+  const natives = { push: Array.prototype.push, stringify: JSON.stringify, parse: JSON.parse };
+  await load();
+  Object.defineProperty(Array.prototype, 'push', { value: natives.push, writable: true, configurable: true });
+  Object.defineProperty(JSON, 'stringify', { value: natives.stringify, writable: true, configurable: true });
+  Object.defineProperty(JSON, 'parse', { value: natives.parse, writable: true, configurable: true });
+}
