@@ -160,6 +160,8 @@ export function trailingDate(text: string): { token: DateToken; rest: string } |
 
 /** Every date inside a text, left to right, longest first at each word. */
 export function datesIn(text: string): { token: DateToken; start: number; end: number }[] {
+  // Every date has a digit (see parseDate): most texts have none.
+  if (!hasDigit(text)) return [];
   const words = [...text.matchAll(/\S+/g)];
   const out: { token: DateToken; start: number; end: number }[] = [];
   const digits = words.map((w) => hasDigit(w[0]));
