@@ -6,9 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { convert } from '../convert';
+import { extraRef, rawPdf } from '../testing/raw-pdf';
 import { buildStatementPdf, sampleRows } from '../testing/statement-pdf';
 import { PAGES_AHEAD, readPdf } from './pdf';
-import { EMPTY_OWNER_PASSWORD, loadPdfJs } from './pdfjs';
+import { EMPTY_OWNER_PASSWORD, loadPdfJs, parserStopped } from './pdfjs';
 
 const base = {
   bank: 'Example Savings Bank plc',
@@ -123,6 +124,34 @@ describe('the parser thread (the command line parses PDFs in a thread of its own
     expect(await readPdf(pdf, { ...opts, password: 'user-secret' })).toEqual(
       await readPdf(pdf, { deadline: Date.now() + 60_000, password: 'user-secret' }),
     );
+  });
+
+  it('a page without text is judged from what it paints there too, and OCR draws from a document opened here', async () => {
+    const { pdf } = await buildStatementPdf({ ...base, watermarkPages: 1 });
+    const here = await readPdf(pdf, { deadline: Date.now() + 60_000 });
+    expect(here.textless).toEqual([{ page: 2, ocr: false, why: 'no text layer; nothing drawn to read' }]);
+    expect(await readPdf(pdf, { deadline: Date.now() + 60_000, thread: true })).toEqual(here);
+
+    const scan = rawPdf(
+      [{ content: 'q 515 0 0 700 40 100 cm /Im0 Do Q', resources: `<< /XObject << /Im0 ${extraRef(1, 0)} >> >>` }],
+      [
+        {
+          dict: '<< /Type /XObject /Subtype /Image /Width 40 /Height 20 /ColorSpace /DeviceGray /BitsPerComponent 8 >>',
+          stream: new Uint8Array(800).fill(128),
+        },
+      ],
+    );
+    const drawn: number[] = [];
+    await readPdf(scan, {
+      deadline: Date.now() + 60_000,
+      thread: true,
+      ocrPages: async (doc, pages) => {
+        expect(parserStopped(doc)).toBeNull();
+        drawn.push((await doc.getPage(1)).view[2] as number, ...pages);
+        return [];
+      },
+    });
+    expect(drawn).toEqual([595, 1]);
   });
 
   it('a file that is no PDF is UNREADABLE_FILE', async () => {

@@ -208,23 +208,39 @@ function parserThread(): ParserThread {
   if (parser) return parser;
   const thread = new Worker(new URL('../../pdfjs-thread.mjs', import.meta.url));
   thread.unref();
-  thread.setMaxListeners(0); // each document open at once listens
-  const handlers = new Map<(e: { data: unknown }) => void, (data: unknown) => void>();
+  // PDF.js's listeners (one for the thread, one a document open) get each message, in the order
+  // sent, its text items built again once (see pdfjs-thread.mjs).
+  const listeners = new Set<(e: { data: unknown }) => void>();
+  const dispatch = (data: unknown) => {
+    const event = { data: unpackTextItems(data) };
+    for (const listener of [...listeners]) listener(event);
+  };
+  // One message a task, as a web worker's port delivers them (PDF.js's promises settle between).
+  const queue: unknown[] = [];
+  const drain = () => {
+    try {
+      dispatch(queue.shift());
+    } finally {
+      if (queue.length) setImmediate(drain);
+    }
+  };
+  thread.on('message', (data: unknown) => {
+    const idle = !queue.length;
+    const batch = (data as { pdfjsBatch?: unknown[] } | null)?.pdfjsBatch;
+    if (batch) queue.push(...batch);
+    else queue.push(data);
+    if (idle) drain();
+  });
   const port = {
     postMessage: (message: unknown, transfer?: TransferListItem[]) => thread.postMessage(message, transfer),
     // PDF.js stops listening by aborting the signal it listened with (one a document).
     addEventListener(type: string, listener: (e: { data: unknown }) => void, options?: { signal?: AbortSignal }) {
-      if (type !== 'message' || handlers.has(listener) || options?.signal?.aborted) return;
-      const handler = (data: unknown) => listener({ data });
-      handlers.set(listener, handler);
-      thread.on('message', handler);
-      options?.signal?.addEventListener('abort', () => port.removeEventListener(type, listener), { once: true });
+      if (type !== 'message' || options?.signal?.aborted) return;
+      listeners.add(listener);
+      options?.signal?.addEventListener('abort', () => listeners.delete(listener), { once: true });
     },
     removeEventListener(type: string, listener: (e: { data: unknown }) => void) {
-      const handler = handlers.get(listener);
-      if (type !== 'message' || !handler) return;
-      handlers.delete(listener);
-      thread.off('message', handler);
+      if (type === 'message') listeners.delete(listener);
     },
     terminate: () => thread.terminate(),
   };
@@ -260,6 +276,38 @@ function parserThread(): ParserThread {
   };
   parser = current;
   return current;
+}
+
+/** The text items the parser thread sent as columns (pdfjs-thread.mjs, packTextItems), as PDF.js sends them. */
+function unpackTextItems(data: unknown): unknown {
+  const chunk = (data as { chunk?: { packedItems?: PackedItems } } | null)?.chunk;
+  const packed = chunk?.packedItems;
+  if (!packed) return data;
+  const { text, dir, font, eol, numbers: v } = packed;
+  const items = new Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const at = i * 8;
+    items[i] = {
+      str: text[i],
+      dir: dir[i],
+      width: v[at],
+      height: v[at + 1],
+      transform: [v[at + 2], v[at + 3], v[at + 4], v[at + 5], v[at + 6], v[at + 7]],
+      fontName: font[i],
+      hasEOL: eol[i] === 1,
+    };
+  }
+  const { packedItems: _, ...rest } = chunk;
+  return { ...(data as object), chunk: { ...rest, items } };
+}
+
+interface PackedItems {
+  text: string[];
+  dir: string[];
+  font: string[];
+  eol: Uint8Array;
+  /** Per item: width, height and the six numbers of its transform. */
+  numbers: Float64Array;
 }
 
 const threadOf = new WeakMap<PDFDocumentProxy, ParserThread>();
