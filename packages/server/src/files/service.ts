@@ -14,9 +14,11 @@ import {
 } from '@statemint/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { forgetApiUpload, recordApiUpload } from '../services/api-keys-repository';
 import { consumeUploadCredit, releaseUploadCredit } from '../services/payments';
 import type { AuthSession } from '../services/sessions';
 import { lockUser, retentionSettings, userPlan } from '../services/users';
+import { deleteDeliveriesOfFile } from '../services/webhook-deliveries';
 import { holdsCapability, issueCapability, UPLOADER_ONLY_MESSAGE } from './capability';
 import type { FilesContext, FilesDb } from './context';
 import { claimFreeTrial } from './free-trial';
@@ -270,11 +272,7 @@ export async function uploadForAccount(files: FilesContext, input: UploadContext
     ),
   );
   // Uploaded with an API key: the key's webhook hears how the conversion ends.
-  if (auth.apiKeyId)
-    await files.db
-      .insertInto('api_uploads')
-      .values({ file_id: row.id, api_key_id: auth.apiKeyId, created_at: files.ctx.clock.now() })
-      .execute();
+  if (auth.apiKeyId) await recordApiUpload(files.ctx, row.id, auth.apiKeyId, files.ctx.clock.now());
   return accepted(files, row, input.upload);
 }
 
@@ -331,8 +329,8 @@ export async function purgeFile(files: FilesContext, id: string): Promise<void> 
   await files.store.deletePrefix(fileKeyPrefix(id));
   await files.db.updateTable('usage_events').set({ file_id: null }).where('file_id', '=', id).execute();
   await files.db.updateTable('free_trial_uses').set({ file_id: null }).where('file_id', '=', id).execute();
-  await files.db.deleteFrom('api_uploads').where('file_id', '=', id).execute();
-  await files.db.deleteFrom('webhook_deliveries').where('file_id', '=', id).execute();
+  await forgetApiUpload(files.ctx, id);
+  await deleteDeliveriesOfFile(files.ctx, id);
   await files.db.deleteFrom('statement_versions').where('file_id', '=', id).execute();
   await files.db.deleteFrom('file_capabilities').where('file_id', '=', id).execute();
   await files.repo.delete(id);

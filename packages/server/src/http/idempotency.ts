@@ -10,6 +10,12 @@ import { AppError } from '@statemint/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUniqueViolation } from '../db';
 import type { UploadedFile } from '../files/read-upload';
+import {
+  completeIdempotencyKey,
+  deleteIdempotencyKey,
+  findIdempotencyKey,
+  insertIdempotencyKey,
+} from '../services/idempotency-keys';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 const HEADER = 'idempotency-key';
@@ -58,32 +64,24 @@ export async function withIdempotency<T>(
   const now = ctx.clock.now();
   const id = randomUUID();
   const claim = () =>
-    ctx.db
-      .insertInto('idempotency_keys')
-      .values({
-        id,
-        scope,
-        key,
-        request_hash: fingerprint,
-        status: 'running',
-        response_status: null,
-        response_body: null,
-        created_at: now,
-      })
-      .execute();
+    insertIdempotencyKey(ctx, {
+      id,
+      scope,
+      key,
+      request_hash: fingerprint,
+      status: 'running',
+      response_status: null,
+      response_body: null,
+      created_at: now,
+    });
   try {
     await claim();
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
-    const existing = await ctx.db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('scope', '=', scope)
-      .where('key', '=', key)
-      .executeTakeFirst();
+    const existing = await findIdempotencyKey(ctx, scope, key);
     if (existing && existing.created_at <= now - IDEMPOTENCY_TTL_MS) {
       // Expired: the key may be used again.
-      await ctx.db.deleteFrom('idempotency_keys').where('id', '=', existing.id).execute();
+      await deleteIdempotencyKey(ctx, existing.id);
       await claim();
     } else if (!existing) {
       await claim();
@@ -109,21 +107,9 @@ export async function withIdempotency<T>(
   try {
     result = await run();
   } catch (e) {
-    await ctx.db.deleteFrom('idempotency_keys').where('id', '=', id).execute();
+    await deleteIdempotencyKey(ctx, id);
     throw e;
   }
-  await ctx.db
-    .updateTable('idempotency_keys')
-    .set({ status: 'done', response_status: result.status, response_body: JSON.stringify(result.body) })
-    .where('id', '=', id)
-    .execute();
+  await completeIdempotencyKey(ctx, id, { status: result.status, body: JSON.stringify(result.body) });
   return reply.status(result.status).send(result.body);
-}
-
-/** Housekeeping: keys older than a day are forgotten. */
-export async function pruneIdempotencyKeys(ctx: FastifyRequest['server']['ctx']): Promise<void> {
-  await ctx.db
-    .deleteFrom('idempotency_keys')
-    .where('created_at', '<', ctx.clock.now() - IDEMPOTENCY_TTL_MS)
-    .execute();
 }

@@ -5,7 +5,9 @@
 import { AppError, LIMITS, PRODUCT_NAME } from '@statemint/shared';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db';
+import { keyIdsOfUser } from './api-keys-repository';
 import { escapeHtml, issueLink, useLink } from './email-links';
+import { deleteIdempotencyKeysOf } from './idempotency-keys';
 import { verifyPassword } from './passwords';
 import { unlinkPaymentsOf } from './payments-repository';
 import { checkLimits } from './rate-limit';
@@ -90,9 +92,8 @@ export async function deleteAccount(
     await ctx.payments.cancelAtPeriodEnd(user.subscription_id, user.current_period_end);
   const filesDeleted = await purgeFiles(user.id);
   await unlinkPaymentsOf(ctx, user.id);
-  await ctx.db.deleteFrom('idempotency_keys').where('scope', '=', `user:${user.id}`).execute();
-  const keys = await ctx.db.selectFrom('api_keys').select('id').where('user_id', '=', user.id).execute();
-  for (const key of keys) await ctx.db.deleteFrom('idempotency_keys').where('scope', '=', `key:${key.id}`).execute();
+  const keyIds = await keyIdsOfUser(ctx, user.id);
+  await deleteIdempotencyKeysOf(ctx, [`user:${user.id}`, ...keyIds.map((id) => `key:${id}`)]);
   // Sessions, verification and change links, API keys and their deliveries go with the row (foreign keys).
   await deleteUserRow(ctx, user.id);
   return { message: 'Your account and all your files have been deleted.', filesDeleted };

@@ -5,9 +5,20 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type ApiKeyInfo, AppError, type CreateApiKeyResponse, isSubscriptionPlan } from '@statemint/shared';
-import type { Selectable } from 'kysely';
 import type { AppContext } from '../context';
-import type { ApiKeysTable } from '../db/schema';
+import {
+  type ApiKeyRow,
+  countActiveKeys,
+  findKeyByHash,
+  findKeyOfUser,
+  insertKey,
+  isLiveKeyOfUser,
+  keysOfUser,
+  revokeKey,
+  revokeKeysOfUser,
+  setKeyWebhook,
+  touchKey,
+} from './api-keys-repository';
 import { verifyPassword } from './passwords';
 import { isPublicHost } from './public-address';
 import { checkLimits } from './rate-limit';
@@ -20,7 +31,7 @@ const PLAN_MESSAGE = 'API keys are available on the Pro and Business plans.';
 const INVALID_KEY = 'Invalid API key.';
 const WRONG_PASSWORD = 'Current password is incorrect';
 
-export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type { ApiKeyRow };
 
 export function isApiKey(token: string): boolean {
   return token.startsWith(API_KEY_PREFIX);
@@ -73,13 +84,7 @@ function newWebhookSecret(): string {
 }
 
 export async function listApiKeys(ctx: AppContext, user: UserRow): Promise<ApiKeyInfo[]> {
-  const rows = await ctx.db
-    .selectFrom('api_keys')
-    .selectAll()
-    .where('user_id', '=', user.id)
-    .orderBy('created_at', 'desc')
-    .execute();
-  return rows.map(toApiKeyInfo);
+  return (await keysOfUser(ctx, user.id)).map(toApiKeyInfo);
 }
 
 export async function createApiKey(
@@ -94,13 +99,7 @@ export async function createApiKey(
   const name = input.name.trim();
   if (!name) throw new AppError('VALIDATION_FAILED', 'Name is required', { field: 'name' });
   const webhookUrl = input.webhookUrl ? validateWebhookUrl(ctx, input.webhookUrl) : null;
-  const { n } = await ctx.db
-    .selectFrom('api_keys')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', user.id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  if (Number(n) >= MAX_KEYS_PER_ACCOUNT)
+  if ((await countActiveKeys(ctx, user.id)) >= MAX_KEYS_PER_ACCOUNT)
     throw new AppError('VALIDATION_FAILED', `An account can have at most ${MAX_KEYS_PER_ACCOUNT} active API keys.`);
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const webhookSecret = webhookUrl ? newWebhookSecret() : null;
@@ -116,27 +115,17 @@ export async function createApiKey(
     last_used_at: null,
     revoked_at: null,
   };
-  await ctx.db.insertInto('api_keys').values(row).execute();
+  await insertKey(ctx, row);
   return { apiKey: toApiKeyInfo(row), key, webhookSecret };
 }
 
 /** Revokes every key of the account: a new password (changed or reset) ends what the old one made. */
 export async function revokeAllApiKeys(ctx: AppContext, userId: string): Promise<void> {
-  await ctx.db
-    .updateTable('api_keys')
-    .set({ revoked_at: ctx.clock.now() })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeKeysOfUser(ctx, userId, ctx.clock.now());
 }
 
 export async function findOwnedKey(ctx: AppContext, user: UserRow, id: string): Promise<ApiKeyRow> {
-  const row = await ctx.db
-    .selectFrom('api_keys')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
+  const row = await findKeyOfUser(ctx, user.id, id);
   if (!row) throw new AppError('NOT_FOUND', 'API key not found.');
   return row;
 }
@@ -144,7 +133,7 @@ export async function findOwnedKey(ctx: AppContext, user: UserRow, id: string): 
 export async function revokeApiKey(ctx: AppContext, user: UserRow, id: string): Promise<ApiKeyInfo> {
   const row = await findOwnedKey(ctx, user, id);
   const revokedAt = row.revoked_at ?? ctx.clock.now();
-  await ctx.db.updateTable('api_keys').set({ revoked_at: revokedAt }).where('id', '=', row.id).execute();
+  await revokeKey(ctx, row.id, revokedAt);
   return toApiKeyInfo({ ...row, revoked_at: revokedAt });
 }
 
@@ -161,11 +150,9 @@ export async function setWebhook(
   // A new URL gets a new secret; the same URL keeps its secret (not shown again).
   const changed = webhookUrl !== row.webhook_url;
   const webhookSecret = webhookUrl ? (changed ? newWebhookSecret() : row.webhook_secret) : null;
-  await ctx.db
-    .updateTable('api_keys')
-    .set({ webhook_url: webhookUrl, webhook_secret: webhookSecret })
-    .where('id', '=', row.id)
-    .execute();
+  // Compare-and-set: a key revoked meanwhile keeps no webhook.
+  if (!(await setKeyWebhook(ctx, row.id, { url: webhookUrl, secret: webhookSecret })))
+    throw new AppError('NOT_FOUND', 'API key not found.');
   return {
     apiKey: toApiKeyInfo({ ...row, webhook_url: webhookUrl, webhook_secret: webhookSecret }),
     webhookSecret: changed ? webhookSecret : null,
@@ -177,7 +164,7 @@ export async function setWebhook(
  * 403 (the plan no longer includes the API) / 429 (over the key's rate limit).
  */
 export async function verifyApiKey(ctx: AppContext, key: string): Promise<AuthSession> {
-  const row = await ctx.db.selectFrom('api_keys').selectAll().where('key_hash', '=', hashKey(key)).executeTakeFirst();
+  const row = await findKeyByHash(ctx, hashKey(key));
   if (!row) throw new AppError('UNAUTHORIZED', INVALID_KEY);
   if (row.revoked_at !== null) throw new AppError('UNAUTHORIZED', 'This API key has been revoked.');
   const found = await findUserById(ctx, row.user_id);
@@ -187,17 +174,11 @@ export async function verifyApiKey(ctx: AppContext, key: string): Promise<AuthSe
   await checkLimits(ctx.limits, [{ key: `api-key:${row.id}`, limit: ctx.config.apiKeyRateLimitPerMinute }], 60_000);
   const now = ctx.clock.now();
   // Last used, to the minute: one write a minute per key at most.
-  if (row.last_used_at === null || now - row.last_used_at >= 60_000)
-    await ctx.db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', row.id).execute();
+  if (row.last_used_at === null || now - row.last_used_at >= 60_000) await touchKey(ctx, row.id, now);
   return { user, sessionId: `api-key:${row.id}`, apiKeyId: row.id };
 }
 
 /** Whether API key `keyId` is `userId`'s and not revoked (a download link made with it still works). */
 export async function isLiveKeyOf(ctx: AppContext, keyId: string, userId: string): Promise<boolean> {
-  const key = await ctx.db
-    .selectFrom('api_keys')
-    .select(['user_id', 'revoked_at'])
-    .where('id', '=', keyId)
-    .executeTakeFirst();
-  return !!key && key.user_id === userId && key.revoked_at === null;
+  return isLiveKeyOfUser(ctx, keyId, userId);
 }

@@ -5,9 +5,11 @@
  */
 import type { AppContext } from '../context';
 import { pruneLinks } from './email-links';
+import { pruneIdempotencyKeys } from './idempotency-keys';
 import { forgetUnpaidSignups } from './payments-repository';
 import { sendPendingReceipts } from './receipts';
 import { pruneSessions } from './sessions';
+import { pruneDeliveries } from './webhook-deliveries';
 
 const DAY = 24 * 3600_000;
 export const MAINTENANCE_INTERVAL_MS = 3600_000;
@@ -22,14 +24,8 @@ export async function pruneAccountData(ctx: AppContext): Promise<void> {
   // Spent or expired e-mailed links of every kind (verification, reset, e-mail change, login).
   await pruneLinks(ctx, DAY);
   // Idempotency keys of uploads are kept a day.
-  await ctx.db
-    .deleteFrom('idempotency_keys')
-    .where('created_at', '<', now - DAY)
-    .execute();
-  await ctx.db
-    .deleteFrom('webhook_deliveries')
-    .where('created_at', '<', now - WEBHOOK_DELIVERY_DAYS * DAY)
-    .execute();
+  await pruneIdempotencyKeys(ctx, now - DAY);
+  await pruneDeliveries(ctx, now - WEBHOOK_DELIVERY_DAYS * DAY);
   // A checkout sign-up that was never paid keeps no password hash beyond a day.
   await forgetUnpaidSignups(ctx, now - DAY);
 }

@@ -13,12 +13,19 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { AppError, type FileRecord, type WebhookDeliveryInfo } from '@statemint/shared';
-import type { Selectable } from 'kysely';
 import type { AppContext } from '../context';
-import type { WebhookDeliveriesTable } from '../db/schema';
 import type { ConversionListener, FilesContext } from '../files/context';
 import { getFileRecord } from '../files/service';
+import { webhookOfUpload, webhookSigningOf } from './api-keys-repository';
 import { pinnedLookup, type ResolvedHost, resolveHost } from './public-address';
+import {
+  claimDelivery,
+  type DeliveryRow,
+  deliveriesOfKey,
+  dueDeliveryIds,
+  finishDelivery,
+  insertDelivery,
+} from './webhook-deliveries';
 
 export const SIGNATURE_HEADER = 'Statemint-Signature';
 export type WebhookEventType = 'conversion.completed' | 'conversion.failed';
@@ -31,8 +38,6 @@ export interface WebhookEvent {
   /** The file as it is when the event is sent. */
   data: { file?: FileRecord };
 }
-
-type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 
 /** `t=...,v1=...` for a body sent at `timestamp` (unix seconds). */
 export function signPayload(secret: string, timestamp: number, body: string): string {
@@ -76,14 +81,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 /** The delivery log of an API key's webhook (the newest 100). */
 export async function listDeliveries(ctx: AppContext, apiKeyId: string): Promise<WebhookDeliveryInfo[]> {
-  const rows = await ctx.db
-    .selectFrom('webhook_deliveries')
-    .selectAll()
-    .where('api_key_id', '=', apiKeyId)
-    .orderBy('created_at', 'desc')
-    .limit(100)
-    .execute();
-  return rows.map(toDeliveryInfo);
+  return (await deliveriesOfKey(ctx, apiKeyId, 100)).map(toDeliveryInfo);
 }
 
 export function toDeliveryInfo(row: DeliveryRow): WebhookDeliveryInfo {
@@ -154,16 +152,8 @@ export class WebhookDispatcher {
 
   private async pass(): Promise<void> {
     const now = this.ctx.clock.now();
-    const due = await this.ctx.db
-      .selectFrom('webhook_deliveries')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-      .orderBy('next_attempt_at')
-      .limit(50)
-      .execute();
-    for (const { id } of due) {
+    const due = await dueDeliveryIds(this.ctx, now, 50);
+    for (const id of due) {
       if (this.closed) return;
       const claimed = await this.claim(id);
       if (!claimed) continue; // another dispatcher has it
@@ -179,21 +169,7 @@ export class WebhookDispatcher {
   private async claim(id: string): Promise<(DeliveryRow & { lease_token: string }) | null> {
     const now = this.ctx.clock.now();
     const token = randomUUID();
-    const taken = await this.ctx.db
-      .updateTable('webhook_deliveries')
-      .set((eb) => ({ lease_token: token, lease_until: now + this.leaseMs, attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== 1) return null;
-    const row = await this.ctx.db
-      .selectFrom('webhook_deliveries')
-      .selectAll()
-      .where('id', '=', id)
-      .where('lease_token', '=', token)
-      .executeTakeFirst();
+    const row = await claimDelivery(this.ctx, id, { token, now, leaseUntil: now + this.leaseMs });
     return row ? { ...row, lease_token: token } : null;
   }
 
@@ -222,23 +198,14 @@ export class WebhookDispatcher {
   private async attempt(row: DeliveryRow & { lease_token: string }): Promise<void> {
     const delays = this.ctx.config.webhookRetryDelaysMs;
     // Only the claim's holder writes the outcome: a dispatcher that outlived its claim changes nothing.
-    const finish = (patch: Partial<DeliveryRow>) =>
-      this.ctx.db
-        .updateTable('webhook_deliveries')
-        .set({ ...patch, lease_token: null, lease_until: null })
-        .where('id', '=', row.id)
-        .where('lease_token', '=', row.lease_token)
-        .execute();
+    const finish = (patch: Parameters<typeof finishDelivery>[3]) =>
+      finishDelivery(this.ctx, row.id, row.lease_token, patch);
     if (row.attempts > delays.length + 1) {
       // Every attempt it was given ended with its dispatcher's process.
       await finish({ status: 'failed', next_attempt_at: null, last_error: 'Given up: no attempt finished.' });
       return;
     }
-    const key = await this.ctx.db
-      .selectFrom('api_keys')
-      .select(['webhook_secret', 'revoked_at', 'user_id'])
-      .where('id', '=', row.api_key_id)
-      .executeTakeFirst();
+    const key = await webhookSigningOf(this.ctx, row.api_key_id);
     if (!key?.webhook_secret || key.revoked_at !== null) {
       await finish({
         status: 'failed',
@@ -322,34 +289,26 @@ export function createWebhookDispatcher(files: FilesContext): WebhookDispatcher 
 /** Queues the event of a finished conversion of a file uploaded with an API key that has a webhook. */
 export function conversionWebhooks(files: FilesContext, dispatcher: WebhookDispatcher): ConversionListener {
   return async ({ fileId, ok }) => {
-    const upload = await files.db
-      .selectFrom('api_uploads')
-      .innerJoin('api_keys', 'api_keys.id', 'api_uploads.api_key_id')
-      .select(['api_keys.id as keyId', 'api_keys.webhook_url as url', 'api_keys.revoked_at'])
-      .where('api_uploads.file_id', '=', fileId)
-      .executeTakeFirst();
-    if (!upload?.url || upload.revoked_at !== null) return;
+    const upload = await webhookOfUpload(files.ctx, fileId);
+    if (!upload?.url || upload.revokedAt !== null) return;
     const now = files.ctx.clock.now();
-    await files.db
-      .insertInto('webhook_deliveries')
-      .values({
-        id: randomUUID(),
-        api_key_id: upload.keyId,
-        event_id: `evt_${randomUUID().replace(/-/g, '')}`,
-        event_type: ok ? 'conversion.completed' : 'conversion.failed',
-        file_id: fileId,
-        url: upload.url,
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: now,
-        last_status_code: null,
-        last_error: null,
-        created_at: now,
-        delivered_at: null,
-        lease_token: null,
-        lease_until: null,
-      })
-      .execute();
+    await insertDelivery(files.ctx, {
+      id: randomUUID(),
+      api_key_id: upload.keyId,
+      event_id: `evt_${randomUUID().replace(/-/g, '')}`,
+      event_type: ok ? 'conversion.completed' : 'conversion.failed',
+      file_id: fileId,
+      url: upload.url,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      last_status_code: null,
+      last_error: null,
+      created_at: now,
+      delivered_at: null,
+      lease_token: null,
+      lease_until: null,
+    });
     void dispatcher.runDue();
   };
 }
