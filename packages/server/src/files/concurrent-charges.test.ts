@@ -3,14 +3,48 @@
  * free trials from one address all convert, and a Pro account at 398 of 400 uploads get five through.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, testDatabases } from '../test/harness';
-import { filesContextOf, filesDb } from './context';
+import { type FilesDb, filesContextOf, filesDb } from './context';
 import { claimFreeTrial } from './free-trial';
 import { sampleCsvStatement } from './sample-statements';
-import { startOfUtcMonth } from './service';
+import { claimUpload, startOfUtcMonth } from './service';
 import { proUser } from './test-accounts';
 import { freshIp, upload } from './test-helpers';
+
+/**
+ * Two claims forced to overlap, with no timing in it: the first claim, having recorded its use
+ * inside its transaction, starts the second and keeps its transaction open until the second
+ * either waits for it (PostgreSQL: a session blocked by the first's, pg_blocking_pids) or has
+ * finished without waiting. Only then does the first commit. Without one claim at a time, the
+ * second counts while the first's record is uncommitted, and both are taken. SQLite has one
+ * writer: the second waits for the first whole, so the first only starts it.
+ */
+function overlapped<T>(s: TestServer, second: () => Promise<T>) {
+  let outcome!: Promise<PromiseSettledResult<T>>;
+  const hold = async (trx: FilesDb) => {
+    let settled = false;
+    outcome = second().then(
+      (value) => ({ status: 'fulfilled' as const, value }),
+      (reason: unknown) => ({ status: 'rejected' as const, reason }),
+    );
+    void outcome.finally(() => {
+      settled = true;
+    });
+    if (s.ctx.dialect !== 'postgres') return;
+    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+    const pid = rows[0]?.pid;
+    for (;;) {
+      if (settled) return;
+      const blocked = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+        where ${pid}::int = any(pg_blocking_pids(pid))`.execute(s.ctx.db);
+      if ((blocked.rows[0]?.n ?? 0) > 0) return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  return { hold, second: () => outcome };
+}
 
 for (const db of testDatabases) {
   describe(`limits counted atomically (${db})`, () => {
@@ -44,22 +78,17 @@ for (const db of testDatabases) {
     });
 
     it('claims the free trial of one address once when two claims overlap in the database', async () => {
-      // The race itself, forced: the first claim holds its transaction open after recording its use,
-      // the second starts meanwhile. Without one claim at a time, the second sees no use (the first's
-      // is not committed) and records its own: two free trials (PostgreSQL; SQLite has one writer).
+      // The race itself, forced (overlapped): without one claim at a time, the second sees no use
+      // (the first's is not committed) and records its own: two free trials.
       const files = filesContextOf(s.app);
       const identity = { email: null, fingerprint: null, ip: freshIp() };
       const [first, second] = [randomUUID(), randomUUID()];
-      let started!: () => void;
-      const firstRecorded = new Promise<void>((resolve) => (started = resolve));
-      const claims = [
-        claimFreeTrial(files, identity, first, async () => {
-          started();
-          await new Promise((r) => setTimeout(r, 500));
-        }),
-        firstRecorded.then(() => claimFreeTrial(files, identity, second)),
-      ];
-      const outcomes = await Promise.allSettled(claims);
+      const race = overlapped(s, () => claimFreeTrial(files, identity, second));
+      const firstOutcome = await claimFreeTrial(files, identity, first, race.hold).then(
+        () => ({ status: 'fulfilled' }),
+        (reason: unknown) => ({ status: 'rejected', reason }),
+      );
+      const outcomes = [firstOutcome, await race.second()];
       expect(outcomes[0]).toMatchObject({ status: 'fulfilled' });
       expect(outcomes[1]).toMatchObject({ status: 'rejected', reason: { code: 'FREE_TRIAL_COOLDOWN' } });
       const uses = await filesDb(s.ctx)
@@ -68,6 +97,38 @@ for (const db of testDatabases) {
         .where('file_id', 'in', [first, second])
         .execute();
       expect(uses.map((u) => u.file_id)).toEqual([first]);
+    });
+
+    it('takes the last monthly upload once when two claims overlap in the database', async () => {
+      // At 399 of 400, the race forced (overlapped): without the account's row held, the second
+      // counts 399 (the first's record is not committed) and records its own: 401 used.
+      const files = filesContextOf(s.app);
+      const pro = await proUser(s);
+      const userId = (await s.api<{ id: string }>('/api/auth/user', { token: pro.token })).body.id;
+      await filesDb(s.ctx)
+        .insertInto('usage_events')
+        .values(
+          Array.from({ length: 399 }, () => ({
+            id: randomUUID(),
+            user_id: userId,
+            kind: 'upload',
+            file_id: null,
+            created_at: startOfUtcMonth(s.clock.now()),
+          })),
+        )
+        .execute();
+      const [first, second] = [randomUUID(), randomUUID()];
+      const race = overlapped(s, () => claimUpload(files, userId, 400, second));
+      await claimUpload(files, userId, 400, first, { also: race.hold });
+      expect(await race.second()).toMatchObject({ status: 'rejected', reason: { code: 'QUOTA_EXCEEDED' } });
+      const used = await filesDb(s.ctx)
+        .selectFrom('usage_events')
+        .select('file_id')
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'upload')
+        .where('file_id', 'in', [first, second])
+        .execute();
+      expect(used.map((u) => u.file_id)).toEqual([first]);
     });
 
     it('lets two of five uploads sent at once through at 398 of 400', async () => {

@@ -48,13 +48,9 @@ async function takeChargeAgain(files: FilesContext, row: FileRow, input: RetryIn
   const user = await findUserById(files.ctx, row.user_id);
   if (!user) throw new AppError('NOT_FOUND', 'File not found.');
   const limit = PLAN_LIMITS[userPlan(user)].uploads;
-  await claimUpload(
-    files,
-    user.id,
-    limit,
-    row.id,
-    () => new AppError('QUOTA_EXCEEDED', `You have used all ${limit} uploads of your plan this month.`),
-  );
+  await claimUpload(files, user.id, limit, row.id, {
+    refusal: () => new AppError('QUOTA_EXCEEDED', `You have used all ${limit} uploads of your plan this month.`),
+  });
 }
 
 export async function retryConversion(files: FilesContext, input: RetryInput): Promise<FileRecord> {

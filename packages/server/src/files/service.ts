@@ -102,14 +102,15 @@ export async function recordUsage(
 /**
  * Takes one of the plan's monthly uploads for `fileId`, or throws QUOTA_EXCEEDED: the count and
  * the record are one transaction holding the account's row (issue 29, N10: at 398 of 400, five
- * uploads at once all went through). Given back by releaseCharges (files/jobs.ts).
+ * uploads at once all went through). Given back by releaseCharges (files/jobs.ts). `also` runs in
+ * the same transaction after the record (a test holds it open there).
  */
 export async function claimUpload(
   files: FilesContext,
   userId: string,
   limit: number,
   fileId: string,
-  refusal: () => AppError = () => quotaExceeded(limit),
+  options: { refusal?: () => AppError; also?: (trx: FilesDb) => Promise<void> } = {},
 ): Promise<void> {
   const taken = await files.db.transaction().execute(async (trx) => {
     // PostgreSQL: the account's row is locked until the end; SQLite has one writer at a time.
@@ -117,9 +118,10 @@ export async function claimUpload(
     await lockUser(trx as unknown as Kysely<Database>, files.ctx.dialect, userId);
     if (limit !== -1 && (await countUsage(files, userId, 'upload', trx)) >= limit) return false;
     await recordUsage(files, userId, 'upload', fileId, trx);
+    await options.also?.(trx);
     return true;
   });
-  if (!taken) throw refusal();
+  if (!taken) throw (options.refusal ?? (() => quotaExceeded(limit)))();
 }
 
 export type NewFile = Pick<FilesTable, 'user_id' | 'mode' | 'email' | 'payment_intent_id'>;
