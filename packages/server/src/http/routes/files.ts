@@ -37,6 +37,7 @@ import { dashboard } from '../../vault/dashboard';
 import { listVault } from '../../vault/list';
 import { requestRestore } from '../../vault/restore';
 import { uploadFingerprint, withIdempotency } from '../idempotency';
+import { RefusedBodies } from '../refused-body';
 import { route } from '../route';
 
 /** The files services of an app (tests run the sweeper and wait for jobs through it). */
@@ -108,6 +109,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   const gate = new UploadGate(files.ctx.config.receiveLimits);
   const admitted = new WeakMap<FastifyRequest, Admission>();
   app.addHook('onClose', async () => gate.close());
+  const refused = new RefusedBodies(files.ctx.config.receiveLimits);
   const admit =
     (path: 'free-trial' | 'paid' | 'account') =>
     async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -123,8 +125,9 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
           gate.take(request.ip, request.raw.socket, Number(request.headers['content-length']) || 0),
         );
       } catch (e) {
-        // The body is not wanted: the connection closes after the answer instead of reading it all.
-        reply.header('Connection', 'close');
+        // The body is not wanted: it is read and discarded after the answer, within bounds, so the
+        // client reads the answer; past them, the connection closes after it (http/refused-body.ts).
+        refused.refuse(request, reply);
         throw e;
       }
     };
