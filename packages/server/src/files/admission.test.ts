@@ -21,10 +21,11 @@ const BOUNDARY = 'statemint-admission-test';
 const DECLARED = 9_900_000;
 
 /**
- * Starts a multipart upload that declares a 9.9 MB body but sends only its first 64 KB, then
- * waits: the answer can only come from a server that decided without the rest.
+ * Starts a multipart upload that declares a body of `declared` bytes (9.9 MB unless told) but
+ * sends only its first 64 KB, then waits: the answer can only come from a server that decided
+ * without the rest.
  */
-function stalledUpload(s: TestServer, ip: string): { socket: Socket; answer: Promise<string> } {
+function stalledUpload(s: TestServer, ip: string, declared = DECLARED): { socket: Socket; answer: Promise<string> } {
   const head =
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="email"\r\n\r\nvisitor@example.com\r\n` +
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\n`;
@@ -33,7 +34,7 @@ function stalledUpload(s: TestServer, ip: string): { socket: Socket; answer: Pro
     Buffer.concat([
       Buffer.from(
         `POST /api/files/upload-free-trial HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: ${ip}\r\n` +
-          `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${DECLARED}\r\n\r\n${head}`,
+          `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${declared}\r\n\r\n${head}`,
       ),
       Buffer.alloc(64 * 1024, 0x41),
     ]),
@@ -98,8 +99,14 @@ for (const db of testDatabases) {
   });
 }
 
-/** Issue 29, N1: a client that stalls or trickles its upload is cut, and never holds other uploads up. */
+/**
+ * Issue 29, N1: a client that stalls or trickles its upload is cut, and never holds other uploads
+ * up. The attack as the audit made it: uploads of a statement's size (1 MB declared, so that 24 of
+ * them fit in the bytes in flight and fill the count of uploads in progress), or a few that
+ * declare 9.9 MB each and fill the bytes in flight, then send nothing or a byte at a time.
+ */
 const POLL = { timeout: 20_000, interval: 250 };
+const STATEMENT_SIZE = 1_000_000;
 for (const db of testDatabases) {
   describe(`stalled uploads (${db})`, () => {
     const tight = {
@@ -174,7 +181,7 @@ for (const db of testDatabases) {
 
     it('keeps taking uploads from others while 30 uploads from 10 addresses trickle a byte at a time', async () => {
       const trickling = Array.from({ length: 10 }, () => freshIp()).flatMap((ip) =>
-        Array.from({ length: MAX_UPLOADS_PER_IP }, () => stalledUpload(patient, ip)),
+        Array.from({ length: MAX_UPLOADS_PER_IP }, () => stalledUpload(patient, ip, STATEMENT_SIZE)),
       );
       // Each sends a byte every 100 ms: never idle, far under minBytesPerSecond.
       const trickle = setInterval(() => {
@@ -194,9 +201,21 @@ for (const db of testDatabases) {
       }
     });
 
+    it('keeps taking uploads from others while stalled uploads declare more than the bytes in flight', async () => {
+      // Five that together declare all of it (each under an upload's 10 MB).
+      const count = Math.ceil(MAX_BYTES_IN_FLIGHT / DECLARED);
+      const each = Math.floor(MAX_BYTES_IN_FLIGHT / count);
+      const stalled = Array.from({ length: count }, () => stalledUpload(patient, freshIp(), each));
+      try {
+        await expect.poll(async () => (await smallUpload(patient, freshIp())).status, POLL).toBe(201);
+      } finally {
+        for (const { socket } of stalled) socket.destroy();
+      }
+    });
+
     it('keeps taking uploads from others while 102 stalled uploads from 34 addresses stay open', async () => {
       const stalled = Array.from({ length: 34 }, () => freshIp()).flatMap((ip) =>
-        Array.from({ length: MAX_UPLOADS_PER_IP }, () => stalledUpload(patient, ip)),
+        Array.from({ length: MAX_UPLOADS_PER_IP }, () => stalledUpload(patient, ip, STATEMENT_SIZE)),
       );
       try {
         // Until they have sent nothing for stallMs they count as uploads in progress (and a loaded
