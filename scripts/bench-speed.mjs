@@ -26,17 +26,28 @@ function run(cmd, args, env = {}) {
 
 if (perf) {
   const file = join(corpus, perf.file);
+  // Each run beside one with PDF.js parsing in the converting thread (STATEMINT_PDF_THREAD=0, as
+  // before the parser thread), alternated so that both see the same load.
   const runs = [];
-  for (let i = 0; i < 3; i++) {
-    const r = run(join(root, 'bin', 'statemint'), ['convert', '--format', 'json', '--out-dir', out, file], {
-      STATEMINT_REPORT_RESOURCES: '1',
-    });
-    if (r.status !== 0) {
-      console.log(`speed: ${perf.id} failed: ${r.stderr.trim()}`);
-      break;
+  const inThread = [];
+  let failed = false;
+  for (let i = 0; i < 3 && !failed; i++) {
+    for (const [list, thread] of [
+      [runs, '1'],
+      [inThread, '0'],
+    ]) {
+      const r = run(join(root, 'bin', 'statemint'), ['convert', '--format', 'json', '--out-dir', out, file], {
+        STATEMINT_REPORT_RESOURCES: '1',
+        STATEMINT_PDF_THREAD: thread,
+      });
+      if (r.status !== 0) {
+        console.log(`speed: ${perf.id} failed (STATEMINT_PDF_THREAD=${thread}): ${r.stderr.trim()}`);
+        failed = true;
+        break;
+      }
+      const peak = /maxRSS=(\d+)/.exec(r.stderr)?.[1];
+      list.push({ seconds: r.seconds, cpu: r.cpu, peakMb: peak ? Number(peak) / 1024 : Number.NaN });
     }
-    const peak = /maxRSS=(\d+)/.exec(r.stderr)?.[1];
-    runs.push({ seconds: r.seconds, cpu: r.cpu, peakMb: peak ? Number(peak) / 1024 : Number.NaN });
   }
   if (runs.length) {
     const best = runs.reduce((a, b) => (a.seconds < b.seconds ? a : b));
@@ -56,6 +67,14 @@ if (perf) {
       line.push(`pdftotext=${floor.toFixed(2)}s`, `ratio=${(best.seconds / floor).toFixed(1)}x`);
     } else line.push('pdftotext=not installed (apt-get install poppler-utils)');
     console.log(line.join(' '));
+    if (inThread.length) {
+      const b = inThread.reduce((x, y) => (x.seconds < y.seconds ? x : y));
+      console.log(
+        `speed without the parser thread (STATEMINT_PDF_THREAD=0): seconds=${b.seconds.toFixed(2)} ` +
+          `pages/s=${(perf.pages / b.seconds).toFixed(1)} cpuSeconds=${Math.min(...inThread.map((r) => r.cpu)).toFixed(2)} ` +
+          `peakMB=${b.peakMb.toFixed(0)}`,
+      );
+    }
     console.log(
       'targets (issue 28): pages/s >= 100, peakMB < 300 (best of 3 runs, whole process including start-up; ' +
         'cpuSeconds is the least CPU of the 3, every thread, and load the 1-minute load average: wall time on a busy machine says little)',
