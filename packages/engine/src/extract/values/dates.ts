@@ -147,19 +147,32 @@ export function recoverDate(text: string, lo: string, hi: string, order: DayOrde
     .replace(/[mM]/g, '11')
     .replace(/\D/g, '');
   if (read.length < 2) return null;
-  const exact: string[] = [];
-  const near: string[] = [];
+  // Tiers, best first: the digits exactly as a date prints them zero-padded ('0301'), exactly as
+  // printed without the padding ('3/1/24' read '3124'), then one edit from either.
+  const tiers: string[][] = [[], [], [], []];
   const end = Date.parse(hi);
   for (let t = Date.parse(lo), n = 0; t <= end && n < 62; t += 86_400_000, n++) {
     const iso = new Date(t).toISOString().slice(0, 10);
     const [y, m, d] = iso.split('-') as [string, string, string];
-    const dm = order === 'MDY' ? `${m}${d}` : `${d}${m}`;
-    const printed = [dm, dm + y.slice(2), dm + y];
-    if (printed.includes(read)) exact.push(iso);
-    else if (printed.some((f) => oneEditApart(read, f))) near.push(iso);
+    const forms = (dd: string, mm: string) => {
+      const dm = order === 'MDY' ? `${mm}${dd}` : `${dd}${mm}`;
+      return [dm, dm + y.slice(2), dm + y];
+    };
+    const padded = forms(d, m);
+    const bare = forms(String(Number(d)), String(Number(m))).filter((f) => !padded.includes(f));
+    const tier = padded.includes(read)
+      ? 0
+      : bare.includes(read)
+        ? 1
+        : padded.some((f) => oneEditApart(read, f))
+          ? 2
+          : bare.some((f) => oneEditApart(read, f))
+            ? 3
+            : -1;
+    if (tier >= 0) tiers[tier]?.push(iso);
   }
-  if (exact.length) return exact.length === 1 ? (exact[0] as string) : null;
-  return near.length === 1 ? (near[0] as string) : null;
+  const found = tiers.find((t) => t.length);
+  return found?.length === 1 ? (found[0] as string) : null;
 }
 
 /**
