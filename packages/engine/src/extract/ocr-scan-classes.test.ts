@@ -607,3 +607,120 @@ describe('figures and dates a scan damaged, on a statement with running balances
     ).toEqual(balancedTruth);
   });
 });
+
+describe('dates printed without zero padding (3/1/24) whose slashes OCR lost', () => {
+  // A Kontoauszug-like page: booking date d/m/yy without padding, text, amount, balance.
+  const scan = (dates: string[]) =>
+    ocrPage([
+      [[40, 'Kontoauszug vom 28/12/2023 bis 10/01/2024']],
+      [[40, 'Alter Kontostand 500,00']],
+      [
+        [40, 'Datum'],
+        [110, 'Buchungstext'],
+        [380, 'Betrag'],
+        [470, 'Saldo'],
+      ],
+      ...dates.map((d, i): Cell[] => [
+        [40, d],
+        [
+          110,
+          ['Kartenzahlung Markt', 'Miete Januar', 'Überweisung Schmidt', 'Bäckerei Kamps', 'Tankstelle Nord'][
+            i
+          ] as string,
+        ],
+        [380, ['12,50-', '400,00-', '25,00-', '3,20-', '50,00-'][i] as string],
+        [470, ['487,50', '87,50', '62,50', '59,30', '9,30'][i] as string],
+      ]),
+      [[40, 'Neuer Kontostand 9,30']],
+    ]);
+  const dates = (doc: LayoutDocument) =>
+    extractStatements(doc, { deadline: deadline() })[0]?.transactions.map((t) => t.date);
+  const truth = ['2023-12-30', '2024-01-01', '2024-01-02', '2024-01-03', '2024-01-05'];
+
+  it('reads as printed', () => {
+    expect(dates(scan(['30/12/23', '1/1/24', '2/1/24', '3/1/24', '5/1/24']))).toEqual(truth);
+  });
+
+  it("takes the one date between its neighbours whose unpadded digits were read ('11124' for 1/1/24, '2124' for 2/1/24) (ocr-damaged-dates)", () => {
+    expect(dates(scan(['30/12/23', '11124', '2124', '3/1/24', '5/1/24']))).toEqual(truth);
+  });
+});
+
+describe('a period printed in a tile beside other tiles on one OCR line', () => {
+  const scan = () =>
+    ocrPage([
+      [[40, 'Harbour Savings Union']],
+      [
+        [40, 'Account: 7310 2254'],
+        [160, 'Customer name: Olivia Marshfield'],
+        [330, 'For the period: 1 Mar 2024 - 31 Mar 2024'],
+      ],
+      [
+        [40, 'Opening balance $500.00'],
+        [330, 'Closing balance $432.50'],
+      ],
+      [
+        [40, 'Date'],
+        [100, 'Description'],
+        [380, 'Withdrawal'],
+        [470, 'Balance'],
+      ],
+      [
+        [40, '04 MAR'],
+        [100, 'CARD PURCHASE GROCER'],
+        [380, '42.50'],
+        [470, '457.50'],
+      ],
+      [
+        [40, '18 MAR'],
+        [100, 'ATM WITHDRAWAL'],
+        [380, '25.00'],
+        [470, '432.50'],
+      ],
+    ]);
+
+  it("takes its dates as the period, though the line's words together count like a sentence's (isRunningText by cells)", () => {
+    const [s] = extractStatements(scan(), { deadline: deadline() });
+    expect([s?.statement.periodStart, s?.statement.periodEnd]).toEqual(['2024-03-01', '2024-03-31']);
+    expect(s?.transactions.map((t) => t.date)).toEqual(['2024-03-04', '2024-03-18']);
+  });
+});
+
+describe('a summary line whose items a dash separates', () => {
+  const scan = () =>
+    ocrPage([
+      [[40, 'Période du relevé / Period: 1 mai 2025 - 31 mai 2025']],
+      [
+        [
+          40,
+          'Solde au 30 avr. 2025 Previous balance 1,000.00 - Total des opérations créditrices / Money in + 50.00 - Money out - 30.00',
+        ],
+      ],
+      [
+        [40, 'Date'],
+        [100, 'Description'],
+        [330, 'Débits'],
+        [400, 'Crédits'],
+        [480, 'Solde'],
+      ],
+      [
+        [40, '2025-05-02'],
+        [100, 'ACHAT EPICERIE'],
+        [330, '30.00'],
+        [480, '970.00'],
+      ],
+      [
+        [40, '2025-05-09'],
+        [100, 'DEPOT SALAIRE'],
+        [400, '50.00'],
+        [480, '1,020.00'],
+      ],
+      [[40, 'Solde final / New balance 1,020.00']],
+    ]);
+
+  it("reads the opening balance before ' - Total ...' as printed, not as one with a trailing minus (tokens)", () => {
+    const [s] = extractStatements(scan(), { deadline: deadline() });
+    expect(s?.statement.openingBalance).toBe(1000);
+    expect(s?.transactions.map((t) => t.amount)).toEqual([-30, 50]);
+  });
+});

@@ -160,6 +160,9 @@ export function tokeniseRun(run: TextRun, index: number, opts: TokenOptions): To
       if (!/\d/.test(piece)) continue;
       // A number before a per-cent sign is a rate ("0,13 %"), in every language: no amount.
       if (text.slice(end).trimStart().startsWith('%')) continue;
+      // A dash standing alone between an amount and the words of a next item ("Previous balance
+      // 2,789.47 - Total des opérations ...") separates the two: it is no trailing minus.
+      if (n > 1 && dashBeforeWords(text, words, i + n - 1)) continue;
       const money = parseAmount(piece, opts.decimal, opts.integers);
       if (!money) continue;
       flush();
@@ -225,6 +228,15 @@ export function amountsInsideText(tokens: Token[]): Token[] {
     out.push(t);
   }
   return out;
+}
+
+/** Whether word k is a dash alone followed by a word of letters that is no sign word. */
+function dashBeforeWords(text: string, words: { start: number; end: number }[], k: number): boolean {
+  const w = words[k] as { start: number; end: number };
+  const next = words[k + 1];
+  if (!next || !/^[-−–]$/.test(text.slice(w.start, w.end))) return false;
+  const word = text.slice(next.start, next.end);
+  return /^\p{L}{2}/u.test(word) && !isSignWord(word);
 }
 
 /** The side a sign word longer than a letter code names in every language that has it ("Soll", "Haben"). */
