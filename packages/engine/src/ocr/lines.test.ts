@@ -114,6 +114,34 @@ describe('wordsToLines', () => {
     ]);
   });
 
+  it("stands a line whose one word holds a slash that did not descend ('Visa/Dankort') on its box's bottom", () => {
+    // Capitals 20 px high. The row's first line 'Visa/Dankort' sits 10 px above its amount line
+    // (MATAS), 17 px under the row before's amount line.
+    const words = [
+      word('COOP', 10, 100),
+      word('-247,00', 600, 100, 84, 23),
+      word('Visa/Dankort', 10, 137),
+      word('MATAS', 10, 167),
+      word('-181,15', 600, 167, 84, 23),
+      word('1367,60', 800, 167, 84, 23),
+    ];
+    const lines = wordsToLines(words);
+    expect(lines.map((l) => l.baseline)).toEqual([120, 157, 187]);
+  });
+
+  it("stands a line of words whose marks descend a little ('Obciążenie') above their bottoms, not at their boxes' middle", () => {
+    // Capitals 20 px high; the ogonek reaches 2 px below the baseline.
+    const words = [
+      word('PGE', 10, 100),
+      word('-195,00', 600, 100, 84, 23),
+      word('Obciążenie', 10, 137, 120, 22),
+      word('OBRÓT', 10, 167),
+    ];
+    const base = wordsToLines(words).map((l) => l.baseline);
+    expect(base[1]).toBeGreaterThan(155);
+    expect(base[1]).toBeLessThanOrEqual(159);
+  });
+
   it('groups words into lines by vertical overlap and splits runs at column gaps', () => {
     const words = [
       // A slightly sloped row: the amount sits 6 px lower than the date.

@@ -276,7 +276,7 @@ const lowerMedian = (values: number[]) => {
   return s.length ? (s[Math.floor((s.length - 1) / 2)] as number) : null;
 };
 
-type Shape = 'flat' | 'deep' | 'comma';
+type Shape = 'flat' | 'deep' | 'comma' | 'mark';
 
 /**
  * Where each line's letters stand. Box middles move with capitals, brackets and descenders by a
@@ -299,10 +299,14 @@ function baselines(lines: OcrWord[][]): (number | null)[] {
     const h = w.y1 - w.y0;
     if (!glyphs(w)) return null;
     if (!DESCENDS.test(w.text)) return h <= capHeight * 1.3 ? 'flat' : null;
+    // A mark that may descend but did not ('Visa/Dankort' no taller than a capital, whose top it
+    // has): the box ends at the baseline.
+    if (!DEEP.test(w.text) && /[\p{Lu}\p{N}]/u.test(w.text) && h <= capHeight * 1.05) return 'flat';
     if (h > capHeight * 1.6) return null;
     if (/^\p{L}+[.-]?$/u.test(w.text) && DEEP.test(w.text)) return 'deep';
     if (/^[-+]?[\d.]*\d,\d+[-+]?$/.test(w.text)) return 'comma';
-    return null;
+    // Any other word with a mark that descends a little (ą, ę, a slash, brackets).
+    return DEEP.test(w.text) ? null : 'mark';
   };
   const words = lines.map((ws) => ws.map((w) => ({ w, shape: shape(w) })));
   const slope = pageSlope(words.map((ws) => ws.flatMap((x) => (x.shape === 'flat' ? [x.w] : []))));
@@ -319,10 +323,14 @@ function baselines(lines: OcrWord[][]): (number | null)[] {
   };
   const deep = reach('deep', capHeight * 0.3);
   const comma = reach('comma', capHeight * 0.15);
+  const mark = reach('mark', capHeight * 0.15);
   return words.map((ws, i) => {
     const base = bases[i];
     if (base !== null && base !== undefined) return base;
-    return lowerMedian([...of(ws, 'deep').map((y) => y - deep), ...of(ws, 'comma').map((y) => y - comma)]);
+    const known = [...of(ws, 'deep').map((y) => y - deep), ...of(ws, 'comma').map((y) => y - comma)];
+    // Only marks that descend a little: their bottoms less what such words reach on the page
+    // ('Obciążenie' alone on its line), not the box's middle, half a line higher.
+    return lowerMedian(known.length ? known : of(ws, 'mark').map((y) => y - mark));
   });
 }
 
