@@ -7,7 +7,9 @@
 //   npm run bench -- --corpus DIR --filter C        another corpus with a manifest (../shared/bench/real)
 //   npm run bench -- --ablate [--passes a,b]        scores the corpus once as is, then once with each
 //                                                   engine pass off (STATEMINT_DISABLE_PASSES), and
-//                                                   prints per pass the documents that get worse
+//                                                   prints per pass the documents that get worse;
+//                                                   only documents whose trace records the pass are
+//                                                   converted again (--ablate-full: every document)
 //
 // Either way it prints, beside the scorer's table: how each statement reconciled, how many said
 // "balanced" while one of their rows is wrong (must be 0), and how often each engine pass fired,
@@ -15,7 +17,7 @@
 // helps shows. Other arguments go to the scorer (e.g. `--filter text-pdf`); `--no-speed` skips
 // the speed figures.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { generateRandom } from './lib/generator.mjs';
@@ -35,7 +37,12 @@ const value = (name) => {
   return i >= 0 ? argv[i + 1] : undefined;
 };
 const scorerArgs = argv.filter(
-  (a, i) => a !== '--no-speed' && a !== '--ablate' && !withValue.includes(a) && !withValue.includes(argv[i - 1]),
+  (a, i) =>
+    a !== '--no-speed' &&
+    a !== '--ablate' &&
+    a !== '--ablate-full' &&
+    !withValue.includes(a) &&
+    !withValue.includes(argv[i - 1]),
 );
 const random = value('--random');
 
@@ -53,7 +60,7 @@ if (random) {
   }
 }
 
-if (argv.includes('--ablate')) {
+if (argv.includes('--ablate') || argv.includes('--ablate-full')) {
   const status = ablate(corpus, scorerArgs, random ? null : value('--corpus'));
   if (cleanup) rmSync(cleanup, { recursive: true, force: true });
   process.exit(status);
@@ -148,7 +155,8 @@ function ablate(corpusDir, args, ownCorpus) {
     return 2;
   }
   const chosen = only ? passes.filter((p) => only.includes(p.name)) : passes;
-  const scoreArgs = [...args];
+  const full = argv.includes('--ablate-full');
+  const scoreArgs = [...args.filter((a) => a !== '--ablate-full')];
   // The whole public corpus once per pass (OCR, the 100-page document) takes hours on two cores.
   if (!ownCorpus && !random && !args.includes('--filter')) {
     scoreArgs.push('--filter', 'text-pdf,docx,txt,csv,xlsx,rtf');
@@ -156,36 +164,75 @@ function ablate(corpusDir, args, ownCorpus) {
   }
   const started = Date.now();
   console.log(`bench: ablating ${chosen.length} passes on ${corpusDir} ${scoreArgs.join(' ')}`);
-  const base = scoreOnce(corpusDir, scoreArgs, '', true);
-  if (!base) return 1;
-  console.log(`  (all passes on)            ${base.line}`);
-  const rows = [];
-  for (const p of chosen) {
-    const run = scoreOnce(corpusDir, scoreArgs, p.name, false);
-    if (!run) return 1;
-    const worse = [];
-    const better = [];
-    for (const [id, b] of base.docs) {
-      const a = run.docs.get(id);
-      if (!a) continue;
-      const cmp = compareDocs(b, a);
-      if (cmp < 0) worse.push(`${id}${a.failed && !b.failed ? '(failed)' : b.exact && !a.exact ? '(exact lost)' : ''}`);
-      else if (cmp > 0) better.push(`${id}${a.exact && !b.exact ? '(now exact)' : ''}`);
-    }
-    rows.push({ ...p, worse, better, fired: base.fired.get(p.name) ?? 0 });
-    console.log(`  ${p.name.padEnd(26)} ${run.line}`);
-  }
-  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-  console.log(`\nablation: ${base.docs.size} documents, ${chosen.length} passes, ${minutes} min`);
-  console.log('pass                       stage       fired  worse  better  documents worse | better');
-  for (const r of rows)
-    console.log(
-      `${r.name.padEnd(26)} ${r.stage.padEnd(10)} ${String(r.fired).padStart(6)} ${String(r.worse.length).padStart(6)} ${String(r.better.length).padStart(7)}  ${ids(r.worse) || '-'}${r.better.length ? ` | ${ids(r.better)}` : ''}`,
+  const work = mkdtempSync(join(tmpdir(), 'statemint-ablate-'));
+  try {
+    const base = scoreOnce(corpusDir, scoreArgs, '', join(work, 'base'));
+    if (!base) return 1;
+    console.log(`  (all passes on)            ${base.line}`);
+    const files = new Map(
+      JSON.parse(readFileSync(join(corpusDir, 'manifest.json'), 'utf8')).map((d) => [d.id, join(corpusDir, d.file)]),
     );
-  const unneeded = rows.filter((r) => !r.worse.length);
-  console.log(`\nno document here needs (${unneeded.length}): ${unneeded.map((r) => r.name).join(', ') || '-'}`);
-  console.log('(fired = documents whose statements record the pass in their trace with every pass on)');
-  return 0;
+    const rows = [];
+    for (const p of chosen) {
+      const firedOn = base.firedOn.get(p.name) ?? [];
+      // A pass records in the trace whatever it changes, so with it off only the documents it
+      // fired on can change: those are converted again, the others keep the first run's output
+      // (--ablate-full converts every document again, to check that contract).
+      let run = base;
+      if (full) run = scoreOnce(corpusDir, scoreArgs, p.name, join(work, p.name));
+      else if (firedOn.length) run = rescore(corpusDir, scoreArgs, p.name, base, firedOn, files, join(work, p.name));
+      if (!run) return 1;
+      const worse = [];
+      const better = [];
+      for (const [id, b] of base.docs) {
+        const a = run.docs.get(id);
+        if (!a) continue;
+        const cmp = compareDocs(b, a);
+        if (cmp < 0)
+          worse.push(`${id}${a.failed && !b.failed ? '(failed)' : b.exact && !a.exact ? '(exact lost)' : ''}`);
+        else if (cmp > 0) better.push(`${id}${a.exact && !b.exact ? '(now exact)' : ''}`);
+      }
+      rows.push({ ...p, worse, better, fired: firedOn.length });
+      console.log(`  ${p.name.padEnd(26)} ${run === base ? '(fired on no document: output unchanged)' : run.line}`);
+    }
+    const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+    console.log(`\nablation: ${base.docs.size} documents, ${chosen.length} passes, ${minutes} min`);
+    console.log('pass                       stage       fired  worse  better  documents worse | better');
+    for (const r of rows)
+      console.log(
+        `${r.name.padEnd(26)} ${r.stage.padEnd(10)} ${String(r.fired).padStart(6)} ${String(r.worse.length).padStart(6)} ${String(r.better.length).padStart(7)}  ${ids(r.worse) || '-'}${r.better.length ? ` | ${ids(r.better)}` : ''}`,
+      );
+    const unneeded = rows.filter((r) => !r.worse.length);
+    console.log(`\nno document here needs (${unneeded.length}): ${unneeded.map((r) => r.name).join(', ') || '-'}`);
+    console.log('(fired = documents whose statements record the pass in their trace with every pass on)');
+    return 0;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The first run's outputs with the documents a pass fired on converted again with the pass off,
+ * scored from those predictions.
+ */
+function rescore(corpusDir, args, disable, base, ids, files, dir) {
+  const json = join(dir, 'json');
+  cpSync(base.json, json, { recursive: true });
+  for (const id of ids) rmSync(join(json, `${id}.json`), { force: true });
+  spawnSync(
+    process.execPath,
+    [
+      join(root, 'bin', 'statemint'),
+      'convert',
+      '--format',
+      'json',
+      '--out-dir',
+      json,
+      ...ids.map((id) => files.get(id)),
+    ],
+    { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, STATEMINT_DISABLE_PASSES: disable } },
+  );
+  return score(corpusDir, args, ['--predictions', json], dir, disable);
 }
 
 /** Document ids, the first dozen of a long list. */
@@ -207,62 +254,59 @@ function registeredPasses() {
 }
 
 /**
- * One scorer run with these passes off: per document id its score, and with `traces` how many
- * documents each pass fired on. Null where the scorer could not run.
+ * One scorer run converting the corpus with these passes off, its outputs kept in `dir`: per
+ * document id its score, and per pass the documents whose trace records it. Null where the
+ * scorer could not run.
  */
-function scoreOnce(corpusDir, args, disable, traces) {
-  const dir = mkdtempSync(join(tmpdir(), 'statemint-ablate-'));
-  try {
-    const report = join(dir, 'report.json');
-    const r = spawnSync(
-      process.execPath,
-      [
-        join(bench, 'score.mjs'),
-        '--corpus',
-        corpusDir,
-        '--batch-cmd',
-        `${join(root, 'bin', 'statemint')} convert --format json --out-dir {outdir} {inputs}`,
-        '--outdir',
-        join(dir, 'json'),
-        '--report',
-        report,
-        '--quiet',
-        ...args.filter((a) => a !== '--quiet'),
-      ],
-      {
-        encoding: 'utf8',
-        maxBuffer: 256 * 1024 * 1024,
-        env: { ...process.env, STATEMINT_DISABLE_PASSES: disable },
-      },
-    );
-    if (!existsSync(report)) {
-      console.error(`bench: the scorer failed${disable ? ` with ${disable} off` : ''}:\n${r.stderr}`);
-      return null;
-    }
-    const rep = JSON.parse(readFileSync(report, 'utf8'));
-    const docs = new Map(rep.documents.map((d) => [d.id, d]));
-    const fired = new Map();
-    if (traces && existsSync(join(dir, 'json')))
-      for (const f of readdirSync(join(dir, 'json'))) {
-        if (!f.endsWith('.json')) continue;
-        let out;
-        try {
-          out = JSON.parse(readFileSync(join(dir, 'json', f), 'utf8'));
-        } catch {
-          continue;
-        }
-        const names = new Set((Array.isArray(out) ? out : [out]).flatMap((s) => (s.trace ?? []).map((e) => e.pass)));
-        for (const n of names) fired.set(n, (fired.get(n) ?? 0) + 1);
-      }
-    const line =
-      r.stdout
-        .trim()
-        .split('\n')
-        .findLast((l) => l.startsWith('bench:')) ?? '';
-    return { docs, fired, line: line.replace(/^bench: /, '') };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+function scoreOnce(corpusDir, args, disable, dir) {
+  const json = join(dir, 'json');
+  const batch = `${join(root, 'bin', 'statemint')} convert --format json --out-dir {outdir} {inputs}`;
+  return score(corpusDir, args, ['--batch-cmd', batch, '--outdir', json], dir, disable);
+}
+
+function score(corpusDir, args, how, dir, disable) {
+  mkdirSync(dir, { recursive: true });
+  const report = join(dir, 'report.json');
+  const json = how.includes('--predictions') ? how[how.indexOf('--predictions') + 1] : how[how.indexOf('--outdir') + 1];
+  const r = spawnSync(
+    process.execPath,
+    [
+      join(bench, 'score.mjs'),
+      '--corpus',
+      corpusDir,
+      ...how,
+      '--report',
+      report,
+      '--quiet',
+      ...args.filter((a) => a !== '--quiet'),
+    ],
+    { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, STATEMINT_DISABLE_PASSES: disable } },
+  );
+  if (!existsSync(report)) {
+    console.error(`bench: the scorer failed${disable ? ` with ${disable} off` : ''}:\n${r.stderr}`);
+    return null;
   }
+  const rep = JSON.parse(readFileSync(report, 'utf8'));
+  const docs = new Map(rep.documents.map((d) => [d.id, d]));
+  const firedOn = new Map();
+  if (existsSync(json))
+    for (const f of readdirSync(json)) {
+      if (!f.endsWith('.json')) continue;
+      let out;
+      try {
+        out = JSON.parse(readFileSync(join(json, f), 'utf8'));
+      } catch {
+        continue;
+      }
+      const names = new Set((Array.isArray(out) ? out : [out]).flatMap((s) => (s.trace ?? []).map((e) => e.pass)));
+      for (const n of names) firedOn.set(n, [...(firedOn.get(n) ?? []), basename(f, '.json')]);
+    }
+  const line =
+    r.stdout
+      .trim()
+      .split('\n')
+      .findLast((l) => l.startsWith('bench:')) ?? '';
+  return { docs, firedOn, json, line: line.replace(/^bench: /, '') };
 }
 
 /** Negative where `after` is worse than `before`, positive where better: refused, exact, rows matched, rows right, facts right. */
