@@ -10,7 +10,8 @@ import { loadPdfJs } from './pdfjs';
 
 export type Matrix = [number, number, number, number, number, number];
 
-const multiply = (m: Matrix, n: Matrix): Matrix => [
+/** The matrix that applies `n`, then `m`. */
+export const multiply = (m: Matrix, n: Matrix): Matrix => [
   m[0] * n[0] + m[2] * n[1],
   m[1] * n[0] + m[3] * n[1],
   m[0] * n[2] + m[2] * n[3],

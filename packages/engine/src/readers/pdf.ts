@@ -6,7 +6,7 @@
 import { AppError } from '@statemint/shared';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { LayoutDocument, LayoutLine, LayoutPage, TextlessPage, TextRun, TextSpan } from '../layout/model';
-import { whyOcrTextless } from './page-paint';
+import { type Matrix, multiply, whyOcrTextless } from './page-paint';
 import { openPdf, parserStopped, unreadable } from './pdfjs';
 import { judgeTextLayer, NO_TEXT_LAYER } from './text-layer';
 
@@ -62,14 +62,16 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<
       const items: RawItem[] = [];
       for (const it of content.items) {
         if (!('str' in it) || !it.str.trim()) continue;
-        const [a, b, c, d, e, f] = it.transform as number[];
+        // Placed as a viewer shows the page: a page turned by its /Rotate entry prints its text
+        // turned the other way in PDF space, level once the page is turned (y then runs down).
+        const [a, b, c, d, e, f] = multiply(viewport.transform as Matrix, it.transform as Matrix);
         // Skip rotated text (watermarks, vertical margins): tables are horizontal.
-        if (Math.abs(b as number) > 0.01 || Math.abs(c as number) > 0.01) continue;
-        const size = Math.abs(d as number) || Math.abs(a as number) || it.height;
+        if (Math.abs(b) > 0.01 || Math.abs(c) > 0.01) continue;
+        const size = Math.abs(d) || Math.abs(a) || it.height;
         const style = content.styles[it.fontName];
         const bold = /bold|black|heavy|semibold/i.test(`${it.fontName} ${style?.fontFamily ?? ''}`);
         const x0 = e as number;
-        items.push({ str: it.str, x0, x1: x0 + it.width, base: viewport.height - (f as number), size, bold });
+        items.push({ str: it.str, x0, x1: x0 + it.width, base: f, size, bold });
       }
       const text = items.map((it) => it.str).join(' ');
       const verdict = judgeTextLayer(text);

@@ -31,6 +31,11 @@ export interface TablePdfSpec {
   pages: TablePage[];
   /** Default A4. */
   size?: 'A4' | 'LETTER';
+  /**
+   * Pages stored turned (a /Rotate 90 entry) and their content drawn turned back, as some banks'
+   * exports do: a viewer shows the same upright page.
+   */
+  rotate90?: boolean;
 }
 
 /** A left-aligned cell starting at x. */
@@ -47,7 +52,14 @@ export async function tablePdf(spec: TablePdfSpec): Promise<Uint8Array> {
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
   for (const page of spec.pages) {
-    doc.addPage({ size: spec.size ?? 'A4', margin: 0 });
+    const [width, height] = spec.size === 'LETTER' ? [612, 792] : [595.28, 841.89];
+    doc.addPage({ size: spec.rotate90 ? [height, width] : [width, height], margin: 0 });
+    if (spec.rotate90) {
+      // The viewer turns the page a quarter clockwise: what it shows at (u, v) from its top left
+      // is drawn at (v, width - u) in pdfkit's top-left coordinates.
+      doc.page.dictionary.data.Rotate = 90;
+      doc.transform(0, -1, 1, 0, 0, width);
+    }
     for (const b of page.boxes ?? []) doc.lineWidth(0.5).rect(b.x, b.y, b.width, b.height).stroke();
     for (const line of page.lines) {
       for (const cell of line.cells) {
