@@ -90,6 +90,19 @@ describe('judging a text layer', () => {
     expect(judgeTextLayer(`${SAMPLES.en} cKYC Id: Not Available ${rows}`)).toEqual({ usable: true });
   });
 
+  it("a page of card sales, each row printing the acquirer's letters before its own number, is text", () => {
+    // Short uppercase words and consonant codes: counted once per distinct word, the codes'
+    // letters (one per row) had put the vowels at 23 % of the page's letters.
+    const rows = Array.from(
+      { length: 40 },
+      (_, i) =>
+        `0${(i % 9) + 1}/10 CIELO ${i % 2 ? 'VISA' : 'MAST'} ${i % 5 ? 'DB' : 'CD'}${1_030_723_700 + i * 7919} 91${20 + i} ${i},${10 + i}`,
+    ).join(' ');
+    expect(judgeTextLayer(`${rows} SALDO FINAL DISP CREDOR 13.496,58 SALDO 13.496,58 TRANSF 0624.59802-5`)).toEqual({
+      usable: true,
+    });
+  });
+
   it('too little text is no text layer; a few letters beside numbers say nothing against it', () => {
     expect(judgeTextLayer('Page 2 of 4')).toMatchObject({ usable: false, why: 'no text layer' });
     expect(judgeTextLayer('01/03 XQZ 1,234.56 02/03 KWJ 99.00 03/03 QQX 12.00 04/03 ZZK 5.00')).toEqual({
