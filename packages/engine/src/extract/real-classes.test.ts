@@ -255,6 +255,53 @@ describe('class 6: carried balances are no transactions', () => {
   });
 });
 
+describe('class 6: a day of card sales settling into an account, its balance on a line of its own', () => {
+  it('reads the unsigned sales as credits where the day balances, and keeps the last day after its closing line', async () => {
+    // Each day sweeps the balance out (marked minus), then takes more unsigned sales than a
+    // search of every sign would try, prints a labelled closing in the amount column and the
+    // day's balance alone in the balance column. The last day has no closing line.
+    const lines = [
+      line(40, L(40, 'Merchant account statement', true)),
+      line(100, L(40, 'Date', true), L(110, 'Entry', true), R(440, 'Amount', true), R(540, 'Balance', true)),
+    ];
+    let y = 118;
+    let balance = 412_377;
+    lines.push(line(y, L(40, '30/09/2025'), L(110, 'Balance brought forward'), R(540, money(balance))));
+    y += 12;
+    const expected: [string, string, number][] = [];
+    for (const [d, day] of [
+      ['01', 0],
+      ['02', 1],
+      ['03', 2],
+    ] as const) {
+      const date = `${d}/10/2025`;
+      const iso = `2025-10-${d}`;
+      lines.push(line(y, L(40, date), L(110, 'SWEEP TO MAIN ACCOUNT'), R(440, `-${money(balance)}`)));
+      expected.push([iso, 'SWEEP TO MAIN ACCOUNT', -balance / 100]);
+      y += 12;
+      balance = 0;
+      for (let i = 0; i < 17; i++) {
+        const cents = 1_000 + ((i * 7_919 + day * 3_331) % 250_000);
+        const text = `CARD SETTLEMENT ${i % 3 ? 'VS' : 'MC'}${48_210_000 + i * 37 + day}`;
+        lines.push(line(y, L(40, date), L(110, text), R(440, money(cents))));
+        expected.push([iso, text, cents / 100]);
+        balance += cents;
+        y += 12;
+      }
+      if (day < 2) {
+        lines.push(line(y, L(40, date), L(110, 'Closing balance'), R(440, money(balance))));
+        y += 12;
+      }
+      lines.push(line(y, L(40, date), L(110, 'B A L A N C E'), R(540, money(balance))));
+      y += 12;
+    }
+    const [s] = await convert(await tablePdf({ pages: [{ lines }] }), { fileName: 'statement.pdf' });
+    expect(rowsOf(s)).toEqual(expected);
+    expect([s?.statement.openingBalance, s?.statement.closingBalance]).toEqual([4123.77, balance / 100]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});
+
 describe('class 7: description lines a figure inside them cut off', () => {
   it("lines under a transaction's description, one with a fee in its text, stay that description", async () => {
     const pdf = await tablePdf({

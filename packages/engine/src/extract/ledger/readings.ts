@@ -126,7 +126,12 @@ export function balanceOf(cell: MoneyCell | undefined, card: boolean, owed = fal
 function stretchFits(known: number, unknown: number[], delta: number): boolean {
   const target = delta - known;
   if (!unknown.length) return target === 0;
-  if (unknown.length > 14) return false;
+  // A long stretch is not searched (2^n): it fits where its unsigned amounts are all of one side,
+  // the way default-signs reads them (a day of card sales settling into an account).
+  if (unknown.length > 14) {
+    const all = unknown.reduce((s, v) => s + v, 0);
+    return target === all || target === -all;
+  }
   // The usual stretch, one row between two balances, without building sets (most of a long ledger).
   if (unknown.length === 1) return Math.abs(target) === unknown[0];
   const total = unknown.reduce((s, v) => s + v, 0);

@@ -423,10 +423,16 @@ export function afterClosing(draft: Draft): void {
   // The running balance does not go on from the closing balance: what follows is another table.
   // (It goes on where the first balance printed after it is the closing plus the amounts up to it;
   // a day's balance may stand on its last row only.)
-  const withBalance = after.findIndex((r) => r.balance !== null);
-  if (withBalance >= 0) {
-    const upTo = after.slice(0, withBalance + 1).reduce((n, r) => n + (r.cents ?? 0), 0);
-    if (after[withBalance]?.balance === (closingRow.balance as number) + upTo) return;
+  // That balance may stand on a balance row of its own after the rows (a day's "SALDO" line).
+  const next = rest.find(
+    (r) =>
+      at(r) >= at(after[0] as DraftRow) && (r.kind === 'transaction' || r.kind === 'balance') && r.balance !== null,
+  );
+  if (next) {
+    const upTo = rest
+      .filter((r) => r.kind === 'transaction' && at(r) <= at(next))
+      .reduce((n, r) => n + (r.cents ?? 0), 0);
+    if (next.balance === (closingRow.balance as number) + upTo) return;
   }
   for (const r of after) {
     const from = r.kind;
