@@ -5,6 +5,7 @@
 import { AppError, emptyStatementFacts, isAppError, type Statement, type TraceEntry } from '@statemint/shared';
 import { classifyDocument } from './classify/statement-or-not';
 import { extractStatements } from './extract/index';
+import { passEnabled } from './extract/passes';
 import type { LayoutDocument, TextlessPage } from './layout/model';
 import type { PageFault } from './ocr/quality';
 import { detectInputKind } from './readers/detect';
@@ -61,6 +62,7 @@ export async function convert(bytes: Uint8Array, options: ConvertOptions = {}): 
   let failure: unknown = null;
   try {
     statements = extractStatements(doc, { deadline });
+    if (kind === 'pdf') statements = await withoutUnseenGlyphs(bytes, options, deadline, doc, statements);
   } catch (e) {
     if (!isAppError(e) || e.code !== 'NO_TRANSACTIONS') throw e;
     failure = e;
@@ -92,6 +94,48 @@ export async function convert(bytes: Uint8Array, options: ConvertOptions = {}): 
 function pageFaults(doc: LayoutDocument, statements: Statement[]): { page: number; fault: PageFault }[] {
   const used = new Set(statements.flatMap((s) => s.transactions.map((t) => t.page)));
   return doc.pages.flatMap((p) => (p.fault && !used.has(p.number) ? [{ page: p.number, fault: p.fault }] : []));
+}
+
+/**
+ * `unseen-glyphs`: where a PDF's statements do not add up, it is read again without the glyphs
+ * painted white (readers/unseen-glyphs.ts), and that reading is kept where more of its statements
+ * balance, or as many with fewer mismatches: white text on a dark band is white too, so the
+ * arithmetic decides, not the colour.
+ */
+async function withoutUnseenGlyphs(
+  bytes: Uint8Array,
+  options: ConvertOptions,
+  deadline: number,
+  doc: LayoutDocument,
+  statements: Statement[],
+): Promise<Statement[]> {
+  if (!passEnabled('unseen-glyphs') || doc.textless?.some((t) => t.ocr)) return statements;
+  if (!statements.some((s) => s.reconciliation.status === 'unbalanced')) return statements;
+  const { readPdf } = await import('./readers/pdf');
+  const shown = await readPdf(bytes, { password: options.password, deadline, hideUnseenGlyphs: true });
+  if (!shown.unseenGlyphs) return statements;
+  let other: Statement[];
+  try {
+    other = extractStatements(shown, { deadline });
+  } catch (e) {
+    if (isAppError(e) && e.code === 'NO_TRANSACTIONS') return statements;
+    throw e;
+  }
+  const balanced = (list: Statement[]) => list.filter((s) => s.reconciliation.status === 'balanced').length;
+  const misses = (list: Statement[]) => list.reduce((n, s) => n + s.reconciliation.mismatches.length, 0);
+  const better =
+    balanced(other) > balanced(statements) ||
+    (balanced(other) === balanced(statements) && misses(other) < misses(statements));
+  if (!better) return statements;
+  const entry: TraceEntry = {
+    pass: 'unseen-glyphs',
+    field: 'text',
+    from: null,
+    to: `${shown.unseenGlyphs} glyphs left out`,
+    why: `painted white, shown by no viewer: ${balanced(other)} statements balance without them, ${balanced(statements)} with`,
+  };
+  for (const s of other) s.trace = [entry, ...(s.trace ?? [])];
+  return other;
 }
 
 /** Which PDF pages OCR read instead of their text layer, or left empty, and why (`--trace`, the bench). */

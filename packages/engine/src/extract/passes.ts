@@ -13,6 +13,10 @@ export type Stage = 'tokens' | 'table' | 'rows' | 'values' | 'facts' | 'statemen
 
 export const PASSES = {
   // tokens
+  'unseen-glyphs': {
+    stage: 'tokens',
+    evidence: 'glyphs painted white, left out where the statements then add up better',
+  },
   'compact-dates': { stage: 'tokens', evidence: 'dates printed as digits alone, where no other dates give rows' },
   'page-counters': { stage: 'tokens', evidence: "a page's number of the pages ('2/29' on page 2), read as a date" },
   'ocr-split-dates': { stage: 'tokens', evidence: 'words of one date OCR cut apart that read as a date together' },

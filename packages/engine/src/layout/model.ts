@@ -109,6 +109,8 @@ export interface LayoutDocument {
    * without text that paints nothing to read is left as it is). For `--trace` and the bench.
    */
   textless?: TextlessPage[];
+  /** PDF read without the glyphs a viewer does not show (painted white): how many were left out. */
+  unseenGlyphs?: number;
 }
 
 export interface TextlessPage {

@@ -9,6 +9,7 @@ import type { LayoutDocument, LayoutLine, LayoutPage, TextlessPage, TextRun, Tex
 import { type Matrix, multiply, whyOcrTextless } from './page-paint';
 import { openPdf, parserStopped, unreadable } from './pdfjs';
 import { judgeTextLayer, NO_TEXT_LAYER } from './text-layer';
+import { paintedGlyphs, shownText } from './unseen-glyphs';
 
 export interface PdfReadOptions {
   password?: string | undefined;
@@ -22,6 +23,8 @@ export interface PdfReadOptions {
   ocrPages?: (doc: PDFDocumentProxy, pageNumbers: number[], textWords: string[]) => Promise<LayoutPage[]>;
   /** PDF.js parses in a thread of its own while this one reads its pages into lines (readers/pdfjs.ts). */
   thread?: boolean | undefined;
+  /** Leave out the glyphs painted white (see unseen-glyphs.ts); the document counts them. */
+  hideUnseenGlyphs?: boolean;
 }
 
 interface RawItem {
@@ -53,6 +56,7 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<
     const pages: LayoutPage[] = [];
     const textless: TextlessPage[] = [];
     const textWords: string[] = [];
+    let unseen = 0;
     for (let n = 1; n <= doc.numPages; n++) {
       if (Date.now() > opts.deadline) throw new AppError('TIMEOUT', 'The conversion took too long and was stopped.');
       for (let k = n; k <= n + (stopped ? PAGES_AHEAD : 0); k++) ask(k);
@@ -60,8 +64,14 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<
       asked.delete(n);
       const viewport = page.getViewport({ scale: 1 });
       const items: RawItem[] = [];
+      const glyphs = opts.hideUnseenGlyphs ? await paintedGlyphs(page) : null;
+      const walk = { i: 0 };
       for (const it of content.items) {
         if (!('str' in it) || !it.str.trim()) continue;
+        const shown = glyphs?.some((g) => !g.shown) ? shownText(it.str, glyphs, walk) : null;
+        if (shown) unseen += it.str.length - shown.text.length;
+        const str = shown ? shown.text : it.str;
+        if (!str.trim()) continue;
         // Placed as a viewer shows the page: a page turned by its /Rotate entry prints its text
         // turned the other way in PDF space, level once the page is turned (y then runs down).
         const [a, b, c, d, e, f] = multiply(viewport.transform as Matrix, it.transform as Matrix);
@@ -70,8 +80,10 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<
         const size = Math.abs(d) || Math.abs(a) || it.height;
         const style = content.styles[it.fontName];
         const bold = /bold|black|heavy|semibold/i.test(`${it.fontName} ${style?.fontFamily ?? ''}`);
-        const x0 = e as number;
-        items.push({ str: it.str, x0, x1: x0 + it.width, base: f, size, bold });
+        // Glyphs left out at the item's start or end take their share of its width with them.
+        const x0 = e + it.width * (shown?.lead ?? 0);
+        const x1 = e + it.width * (1 - (shown?.trail ?? 0));
+        items.push({ str, x0, x1, base: f, size, bold });
       }
       const text = items.map((it) => it.str).join(' ');
       const verdict = judgeTextLayer(text);
@@ -113,7 +125,7 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<
         }
       }
     }
-    return textless.length ? { pages, textless } : { pages };
+    return { pages, ...(textless.length ? { textless } : {}), ...(unseen ? { unseenGlyphs: unseen } : {}) };
   } finally {
     await doc.destroy();
   }

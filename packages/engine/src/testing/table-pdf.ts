@@ -13,6 +13,8 @@ export interface TableCell {
   bold?: boolean;
   /** Font size in points (default 9). */
   size?: number;
+  /** Fill colour (default black): 'white' paints text no viewer shows on the white page. */
+  color?: string;
 }
 
 export interface TableLine {
@@ -57,13 +59,16 @@ export async function tablePdf(spec: TablePdfSpec): Promise<Uint8Array> {
     if (spec.rotate90) {
       // The viewer turns the page a quarter clockwise: what it shows at (u, v) from its top left
       // is drawn at (v, width - u) in pdfkit's top-left coordinates.
-      doc.page.dictionary.data.Rotate = 90;
+      (doc.page.dictionary.data as { Rotate?: number }).Rotate = 90;
       doc.transform(0, -1, 1, 0, 0, width);
     }
     for (const b of page.boxes ?? []) doc.lineWidth(0.5).rect(b.x, b.y, b.width, b.height).stroke();
     for (const line of page.lines) {
       for (const cell of line.cells) {
-        doc.font(cell.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(cell.size ?? 9);
+        doc
+          .font(cell.bold ? 'Helvetica-Bold' : 'Helvetica')
+          .fontSize(cell.size ?? 9)
+          .fillColor(cell.color ?? 'black');
         const width = doc.widthOfString(cell.text);
         const align = cell.align ?? 'left';
         const left = align === 'right' ? cell.x - width : align === 'center' ? cell.x - width / 2 : cell.x;
