@@ -6,7 +6,7 @@
 import type { Statement } from '@statemint/shared';
 import { describe, expect, it } from 'vitest';
 import { convert } from '../convert';
-import { left as L, at as line, money, right as R, tablePdf } from '../testing/table-pdf';
+import { left as L, at as line, money, right as R, tablePdf, textWidth } from '../testing/table-pdf';
 
 const rowsOf = (s: Statement | undefined) => (s?.transactions ?? []).map((t) => [t.date, t.description, t.amount]);
 
@@ -298,6 +298,131 @@ describe('class 6: a day of card sales settling into an account, its balance on 
     const [s] = await convert(await tablePdf({ pages: [{ lines }] }), { fileName: 'statement.pdf' });
     expect(rowsOf(s)).toEqual(expected);
     expect([s?.statement.openingBalance, s?.statement.closingBalance]).toEqual([4123.77, balance / 100]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});
+
+describe('text a viewer does not show', () => {
+  it('a digit or bracket painted white beside each amount is left out, where the statement then adds up', async () => {
+    // A bank paints a small digit before some amounts and a bracket after its debits in white:
+    // copied text reads "70.04" where the page shows 0.04.
+    const rows: [string, string, number, string][] = [
+      ['01/06/2024', 'CREDIT INTEREST', 4, '7'],
+      ['03/06/2024', 'LOAN REPAYMENT 2410', -64_200, ''],
+      ['09/06/2024', 'NETBANK TRANSFER', 80_000, '0'],
+      ['12/06/2024', 'ELECTRICITY DIRECT DEBIT', -4_890, '2'],
+      ['15/06/2024', 'SALARY PAYMENT', 360_700, '9'],
+    ];
+    let balance = 163_733;
+    const lines = [
+      line(40, L(40, 'Everyday account statement', true)),
+      line(
+        90,
+        L(40, 'Date', true),
+        L(110, 'Transaction', true),
+        R(380, 'Debit', true),
+        R(450, 'Credit', true),
+        R(550, 'Balance', true),
+      ),
+      line(106, L(40, '01/06/2024'), L(110, 'OPENING BALANCE'), R(550, money(balance))),
+    ];
+    let y = 122;
+    for (const [date, text, cents, hidden] of rows) {
+      balance += cents;
+      const x = cents < 0 ? 380 : 450;
+      const shown = money(Math.abs(cents));
+      const cells = [L(40, date), L(110, text), R(x, shown), R(550, money(balance))];
+      // The white glyph sits right before the amount, in a smaller font; a white bracket after debits.
+      if (hidden) cells.push({ x: x - textWidth(shown) - 0.5, text: hidden, align: 'right', size: 6, color: 'white' });
+      if (cents < 0) cells.push({ x: x + 3, text: ')', size: 6, color: 'white' });
+      lines.push(line(y, ...cells));
+      y += 16;
+    }
+    const [s] = await convert(await tablePdf({ pages: [{ lines }] }), { fileName: 'statement.pdf' });
+    expect(rowsOf(s)).toEqual(
+      rows.map(([d, text, cents]) => [`${d.slice(6)}-${d.slice(3, 5)}-${d.slice(0, 2)}`, text, cents / 100]),
+    );
+    expect(s?.reconciliation.status).toBe('balanced');
+    expect(s?.trace?.some((e) => e.pass === 'unseen-glyphs')).toBe(true);
+  });
+
+  it('white text that the statement needs (a header on a dark band) stays', async () => {
+    const lines = [
+      line(40, L(40, 'Everyday account statement', true)),
+      line(
+        90,
+        { ...L(40, 'Date', true), color: 'white' },
+        { ...L(110, 'Transaction', true), color: 'white' },
+        { ...R(450, 'Amount', true), color: 'white' },
+        { ...R(550, 'Balance', true), color: 'white' },
+      ),
+      line(106, L(40, '01/06/2024'), L(110, 'OPENING BALANCE'), R(550, '1,000.00')),
+      line(122, L(40, '03/06/2024'), L(110, 'CARD PURCHASE GROCER'), R(450, '-20.00'), R(550, '980.00')),
+      line(138, L(40, '05/06/2024'), L(110, 'REFUND GROCER'), R(450, '5.00'), R(550, '1,000.00')),
+    ];
+    const boxes = [{ x: 36, y: 86, width: 520, height: 14 }];
+    const [s] = await convert(await tablePdf({ pages: [{ lines, boxes }] }), { fileName: 'statement.pdf' });
+    expect(rowsOf(s)).toEqual([
+      ['2024-06-03', 'CARD PURCHASE GROCER', -20],
+      ['2024-06-05', 'REFUND GROCER', 5],
+    ]);
+    expect(s?.reconciliation.status).toBe('unbalanced');
+  });
+});
+
+describe("class 9: the last row at a page's foot", () => {
+  it('a date line whose description runs on past its column, over the line of its amount, is a row; the text past the column is its description', async () => {
+    const lines = [
+      line(40, L(40, 'Streamline account', true)),
+      line(
+        90,
+        L(40, 'Date', true),
+        L(90, 'Transaction', true),
+        R(390, 'Debit', true),
+        R(450, 'Credit', true),
+        R(550, 'Balance', true),
+      ),
+      line(106, L(40, '01 Jun'), L(90, 'OPENING BALANCE'), R(550, '$1,637.33 CR')),
+      line(122, L(40, '03 Jun'), L(90, 'LAVERTY PATHOLOGY'), R(390, '85.50'), R(550, '$1,551.83 CR')),
+      line(138, L(40, '07 Jun'), L(90, 'APUS CORPORATION')),
+      line(150, L(90, 'NETBANK BPAY'), R(390, '144.90'), R(550, '$1,406.93 CR')),
+      line(166, L(40, '15 Jul'), L(90, 'ATM STORE OCEANVIEW'), L(245, 'NSW'), L(276, 'AU')),
+      line(178, L(90, '009501'), R(390, '200.00')),
+      line(200, L(40, '$1,206.93/$1,637.33/$0.00'), L(300, 'BALANCE CARRIED FORWARD'), R(550, '$1,206.93 CR')),
+    ];
+    const [s] = await convert(await tablePdf({ pages: [{ lines }] }), { fileName: 'statement.pdf' });
+    expect(s?.transactions.map((t) => [t.description, t.amount])).toEqual([
+      ['LAVERTY PATHOLOGY', -85.5],
+      ['APUS CORPORATION NETBANK BPAY', -144.9],
+      ['ATM STORE OCEANVIEW NSW AU 009501', -200],
+    ]);
+  });
+});
+
+describe('class 8: a card summary and a minimum payment', () => {
+  it("the closing is the label's figure the opening and the charges come to, not the amount due a line under 'Minimum'", async () => {
+    const lines = [
+      line(24, L(40, 'Visa Statement', true), L(330, 'Credit limit $2,000')),
+      line(40, L(330, 'Payment due date'), L(470, '17 August 2010')),
+      line(56, L(330, 'Minimum')),
+      line(66, L(330, 'amount due'), R(550, '$92.00')),
+      line(100, L(40, 'Opening Balance'), L(160, 'New Charges'), L(280, 'Payments/Refunds'), L(420, 'Closing Balance')),
+      line(114, L(40, '$1,433.64'), L(160, '+ $263.62'), L(280, '- $0.00'), L(420, '='), L(430, '$1,697.26')),
+      line(140, L(40, 'Date', true), L(100, 'Transaction Details', true), R(550, 'Amount (A$)', true)),
+      line(156, L(40, '5 Jul'), L(100, 'Kery Practice Bondi AU'), R(550, '158.00')),
+      line(170, L(40, '7 Jul'), L(100, 'Moshtix Pty Ltd Sydney AU'), R(550, '67.80')),
+      line(184, L(40, '4 Jul'), L(100, 'Discountasp.Net CA'), R(550, '12.49')),
+      line(196, L(100, '##0186 10.00US DOLLAR'), R(550, '0.00')),
+      line(210, L(40, '22 Jul'), L(100, 'Late Charge'), R(550, '25.33')),
+    ];
+    const [s] = await convert(await tablePdf({ pages: [{ lines }] }), { fileName: 'visa.pdf' });
+    expect([s?.statement.openingBalance, s?.statement.closingBalance]).toEqual([-1433.64, -1697.26]);
+    expect(s?.transactions.map((t) => [t.description, t.amount])).toEqual([
+      ['Kery Practice Bondi AU', -158],
+      ['Moshtix Pty Ltd Sydney AU', -67.8],
+      ['Discountasp.Net CA ##0186 10.00US DOLLAR', -12.49],
+      ['Late Charge', -25.33],
+    ]);
     expect(s?.reconciliation.status).toBe('balanced');
   });
 });

@@ -116,8 +116,11 @@ export function findLabelledBalances(
   });
   const out: LabelledBalance[] = [];
   const take = (kind: 'opening' | 'closing', f: (typeof found)[number]) => {
-    if (!out.some((o) => o.kind === kind))
-      out.push({ kind, value: f.value, text: f.text, alternatives: f.alternatives });
+    const taken = out.find((o) => o.kind === kind);
+    if (!taken) out.push({ kind, value: f.value, text: f.text, alternatives: f.alternatives });
+    // Another label of the same kind ("amount due" under "Minimum", above a summary's "Closing
+    // Balance") offers its figure as one more the arithmetic may name (ledger printed-balances).
+    else taken.alternatives.push(f.value);
   };
   // A label that may also name a total ("Toplam borç": a card's balance owed, or the sum of the
   // debits) counts only where no plain balance label says the same.

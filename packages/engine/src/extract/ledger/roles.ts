@@ -128,6 +128,11 @@ export function applyReading(draft: Draft): void {
     }
     const amt = rowAmount(inputOf(row), reading, draft.card);
     row.balance = printed;
+    // An undated line of amount zero straight under a transaction (its foreign amount) is more of it.
+    if (amt?.cents === 0 && printed === null && continueDescription(draft, row, true)) {
+      row.kind = 'none';
+      continue;
+    }
     if (!amt && row.confidence !== null && (row.dateToken || row.damagedDate) && row.description) {
       // OCR: a dated row whose amount is unreadable waits for the balances (ocr-missing-amounts).
       row.cents = 0;
@@ -179,29 +184,35 @@ export function applyReading(draft: Draft): void {
  * transaction's description: a figure inside its text ("Entgelt 5,90EUR") made it a row of its
  * own, and its lines ("Mandat: ...", "Referenz: ...") were lost.
  */
-function continueDescription(draft: Draft, row: DraftRow): void {
-  if (!passEnabled('continued-lines') || row.dateToken || row.damagedDate || !row.description) return;
+function continueDescription(draft: Draft, row: DraftRow, zero = false): boolean {
+  if (!passEnabled('continued-lines') || row.dateToken || row.damagedDate || !row.description) return false;
   const i = draft.rows.indexOf(row);
   const prev = draft.rows.slice(0, i).findLast((r) => r.kind !== 'none');
-  if (prev?.kind !== 'transaction' || prev.raw.region !== row.raw.region) return;
+  if (prev?.kind !== 'transaction' || prev.raw.region !== row.raw.region) return false;
   const region = row.raw.region;
-  if (row.raw.box.y0 - prev.raw.box.y1 > region.pitch * 1.2) return;
-  // It starts where the descriptions do, not in the date column (a heading or a label line).
+  if (row.raw.box.y0 - prev.raw.box.y1 > region.pitch * 1.2) return false;
+  // It starts where the descriptions do, not in the date column (a heading or a label line); a
+  // line of zero amount may start in a reference column before them ("##0186  120.00US DOLLAR
+  // 0.00" under a foreign charge).
   const desc = region.columns.find((c) => c.role === 'description');
-  if (!desc || row.raw.box.x0 < desc.x0 - region.size) return;
-  // Every word of its lines in reading order, figures too (they are text here).
+  const date = region.columns.find((c) => c.kind === 'date');
+  const from = zero && date ? date.x1 : (desc?.x0 ?? 0) - region.size;
+  if (!desc || row.raw.box.x0 < from) return false;
+  // Every word of its lines in reading order, figures too (they are text here), but the zero.
   const words = row.raw.cells
+    .filter((_, c) => !zero || region.columns[c]?.kind !== 'money')
     .flat()
     .sort((a, b) => (Math.abs(a.y0 - b.y0) < region.size / 2 ? a.x0 - b.x0 : a.y0 - b.y0))
     .map((t) => t.text);
-  const from = prev.description;
+  const before = prev.description;
   prev.description = `${prev.description} ${words.join(' ')}`.replace(/\s+/g, ' ').trim();
   draft.trace.change(
     'continued-lines',
     prev.id,
     'description',
-    from,
+    before,
     prev.description,
-    'the lines under it, without a date or an amount',
+    zero ? 'the line under it, undated and of zero amount' : 'the lines under it, without a date or an amount',
   );
+  return true;
 }

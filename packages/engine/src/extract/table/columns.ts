@@ -479,6 +479,12 @@ function assignTokens(tokens: Token[], columns: Column[], size: number): Token[]
         }
       });
     }
+    if (best < 0 && t.kind === 'text') {
+      // Text in the gap after a text column, beyond reach of any other ("NSW  AU" printed apart
+      // after a long description): more of that column's cell, rather than lost.
+      const before = columns.filter((c) => c.x1 <= t.x0).at(-1);
+      if (before?.kind === 'text') best = columns.indexOf(before);
+    }
     if (best >= 0) {
       row[best]?.push(t);
       if (t.kind === 'text' && !t.piece) runColumn.set(t.run, best);
@@ -501,10 +507,16 @@ const hasMoney = (l: TokenLine) => l.tokens.some((t) => t.kind === 'money');
  */
 function overhangs(line: TokenLine, columns: Column[], size: number): boolean {
   if (!passEnabled('overhanging-text') || hasMoney(line)) return false;
-  const first = line.tokens[0];
+  // A row's date line may lead it: its date in the date column ("15 Jul  SML ATM ... NSW  AU"
+  // over the line of its amount at the foot of a page).
+  const lead = line.tokens[0];
+  const dated =
+    lead?.kind === 'date' && columns.some((c) => c.kind === 'date' && lead.x0 >= c.x0 - size && lead.x0 <= c.x1);
+  const rest = dated ? line.tokens.slice(1) : line.tokens;
+  const first = rest[0];
   return (
     first !== undefined &&
-    line.tokens.every((t) => t.kind === 'text') &&
+    rest.every((t) => t.kind === 'text') &&
     columns.some((c) => c.kind === 'text' && Math.abs(first.x0 - c.x0) < size * 0.75)
   );
 }
