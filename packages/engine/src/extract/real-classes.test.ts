@@ -302,6 +302,52 @@ describe('class 6: a day of card sales settling into an account, its balance on 
   });
 });
 
+describe('class 9: rows three lines high, the date set above the line of amounts', () => {
+  it('a table whose dated lines hold only the date (and a time under it) reads its cells from the amount lines beside them', async () => {
+    const rows: [string, string, string, number][] = [
+      ['31/01/2026', 'Profit/Hibah', '23:59:59', 142],
+      ['25/02/2026', 'CA DEBIT', '14:24:31', -1_000],
+      ['28/02/2026', 'Profit/Hibah', '23:59:59', 128],
+      ['01/03/2026', 'DTB TRANSFER', '07:22:01', -90_000],
+      ['31/03/2026', 'Profit/Hibah', '23:59:59', 15],
+    ];
+    let balance = 101_136;
+    const lines = [
+      line(40, L(40, 'Transaction Details', true)),
+      line(56, L(40, 'Statement Period : 02/01/2026-31/03/2026')),
+      line(
+        90,
+        L(40, 'Date', true),
+        L(100, 'Remarks', true),
+        R(400, 'Payment Amount', true),
+        R(460, 'Credit Amount', true),
+        R(530, 'Balance', true),
+      ),
+    ];
+    let y = 108;
+    for (const [date, text, time, cents] of rows) {
+      balance += cents;
+      lines.push(line(y, L(40, date)));
+      lines.push(
+        line(
+          y + 6,
+          L(100, text),
+          R(cents < 0 ? 400 : 460, money(Math.abs(cents))),
+          R(530, money(balance)),
+          L(540, '05025'),
+        ),
+      );
+      lines.push(line(y + 12, L(40, time)));
+      y += 30;
+    }
+    const [s] = await convert(await tablePdf({ pages: [{ lines }] }), { fileName: 'details.pdf' });
+    expect(rowsOf(s)).toEqual(
+      rows.map(([d, text, , cents]) => [`${d.slice(6)}-${d.slice(3, 5)}-${d.slice(0, 2)}`, text, cents / 100]),
+    );
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});
+
 describe('text a viewer does not show', () => {
   it('a digit or bracket painted white beside each amount is left out, where the statement then adds up', async () => {
     // A bank paints a small digit before some amounts and a bracket after its debits in white:

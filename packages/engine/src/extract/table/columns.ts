@@ -240,7 +240,22 @@ export function findColumns(region: RegionLines): RegionColumns {
   const starts = known.filter((l) => !undivided.includes(l)).map((l) => l.x0);
   // Text running over a label's start is split only in seed lines (a description run into the
   // reference column); other lines (end-of-day balance labels printed from the date column) stay whole.
-  const isSeedLine = (l: TokenLine) => region.seeds.includes(l);
+  // A dated line without amounts that seeds the table beside the line of its amounts (split-seeds:
+  // a row two lines high, its date set higher) brings that line: the row's cells are there.
+  const partners = new Set<TokenLine>();
+  for (const s of region.seeds) {
+    if (s.tokens.some((t) => t.kind === 'money' || t.alsoMoney)) continue;
+    const i = region.lines.indexOf(s);
+    for (const n of [region.lines[i - 1], region.lines[i + 1]])
+      if (
+        n &&
+        !region.seeds.includes(n) &&
+        Math.min(n.y1, s.y1) - Math.max(n.y0, s.y0) > 0 &&
+        n.tokens.some((t) => t.kind === 'money')
+      )
+        partners.add(n);
+  }
+  const isSeedLine = (l: TokenLine) => region.seeds.includes(l) || partners.has(l);
   // Each line's tokens once: they are read for the tail amounts, the columns and the cells.
   const ownTokens = new Map<TokenLine, Token[]>();
   const lineTokens = (l: TokenLine) => {
