@@ -115,12 +115,18 @@ export function findLabelledBalances(
     }
   });
   const out: LabelledBalance[] = [];
+  const dates = new Map<LabelledBalance, string | null>();
   const take = (kind: 'opening' | 'closing', f: (typeof found)[number]) => {
     const taken = out.find((o) => o.kind === kind);
-    if (!taken) out.push({ kind, value: f.value, text: f.text, alternatives: f.alternatives });
-    // Another label of the same kind ("amount due" under "Minimum", above a summary's "Closing
-    // Balance") offers its figure as one more the arithmetic may name (ledger printed-balances).
-    else taken.alternatives.push(f.value);
+    if (!taken) {
+      const b: LabelledBalance = { kind, value: f.value, text: f.text, alternatives: f.alternatives };
+      out.push(b);
+      dates.set(b, f.date);
+    }
+    // Another undated label of the same kind ("amount due" under "Minimum", above a summary's
+    // "Closing Balance") offers its figure as one more the arithmetic may name (ledger
+    // printed-balances); a dated one is the balance of its own date (another month's).
+    else if (!f.date && !dates.get(taken)) taken.alternatives.push(f.value);
   };
   // A label that may also name a total ("Toplam borç": a card's balance owed, or the sum of the
   // debits) counts only where no plain balance label says the same.
