@@ -348,6 +348,51 @@ describe('class 9: rows three lines high, the date set above the line of amounts
   });
 });
 
+describe('class 2: a date column right of the amounts', () => {
+  it("dates printed as digits alone under the header's Date label, between the amounts and the balance, date the rows", async () => {
+    const rows: [string, string, number][] = [
+      ['20240222', 'ELECTRONIC BANKING TRANSFER TO', -9_271],
+      ['20240226', 'ELECTRONIC BANKING PAYMENT FR', 1_117_800],
+      ['20240228', 'ELECTRONIC BANKING PAYMENT TO', -52_028_376],
+      ['20240229', 'MONTHLY MANAGEMENT FEE', -14_500],
+    ];
+    let balance = 653_689_937;
+    const lines = [
+      line(40, L(40, 'CURRENT ACCOUNT - STATEMENT DETAILS', true)),
+      line(
+        80,
+        L(40, 'Page', true),
+        L(60, 'Details', true),
+        R(320, 'Debit', true),
+        R(400, 'Credit', true),
+        L(420, 'Date', true),
+        R(540, 'Balance', true),
+      ),
+    ];
+    let y = 98;
+    for (const [date, text, cents] of rows) {
+      balance += cents;
+      lines.push(
+        line(
+          y,
+          L(40, '10'),
+          L(60, text),
+          R(320, cents < 0 ? `-${money(-cents)}` : '0.00'),
+          R(400, cents > 0 ? money(cents) : '0.00'),
+          L(420, date),
+          R(540, money(balance)),
+        ),
+      );
+      y += 14;
+    }
+    const [s] = await convert(await tablePdf({ pages: [{ lines }] }), { fileName: 'statement.pdf' });
+    expect(rowsOf(s)).toEqual(
+      rows.map(([d, text, cents]) => [`${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}`, text, cents / 100]),
+    );
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});
+
 describe('text a viewer does not show', () => {
   it('a digit or bracket painted white beside each amount is left out, where the statement then adds up', async () => {
     // A bank paints a small digit before some amounts and a bracket after its debits in white:

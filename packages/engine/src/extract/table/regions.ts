@@ -180,12 +180,19 @@ function headerLedSeeds(lines: TokenLine[], width: number, gapOf: (i: number) =>
       names(l, ['amount', 'debit', 'credit', 'balance']),
   );
   if (header < 0) return [];
+  // Dates stand left on the page, or wherever the header's own date label stands (a date column
+  // printed right of the amounts, "Debit  Credit  Date  Balance").
+  const dateLabels = (lines[header] as TokenLine).tokens.filter((t) =>
+    labelReadings(t.text).some((r) => ['date', 'postingDate', 'transactionDate'].includes(r.role)),
+  );
+  const under = (t: Token) => dateLabels.some((l) => Math.min(l.x1, t.x1) - Math.max(l.x0, t.x0) > 0);
   const money: number[] = [];
   let dated = false;
   for (let i = header + 1; i < lines.length; i++) {
     const l = lines[i] as TokenLine;
     if (gapOf(i) > SETTINGS.table.regionGap || isLabelLine(l, 2, width)) break;
-    if (l.tokens.some((t) => t.kind === 'date' && t.x0 < width * SETTINGS.table.seedDateMaxX)) dated = true;
+    if (l.tokens.some((t) => t.kind === 'date' && (t.x0 < width * SETTINGS.table.seedDateMaxX || under(t))))
+      dated = true;
     if (l.tokens.some((t) => t.kind === 'money' || t.alsoMoney)) money.push(i);
   }
   return dated && money.length >= 2 ? money : [];
