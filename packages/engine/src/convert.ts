@@ -111,7 +111,8 @@ async function withoutUnseenGlyphs(
 ): Promise<Statement[]> {
   if (!passEnabled('unseen-glyphs') || doc.textless?.some((t) => t.ocr)) return statements;
   if (!statements.some((s) => s.reconciliation.status === 'unbalanced')) return statements;
-  const { readPdf } = await import('./readers/pdf');
+  const { paintsUnseenGlyphs, readPdf } = await import('./readers/pdf');
+  if (!(await paintsUnseenGlyphs(bytes, options.password))) return statements;
   const shown = await readPdf(bytes, { password: options.password, deadline, hideUnseenGlyphs: true });
   if (!shown.unseenGlyphs) return statements;
   let other: Statement[];
@@ -121,11 +122,15 @@ async function withoutUnseenGlyphs(
     if (isAppError(e) && e.code === 'NO_TRANSACTIONS') return statements;
     throw e;
   }
-  const balanced = (list: Statement[]) => list.filter((s) => s.reconciliation.status === 'balanced').length;
+  const count = (list: Statement[], status: string) => list.filter((s) => s.reconciliation.status === status).length;
+  const balanced = (list: Statement[]) => count(list, 'balanced');
   const misses = (list: Statement[]) => list.reduce((n, s) => n + s.reconciliation.mismatches.length, 0);
+  // Fewer mismatches count only with as much checked: a reading that checks nothing has none.
   const better =
     balanced(other) > balanced(statements) ||
-    (balanced(other) === balanced(statements) && misses(other) < misses(statements));
+    (balanced(other) === balanced(statements) &&
+      count(other, 'unknown') <= count(statements, 'unknown') &&
+      misses(other) < misses(statements));
   if (!better) return statements;
   const entry: TraceEntry = {
     pass: 'unseen-glyphs',

@@ -131,6 +131,25 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<
   }
 }
 
+/**
+ * Whether any of the first pages paints a glyph in white (unseen-glyphs.ts): a cheap look before
+ * reading a long document again without them (a bank that hides glyphs does so on every page).
+ */
+export async function paintsUnseenGlyphs(bytes: Uint8Array, password: string | undefined, pages = 3): Promise<boolean> {
+  const doc = await openPdf(bytes, password);
+  try {
+    for (let n = 1; n <= Math.min(pages, doc.numPages); n++) {
+      const page = await doc.getPage(n);
+      const glyphs = await paintedGlyphs(page);
+      page.cleanup();
+      if (glyphs.some((g) => !g.shown && g.text.trim())) return true;
+    }
+    return false;
+  } finally {
+    await doc.destroy();
+  }
+}
+
 /** A page and its text layer; a page PDF.js cannot parse (a page tree that loops, nesting that never ends) is UNREADABLE_FILE. */
 async function pageText(doc: PDFDocumentProxy, n: number) {
   try {

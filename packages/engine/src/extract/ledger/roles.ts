@@ -189,6 +189,9 @@ function continueDescription(draft: Draft, row: DraftRow, zero = false): boolean
   const i = draft.rows.indexOf(row);
   const prev = draft.rows.slice(0, i).findLast((r) => r.kind !== 'none');
   if (prev?.kind !== 'transaction' || prev.raw.region !== row.raw.region) return false;
+  // A line of zero amount continues a dated row only (under an undated interest line, "Interest
+  // charged on cash advances ... 0.00" is a line of its own).
+  if (zero && !prev.dateToken) return false;
   const region = row.raw.region;
   if (row.raw.box.y0 - prev.raw.box.y1 > region.pitch * 1.2) return false;
   // It starts where the descriptions do, not in the date column (a heading or a label line); a
