@@ -109,7 +109,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   const gate = new UploadGate(files.ctx.config.receiveLimits);
   const admitted = new WeakMap<FastifyRequest, Admission>();
   app.addHook('onClose', async () => gate.close());
-  const refused = new RefusedBodies(files.ctx.config.receiveLimits);
+  const refused = new RefusedBodies();
   const admit =
     (path: 'free-trial' | 'paid' | 'account') =>
     async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -125,8 +125,8 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
           gate.take(request.ip, request.raw.socket, Number(request.headers['content-length']) || 0),
         );
       } catch (e) {
-        // The body is not wanted: it is read and discarded after the answer, within bounds, so the
-        // client reads the answer; past them, the connection closes after it (http/refused-body.ts).
+        // The body is not wanted: the connection closes after the answer, gracefully, so the client
+        // still sending it reads the answer (http/refused-body.ts).
         refused.refuse(request, reply);
         throw e;
       }
