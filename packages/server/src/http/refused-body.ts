@@ -6,15 +6,20 @@
  * EPIPE or ECONNRESET instead of the answer (issue 29: 19 to 55 of `npm run load`'s 60 refused
  * uploads). Now the connection closes gracefully: after the answer the server ends its side
  * (FIN) and reads nothing more, so the client's writes stop at the full socket buffers, and only
- * after LINGER_MS is the connection ended for good. The client has those seconds to read its
+ * after LINGER_MS (15 s) is the connection ended for good. The client has those seconds to read its
  * answer; the server reads no byte of the body it refused. At most MAX_LINGERING connections
  * linger at once; past it (or for a body already received) Node closes as before.
  */
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** How long a refused connection is kept, unread, after its answer. */
-export const LINGER_MS = 5_000;
+/**
+ * How long a refused connection is kept, unread, after its answer: as long as an upload may send
+ * nothing before it is cut (ReceiveLimits.idleMs). With 5 s, a client process starved of CPU (npm
+ * run load's admitted flood, 55 refused fetches on a machine at load 10-15) was reset before it
+ * had read its answer.
+ */
+export const LINGER_MS = 15_000;
 /** Refused connections lingering at once; past it, they are closed right after their answer. */
 export const MAX_LINGERING = 200;
 
