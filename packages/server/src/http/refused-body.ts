@@ -24,12 +24,17 @@ export const LINGER_MS = 15_000;
 export const MAX_LINGERING = 200;
 
 export class RefusedBodies {
-  #lingering = 0;
+  readonly #lingering = new Set<Socket>();
 
   constructor(readonly lingerMs = LINGER_MS) {}
 
   get lingering(): number {
-    return this.#lingering;
+    return this.#lingering.size;
+  }
+
+  /** The server is closing: lingering connections end now. */
+  close(): void {
+    for (const socket of this.#lingering) socket.destroy();
   }
 
   /** Call while refusing `request` before its body is read (the answer is about to be sent). */
@@ -37,15 +42,12 @@ export class RefusedBodies {
     // The body is not wanted: the connection is not kept for another request.
     reply.header('Connection', 'close');
     const raw = request.raw;
-    if (raw.complete || this.#lingering >= MAX_LINGERING) return;
+    if (raw.complete || this.#lingering.size >= MAX_LINGERING) return;
     const socket = raw.socket as Socket & { destroySoon?: () => void };
-    this.#lingering++;
-    let done = false;
+    this.#lingering.add(socket);
     const end = () => {
-      if (done) return;
-      done = true;
       clearTimeout(timer);
-      this.#lingering--;
+      this.#lingering.delete(socket);
     };
     const timer = setTimeout(() => socket.destroy(), this.lingerMs);
     timer.unref();

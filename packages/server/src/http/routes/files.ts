@@ -110,6 +110,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   const admitted = new WeakMap<FastifyRequest, Admission>();
   app.addHook('onClose', async () => gate.close());
   const refused = new RefusedBodies();
+  app.addHook('preClose', async () => refused.close());
   const admit =
     (path: 'free-trial' | 'paid' | 'account') =>
     async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
