@@ -64,11 +64,13 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions): Promise<
       asked.delete(n);
       const viewport = page.getViewport({ scale: 1 });
       const items: RawItem[] = [];
-      const glyphs = opts.hideUnseenGlyphs ? await paintedGlyphs(page) : null;
+      // Only a page that paints some glyph white needs its items walked against its glyphs.
+      const painted = opts.hideUnseenGlyphs ? await paintedGlyphs(page) : null;
+      const glyphs = painted?.some((g) => !g.shown) ? painted : null;
       const walk = { i: 0 };
       for (const it of content.items) {
         if (!('str' in it) || !it.str.trim()) continue;
-        const shown = glyphs?.some((g) => !g.shown) ? shownText(it.str, glyphs, walk) : null;
+        const shown = glyphs ? shownText(it.str, glyphs, walk) : null;
         if (shown) unseen += it.str.length - shown.text.length;
         const str = shown ? shown.text : it.str;
         if (!str.trim()) continue;
