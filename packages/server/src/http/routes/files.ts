@@ -33,6 +33,7 @@ import {
   uploadFreeTrial,
   uploadPaid,
 } from '../../files/service';
+import { UploadGarbage } from '../../files/upload-garbage';
 import { dashboard } from '../../vault/dashboard';
 import { listVault } from '../../vault/list';
 import { requestRestore } from '../../vault/restore';
@@ -132,9 +133,15 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         throw e;
       }
     };
+  // Ended uploads' bytes are collected while the conversions run (files/upload-garbage.ts).
+  const garbage = new UploadGarbage();
+  app.addHook('onClose', async () => garbage.close());
   const release = async (request: FastifyRequest) => {
-    admitted.get(request)?.release();
+    const admission = admitted.get(request);
+    if (!admission) return;
+    admission.release();
     admitted.delete(request);
+    garbage.ended();
   };
   app.addHook('onResponse', release);
   app.addHook('onRequestAbort', release);
