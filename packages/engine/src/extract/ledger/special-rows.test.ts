@@ -143,3 +143,29 @@ describe('bracketing-balance-rows on a card statement whose credits are marked "
     expect(await run([8_000])).toEqual(['transaction', 'transaction', 'transaction', 'balance']);
   });
 });
+
+describe('repeated-total-rows on a long statement', () => {
+  it("marks an undated line that adds up the rows above it each time, finding each row's place once", async () => {
+    const { repeatedTotalRows } = await import('./special-rows');
+    const rows: DraftRow[] = [];
+    for (let day = 0; day < 3; day++) {
+      const first = draftRow(rows.length + 1, 'SHOP', 1_000);
+      const second = draftRow(rows.length + 2, 'CAFE', 250);
+      for (const r of [first, second]) (r as { dateToken: unknown }).dateToken = { day: day + 1 };
+      rows.push(first, second, draftRow(rows.length + 3, 'TOTAL OF THE DAY', 1_250));
+    }
+    // Each row's position is looked up in one index, not searched for in the rows each time
+    // (quadratic on a statement of thousands of rows).
+    Object.defineProperty(rows, 'indexOf', {
+      value: () => {
+        throw new Error('indexOf');
+      },
+    });
+    repeatedTotalRows(await draftOf(rows, 0, false));
+    expect(rows.map((r) => r.kind)).toEqual([
+      ...['transaction', 'transaction', 'total'],
+      ...['transaction', 'transaction', 'total'],
+      ...['transaction', 'transaction', 'total'],
+    ]);
+  });
+});

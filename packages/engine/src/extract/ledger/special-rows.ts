@@ -228,12 +228,16 @@ export function repeatedTotalRows(draft: Draft): void {
     list.push(r);
     byText.set(r.text, list);
   }
+  // Where each row stands (indexOf for every repeated row was quadratic on a long statement).
+  let positions: Map<DraftRow, number> | null = null;
   for (const [text, list] of byText) {
     if (list.length < 2) continue;
+    positions ??= new Map([...draft.rows.entries()].reverse().map(([i, r]) => [r, i]));
+    const position = positions;
     // Every occurrence: one of its amounts equals the sum of that column since the previous one.
     let previous = -1;
     const ok = list.every((row) => {
-      const at = draft.rows.indexOf(row);
+      const at = position.get(row) as number;
       const since = draft.rows.slice(previous + 1, at).filter((r) => r.kind === 'transaction');
       previous = at;
       const signed = (c: { cents: number; mark: string | null } | undefined) =>

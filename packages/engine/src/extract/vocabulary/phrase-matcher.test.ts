@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { normaliseWords, VOCABULARIES } from './index';
-import { PhraseMatcher, type PhraseStart, phraseSource } from './phrase-matcher';
+import { PhraseExpression, PhraseMatcher, type PhraseStart, phraseSource } from './phrase-matcher';
 
 /** The phrases as index.ts orders them: normalised, distinct, longest first. */
 function phraseList(phrases: Iterable<string>): string[][] {
@@ -117,5 +117,27 @@ describe('PhraseMatcher: matches as the regular expression of its phrases', () =
     const matcher = new PhraseMatcher(phrases, 'word');
     for (const t of ['x saldo😀 y', "l'a b", 'a', 'saldo😀s'])
       expect(byMatcher(matcher, t)).toEqual(regexOf(phraseSource(phrases, 'word'))(t));
+  });
+});
+
+describe('PhraseExpression', () => {
+  it('asks its expression once per text, however often the same line is tested', () => {
+    const finder = new PhraseExpression(
+      [
+        ['opening', 'balance'],
+        ['balance', 'brought', 'forward'],
+      ],
+      'anchored',
+    );
+    const exec = vi.spyOn(RegExp.prototype, 'exec');
+    try {
+      const answers = ['opening balance 1,000.00', 'shop', 'opening balance 1,000.00', 'shop'].map((t) =>
+        finder.test(t),
+      );
+      expect(answers).toEqual([true, false, true, false]);
+      expect(exec).toHaveBeenCalledTimes(2);
+    } finally {
+      exec.mockRestore();
+    }
   });
 });
