@@ -11,7 +11,7 @@ import { tokeniseLine } from './tokens/tokenise';
 
 const deadline = () => Date.now() + 60_000;
 
-type Cell = [x: number, text: string, confidence?: number];
+type Cell = [x: number, text: string, confidence?: number, digitConfidence?: number];
 
 /** One OCR page of lines 14 units apart (a blank entry leaves a line's space empty). */
 function ocrPage(rows: (Cell[] | null)[]): LayoutDocument {
@@ -22,7 +22,7 @@ function ocrPage(rows: (Cell[] | null)[]): LayoutDocument {
     lines.push({
       y0,
       y1: y0 + 9,
-      runs: cells.map(([x, text, confidence = 0.9]) => ({
+      runs: cells.map(([x, text, confidence = 0.9, digitConfidence]) => ({
         text,
         x0: x,
         x1: x + text.length * 5,
@@ -30,6 +30,7 @@ function ocrPage(rows: (Cell[] | null)[]): LayoutDocument {
         y1: y0 + 9,
         size: 9,
         confidence,
+        ...(digitConfidence === undefined ? {} : { digitConfidence }),
       })),
     });
   });
@@ -232,7 +233,14 @@ describe('a low-resolution card scan (month/day dates, tiles of labels over valu
  * whose amounts print a minus (the card's view) and a section of purchases printed bare, closed by
  * a total whose label follows the holder's name.
  */
-function cardScreenshot(opts: { payments: string[]; transDates?: string[]; posted?: string }): LayoutDocument {
+function cardScreenshot(opts: {
+  payments: string[];
+  transDates?: string[];
+  posted?: string;
+  postedConfidence?: number;
+  /** Confidence of the transaction dates' days (their month names are read at 0.7). */
+  transDayConfidence?: number;
+}): LayoutDocument {
   const purchases: [string, string, string][] = [
     ['Sep 3', 'GREENLEAF GROCERS PORTLANDOR', '$64.18'],
     ['Sep 9', 'CITY PARKING 0042PORTLANDOR', '$12.00'],
@@ -252,8 +260,8 @@ function cardScreenshot(opts: { payments: string[]; transDates?: string[]; poste
       [520, 'Amount'],
     ],
     ...opts.payments.map((amount, i): Cell[] => [
-      [40, trans[i] as string, 0.7],
-      [110, i ? (opts.posted ?? 'Sep 18') : 'Sep 1'],
+      [40, trans[i] as string, 0.7, opts.transDayConfidence],
+      [110, i ? (opts.posted ?? 'Sep 18') : 'Sep 1', i ? (opts.postedConfidence ?? 0.9) : 0.9],
       [180, 'ONLINE PAYMENT THANK YOU'],
       [510, amount],
     ]),
@@ -311,6 +319,17 @@ describe('a card screenshot without balances (sections of payments and purchases
 
   it("reads a posting date whose day OCR read as letters of like shape ('Sep 1B') (ocr-cells)", () => {
     expect(rows(cardScreenshot({ payments: ['- $150.00', '- $45.00'], posted: 'Sep 1B' }))).toEqual(truth);
+  });
+
+  it("reads a posting date OCR read before its row's transaction date ('Sep 13' posted, 'Sep 17' sold) as the one date a digit of like shape gives on or after it (ocr-posted-before-sold)", () => {
+    const payments = ['- $150.00', '- $45.00'];
+    expect(rows(cardScreenshot({ payments, posted: 'Sep 13', postedConfidence: 0.5 }))).toEqual(truth);
+    // Where OCR is surer of the posting date than of the transaction date, neither is known wrong.
+    expect(rows(cardScreenshot({ payments, posted: 'Sep 13', postedConfidence: 0.8 }))[1]?.[0]).toBe('2023-09-13');
+    // A transaction date whose month name OCR was unsure of, but not of its day.
+    expect(
+      rows(cardScreenshot({ payments, posted: 'Sep 13', postedConfidence: 0.8, transDayConfidence: 0.95 })),
+    ).toEqual(truth);
   });
 });
 

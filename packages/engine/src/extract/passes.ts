@@ -60,6 +60,10 @@ export const PASSES = {
     stage: 'values',
     evidence: 'a date outside the period that one digit of like shape puts between its neighbours',
   },
+  'ocr-posted-before-sold': {
+    stage: 'values',
+    evidence: "a posting date before its row's transaction date, one digit of like shape from one on or after it",
+  },
   'period-fits-rows': { stage: 'facts', evidence: 'a printed range is the period only when the rows fall inside it' },
   // statements
   'future-tables': { stage: 'statements', evidence: "a later table whose every date is after the statement's end" },

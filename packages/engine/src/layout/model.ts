@@ -21,6 +21,8 @@ export interface TextRun {
   bold?: boolean;
   /** OCR: 0..1 recognition confidence. */
   confidence?: number;
+  /** OCR: 0..1 confidence of the least sure word holding a digit (a date's day beside its month name). */
+  digitConfidence?: number;
   /**
    * The pieces a reader joined into this run (a PDF's text items, drawn one by one), as ranges
    * of `text` with their exact x; without them positions inside the run are estimated per character.

@@ -221,3 +221,19 @@ describe('wordsToLines', () => {
     ]);
   });
 });
+
+describe("a run's confidences", () => {
+  it('keeps the least sure word holding a digit apart from the least sure word (a month name misread beside a sure day)', () => {
+    const words = [
+      word('Avg', 100, 100, 40, 20, 63),
+      word('19', 150, 100, 26, 20, 92),
+      word('Aug', 300, 100, 40, 20, 92),
+      word('18', 350, 100, 26, 20, 71),
+    ];
+    const runs = wordsToLines(words)[0]?.runs ?? [];
+    expect(runs.map((r) => [r.text, r.confidence, r.digitConfidence])).toEqual([
+      ['Avg 19', 0.63, 0.92],
+      ['Aug 18', 0.71, 0.71],
+    ]);
+  });
+});

@@ -239,6 +239,7 @@ function bandToLine(b: Band, scale: number, base: number | null, space: number, 
     size: lineHeight * scale,
     // The least sure word: one misread digit spoils an amount.
     confidence: Math.min(...g.map((w) => w.confidence)) / 100,
+    ...digitConfidence(g),
   }));
   return {
     runs,
@@ -358,4 +359,10 @@ function pageSlope(lines: OcrWord[][]): number {
     if (den > 0) slopes.push(num / den);
   }
   return slopes.length >= 3 ? median(slopes) : 0;
+}
+
+/** The least sure word of a run that holds a digit: what a date's day was read with, apart from its month name. */
+function digitConfidence(words: OcrWord[]): { digitConfidence?: number } {
+  const digits = words.filter((w) => /\d/.test(w.text));
+  return digits.length ? { digitConfidence: Math.min(...digits.map((w) => w.confidence)) / 100 } : {};
 }

@@ -45,7 +45,7 @@ import type { Column, Region } from '../table/model';
 import { lineText, type Token, type TokenLine } from '../tokens/tokenise';
 import { Tracer } from '../trace';
 import { recoverDamagedDates, resolveDates } from '../values/dates';
-import { ocrLookAlikeDates, unreadableOcrDates } from '../values/ocr-dates';
+import { ocrLookAlikeDates, ocrPostedBeforeSold, unreadableOcrDates } from '../values/ocr-dates';
 import { factPhrases, type LabelReading, normaliseWords, rowLabels } from '../vocabulary';
 import { ledgerBreaks } from './ledger-breaks';
 import type { StatementPart } from './split';
@@ -318,6 +318,7 @@ export function buildStatement(
   unreadableOcrDates(draftRows);
   recoverDamagedDates(draftRows, doc.order, period, trace, dateIssues);
   ocrLookAlikeDates(draftRows, period, doc.order, trace);
+  ocrPostedBeforeSold(draftRows, period, doc.order, trace);
   // A card statement names at least two of its own facts (minimum payment, credit limit, due date...);
   // one phrase alone may be an advertisement. Pages of the statement without its summary follow the document.
   const card = cardEvidence(part.lines) || doc.card;

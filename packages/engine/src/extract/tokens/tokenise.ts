@@ -26,6 +26,8 @@ export interface Token {
   bold: boolean;
   /** OCR: 0..1 recognition confidence. */
   confidence?: number;
+  /** OCR: 0..1 confidence of the run's least sure word holding a digit. */
+  digitConfidence?: number;
   date?: DateToken;
   money?: ParsedAmount;
   /** A date token that also reads as an amount ("15.12"), or the other way round: geometry decides. */
@@ -76,6 +78,7 @@ function base(run: TextRun, index: number, text: string, x0: number, x1: number)
     size: run.size,
     bold: run.bold ?? false,
     ...(run.confidence !== undefined ? { confidence: run.confidence } : {}),
+    ...(run.digitConfidence !== undefined ? { digitConfidence: run.digitConfidence } : {}),
     run: index,
   };
 }

@@ -8,9 +8,11 @@
  *
  * Evidence: the printed period, the order of the rows around it, and the glyph shapes OCR confuses.
  */
-import { addDays, type DayOrder, isValidYMD, toIso } from '../../values/dates';
+import { addDays, type DayOrder, dayMonth, isValidYMD, toIso } from '../../values/dates';
+import type { DraftRow } from '../draft';
 import type { Period } from '../facts/period';
 import { passEnabled } from '../passes';
+import type { Token } from '../tokens/tokenise';
 import type { Tracer } from '../trace';
 import { recoverDate } from './dates';
 
@@ -94,4 +96,65 @@ export function unreadableOcrDates(
   if (!passEnabled('ocr-damaged-dates')) return;
   for (const r of rows)
     if (r.confidence !== null && r.dateToken && !r.date && !r.damagedDate && r.dateText) r.damagedDate = r.dateText;
+}
+
+/** Days a card takes at most to post a purchase. */
+const POSTING_DAYS = 10;
+
+/**
+ * `ocr-posted-before-sold` (OCR rows only): a card posts a purchase on or after the day it was
+ * made, so a posting date read before the same row's transaction date ('Aug 19' sold, 'Aug 18'
+ * posted) was misread, where OCR is less sure of it than of the transaction date. Where exactly
+ * one digit read back as one of like shape gives a date on or after the transaction date (within
+ * ten days of it, inside the period), the row takes it; else the date stays as read.
+ *
+ * Evidence: the columns' labels (a transaction date beside a posting date), the order the two
+ * dates must keep, OCR's confidences, and the glyph shapes OCR confuses.
+ */
+export function ocrPostedBeforeSold(rows: DraftRow[], period: Period | null, order: DayOrder, trace: Tracer): void {
+  if (!passEnabled('ocr-posted-before-sold')) return;
+  for (const r of rows) {
+    if (r.confidence === null || !r.date || !r.dateToken) continue;
+    const region = r.raw.region;
+    const posting = region.postingDate;
+    if (posting === undefined || region.columns[posting]?.readings[0]?.role !== 'postingDate') continue;
+    // The other date column: the day of the transaction (a value date may lie before the posting).
+    const soldColumn = region.columns.find(
+      (c) =>
+        c.index !== posting &&
+        c.kind === 'date' &&
+        c.readings.length > 0 &&
+        c.readings.every((x) => x.role === 'date' || x.role === 'transactionDate'),
+    );
+    const posted = r.raw.cells[posting]?.find((t) => t.kind === 'date' && t.date);
+    const sold = soldColumn ? r.raw.cells[soldColumn.index]?.find((t) => t.kind === 'date' && t.date) : undefined;
+    if (!sold?.date || !posted) continue;
+    // The days' own confidences: a month name OCR misread ('Avg 19') says nothing of its day.
+    const sure = (t: Token) => t.digitConfidence ?? t.confidence ?? 1;
+    if (sure(posted) >= sure(sold)) continue;
+    const { m, d } = dayMonth(sold.date, order);
+    const year = Number(r.date.slice(0, 4));
+    if (!isValidYMD(year, m, d)) continue;
+    let soldIso = toIso(year, m, d);
+    // A purchase of late December posted in January.
+    if (soldIso > addDays(r.date, 31)) soldIso = toIso(year - 1, m, d);
+    if (soldIso <= r.date) continue;
+    const fits = lookAlikeDates(r.date).filter(
+      (iso) =>
+        iso >= soldIso &&
+        iso <= addDays(soldIso, POSTING_DAYS) &&
+        (!period || (iso >= addDays(period.start, -SLACK_DAYS) && iso <= addDays(period.end, SLACK_DAYS))),
+    );
+    if (fits.length !== 1) continue;
+    trace.change(
+      'ocr-posted-before-sold',
+      r.id,
+      'date',
+      r.date,
+      fits[0] as string,
+      'posted before its transaction date; one digit read as one of like shape gives a date on or after it',
+    );
+    r.date = fits[0] as string;
+    r.corrected = true;
+  }
 }
