@@ -27,7 +27,7 @@ import { TestModeProvider } from './payments/test-mode';
 import { MAINTENANCE_INTERVAL_MS, pruneAccountData } from './services/maintenance';
 import { MemoryLimits } from './services/rate-limit';
 import { RedisLimits } from './services/redis-rate-limit';
-import { createWebhookDispatcher } from './services/webhooks';
+import { createWebhookDispatcher, type WebhookDispatcher } from './services/webhooks';
 import { closeFileStore } from './storage/create';
 import { startSweeper } from './sweeper/sweeper';
 
@@ -58,6 +58,8 @@ export interface ServiceOptions {
 export interface Services {
   ctx: AppContext;
   files: FilesContext;
+  /** API keys' webhook deliveries (services/webhooks.ts): started with the background work; tests run it by hand. */
+  webhooks: WebhookDispatcher;
   /** GET /api/ready: whether the database, the queue and the store answer (each 'ok' or the error). */
   readiness(): Promise<{ ready: boolean; checks: { database: string; queue: string; store: string } }>;
   /** Starts the background work: conversion workers, recovery of interrupted jobs, sweeper, housekeeping. */
@@ -141,6 +143,7 @@ export async function createServices(config: Config, options: ServiceOptions): P
   return {
     ctx,
     files,
+    webhooks,
     async readiness() {
       const checks = {
         database: await check(() => sql`select 1`.execute(ctx.db)),
@@ -172,6 +175,7 @@ export async function createServices(config: Config, options: ServiceOptions): P
       await webhooks.close();
       await stopSweeper?.();
       await files.queue.close(graceMs);
+      await files.review.close();
       closeFileStore(files.store);
       mailer.close();
       await ctx.limits.close();

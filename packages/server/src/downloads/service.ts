@@ -28,7 +28,6 @@ import { isArchivedNow } from '../files/repository';
 import { findOwnedFile, NOT_FOUND_MESSAGE } from '../files/service';
 import { currentStatements, latestVersion } from '../files/statement-versions';
 import { editedOutput } from '../review/outputs';
-import { reviewWorkerOf } from '../review/review-worker';
 import { isLiveKeyOf } from '../services/api-keys';
 import { getExportSettings } from '../services/export-settings';
 import { isLiveSessionOf } from '../services/sessions';
@@ -168,7 +167,7 @@ async function download(files: FilesContext, row: FileRow, format: OutputFormat,
   const statements = await currentStatements(files, row.id);
   if (!statements) throw notAvailable(format);
   const names = statements.map((s, i) => statementFileName(row.original_filename, i, s, format));
-  const answer = await reviewWorkerOf(files).run({
+  const answer = await files.review.run({
     op: 'split',
     statements,
     names,

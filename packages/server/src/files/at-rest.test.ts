@@ -9,7 +9,6 @@ import type { FileRecord } from '@statemint/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, testDatabases } from '../test/harness';
-import { filesContextOf } from './context';
 import { proUser } from './test-accounts';
 import { upload, waitForFile } from './test-helpers';
 
@@ -77,7 +76,7 @@ for (const db of testDatabases) {
       if (db === 'sqlite') await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(s.ctx.db);
       expect(findSecrets(s.dataDir)).toEqual([]);
       // What the store underneath holds (the folder or the S3 bucket): ciphertext only.
-      const store = filesContextOf(s.app).store;
+      const store = s.app.services.files.store;
       const keys = await store.list('files');
       expect(keys.length).toBeGreaterThan(10);
       for (const key of keys) {

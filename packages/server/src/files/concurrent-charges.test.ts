@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, testDatabases } from '../test/harness';
-import { type FilesDb, filesContextOf, filesDb } from './context';
+import { type FilesDb, filesDb } from './context';
 import { claimFreeTrial } from './free-trial';
 import { sampleCsvStatement } from './sample-statements';
 import { claimUpload, startOfUtcMonth } from './service';
@@ -80,7 +80,7 @@ for (const db of testDatabases) {
     it('claims the free trial of one address once when two claims overlap in the database', async () => {
       // The race itself, forced (overlapped): without one claim at a time, the second sees no use
       // (the first's is not committed) and records its own: two free trials.
-      const files = filesContextOf(s.app);
+      const files = s.app.services.files;
       const identity = { email: null, fingerprint: null, ip: freshIp() };
       const [first, second] = [randomUUID(), randomUUID()];
       const race = overlapped(s, () => claimFreeTrial(files, identity, second));
@@ -102,7 +102,7 @@ for (const db of testDatabases) {
     it('takes the last monthly upload once when two claims overlap in the database', async () => {
       // At 399 of 400, the race forced (overlapped): without the account's row held, the second
       // counts 399 (the first's record is not committed) and records its own: 401 used.
-      const files = filesContextOf(s.app);
+      const files = s.app.services.files;
       const pro = await proUser(s);
       const userId = (await s.api<{ id: string }>('/api/auth/user', { token: pro.token })).body.id;
       await filesDb(s.ctx)

@@ -13,8 +13,10 @@ import { BullMqQueue } from '../queue/bullmq-queue';
 import { InProcessQueue } from '../queue/in-process-queue';
 import type { ConversionJob, ConversionQueue, OutcomeHandler, TaskLoader } from '../queue/types';
 import { WorkerPool } from '../queue/worker-pool';
+import { ReviewWorker } from '../review/review-worker';
 import { createFileStore, type StoreSpec, storeSpecOf } from '../storage/create';
 import type { SealedStore } from '../storage/sealed-store';
+import { FileEvents } from './events';
 import { applyOutcome, loadTask } from './jobs';
 import { FilesRepository } from './repository';
 import type { FilesTables } from './schema';
@@ -42,20 +44,10 @@ export interface FilesContext {
   conversionListeners: ConversionListener[];
   /** Prometheus metrics of this process (GET /metrics). */
   metrics: Metrics;
-}
-
-const registry = new WeakMap<AppContext, FilesContext>();
-
-/** Made known by the HTTP app (buildApp) once createServices has made it. */
-export function registerFilesContext(ctx: AppContext, files: FilesContext): void {
-  registry.set(ctx, files);
-}
-
-/** The files services of an app (routes use them; tests run the sweeper and wait for jobs through them). */
-export function filesContextOf(app: { ctx: AppContext }): FilesContext {
-  const files = registry.get(app.ctx);
-  if (!files) throw new Error('the files services are not made for this app');
-  return files;
+  /** Changes of file records in this process, told to open event streams (files/events.ts). */
+  events: FileEvents;
+  /** The thread that reads and writes reviewed statements (review/review-worker.ts), started on first use. */
+  review: ReviewWorker;
 }
 
 export function filesDb(ctx: AppContext): FilesDb {
@@ -129,6 +121,8 @@ export async function createFilesContext(
     conversionTimeoutMs: ctx.config.conversionTimeoutMs,
     conversionListeners: [],
     metrics: createMetrics(() => queue.pending()),
+    events: new FileEvents(),
+    review: new ReviewWorker(storeSpec),
   };
   return files;
 }

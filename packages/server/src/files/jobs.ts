@@ -10,7 +10,6 @@ import { OUT_OF_MEMORY_MESSAGE } from '../queue/worker-pool';
 import { releaseUploadCredit } from '../services/payments';
 import { listRules } from '../services/rules';
 import type { FilesContext, FilesDb } from './context';
-import { notifyFileChanged } from './events';
 import { fileKeyPrefix } from './keys';
 import { readPassword } from './password';
 import type { ConversionResults } from './repository';
@@ -86,7 +85,7 @@ export async function applyOutcome(files: FilesContext, job: ConversionJob, outc
         );
     // Once per file: only the outcome that moved it out of 'processing' tells the listeners.
     if (flipped) await notifyConversionFinished(files, row.id, outcome.ok);
-    notifyFileChanged(files, row.id);
+    files.events.changed(row.id);
     return;
   }
   if (results) await files.repo.completeRestore(row.id, results, now + LIMITS.restoreWindowHours * 3600_000);
@@ -94,7 +93,7 @@ export async function applyOutcome(files: FilesContext, job: ConversionJob, outc
     files.ctx.log.error({ fileId: row.id, code: outcome.ok ? null : outcome.code }, 'restore failed');
     await files.repo.abandonRestore(row.id);
   }
-  notifyFileChanged(files, row.id);
+  files.events.changed(row.id);
 }
 
 /** A file's conversion job: a free trial's waits behind paying users' (issue 29). */

@@ -8,7 +8,6 @@ import { AppError, type FileRecord, PLAN_LIMITS } from '@statemint/shared';
 import { consumeUploadCredit } from '../services/payments';
 import { findUserById, userPlan } from '../services/users';
 import type { FilesContext } from './context';
-import { notifyFileChanged } from './events';
 import { claimFreeTrial } from './free-trial';
 import { conversionJob } from './jobs';
 import type { FileRow } from './life';
@@ -69,7 +68,7 @@ export async function retryConversion(files: FilesContext, input: RetryInput): P
     await files.repo.unclaimRetry(row);
     throw error;
   }
-  notifyFileChanged(files, row.id);
+  files.events.changed(row.id);
   await files.queue.enqueue(conversionJob(row));
   return getFileRecord(files, row.id, input.userId, input.sessionId ?? null);
 }

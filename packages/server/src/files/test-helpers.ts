@@ -3,7 +3,6 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileRecord } from '@statemint/shared';
 import type { ApiResponse, TestServer } from '../test/harness';
-import { filesContextOf } from './context';
 
 export interface UploadOptions {
   name: string;
@@ -55,7 +54,7 @@ export async function waitForFile(s: TestServer, id: string, token?: string, tim
 
 /** Every object key in the running server's file store (the local folder or the S3 bucket). */
 export async function storedObjects(s: TestServer): Promise<string[]> {
-  return filesContextOf(s.app).store.list('files');
+  return s.app.services.files.store.list('files');
 }
 
 /** Every stored object (relative path) under a data folder's local file store, with no server running. */

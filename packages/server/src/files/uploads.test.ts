@@ -14,7 +14,6 @@ import {
 } from '@statemint/shared';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesContextOf } from '../http/routes/files';
 import { startTestServer, type TestServer, testDatabases } from '../test/harness';
 import { recordFreeTrialUse } from './free-trial';
 import { sampleCsvStatement, samplePdfStatement } from './sample-statements';
@@ -356,7 +355,7 @@ for (const db of testDatabases) {
 
     it('locks the free trial for 4 hours after 50 users in a UTC day', async () => {
       // 49 users recorded the way an accepted upload records them, the 50th a real upload.
-      const files = filesContextOf(s.app);
+      const files = s.app.services.files;
       for (let i = 1; i < LIMITS.freeTrialDailyUsers; i++)
         await recordFreeTrialUse(files, { email: uniqueEmail(), fingerprint: `fp-${i}`, ip: freshIp() }, null);
       const fiftieth = await freeTrial(s, { email: uniqueEmail() });

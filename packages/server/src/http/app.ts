@@ -13,7 +13,6 @@ import helmet from 'helmet';
 import type { Config } from '../config/config';
 import type { AppContext, Clock } from '../context';
 import { createServices, type ProcessRole, type Services } from '../create-services';
-import { registerFilesContext } from '../files/context';
 import type { Mailer } from '../mail/mailer';
 import type { StripeApiEndpoint } from '../payments/stripe';
 import { RateLimitedError } from '../services/rate-limit';
@@ -26,6 +25,8 @@ import { validationBody } from './validation';
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** What createServices made: the files area (`app.services.files`), the webhook dispatcher. */
+    services: Services;
   }
 }
 
@@ -175,8 +176,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }));
   app.addHook('onClose', async () => services.close(options.shutdownGraceMs ?? 0));
   const ctx = services.ctx;
-  registerFilesContext(ctx, services.files);
   app.decorate('ctx', ctx);
+  app.decorate('services', services);
   app.decorateRequest('auth', null);
 
   const stripe = ctx.payments.mode === 'stripe';

@@ -1,6 +1,5 @@
 /** Issue 16: GET /api/ready beside /api/health: 200 when the database, queue and store answer, else 503 naming what does not. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesContextOf } from '../files/context';
 import { startTestServer, type TestServer, testDatabases } from '../test/harness';
 
 for (const db of testDatabases) {
@@ -17,7 +16,7 @@ for (const db of testDatabases) {
       const ok = await s.api('/api/ready');
       expect(ok.status).toBe(200);
       expect(ok.body).toEqual({ status: 'ready', checks: { database: 'ok', queue: 'ok', store: 'ok' } });
-      const store = filesContextOf(s.app).store;
+      const store = s.app.services.files.store;
       const exists = store.exists.bind(store);
       store.exists = async () => {
         throw new Error('the store is unreachable');

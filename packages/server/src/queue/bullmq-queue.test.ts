@@ -7,7 +7,6 @@ import type { RestoreResponse } from '@statemint/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCsvStatement } from '../files/sample-statements';
 import { freshIp, upload, waitForFile } from '../files/test-helpers';
-import { filesContextOf } from '../http/routes/files';
 import { sweep } from '../sweeper/sweeper';
 import { createVerifiedUser, startTestServer, type TestServer } from '../test/harness';
 import { BullMqQueue } from './bullmq-queue';
@@ -29,13 +28,13 @@ describe.skipIf(!redisUrl)('BullMQ conversion queue (Redis)', () => {
     });
   });
   afterAll(async () => {
-    const queue = s ? filesContextOf(s.app).queue : null;
+    const queue = s ? s.app.services.files.queue : null;
     if (queue instanceof BullMqQueue) await queue.obliterate();
     await s?.close();
   });
 
   it('converts uploads and runs restores through Redis', async () => {
-    expect(filesContextOf(s.app).queue).toBeInstanceOf(BullMqQueue);
+    expect(s.app.services.files.queue).toBeInstanceOf(BullMqQueue);
     const anon = await upload(s, '/api/files/upload-free-trial', {
       name: 'redis.csv',
       bytes: sampleCsvStatement(6),
@@ -74,7 +73,7 @@ describe.skipIf(!redisUrl)('BullMQ conversion queue (Redis)', () => {
     expect((await waitForFile(s, up.body.id, u.token)).status).toBe('completed');
 
     s.clock.advance(25 * 3600_000);
-    await sweep(filesContextOf(s.app));
+    await sweep(s.app.services.files);
     expect((await waitForFile(s, up.body.id, u.token)).status).toBe('archived');
     const restore = await s.api<RestoreResponse>(`/api/files/${up.body.id}/restore`, {
       token: u.token,
@@ -85,7 +84,7 @@ describe.skipIf(!redisUrl)('BullMQ conversion queue (Redis)', () => {
       status: 'completed',
       restoreStatus: 'completed',
     });
-    expect(await filesContextOf(s.app).queue.pending()).toBe(0);
+    expect(await s.app.services.files.queue.pending()).toBe(0);
   });
 });
 

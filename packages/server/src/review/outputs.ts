@@ -7,7 +7,6 @@ import { AppError, type OutputFormat } from '@statemint/shared';
 import type { FilesContext } from '../files/context';
 import { editedOutputKey } from '../files/keys';
 import { StoredObjectMissingError } from '../storage/file-store';
-import { reviewWorkerOf } from './review-worker';
 
 /** Output `format` of saved version `version` (1 and up) of a file's statements. */
 export async function editedOutput(
@@ -21,7 +20,7 @@ export async function editedOutput(
   } catch (e) {
     if (!(e instanceof StoredObjectMissingError)) throw e;
   }
-  const answer = await reviewWorkerOf(files).run({ op: 'output', fileId, version, format });
+  const answer = await files.review.run({ op: 'output', fileId, version, format });
   if (!answer.ok) throw new AppError(answer.code, answer.message);
   if (!('output' in answer)) throw new AppError('INTERNAL_ERROR', 'No output.');
   return Buffer.from(answer.output);

@@ -5,7 +5,6 @@
  */
 import { Worker } from 'node:worker_threads';
 import { AppError } from '@statemint/shared';
-import type { FilesContext } from '../files/context';
 import type { StoreSpec } from '../storage/create';
 import type { ReviewAnswer, ReviewRequest } from './review-thread';
 
@@ -81,20 +80,4 @@ export class ReviewWorker {
       p.resolve({ ok: false, code, message });
     }
   }
-}
-
-const workers = new WeakMap<FilesContext, ReviewWorker>();
-
-/** The review worker of a server (one per files context, started on first use). */
-export function reviewWorkerOf(files: FilesContext): ReviewWorker {
-  let w = workers.get(files);
-  if (!w) {
-    w = new ReviewWorker(files.storeSpec);
-    workers.set(files, w);
-  }
-  return w;
-}
-
-export async function closeReviewWorker(files: FilesContext): Promise<void> {
-  await workers.get(files)?.close();
 }

@@ -19,7 +19,6 @@ import { editedOutputKey, outputKey } from '../files/keys';
 import { sampleCsvStatement } from '../files/sample-statements';
 import { proUser } from '../files/test-accounts';
 import { fetchRaw, freshIp, upload, waitForFile } from '../files/test-helpers';
-import { filesContextOf } from '../http/routes/files';
 import { sweep } from '../sweeper/sweeper';
 import { startTestServer, type TestServer, testDatabases } from '../test/harness';
 
@@ -197,7 +196,7 @@ for (const db of testDatabases) {
       expect(after.statement.bankName).toBe('Renamed Bank');
 
       // No output is written by the save; the first download writes that format from the version.
-      const files = filesContextOf(s.app);
+      const files = s.app.services.files;
       expect(await files.store.exists(editedOutputKey(file.id, 1, 'csv'))).toBe(false);
       const csv = (await fetchRaw(s, `/api/download-free/${file.id}?format=csv`)).body.toString('utf8');
       expect(csv).toContain('Patched row');
@@ -387,7 +386,7 @@ for (const db of testDatabases) {
       });
       expect(saved.status).toBe(200);
       s.clock.advance(25 * 3600_000);
-      const files = filesContextOf(s.app);
+      const files = s.app.services.files;
       await sweep(files);
       // The stored CSV fails its integrity check: the restore writes the outputs again.
       await files.store.inner.put(outputKey(file.id, 'csv'), 'damaged');

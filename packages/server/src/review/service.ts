@@ -30,7 +30,6 @@ import { latestVersion, readVersion } from '../files/statement-versions';
 import { summarize } from '../queue/run-task';
 import { isVerified } from '../services/users';
 import { encodeStatements } from './document';
-import { reviewWorkerOf } from './review-worker';
 import { ADDED_ROWS_LIMIT, tooManyRowsMessage } from './save-limits';
 
 export const NOT_READY_MESSAGE = 'This file has no converted statements to review.';
@@ -283,7 +282,7 @@ export async function pagePicture(
   await requireVerifiedOwner(files, row);
   if (availableUntil(row, now) === null) throw new AppError('FILE_ARCHIVED', ARCHIVED_MESSAGE);
   const slot = source ? `e${createHash('sha256').update(source).digest('hex').slice(0, 24)}-p${page}` : `p${page}`;
-  const answer = await reviewWorkerOf(files).run({
+  const answer = await files.review.run({
     op: 'page',
     fileId: row.id,
     fileName: row.original_filename,

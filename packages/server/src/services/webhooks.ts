@@ -269,19 +269,9 @@ export class WebhookDispatcher {
   }
 }
 
-const dispatchers = new WeakMap<AppContext, WebhookDispatcher>();
-
-/** The webhook dispatcher of a process's services (tests run it by hand with runDue). */
-export function webhookDispatcherOf(ctx: AppContext): WebhookDispatcher {
-  const dispatcher = dispatchers.get(ctx);
-  if (!dispatcher) throw new Error('no webhook dispatcher: the services were not created');
-  return dispatcher;
-}
-
-/** Makes the dispatcher of `files` and queues conversion events where conversions finish. */
+/** Makes the dispatcher of `files` and queues conversion events where conversions finish (createServices holds it). */
 export function createWebhookDispatcher(files: FilesContext): WebhookDispatcher {
   const dispatcher = new WebhookDispatcher(files);
-  dispatchers.set(files.ctx, dispatcher);
   files.conversionListeners.push(conversionWebhooks(files, dispatcher));
   return dispatcher;
 }

@@ -12,7 +12,6 @@ import {
   type VaultSort,
 } from '@statemint/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesContextOf } from '../files/context';
 import { isAlive } from '../files/life';
 import { isArchivedNow } from '../files/repository';
 import type { FilesTable } from '../files/schema';
@@ -115,7 +114,7 @@ for (const db of testDatabases) {
         status: 'completed',
       };
       rows.push(expired);
-      const repo = filesContextOf(s.app).repo;
+      const repo = s.app.services.files.repo;
       for (const r of [...rows, ...other]) await repo.insert(r);
     });
     afterAll(() => s?.close());

@@ -18,7 +18,6 @@ import { MAX_ATTEMPTS } from '../files/jobs';
 import { sampleCsvStatement } from '../files/sample-statements';
 import { newFileRow } from '../files/service';
 import { fetchRaw, freshIp, storedObjects, upload, waitForFile } from '../files/test-helpers';
-import { filesContextOf } from '../http/routes/files';
 import { sweep } from '../sweeper/sweeper';
 import { createVerifiedUser, startTestServer, type TestServer, testDatabases } from '../test/harness';
 
@@ -239,7 +238,7 @@ for (const db of testDatabases) {
     });
 
     it('archives after 24 hours, restores for 24 hours (expedited first), then archives again', async () => {
-      const files = filesContextOf(s.app);
+      const files = s.app.services.files;
       const u = await proUser(s);
       const file = await uploadAs(s, u.token);
       s.clock.advance(DAY - 1000);
@@ -286,7 +285,7 @@ for (const db of testDatabases) {
       const u = await proUser(s);
       const file = await uploadAs(s, u.token);
       s.clock.advance(DAY + 1);
-      await sweep(filesContextOf(s.app));
+      await sweep(s.app.services.files);
       await addUsage(s, u.user.id as string, 'restore', 50);
       const res = await s.api(`/api/files/${file.id}/restore`, { token: u.token, body: { expedited: false } });
       expect(res.status).toBe(403);
@@ -295,7 +294,7 @@ for (const db of testDatabases) {
     });
 
     it('deletes vault files after the retention period: fileRetentionDays with auto-delete on, else 30 days', async () => {
-      const files = filesContextOf(s.app);
+      const files = s.app.services.files;
       const keeper = await proUser(s);
       const short = await proUser(s);
       const setting = await s.api('/api/auth/update-retention', {
@@ -323,7 +322,7 @@ for (const db of testDatabases) {
     });
 
     it('re-enqueues lost jobs from the sweeper and gives up on a file that crashed MAX_ATTEMPTS starts', async () => {
-      const files = filesContextOf(s.app);
+      const files = s.app.services.files;
       const u = await proUser(s);
       const row = (id: string, attempts: number) => ({
         ...newFileRow(
@@ -358,11 +357,11 @@ for (const db of testDatabases) {
       await waitForFile(s, res.body.id);
       expect((await objectsOf(s, res.body.id)).length).toBe(STORED_PER_FILE);
       s.clock.advance(HOUR - 1);
-      await sweep(filesContextOf(s.app));
+      await sweep(s.app.services.files);
       expect((await objectsOf(s, res.body.id)).length).toBe(STORED_PER_FILE);
       s.clock.advance(1);
       expect((await s.api(`/api/files/${res.body.id}`)).status).toBe(404);
-      const report = await sweep(filesContextOf(s.app));
+      const report = await sweep(s.app.services.files);
       expect(report.expired).toBeGreaterThanOrEqual(1);
       expect(await objectsOf(s, res.body.id)).toEqual([]);
     });

@@ -7,7 +7,6 @@ import { getExportSettings, saveExportSettings } from '../../services/export-set
 import { listAccountPayments } from '../../services/receipts';
 import { requireAuth } from '../auth';
 import { route } from '../route';
-import { filesContextOf } from './files';
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
@@ -25,7 +24,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, ROUTES.deleteAccount, async (request) => {
     const { user } = await requireAuth(request);
-    const files = filesContextOf(app);
+    const files = app.services.files;
     return deleteAccount(ctx, user, request.body, (userId) => purgeAccountFiles(files, userId));
   });
 

@@ -20,7 +20,7 @@ import {
   originalLink,
 } from '../../downloads/service';
 import { type Admission, refusalBeforeBody, UploadGate } from '../../files/admission';
-import { type FilesContext, filesContextOf } from '../../files/context';
+import type { FilesContext } from '../../files/context';
 import { AVAILABLE_MESSAGE, freeTrialRefusal, freeTrialStatus } from '../../files/free-trial';
 import { MULTIPART_LIMITS, readUpload } from '../../files/read-upload';
 import {
@@ -42,7 +42,6 @@ import { RefusedBodies } from '../refused-body';
 import { route } from '../route';
 
 /** The files services of an app (tests run the sweeper and wait for jobs through it). */
-export { filesContextOf } from '../../files/context';
 
 const FINGERPRINT_HEADER = 'x-device-fingerprint';
 export const ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
@@ -74,7 +73,7 @@ function send(reply: FastifyReply, download: Download) {
 }
 
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
-  const files = filesContextOf(app);
+  const files = app.services.files;
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   const uploadContext = async (request: FastifyRequest): Promise<UploadContext> => ({

@@ -18,7 +18,6 @@ import {
   type TestServer,
   testDatabases,
 } from '../../test/harness';
-import { webhooksOf } from './keys';
 
 interface Created {
   apiKey: { id: string; name: string; prefix: string; lastUsedAt: string | null; webhookUrl: string | null };
@@ -52,7 +51,7 @@ async function startReceiver(statuses: number[]) {
 
 /** Runs due deliveries, then says how many requests the receiver got. */
 async function delivered(s: TestServer, got: unknown[]): Promise<number> {
-  await webhooksOf(s.app).runDue();
+  await s.app.services.webhooks.runDue();
   return got.length;
 }
 
@@ -310,7 +309,8 @@ for (const db of testDatabases) {
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
       try {
         const ids = await queueEvents(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, 16);
-        for (let i = 0; i < 3; i++) await Promise.all([webhooksOf(a.app).runDue(), webhooksOf(b.app).runDue()]);
+        for (let i = 0; i < 3; i++)
+          await Promise.all([a.app.services.webhooks.runDue(), b.app.services.webhooks.runDue()]);
         expect(got.sort()).toEqual([...ids].sort());
         const rows = await rowsOf(ids);
         expect(rows.map((r) => [r.status, r.attempts, r.lease_token])).toEqual(ids.map(() => ['delivered', 1, null]));
@@ -337,13 +337,13 @@ for (const db of testDatabases) {
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
       try {
         const [eventId] = await queueEvents(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, 1);
-        const stuck = webhooksOf(a.app).runDue();
+        const stuck = a.app.services.webhooks.runDue();
         await expect.poll(() => got.length).toBe(1);
         // Claimed by A: B leaves it alone while the claim holds.
-        await webhooksOf(b.app).runDue();
+        await b.app.services.webhooks.runDue();
         expect(got).toHaveLength(1);
-        clock.advance(webhooksOf(a.app).leaseMs + 1);
-        await webhooksOf(b.app).runDue();
+        clock.advance(a.app.services.webhooks.leaseMs + 1);
+        await b.app.services.webhooks.runDue();
         expect(got).toEqual([eventId, eventId]);
         const [row] = await rowsOf([eventId!]);
         expect(row).toMatchObject({ status: 'delivered', attempts: 2, last_status_code: 200, lease_token: null });
@@ -519,7 +519,7 @@ for (const db of testDatabases) {
             })
             .execute();
         }
-        await webhooksOf(strict.app).runDue();
+        await strict.app.services.webhooks.runDue();
         const rows = await strict.ctx.db
           .selectFrom('webhook_deliveries')
           .select(['status', 'last_error'])
@@ -556,7 +556,7 @@ for (const db of testDatabases) {
         const log = () =>
           s.api<Array<Record<string, unknown>>>(`/api/keys/${created.apiKey.id}/deliveries`, { token: pro.token });
         const lastStatus = async () => {
-          await webhooksOf(s.app).runDue();
+          await s.app.services.webhooks.runDue();
           return (await log()).body[0]?.lastStatusCode;
         };
         await expect.poll(lastStatus).toBe(302);
@@ -604,10 +604,10 @@ for (const db of testDatabases) {
           eventType: 'conversion.completed',
         });
         // Not before the backoff.
-        await webhooksOf(s.app).runDue();
+        await s.app.services.webhooks.runDue();
         expect(receiver.got).toHaveLength(1);
         s.clock.advance(60_000);
-        await webhooksOf(s.app).runDue();
+        await s.app.services.webhooks.runDue();
         expect(receiver.got).toHaveLength(2);
         expect(receiver.got[1]!.headers['statemint-event-id']).toBe(event.id);
         expect((await log()).body[0]).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 200 });
@@ -680,9 +680,9 @@ for (const db of testDatabases) {
         await expect.poll(() => delivered(s, receiver.got)).toBe(1);
         expect(JSON.parse(receiver.got[0]!.body)).toMatchObject({ type: 'conversion.failed' });
         s.clock.advance(60_000);
-        await webhooksOf(s.app).runDue();
+        await s.app.services.webhooks.runDue();
         s.clock.advance(120_000);
-        await webhooksOf(s.app).runDue();
+        await s.app.services.webhooks.runDue();
         expect(receiver.got).toHaveLength(3);
         const log = await s.api<Array<Record<string, unknown>>>(`/api/keys/${created.apiKey.id}/deliveries`, {
           token: pro.token,

@@ -6,14 +6,9 @@
 import { ROUTES } from '@statemint/shared';
 import type { FastifyInstance } from 'fastify';
 import { createApiKey, findOwnedKey, listApiKeys, revokeApiKey, setWebhook } from '../../services/api-keys';
-import { listDeliveries, type WebhookDispatcher, webhookDispatcherOf } from '../../services/webhooks';
+import { listDeliveries } from '../../services/webhooks';
 import { requireAuth } from '../auth';
 import { route } from '../route';
-
-/** The webhook dispatcher of an app (tests run it by hand with runDue). */
-export function webhooksOf(app: FastifyInstance): WebhookDispatcher {
-  return webhookDispatcherOf(app.ctx);
-}
 
 export async function keyRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;

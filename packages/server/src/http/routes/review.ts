@@ -7,14 +7,12 @@
 import { AppError, type FileRecord, MAX_STREAM_FILES, ROUTES } from '@statemint/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUploader } from '../../files/capability';
-import { onFileChanged } from '../../files/events';
 import { retryConversion } from '../../files/retry';
 import { getFileRecord } from '../../files/service';
-import { closeReviewWorker } from '../../review/review-worker';
 import { SAVE_BODY_LIMIT, SAVE_BODY_MS, SaveGate } from '../../review/save-limits';
 import { getStatements, pagePicture, patchStatements, restoreVersion, saveStatements } from '../../review/service';
 import { route } from '../route';
-import { capabilityOf, fileId, filesContextOf, fingerprint, ID_PATTERN } from './files';
+import { capabilityOf, fileId, fingerprint, ID_PATTERN } from './files';
 
 /** How often an event stream re-reads its files from the database (changes made by other processes). */
 export const EVENTS_RECHECK_MS = 2_000;
@@ -23,13 +21,12 @@ const HEARTBEAT_MS = 15_000;
 const userOf = (request: FastifyRequest) => request.auth?.user.id ?? null;
 
 export async function reviewRoutes(app: FastifyInstance): Promise<void> {
-  const files = filesContextOf(app);
+  const files = app.services.files;
   // Open event streams end when the server closes (they would otherwise hold it open).
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();
   });
-  app.addHook('onClose', async () => closeReviewWorker(files));
   // Saves and restores under way (issue 29, N7): a slot is taken before the body is read and given
   // back once answered; a body still unread after SAVE_BODY_MS is cut.
   const saves = new SaveGate();
@@ -168,7 +165,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
       else open.add(id);
       if (open.size === 0) finish();
     };
-    const unsubscribe = onFileChanged(files, (id) => {
+    const unsubscribe = files.events.onChanged((id) => {
       if (ids.includes(id)) void send(id);
     });
     const recheck = setInterval(() => {
