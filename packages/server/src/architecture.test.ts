@@ -30,6 +30,31 @@ describe('server architecture', () => {
     expect(registries).toEqual([]);
   });
 
+  it("queries each aggregate's tables from its repository alone", () => {
+    const HOMES: Record<string, string> = {
+      users: 'services/users.ts',
+      sessions: 'services/sessions.ts',
+      payments: 'services/payments-repository.ts',
+      payment_credits: 'services/payments-repository.ts',
+      api_keys: 'services/api-keys-repository.ts',
+      api_uploads: 'services/api-keys-repository.ts',
+      webhook_deliveries: 'services/webhook-deliveries.ts',
+      idempotency_keys: 'services/idempotency-keys.ts',
+      files: 'files/repository.ts',
+      vault_totals: 'files/repository.ts',
+      free_trial_uses: 'files/usage-repository.ts',
+      free_trial_locks: 'files/usage-repository.ts',
+      usage_events: 'files/usage-repository.ts',
+    };
+    const strays = sources().flatMap(([path, text]) =>
+      [...text.matchAll(/\.(?:selectFrom|insertInto|updateTable|deleteFrom)\(\s*'(\w+)'/g)]
+        .map((m) => m[1] as string)
+        .filter((table) => table in HOMES && HOMES[table] !== path && !path.startsWith('db/migrations/'))
+        .map((table) => `${table} in ${path}`),
+    );
+    expect([...new Set(strays)]).toEqual([]);
+  });
+
   it('runs no SQL in the HTTP layer', () => {
     const queries = sources()
       .filter(([path]) => path.startsWith('http/'))

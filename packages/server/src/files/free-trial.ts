@@ -7,6 +7,14 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { AppError, LIMITS, TEXTS } from '@statemint/shared';
 import { sql } from 'kysely';
 import type { FilesContext, FilesDb } from './context';
+import {
+  type IdentityHashes,
+  insertTrialLock,
+  insertTrialUse,
+  lastTrialUseAt,
+  latestTrialLock,
+  trialUsersSince,
+} from './usage-repository';
 
 export const COOLDOWN_MESSAGE = TEXTS.freeTrialCooldown;
 export const LOCKED_MESSAGE =
@@ -21,17 +29,11 @@ export interface FreeTrialIdentity {
   ip: string;
 }
 
-interface HashedIdentity {
-  email: string | null;
-  fingerprint: string | null;
-  ip: string;
-}
-
 function hash(files: FilesContext, kind: string, value: string): string {
   return createHmac('sha256', files.identifierKey).update(`${kind}:${value}`).digest('base64url');
 }
 
-function hashed(files: FilesContext, id: FreeTrialIdentity): HashedIdentity {
+function hashed(files: FilesContext, id: FreeTrialIdentity): IdentityHashes {
   const fingerprint = id.fingerprint?.trim().slice(0, 512) || null;
   return {
     email: id.email ? hash(files, 'email', id.email.trim().toLowerCase()) : null,
@@ -54,37 +56,18 @@ export async function freeTrialRefusal(
   const now = files.ctx.clock.now();
   const h = hashed(files, identity);
   const since = now - LIMITS.freeTrialWindowHours * HOUR;
-  const recent = await db
-    .selectFrom('free_trial_uses')
-    .select('id')
-    .where('created_at', '>', since)
-    .where((eb) => {
-      const matches = [eb('ip_hash', '=', h.ip)];
-      if (h.email) matches.push(eb('email_hash', '=', h.email));
-      if (h.fingerprint) matches.push(eb('fingerprint_hash', '=', h.fingerprint));
-      return eb.or(matches);
-    })
-    .executeTakeFirst();
-  if (recent) return new AppError('FREE_TRIAL_COOLDOWN', COOLDOWN_MESSAGE);
+  if ((await lastTrialUseAt(db, h, since)) !== null) return new AppError('FREE_TRIAL_COOLDOWN', COOLDOWN_MESSAGE);
 
-  const lastLock = await db
-    .selectFrom('free_trial_locks')
-    .selectAll()
-    .orderBy('locked_until', 'desc')
-    .executeTakeFirst();
+  const lastLock = await latestTrialLock(db);
   if (lastLock && lastLock.locked_until > now) return new AppError('FREE_TRIAL_LOCKED', LOCKED_MESSAGE);
   // Users are counted from the start of the UTC day, or from the end of a lock earlier that day.
   const windowStart = Math.max(startOfUtcDay(now), lastLock?.locked_until ?? 0);
-  const { users } = await db
-    .selectFrom('free_trial_uses')
-    .select((eb) => eb.fn.count<number>('email_hash').distinct().as('users'))
-    .where('created_at', '>=', windowStart)
-    .executeTakeFirstOrThrow();
-  if (Number(users) >= LIMITS.freeTrialDailyUsers) {
-    await db
-      .insertInto('free_trial_locks')
-      .values({ id: randomUUID(), locked_at: now, locked_until: now + LIMITS.freeTrialLockHours * HOUR })
-      .execute();
+  if ((await trialUsersSince(db, windowStart)) >= LIMITS.freeTrialDailyUsers) {
+    await insertTrialLock(db, {
+      id: randomUUID(),
+      locked_at: now,
+      locked_until: now + LIMITS.freeTrialLockHours * HOUR,
+    });
     return new AppError('FREE_TRIAL_LOCKED', LOCKED_MESSAGE);
   }
   return null;
@@ -97,17 +80,14 @@ export async function recordFreeTrialUse(
   db: FilesDb = files.db,
 ): Promise<void> {
   const h = hashed(files, identity);
-  await db
-    .insertInto('free_trial_uses')
-    .values({
-      id: randomUUID(),
-      file_id: fileId,
-      email_hash: h.email ?? hash(files, 'email', ''),
-      fingerprint_hash: h.fingerprint,
-      ip_hash: h.ip,
-      created_at: files.ctx.clock.now(),
-    })
-    .execute();
+  await insertTrialUse(db, {
+    id: randomUUID(),
+    file_id: fileId,
+    email_hash: h.email ?? hash(files, 'email', ''),
+    fingerprint_hash: h.fingerprint,
+    ip_hash: h.ip,
+    created_at: files.ctx.clock.now(),
+  });
 }
 
 /**
@@ -150,29 +130,13 @@ export async function freeTrialStatus(
   if (!refusal) return { canUse: true, code: null, nextAt: null };
   const now = files.ctx.clock.now();
   if (refusal.code === 'FREE_TRIAL_LOCKED') {
-    const lock = await files.db
-      .selectFrom('free_trial_locks')
-      .select('locked_until')
-      .orderBy('locked_until', 'desc')
-      .executeTakeFirst();
+    const lock = await latestTrialLock(files.db);
     return { canUse: false, code: 'FREE_TRIAL_LOCKED', nextAt: lock?.locked_until ?? null };
   }
-  const h = hashed(files, identity);
-  const last = await files.db
-    .selectFrom('free_trial_uses')
-    .select('created_at')
-    .where('created_at', '>', now - LIMITS.freeTrialWindowHours * HOUR)
-    .where((eb) => {
-      const matches = [eb('ip_hash', '=', h.ip)];
-      if (h.email) matches.push(eb('email_hash', '=', h.email));
-      if (h.fingerprint) matches.push(eb('fingerprint_hash', '=', h.fingerprint));
-      return eb.or(matches);
-    })
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
+  const last = await lastTrialUseAt(files.db, hashed(files, identity), now - LIMITS.freeTrialWindowHours * HOUR);
   return {
     canUse: false,
     code: 'FREE_TRIAL_COOLDOWN',
-    nextAt: last ? Number(last.created_at) + LIMITS.freeTrialWindowHours * HOUR : null,
+    nextAt: last === null ? null : last + LIMITS.freeTrialWindowHours * HOUR,
   };
 }

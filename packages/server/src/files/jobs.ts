@@ -14,6 +14,7 @@ import { fileKeyPrefix } from './keys';
 import { readPassword } from './password';
 import type { ConversionResults } from './repository';
 import { latestStatementsVersion } from './statement-versions';
+import { releaseFileUsage } from './usage-repository';
 
 /**
  * Conversion starts without an outcome before a file is marked failed. An attempt is counted
@@ -130,8 +131,7 @@ export async function releaseCharges(
   db: FilesDb = files.db,
   options: { keepFreeTrial?: boolean } = {},
 ): Promise<void> {
-  if (!options.keepFreeTrial) await db.deleteFrom('free_trial_uses').where('file_id', '=', fileId).execute();
-  await db.deleteFrom('usage_events').where('file_id', '=', fileId).where('kind', '=', 'upload').execute();
+  await releaseFileUsage(db, fileId, options.keepFreeTrial ?? false);
   await releaseUploadCredit(db, fileId);
 }
 

@@ -31,6 +31,7 @@ import { detailOf, toFileRecord } from './record';
 import type { FilesTable } from './schema';
 import { currentStatements } from './statement-versions';
 import { checkUploadType } from './upload-type';
+import { countUsageSince, deleteUsageOfUser, detachUsageFromFile, insertUsage } from './usage-repository';
 
 export const EMAIL_REQUIRED_MESSAGE = TEXTS.freeTrialEmailRequired;
 export const EMAIL_INVALID_MESSAGE = TEXTS.emailInvalid;
@@ -76,14 +77,7 @@ export async function countUsage(
   kind: 'upload' | 'restore',
   db: FilesDb = files.db,
 ): Promise<number> {
-  const { n } = await db
-    .selectFrom('usage_events')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('kind', '=', kind)
-    .where('created_at', '>=', startOfUtcMonth(files.ctx.clock.now()))
-    .executeTakeFirstOrThrow();
-  return Number(n);
+  return countUsageSince(db, userId, kind, startOfUtcMonth(files.ctx.clock.now()));
 }
 
 export async function recordUsage(
@@ -93,10 +87,13 @@ export async function recordUsage(
   fileId: string,
   db: FilesDb = files.db,
 ): Promise<void> {
-  await db
-    .insertInto('usage_events')
-    .values({ id: randomUUID(), user_id: userId, kind, file_id: fileId, created_at: files.ctx.clock.now() })
-    .execute();
+  await insertUsage(db, {
+    id: randomUUID(),
+    user_id: userId,
+    kind,
+    file_id: fileId,
+    created_at: files.ctx.clock.now(),
+  });
 }
 
 /**
@@ -329,8 +326,7 @@ export async function getFileRecord(
  */
 export async function purgeFile(files: FilesContext, id: string): Promise<void> {
   await files.store.deletePrefix(fileKeyPrefix(id));
-  await files.db.updateTable('usage_events').set({ file_id: null }).where('file_id', '=', id).execute();
-  await files.db.updateTable('free_trial_uses').set({ file_id: null }).where('file_id', '=', id).execute();
+  await detachUsageFromFile(files.db, id);
   await forgetApiUpload(files.ctx, id);
   await deleteDeliveriesOfFile(files.ctx, id);
   await files.db.deleteFrom('statement_versions').where('file_id', '=', id).execute();
@@ -348,7 +344,7 @@ export async function purgeFilesOfUser(files: FilesContext, userId: string): Pro
 /** A deleted account's files and its usage records (monthly uploads, restores), all gone. */
 export async function purgeAccountFiles(files: FilesContext, userId: string): Promise<number> {
   const n = await purgeFilesOfUser(files, userId);
-  await files.db.deleteFrom('usage_events').where('user_id', '=', userId).execute();
+  await deleteUsageOfUser(files.db, userId);
   return n;
 }
 

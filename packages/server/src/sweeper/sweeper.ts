@@ -1,6 +1,7 @@
 import type { FilesContext } from '../files/context';
 import { recoverJobs, STUCK_AFTER_MS } from '../files/jobs';
 import { purgeFile } from '../files/service';
+import { pruneTrialRecords } from '../files/usage-repository';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -36,14 +37,7 @@ export async function sweep(files: FilesContext): Promise<SweepReport> {
   report.requeued = await recoverJobs(files, now - STUCK_AFTER_MS);
 
   // Free-trial records are only needed for the 24-hour and same-day checks.
-  await files.db
-    .deleteFrom('free_trial_uses')
-    .where('created_at', '<', now - 2 * DAY)
-    .execute();
-  await files.db
-    .deleteFrom('free_trial_locks')
-    .where('locked_until', '<', now - 2 * DAY)
-    .execute();
+  await pruneTrialRecords(files.db, now - 2 * DAY);
   return report;
 }
 
