@@ -8,6 +8,7 @@ import type { InputKind } from '../readers/detect';
 import { type OcrLanguage, type OcrWord, ocrPoolSize, recognizeWords } from './backend';
 import { suggestLanguage } from './language';
 import { wordsToLines } from './lines';
+import { readMasks } from './masks';
 import { missedRegions, notReadYet, rereadMissed } from './missed';
 import {
   decodeImagePage,
@@ -89,16 +90,17 @@ async function readPreparedPage(page: PreparedPage, session: OcrSession): Promis
     if (session.langs.length > 1)
       words = await recognizeWords({ image: page.image, langs: session.langs, deadline: session.deadline });
   }
+  const read = (req: { image: Buffer; psm?: number }) =>
+    recognizeWords({ ...req, langs: session.langs, deadline: session.deadline });
   const regions = missedRegions(page.pixels, page.width, page.height, words, page.glyph);
   if (regions.length) {
     const firstLine = Math.max(-1, ...words.map((w) => w.line ?? 0)) + 1;
-    const read = (req: { image: Buffer; psm?: number }) =>
-      recognizeWords({ ...req, langs: session.langs, deadline: session.deadline });
     const found = await rereadMissed(page.pixels, page.width, page.height, regions, firstLine, read, page.glyph);
     // The cut-outs' margins take in words read already: a word again ("21" of "21,69", "AR" of
     // "CARTE") would make a line of its own inside theirs.
     words = [...words, ...notReadYet(found, words)];
   }
+  words = await readMasks(page.pixels, page.width, page.height, words, page.glyph, read);
   return { words, width: page.width, height: page.height, scale: page.scale, rules: page.rules };
 }
 
