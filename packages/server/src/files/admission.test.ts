@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { rawRequest, serverFor, type TestServer, testDatabases } from '../test/harness';
+import { rawRequest, serverFor, TEST_PASSWORD, type TestServer, testDatabases } from '../test/harness';
 import {
   BUSY_MESSAGE,
   MAX_BYTES_IN_FLIGHT,
@@ -389,6 +389,45 @@ for (const db of testDatabases) {
       expect(errors).toEqual([]);
       expect(socket.destroyed).toBe(false);
       socket.destroy();
+    });
+
+    it('runs no request sent after a refused body on its connection', async () => {
+      // Node's parser reads on past the drained body: a request pipelined after it reached the app,
+      // which ran it (here, a sign-up) though its answer could not be sent.
+      const ip = await usedAddress();
+      const email = `${randomUUID()}@example.com`;
+      const signUp = JSON.stringify({ email, password: TEST_PASSWORD, name: 'Pipelined' });
+      const { port } = new URL(s.url);
+      const socket = connect({ port: Number(port), host: '127.0.0.1', allowHalfOpen: true });
+      socket.on('error', () => undefined);
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      const answered = new Promise<string>((resolve) => {
+        let text = '';
+        socket.on('data', (d) => {
+          text += d;
+          if (text.includes('}')) resolve(text);
+        });
+      });
+      const body = Buffer.alloc(64 * 1024, 0x41);
+      socket.write(
+        `POST /api/files/upload-free-trial HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: ${ip}\r\n` +
+          `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${body.length}\r\n\r\n`,
+      );
+      expect(await answered).toMatch(/^HTTP\/1\.1 429/);
+      socket.write(
+        Buffer.concat([
+          body,
+          Buffer.from(
+            `POST /api/auth/register HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: ${freshIp()}\r\n` +
+              `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(signUp)}\r\n\r\n${signUp}`,
+          ),
+        ]),
+      );
+      socket.end();
+      await closed;
+      // The address was never signed up: signing it up now is a first time.
+      const again = await s.api('/api/auth/register', { body: { email, password: TEST_PASSWORD, name: 'Again' } });
+      expect(again.status).toBe(201);
     });
   });
 }

@@ -17,6 +17,7 @@ import type { Mailer } from '../mail/mailer';
 import type { StripeApiEndpoint } from '../payments/stripe';
 import { RateLimitedError } from '../services/rate-limit';
 import { registerOpenApi } from './openapi';
+import { REFUSED_CONNECTION_MESSAGE, refusedConnection } from './refused-body';
 import { route } from './route';
 import { routePlugins } from './routes';
 import { sharedSchemaCompilers } from './schema-compilers';
@@ -207,9 +208,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, next) =>
-    securityHeaders(request.raw, reply.raw, (err) => next(err as Error | undefined)),
-  );
+  app.addHook('onRequest', (request, reply, next) => {
+    // A request sent after a refused upload's body, on its connection: dropped (http/refused-body.ts).
+    if (refusedConnection(request.raw.socket)) {
+      request.raw.socket.destroy();
+      return next(new AppError('RATE_LIMITED', REFUSED_CONNECTION_MESSAGE));
+    }
+    securityHeaders(request.raw, reply.raw, (err) => next(err as Error | undefined));
+  });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof RateLimitedError) reply.header('Retry-After', String(error.retryAfterSeconds));

@@ -37,6 +37,20 @@ export const MAX_DRAIN_BYTES = LIMITS.maxUploadBytes + 1024 * 1024;
 /** Refused connections lingering at once; past it, they are closed right after their answer. */
 export const MAX_LINGERING = 200;
 
+export const REFUSED_CONNECTION_MESSAGE = 'This connection was closed after a refused upload: send the request again.';
+
+/** Marks the socket of a refused request: it serves no other request (refusedConnection). */
+const REFUSED = Symbol('statemint.refusedConnection');
+
+/**
+ * Whether `socket` carried a refused request. Node's parser reads on past a drained body and
+ * would hand a request pipelined after it to the app, which ran it with no way to answer it
+ * (the connection is ended): such a request is dropped with its connection (http/app.ts).
+ */
+export function refusedConnection(socket: unknown): boolean {
+  return (socket as { [REFUSED]?: boolean } | null)?.[REFUSED] === true;
+}
+
 export interface RefusedBodyLimits {
   lingerMs?: number;
   drainMs?: number;
@@ -70,7 +84,8 @@ export class RefusedBodies {
     reply.header('Connection', 'close');
     const raw = request.raw;
     if (raw.complete || this.#lingering.size >= MAX_LINGERING) return;
-    const socket = raw.socket as Socket & { destroySoon?: () => void };
+    const socket = raw.socket as Socket & { destroySoon?: () => void; [REFUSED]?: boolean };
+    socket[REFUSED] = true;
     const declared = Number(request.headers['content-length']);
     const drain = Number.isSafeInteger(declared) && declared >= 0 && declared <= this.maxDrainBytes;
     this.#lingering.add(socket);
