@@ -169,3 +169,27 @@ describe('repeated-total-rows on a long statement', () => {
     ]);
   });
 });
+
+describe('bracketing-balance-rows on a long statement', () => {
+  it('sums the rows above each candidate closing once, whichever opening is tried', async () => {
+    const { bracketingBalanceRows } = await import('./special-rows');
+    let gets = 0;
+    class Counted<K, V> extends Map<K, V> {
+      override get(key: K): V | undefined {
+        gets++;
+        return super.get(key);
+      }
+    }
+    const rows = Array.from({ length: 200 }, (_, i) => {
+      const r = draftRow(i + 1, `SHOP ${i}`, 100 + i);
+      r.money = new Counted(r.money);
+      return r;
+    });
+    // A printed opening (tried as +/-) that no row near the end closes: all six candidates are tried.
+    bracketingBalanceRows(await draftOf(rows, 1_000_000, false));
+    expect(rows.every((r) => r.kind === 'transaction')).toBe(true);
+    // Each candidate's rows read once for the bare side and once a sign (~3 x 6 x 200 reads), not
+    // again for every opening and sign (~8 x 6 x 200).
+    expect(gets).toBeLessThanOrEqual(4 * 6 * 200);
+  });
+});

@@ -314,22 +314,34 @@ export function bracketingBalanceRows(draft: Draft): void {
     if (marks.has('debit') && !marks.has('credit')) return 'credit';
     return null;
   };
-  // Whether the opening plus the rows' amounts come to the closing (one amount column: its signed
-  // sum; several: each taken as credits or as debits).
-  const fits = (opening: number, rows: DraftRow[], closing: number) =>
-    // Credits marked "CR" are the minus side of a card statement's amounts.
-    [signed, (c: Cell) => (c.mark === 'minus' || c.mark === 'credit' ? -c.cents : c.cents)].some((sign) => {
-      const sums = draft.keys.map((k) => {
-        const bare = bareSide(k, rows);
-        return rows.reduce((n, r) => {
+  // The rows' sum in each amount column, read with each sign: credits marked "CR" are the minus
+  // side of a card statement's amounts. Worked out once for the rows, whatever opening is tried.
+  const sumsOf = (rows: DraftRow[]): number[][] => {
+    const bare = draft.keys.map((k) => bareSide(k, rows));
+    return [signed, (c: Cell) => (c.mark === 'minus' || c.mark === 'credit' ? -c.cents : c.cents)].map((sign) =>
+      draft.keys.map((k, i) =>
+        rows.reduce((n, r) => {
           const c = r.money.get(k);
-          return c ? n + sign(c.mark === null && bare ? { ...c, mark: bare } : c) : n;
-        }, 0);
-      });
+          const side = bare[i];
+          return c ? n + sign(c.mark === null && side ? { ...c, mark: side } : c) : n;
+        }, 0),
+      ),
+    );
+  };
+  // Whether the opening plus the rows' amounts come to the closing (one amount column: its signed
+  // sum; several: each taken as credits or as debits), read with either sign.
+  const fitsSums = (opening: number, bySign: number[][], closing: number) =>
+    bySign.some((sums) => {
       const used = sums.filter((v) => v !== 0);
       if (!used.length) return false;
       return used.length === 1 ? Math.abs(opening + (used[0] as number)) === closing : sidesSum(sums, opening, closing);
     });
+  // The openings tried against one set of rows, their sums worked out only when one is tried.
+  const fitsAny = (openings: number[], rows: DraftRow[], closing: number) => {
+    if (!openings.length) return false;
+    const sums = sumsOf(rows);
+    return openings.some((o) => fitsSums(o, sums, closing));
+  };
   const mark = (row: DraftRow, kind: 'opening' | 'closing', why: string) => {
     row.kind = 'balance';
     if (!row.labels.includes(kind)) row.labels = [...row.labels, kind];
@@ -338,7 +350,7 @@ export function bracketingBalanceRows(draft: Draft): void {
   const word = (r: DraftRow) => /^\p{L}{3,}/u.exec(r.description.trim())?.[0]?.toLowerCase() ?? null;
   if (first.money.size === 1 && last.money.size === 1 && word(first) && word(first) === word(last)) {
     const opening = signed([...first.money.values()][0] as Cell);
-    if (tx.length >= 4 && fits(opening, tx.slice(1, -1), ([...last.money.values()][0] as Cell).cents)) {
+    if (tx.length >= 4 && fitsAny([opening], tx.slice(1, -1), ([...last.money.values()][0] as Cell).cents)) {
       const why = 'the first row plus every amount between comes to the last';
       mark(first, 'opening', `${why}: "${first.description}" is the opening balance`);
       mark(last, 'closing', `${why}: "${last.description}" is the closing balance`);
@@ -352,7 +364,7 @@ export function bracketingBalanceRows(draft: Draft): void {
   if (draft.labelledOpening === null && draft.labelledClosing !== null && !first.dateToken && first.money.size === 1) {
     const figure = ([...first.money.values()][0] as Cell).cents;
     const closing = Math.abs(draft.labelledClosing);
-    if (tx.length >= 3 && [figure, -figure].some((o) => fits(o, tx.slice(1), closing))) {
+    if (tx.length >= 3 && fitsAny([figure, -figure], tx.slice(1), closing)) {
       mark(
         first,
         'opening',
@@ -375,7 +387,7 @@ export function bracketingBalanceRows(draft: Draft): void {
     const row = tx[k] as DraftRow;
     if (row.money.size !== 1) continue;
     const figure = ([...row.money.values()][0] as Cell).cents;
-    if (!openings.some((o) => fits(o, tx.slice(0, k), figure))) continue;
+    if (!fitsAny(openings, tx.slice(0, k), figure)) continue;
     mark(
       row,
       'closing',

@@ -71,7 +71,16 @@ export function assignTextRoles(
       const t = row[i] ?? [];
       return t.length ? [t.map((x) => x.text).join(' ')] : [];
     });
-  const values = (i: number) => valuesIn(cells, i);
+  // A column's values are asked for by several tests: read once.
+  const read = new Map<number, string[]>();
+  const values = (i: number) => {
+    let v = read.get(i);
+    if (!v) {
+      v = valuesIn(cells, i);
+      read.set(i, v);
+    }
+    return v;
+  };
   // A labelled column's cells on every page of the table: a page's few cells must not make it a
   // column of codes that is a description on the others.
   const tableValues = (c: Column) =>
