@@ -36,6 +36,16 @@ export const TOO_MANY_UPLOADS_MESSAGE =
 export const BUSY_MESSAGE = 'The server is busy receiving other files. Please try again in a moment.';
 export const TOO_SLOW_MESSAGE = 'The upload was too slow and was stopped. Please check your connection and try again.';
 
+/**
+ * Refused because the server is busy with others' uploads (not for anything of this client's own):
+ * its connection closes gracefully, its body read and dropped (http/refused-body.ts).
+ */
+export class ServerBusyError extends RateLimitedError {
+  constructor() {
+    super(BUSY_MESSAGE, 5);
+  }
+}
+
 /** An admitted upload: release() when it ends (any number of times); `signal` aborts when it is cut. */
 export interface Admission {
   readonly signal: AbortSignal;
@@ -92,7 +102,7 @@ export class UploadGate {
     }
     const wanted = Math.min(Math.max(0, declared), this.maxBytes);
     if (inProgress >= this.active || this.#uploads.size >= MAX_UPLOAD_SOCKETS || held + wanted > this.maxBytes)
-      throw new RateLimitedError(BUSY_MESSAGE, 5);
+      throw new ServerBusyError();
     const upload: InFlight = {
       ip,
       declared: Math.max(0, declared),

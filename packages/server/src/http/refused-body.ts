@@ -6,9 +6,10 @@
  * EPIPE or ECONNRESET instead of the answer (issue 29: 19 to 55 of `npm run load`'s 60 refused
  * uploads).
  *
- * Now the connection closes as RFC 9112 section 9.6 asks ("lingering close"): after the answer the
- * server ends its side (FIN) and goes on reading and discarding what the client sends, until the
- * client closes. A client reads the answer whenever it gets to it: undici stops sending and closes
+ * Now a client refused because the server is busy with others' uploads (files/admission.ts
+ * ServerBusyError: the refusals of `npm run load`'s admitted flood) has its connection closed as
+ * RFC 9112 section 9.6 asks ("lingering close"): after the answer the server ends its side (FIN) and
+ * goes on reading and discarding what the client sends, until the client closes. A client reads the answer whenever it gets to it: undici stops sending and closes
  * as soon as it has (after ~4 MB of a 9.9 MB body here), and one starved of CPU sends its whole
  * body first. Nothing read is kept (Node's parser drops a dumped request's body). Reading is
  * bounded: only a body whose declared length is at most MAX_DRAIN_BYTES is read; the connection is
@@ -16,10 +17,13 @@
  * MAX_LINGERING connections linger at once (past it, or for a body already received, Node closes
  * as before).
  *
- * A body without a declared length, or a longer one, is not read: the connection is kept for
- * LINGER_MS with the client's bytes unread (its writes stop at the full socket buffers), then
- * ended. (That was the only way before: a client starved of CPU for those seconds had its answer
- * dropped by the reset, 13 of 55 refused fetches of `npm run load`'s admitted flood.)
+ * Any other refused body (the client's own standing refused it: a used free trial, its address's
+ * uploads in flight; or it declares no length, or a longer one) is not read: reading costs the
+ * server (60 refused 9.9 MB fetches from one used address: ~220 MB read, and the health probes'
+ * p99 about doubled on a loaded machine). Its connection is kept for LINGER_MS with the client's
+ * bytes unread (its writes stop at the full socket buffers), then ended. (That was the only way
+ * before: a client starved of CPU for those seconds had its answer dropped by the reset, 13 of 55
+ * refused fetches of `npm run load`'s admitted flood.)
  */
 import type { Socket } from 'node:net';
 import { LIMITS } from '@statemint/shared';
@@ -78,8 +82,12 @@ export class RefusedBodies {
     for (const socket of this.#lingering) socket.destroy();
   }
 
-  /** Call while refusing `request` before its body is read (the answer is about to be sent). */
-  refuse(request: FastifyRequest, reply: FastifyReply): void {
+  /**
+   * Call while refusing `request` before its body is read (the answer is about to be sent).
+   * `drain`: its body is read and dropped until the client closes (a client refused because the
+   * server is busy with others); else left unread.
+   */
+  refuse(request: FastifyRequest, reply: FastifyReply, options: { drain: boolean }): void {
     // The body is not wanted: the connection is not kept for another request.
     reply.header('Connection', 'close');
     const raw = request.raw;
@@ -87,7 +95,7 @@ export class RefusedBodies {
     const socket = raw.socket as Socket & { destroySoon?: () => void; [REFUSED]?: boolean };
     socket[REFUSED] = true;
     const declared = Number(request.headers['content-length']);
-    const drain = Number.isSafeInteger(declared) && declared >= 0 && declared <= this.maxDrainBytes;
+    const drain = options.drain && Number.isSafeInteger(declared) && declared >= 0 && declared <= this.maxDrainBytes;
     this.#lingering.add(socket);
     const timer = setTimeout(() => socket.destroy(), drain ? this.drainMs : this.lingerMs);
     timer.unref();

@@ -19,7 +19,7 @@ import {
   downloadOwned,
   originalLink,
 } from '../../downloads/service';
-import { type Admission, refusalBeforeBody, UploadGate } from '../../files/admission';
+import { type Admission, refusalBeforeBody, ServerBusyError, UploadGate } from '../../files/admission';
 import type { FilesContext } from '../../files/context';
 import { AVAILABLE_MESSAGE, freeTrialRefusal, freeTrialStatus } from '../../files/free-trial';
 import { MULTIPART_LIMITS, readUpload } from '../../files/read-upload';
@@ -127,8 +127,10 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         );
       } catch (e) {
         // The body is not wanted: the connection closes after the answer, gracefully, so the client
-        // still sending it reads the answer (http/refused-body.ts).
-        refused.refuse(request, reply);
+        // still sending it reads the answer (http/refused-body.ts). Only a client refused for others'
+        // load has its body read to the end; one refused for its own (a used trial, its address's
+        // uploads in flight) is left unread.
+        refused.refuse(request, reply, { drain: e instanceof ServerBusyError });
         throw e;
       }
     };
