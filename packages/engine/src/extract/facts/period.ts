@@ -55,6 +55,11 @@ function ocrCells(line: TokenLine): TokenLine['tokens'][] {
 }
 
 function sentence(tokens: TokenLine['tokens']): boolean {
+  // No more letters than characters: a cell of under 50 is no sentence, counted or not (most
+  // lines of a statement; counting splits and matches every word).
+  let chars = 0;
+  for (const t of tokens) if (t.kind === 'text' || t.kind === 'sign') chars += t.text.length;
+  if (chars < 50) return false;
   let letters = 0;
   let words = 0;
   for (const t of tokens) {
