@@ -269,12 +269,26 @@ const rowMatchers: [RowLabel, PhraseFinder][] = (['opening', 'closing', 'total']
   ),
 ]);
 
+/** What rowLabels answered for each text so far (rows repeat: "Card payment", "Balance forward"). */
+const rowLabelCache = new Map<string, RowLabel[]>();
+
 /**
  * What a row's text says it is, when it starts with a balance or total label ("Balance brought
  * forward", "Saldo Vortrag", "Total"), after the date it is for if one leads. A label may name both an opening and a closing ("Saldo al
  * 31/03"): both are returned, and the row's position decides.
  */
 export function rowLabels(text: string): RowLabel[] {
+  let labels = rowLabelCache.get(text);
+  if (!labels) {
+    labels = readRowLabels(text);
+    if (rowLabelCache.size >= LABEL_CACHE_SIZE) rowLabelCache.clear();
+    rowLabelCache.set(text, labels);
+  }
+  // A copy: the caller's row may add to its labels.
+  return [...labels];
+}
+
+function readRowLabels(text: string): RowLabel[] {
   // The label may follow the date it is for ("1 Şub 2025 Tarihli Bakiye", "31/01 Balance").
   const dated = leadingDate(text);
   // ... or a reference tag printed before it ("Réf : 009 SOLDE CREDITEUR AU 03/10/2012").
