@@ -154,9 +154,13 @@ export function tokeniseRun(run: TextRun, index: number, opts: TokenOptions): To
   };
   while (i < words.length) {
     let taken = 0;
+    // Every piece tried below starts at this word and ends within its next five: without a digit
+    // there, none is an amount (most words of a description), and none is cut out to be tried.
+    const most = Math.min(5, words.length - i);
+    const reach = text.slice((words[i] as { start: number }).start, (words[i + most - 1] as { end: number }).end);
     // The longest amount starting at this word ("1 234,56 €", "$1,234.56 CR"), but not a word
     // glued to text before it.
-    for (let n = Math.min(5, words.length - i); n >= 1 && !taken; n--) {
+    for (let n = /\d/.test(reach) ? most : 0; n >= 1 && !taken; n--) {
       const start = (words[i] as { start: number }).start;
       const end = (words[i + n - 1] as { end: number }).end;
       const piece = text.slice(start, end);
