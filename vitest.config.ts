@@ -52,17 +52,21 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.{ts,tsx}'],
+          include: ['packages/{engine,shared,web}/src/**/*.test.{ts,tsx}'],
           // Each worker keeps one module graph for the files it runs: importing the engine (its
-          // vocabulary expressions, PDF.js) or the server (Fastify, Drizzle, BullMQ, the AWS SDK) afresh
-          // for every file cost as much CPU as many files' tests (27 small engine files: 21 -> 10 CPU-s;
-          // the server's 45 files: import 14 s in all). Tests that change process state restore it;
-          // each file's own module still runs afresh.
+          // vocabulary expressions, PDF.js) afresh for every file cost as much CPU as the tests of
+          // many files (27 small engine files: 21 -> 10 CPU-s). Tests that change process state
+          // restore it; each file's own module still runs afresh.
           isolate: false,
         },
       },
-      // Browser journeys: their cost is the server and chromium each starts, not what they import.
-      { extends: true, test: { name: 'e2e', include: ['e2e/**/*.test.ts'] } },
+      // API tests and browser journeys: a process of their own for each file. Servers, Redis
+      // clients and child processes a file leaves behind must not reach the next file's
+      // measurements (cpu-time.test.ts counts the CPU of the processes its thread has reaped).
+      {
+        extends: true,
+        test: { name: 'api', include: ['packages/server/src/**/*.test.ts', 'e2e/**/*.test.ts'] },
+      },
     ],
   },
 });
