@@ -1454,7 +1454,8 @@ describe('OCR classes seen on fresh random scans and photos', () => {
     const [s] = extractStatements(doc, { deadline: deadline() });
     expect(s?.statement.openingBalance).toBe(1254.53);
     expect(s?.trace?.filter((e) => e.pass === 'ocr-labelled-balances').map((e) => e.to)).toEqual([1254.53]);
-    expect(s?.reconciliation.status).toBe('balanced');
+    // The opening agrees with the balance row, but no printed balance follows a row: nothing proves them.
+    expect(s?.reconciliation.status).toBe('unknown');
   });
 
   it('takes lines with an amount whose currency sign OCR misread ("S$$299.00") above the first clean row into the table', () => {

@@ -1,6 +1,9 @@
 /**
  * Reconciliation: every printed running balance (previous + amount = balance) and opening + sum
- * = closing. A statement says `balanced` only when at least one check ran and all passed.
+ * = closing. A statement says `balanced` only when at least one check ran and all passed. A
+ * balance printed after another with no transaction between proves no row, so it is no check
+ * (it is still a mismatch where the two differ): a daily balance line under a daily balance line
+ * must not make a statement of unproven rows `balanced`.
  */
 import type { Reconciliation, ReconciliationMismatch } from '@statemint/shared';
 import type { Draft } from '../draft';
@@ -10,20 +13,23 @@ export function reconcile(draft: Draft, indexOf: (id: number) => number): Reconc
   let checks = 0;
   let running = draft.opening?.cents ?? null;
   let lastTx = -1;
+  let rowsSince = 0;
   for (const row of draft.rows) {
     if (row.kind === 'transaction') {
       if (running !== null) running += row.cents ?? 0;
       lastTx = row.id;
+      rowsSince++;
     }
     if ((row.kind === 'transaction' || row.kind === 'balance') && row.balance !== null) {
       if (running !== null) {
-        checks++;
+        if (rowsSince > 0) checks++;
         if (running !== row.balance) {
           const at = row.kind === 'transaction' ? indexOf(row.id) : indexOf(lastTx);
           mismatches.push({ row: at, expected: running / 100, printed: row.balance / 100 });
         }
       }
       running = row.balance;
+      rowsSince = 0;
     }
   }
   const o = draft.opening?.cents;
