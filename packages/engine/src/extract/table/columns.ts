@@ -236,7 +236,10 @@ export function findColumns(region: RegionLines): RegionColumns {
   const ocr = region.header[0]?.tokens[0]?.confidence !== undefined;
   const size = region.size;
   const known = labels.filter((l) => !ocr || labelReadings(l.text).length > 0);
-  const undivided = passEnabled('text-under-labels') ? known.filter((l) => !dividesText(l.x0, region.seeds, size)) : [];
+  const wrapped = region.lines.filter((l) => !region.seeds.includes(l));
+  const undivided = passEnabled('text-under-labels')
+    ? known.filter((l) => !dividesText(l.x0, region.seeds, size) || !dividesText(l.x0, wrapped, size))
+    : [];
   const starts = known.filter((l) => !undivided.includes(l)).map((l) => l.x0);
   // Text running over a label's start is split only in seed lines (a description run into the
   // reference column); other lines (end-of-day balance labels printed from the date column) stay whole.
@@ -391,10 +394,10 @@ export function findColumns(region: RegionLines): RegionColumns {
  * label); where the header's one label lost its joining mark ("NAAM / OMSCHRIJVING" read as two
  * labels), the cut falls between any two words of the descriptions and the text stays one cell.
  */
-function dividesText(x: number, seeds: TokenLine[], size: number): boolean {
+function dividesText(x: number, lines: TokenLine[], size: number): boolean {
   let cuts = 0;
   let aligned = 0;
-  for (const line of seeds) {
+  for (const line of lines) {
     for (const t of line.tokens) {
       if (t.kind !== 'text' || !/\s/.test(t.text) || x <= t.x0 + size || x >= t.x1 - size * 0.5) continue;
       const after = splitWords(t).find((w) => w.x0 >= x - size * 0.5);
@@ -763,6 +766,11 @@ function placeLabels(columns: Column[], given: Label[], size: number): void {
         best = c;
       }
     }
+    // Amounts align right and their label may stand left of them, over nothing ("Credit" left of a
+    // page of narrow figures, "0.00" and "11,178.00"): the next column right of the label, where it
+    // is an unlabelled money column no wider away than it is wide.
+    const next = columns.filter((c) => c.x0 >= label.x1).sort((a, b) => a.x0 - b.x0)[0];
+    if (!best && next && !next.label && next.kind === 'money' && next.x0 - label.x1 < next.x1 - next.x0) best = next;
     if (best) {
       best.label = label.text;
       continue;
