@@ -9,7 +9,7 @@ import type { TableScan } from '../table/index';
 import type { Region, Table } from '../table/model';
 import type { Token } from '../tokens/tokenise';
 import { headingDirection, rowLabels } from '../vocabulary';
-import { type BandModel, labelRowsAlone, segmentRows } from './bands';
+import { type BandModel, type Bands, labelRowsAlone, segmentRows } from './bands';
 
 export interface RawRow {
   id: number;
@@ -79,6 +79,26 @@ function headingLines(region: Region, cells: Token[][][]): Map<number, string> {
   return out;
 }
 
+/**
+ * The direction a page's rows tell the table's next pages: hugging rows tell it, and so does a page
+ * read 'below' whose rows ran on under their amounts (lines after an anchor, none before the
+ * first): lines at the top of the next page continue this page's last row ("REF 99999999" of a
+ * row cut by the page break).
+ */
+function told(found: Bands): 'allAbove' | 'below' | null {
+  const ranOnBelow =
+    found.model === 'below' && !found.leading.length && found.bands.some((b) => b.lines.some((i) => i > b.anchor));
+  return found.direction ?? (ranOnBelow ? 'below' : null);
+}
+
+function laterDirection(regions: Region[], scan: TableScan): 'allAbove' | 'below' | null {
+  for (const region of regions) {
+    const direction = told(segmentRows(region, scan.cells.get(region) ?? [], null));
+    if (direction) return direction;
+  }
+  return null;
+}
+
 export function assembleRows(scan: TableScan): RowScan {
   const rows: RawRow[] = [];
   const models = new Map<Region, BandModel>();
@@ -93,15 +113,17 @@ export function assembleRows(scan: TableScan): RowScan {
     let section = { key: `${table.id}`, heading: null as string | null };
     // The direction descriptions run in, as the table's pages before told it.
     let direction: 'allAbove' | 'below' | null = null;
-    for (const region of table.regions) {
+    for (const [k, region] of table.regions.entries()) {
       const cells = scan.cells.get(region) ?? [];
-      const found = segmentRows(region, cells, passEnabled('table-direction') ? direction : null);
-      // A page read 'below' whose rows ran on under their amounts (lines after an anchor, none
-      // before the first) tells the table's next pages the same: lines at the top of the next page
-      // continue this page's last row ("REF 99999999" of a row cut by the page break).
-      const ranOnBelow =
-        found.model === 'below' && !found.leading.length && found.bands.some((b) => b.lines.some((i) => i > b.anchor));
-      direction = found.direction ?? (ranOnBelow && passEnabled('table-direction') ? 'below' : direction);
+      let found = segmentRows(region, cells, passEnabled('table-direction') ? direction : null);
+      // The table's first page with lines both before its first amounts and after its last reads
+      // 'above' or 'below' alike (a row cut by the page break either way); the table's later pages
+      // are the same layout, so the first of them that tells a direction decides.
+      if (k === 0 && found.model === 'above' && passEnabled('table-direction')) {
+        const later = laterDirection(table.regions.slice(1), scan);
+        if (later) found = { ...segmentRows(region, cells, later), inherited: true };
+      }
+      direction = told(found) ?? (passEnabled('table-direction') ? direction : null);
       if (found.inherited) inherited.push(region);
       for (const i of labelRowsAlone(region, cells, found))
         relabelled.push({ page: region.page, text: region.lines[i]?.tokens.map((t) => t.text).join(' ') ?? '' });
