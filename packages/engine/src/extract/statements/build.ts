@@ -90,15 +90,24 @@ interface LedgerRun {
   check: ReturnType<typeof reconcile>;
 }
 
-/** The ledger passes on a copy of the draft's rows, in printed order or reversed, and its reconciliation. */
-function runLedger(draft: Draft, reverse: boolean): LedgerRun {
+/**
+ * The ledger passes on a copy of the draft's rows, in printed order or reversed, and its
+ * reconciliation. `inside`: only the dated rows turn; undated lines before and after them (an
+ * opening balance printed above a newest-first list, the closing one under it) stay where they are.
+ */
+function runLedger(draft: Draft, reverse: 'no' | 'all' | 'inside'): LedgerRun {
   const trace = new Tracer();
-  const rows = draft.rows.map((r) => ({
+  let rows = draft.rows.map((r) => ({
     ...r,
     labels: [...r.labels],
     money: new Map([...r.money].map(([k, c]) => [k, { ...c }])),
   }));
-  if (reverse) rows.reverse();
+  if (reverse === 'all') rows.reverse();
+  if (reverse === 'inside') {
+    const first = rows.findIndex((r) => r.dateToken);
+    const last = rows.findLastIndex((r) => r.dateToken);
+    if (first >= 0) rows = [...rows.slice(0, first), ...rows.slice(first, last + 1).reverse(), ...rows.slice(last + 1)];
+  }
   const copy: Draft = { ...draft, rows, issues: [...draft.issues], trace };
   runLedgerPasses(copy);
   const order = new Map(rows.map((r, i) => [r.id, i]));
@@ -373,12 +382,19 @@ export function buildStatement(
   // where the dates run back: the ledger runs on each, and the one whose balances and totals hold
   // better wins (ties: as printed). Its transactions stay in printed order either way.
   let reversed = false;
+  const printedAt = new Map(draft.rows.map((r, i) => [r.id, i]));
   if (passEnabled('newest-first') && newestFirst(draft)) {
-    const asPrinted = runLedger(draft, false);
-    const oldestFirst = runLedger(draft, true);
+    const asPrinted = runLedger(draft, 'no');
     const misses = (c: LedgerRun) => (c.check.status === 'balanced' ? -1 : c.check.mismatches.length);
-    const won = misses(oldestFirst) < misses(asPrinted) ? oldestFirst : asPrinted;
-    reversed = won === oldestFirst;
+    // Where two hold alike, the order whose running balances are read proves more rows (as
+    // printed, a newest-first table's balances chain nowhere; its opening and closing still add up).
+    const proven = (c: LedgerRun) => c.draft.rows.filter((r) => r.kind === 'transaction' && r.balance !== null).length;
+    const better = (a: LedgerRun, b: LedgerRun) =>
+      misses(a) < misses(b) || (misses(a) === misses(b) && proven(a) > proven(b));
+    let won = asPrinted;
+    for (const candidate of [runLedger(draft, 'all'), runLedger(draft, 'inside')])
+      if (better(candidate, won)) won = candidate;
+    reversed = won !== asPrinted;
     Object.assign(draft, won.draft, { trace });
     trace.entries.push(...won.trace.entries);
     if (reversed)
@@ -387,7 +403,7 @@ export function buildStatement(
         'order',
         null,
         'oldest first',
-        `its dates run back; read oldest first its ledger has ${misses(oldestFirst)} mismatches, as printed ${misses(asPrinted)}`,
+        `its dates run back; read oldest first its ledger has ${misses(won)} mismatches, as printed ${misses(asPrinted)}`,
       );
   } else runLedgerPasses(draft);
   if (!reversed) breaks.push(...ledgerBreaks(draft));
@@ -396,7 +412,8 @@ export function buildStatement(
   const txns: Transaction[] = [];
   const index = new Map<number, number>();
   let lastDate: string | null = null;
-  for (const r of reversed ? [...draft.rows].reverse() : draft.rows) {
+  const inPrint = (r: DraftRow) => printedAt.get(r.id) ?? 0;
+  for (const r of reversed ? [...draft.rows].sort((a, b) => inPrint(a) - inPrint(b)) : draft.rows) {
     if (r.date) lastDate = r.date;
     if (r.kind !== 'transaction' || r.cents === null) continue;
     const date = r.date ?? lastDate;
