@@ -450,6 +450,16 @@ export function afterClosing(draft: Draft): void {
       .reduce((n, r) => n + (r.cents ?? 0), 0);
     if (next.balance === (closingRow.balance as number) + upTo) return;
   }
+  // A ledger of its own follows (a savings account under the current account): an opening balance
+  // row whose figure the next printed balance goes on from. Those are rows of another statement,
+  // for `ledger-breaks` to cut, not lines printed after this one's end.
+  const opening = rest.find((r) => r.kind === 'balance' && r.labels.includes('opening') && r.balance !== null);
+  const chained = opening && rest.find((r) => at(r) > at(opening) && r.balance !== null);
+  if (opening && chained) {
+    const between = rest.filter((r) => r.kind === 'transaction' && at(r) > at(opening) && at(r) <= at(chained));
+    const sum = between.reduce((n, r) => n + (r.cents ?? 0), 0);
+    if (between.length && chained.balance === (opening.balance as number) + sum) return;
+  }
   for (const r of after) {
     const from = r.kind;
     r.kind = 'none';
