@@ -172,7 +172,8 @@ export function totalRows(draft: Draft): void {
         (g) => g.n >= 2 && g.sum === cellOf(cells[0] as string).cents,
       );
     if (labelled || sums || carried || sideTotal) {
-      row.kind = carried ? 'balance' : 'total';
+      // A row that names itself a total stays one, whatever its figure adds up to ("TOTAL DEBIT : .00").
+      row.kind = carried && !labelled ? 'balance' : 'total';
       draft.trace.change(
         'total-rows',
         row.id,
