@@ -80,6 +80,10 @@ export const PASSES = {
   'newest-first': { stage: 'ledger', evidence: 'rows printed newest first, read oldest first for the balances' },
   'bare-sides': { stage: 'ledger', evidence: 'a column marking one side with a word prints the other side bare' },
   'labelled-balance-rows': { stage: 'ledger', evidence: 'rows whose label names a balance' },
+  'balance-labels-judged': {
+    stage: 'ledger',
+    evidence: 'rows a balance label starts, read as transactions where the statement then adds up better',
+  },
   'repeated-total-rows': { stage: 'ledger', evidence: 'subtotals printed again' },
   'total-rows': { stage: 'ledger', evidence: 'rows that are the sum of the rows before' },
   'side-totals': { stage: 'ledger', evidence: "a figure at the table's foot that is the sum of one side's amounts" },

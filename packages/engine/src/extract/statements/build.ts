@@ -114,6 +114,39 @@ function runLedger(draft: Draft, reverse: 'no' | 'all' | 'inside'): LedgerRun {
   return { draft: copy, trace, check: reconcile(copy, (id) => order.get(id) ?? -1) };
 }
 
+/**
+ * `balance-labels-judged`: a row whose text starts with a balance label of some language is read
+ * as a balance row ("Transport" carries a balance forward in Danish and Swedish, and starts
+ * "Transport For Nsw-Opal Chippendale AU" on an Australian card). Where the statement does not
+ * add up so, the candidate with those rows read as transactions is built, and taken where it
+ * balances.
+ */
+function balanceLabelsJudged(draft: Draft): LedgerRun {
+  const asLabelled = runLedger(draft, 'no');
+  if (asLabelled.check.status === 'balanced' || !passEnabled('balance-labels-judged')) return asLabelled;
+  const named = new Set(
+    asLabelled.trace.entries.flatMap((e) => (e.pass === 'labelled-balance-rows' && e.rowId !== undefined ? [e.rowId] : [])),
+  );
+  if (!named.size) return asLabelled;
+  const rows = draft.rows.map((r) => (named.has(r.id) ? { ...r, labels: [] } : r));
+  const asRows = runLedger({ ...draft, rows }, 'no');
+  const misses = (c: LedgerRun) => (c.check.status === 'balanced' ? -1 : c.check.mismatches.length);
+  // Only a reading the balances prove: with its balance rows gone, a statement may have no check
+  // left, and so no mismatch (two accounts' opening rows read as amounts).
+  if (asRows.check.status !== 'balanced') return asLabelled;
+  for (const r of draft.rows)
+    if (named.has(r.id))
+      asRows.trace.change(
+        'balance-labels-judged',
+        r.id,
+        'kind',
+        'balance',
+        'transaction',
+        `"${r.text}": read as a transaction the statement has ${misses(asRows)} mismatches, as a balance ${misses(asLabelled)}`,
+      );
+  return asRows;
+}
+
 const MONEY_LABEL_ROLES = new Set(['debit', 'credit', 'amount', 'balance']);
 
 /** Money columns of a region: columns of amounts, and empty columns whose label names an amount. */
@@ -405,7 +438,11 @@ export function buildStatement(
         'oldest first',
         `its dates run back; read oldest first its ledger has ${misses(won)} mismatches, as printed ${misses(asPrinted)}`,
       );
-  } else runLedgerPasses(draft);
+  } else {
+    const won = balanceLabelsJudged(draft);
+    Object.assign(draft, won.draft, { trace });
+    trace.entries.push(...won.trace.entries);
+  }
   if (!reversed) breaks.push(...ledgerBreaks(draft));
 
   // Transactions: dated rows, the date inherited from the row above where none is printed.
