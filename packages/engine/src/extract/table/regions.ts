@@ -206,6 +206,11 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
   // Page numbers need no rule here: they do not fit the table's columns (see columns.ts).
   const breaker = (i: number) =>
     isLabelLine(lines[i] as TokenLine, 2, width) || isParagraph(lines[i] as TokenLine, width);
+  // Between two dated rows, a line of short words in columns that names no column (a row's
+  // second line of counterparty and payment details: "INWARD  AN  UNIT PULLEY") continues the rows
+  // above; a header repeated there names its columns.
+  const continuesRows = (l: TokenLine) =>
+    !isParagraph(l, width) && !l.tokens.some((t) => labelReadings(t.text).length > 0);
   let seeds = lines.flatMap((l, i) => (isSeed(l, width) || splitSeed(lines, i, width) ? [i] : []));
   const dated = new Set(seeds);
   const headerLed = !seeds.length;
@@ -217,7 +222,7 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
       let open = true;
       for (let i = last[1] + 1; i <= s && open; i++) {
         if (gapOf(i) > SETTINGS.table.regionGap) open = false;
-        else if (i < s && breaker(i)) open = false;
+        else if (i < s && breaker(i) && !continuesRows(lines[i] as TokenLine)) open = false;
       }
       if (open) {
         last[1] = s;
