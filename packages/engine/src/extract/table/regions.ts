@@ -37,11 +37,13 @@ const median = (xs: number[]) => {
 
 export function pageMetrics(lines: TokenLine[]): { pitch: number; size: number } {
   const size = median(lines.flatMap((l) => l.tokens.map((t) => t.size))) || 10;
-  const pitches: number[] = [];
-  for (let i = 1; i < lines.length; i++) {
-    const d = (lines[i] as TokenLine).y1 - (lines[i - 1] as TokenLine).y1;
-    if (d > size * 0.5 && d < size * 3) pitches.push(d);
-  }
+  const steps: number[] = [];
+  for (let i = 1; i < lines.length; i++) steps.push((lines[i] as TokenLine).y1 - (lines[i - 1] as TokenLine).y1);
+  const pitches = steps.filter((d) => d > size * 0.5 && d < size * 3);
+  // A page printed with rows far apart (each 36 points below the last at a size of 9) has few
+  // steps that close: its pitch is its own wider step, not a guess from the text size.
+  const wide = steps.filter((d) => d > size * 0.5 && d < size * 6);
+  if (pitches.length < steps.length / 3 && wide.length > steps.length / 2) return { pitch: median(wide), size };
   return { pitch: median(pitches) || size * 1.25, size };
 }
 
