@@ -59,6 +59,14 @@ describe('parseAmount', () => {
     expect(parseAmount('₺1.234,50', ',')?.currency).toBe('₺');
   });
 
+  it('takes three capitals for a currency only where they are an ISO 4217 code', () => {
+    expect(parseAmount('3,786,166.85 MYR')?.currency).toBe('MYR');
+    expect(parseAmount('RMB 1,234.00')?.currency).toBe('RMB');
+    // A bank's code after a balance ("PUNB 1" of the payer's bank), not "PUN" and a debit "B".
+    expect(parseAmount('3,786,166.85 PUNB')).toBeNull();
+    expect(parseAmount('ABC 12.00')).toBeNull();
+  });
+
   it('keeps a sign word printed after the amount as printed', () => {
     expect(parseAmount('1,234.56 DB')).toEqual({ cents: 123456, mark: 'debit', currency: null, suffix: 'DB' });
     expect(parseAmount('12,00 C', ',')?.suffix).toBe('C');

@@ -43,6 +43,11 @@ const AMOUNT_RE = new RegExp(
   'u',
 );
 
+// ISO 4217 codes in use (CLDR, through Intl): three capitals that are none ("PUNB" after a
+// balance, a bank's code for the payer's bank) make no currency.
+// (With the two other names banks print for yuan and Taiwan dollars.)
+const ISO_CODES = new Set([...Intl.supportedValuesOf('currency'), 'RMB', 'NTD']);
+
 const DEBIT_WORDS = new Set(['dr', 'd', 'od', 'db', 'dt', 's', 'b']);
 const CREDIT_WORDS = new Set(['cr', 'c', 'h', 'k', 'kt', 'a']);
 
@@ -77,6 +82,7 @@ export function parseAmount(token: string, decimal: DecimalMark = '.', allowInte
   const currency = g.cur1 ?? g.cur2 ?? null;
   // "A 12.50" is no currency; three capitals are a code only when they are one.
   if (currency && /^[A-Z]{1,2}$/.test(currency) && !/^(R|RM|TL|DH|Rp|Rs|Bs|Ft)$/.test(currency)) return null;
+  if (currency && /^[A-Z]{3}$/.test(currency) && !ISO_CODES.has(currency)) return null;
   return { cents, mark, currency, ...(suffix ? { suffix } : {}) };
 }
 
