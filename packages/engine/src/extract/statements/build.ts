@@ -133,7 +133,11 @@ function balanceLabelsJudged(draft: Draft): LedgerRun {
   const misses = (c: LedgerRun) => (c.check.status === 'balanced' ? -1 : c.check.mismatches.length);
   // Only a reading the balances prove: with its balance rows gone, a statement may have no check
   // left, and so no mismatch (two accounts' opening rows read as amounts).
-  if (asRows.check.status !== 'balanced') return asLabelled;
+  // ... and one that keeps every transaction: read as amounts, a second account's opening rows
+  // let after-closing drop that account's rows, and what is left balances.
+  const kept = new Set(asRows.draft.rows.flatMap((r) => (r.kind === 'transaction' ? [r.id] : [])));
+  const lost = asLabelled.draft.rows.some((r) => r.kind === 'transaction' && !!r.cents && !kept.has(r.id));
+  if (asRows.check.status !== 'balanced' || lost) return asLabelled;
   for (const r of draft.rows)
     if (named.has(r.id))
       asRows.trace.change(
