@@ -48,6 +48,7 @@ export const PASSES = {
   'integer-amounts': { stage: 'table', evidence: 'whole numbers in a column of amounts printed with decimals' },
   'nil-cells': { stage: 'table', evidence: 'a dash standing alone where a cell is empty, away from any amount' },
   'ocr-cells': { stage: 'table', evidence: 'an OCR cell read as its column kind' },
+  'wrapped-amounts': { stage: 'table', evidence: "an amount's last digits wrapped onto the line under it" },
   // rows
   'table-direction': { stage: 'rows', evidence: "the way descriptions run on the table's pages before" },
   'table-foot': { stage: 'rows', evidence: "a line set apart under the table's last row, left of the descriptions" },

@@ -228,6 +228,8 @@ export interface RegionColumns {
   joinedTails: string[];
   /** Labels whose start the text under them runs through at random words (text-under-labels). */
   undividedLabels: string[];
+  /** Amounts completed by the digits wrapped onto the line under them (wrapped-amounts). */
+  wrappedAmounts: string[];
 }
 
 export function findColumns(region: RegionLines): RegionColumns {
@@ -380,12 +382,58 @@ export function findColumns(region: RegionLines): RegionColumns {
   const below = region.below.slice(0, belowTo);
   const lines = [...above, ...region.lines, ...below];
   const cells = lines.map((l) => assign(tokensOf(l)));
+  const wrappedAmounts = passEnabled('wrapped-amounts') ? joinWrappedAmounts(cells, columns, size) : [];
   // A labelled column empty among the seed lines takes its kind from the lines that fill it.
   columns.forEach((c, i) => {
     c.index = i;
     if (c.kind === 'empty') Object.assign(c, kindOf(cells.flatMap((row) => row[i] as Token[])));
   });
-  return { columns, lines, cells, joinedTails: [...joinedTails], undividedLabels: undivided.map((l) => l.text) };
+  return {
+    columns,
+    lines,
+    cells,
+    joinedTails: [...joinedTails],
+    undividedLabels: undivided.map((l) => l.text),
+    wrappedAmounts,
+  };
+}
+
+/**
+ * `wrapped-amounts`: an amount too wide for its cell wraps its last digits onto the line under it
+ * ("1,00,000.0" over "0", "1,073,459." over "85"). Digits alone in a money column, right under an
+ * amount that ends with its decimal mark and at most one decimal and ending where it ends, complete
+ * that amount; alone, they would make a row of their own.
+ */
+function joinWrappedAmounts(cells: Token[][][], columns: Column[], size: number): string[] {
+  const joined: string[] = [];
+  columns.forEach((c, k) => {
+    if (c.kind !== 'money') return;
+    for (let i = 1; i < cells.length; i++) {
+      const cell = cells[i]?.[k];
+      const above = cells[i - 1]?.[k];
+      if (!cell || !above) continue;
+      const tail = cell.length === 1 ? (cell[0] as Token) : undefined;
+      const head = above.length ? (above[above.length - 1] as Token) : undefined;
+      if (!tail || !head || !/^\d{1,2}$/.test(tail.text)) continue;
+      // The head reads as an amount, or is digits ending in the decimal mark ("1,073,459.").
+      if (head.kind !== 'money' && !/^\d[\d,.' ]*[.,]$/.test(head.text)) continue;
+      const mark = /([.,])\d?$/.exec(head.text)?.[1];
+      if (!mark || Math.abs(tail.x1 - head.x1) > size * 2 || tail.y0 - head.y1 > size) continue;
+      const money = parseAmount(head.text + tail.text, mark as '.' | ',');
+      if (!money) continue;
+      joined.push(`${head.text} + ${tail.text}`);
+      above[above.length - 1] = {
+        ...head,
+        kind: 'money',
+        text: head.text + tail.text,
+        money,
+        x1: Math.max(head.x1, tail.x1),
+        y1: tail.y1,
+      };
+      cell.length = 0;
+    }
+  });
+  return joined;
 }
 
 /**

@@ -317,6 +317,8 @@ export function findTables(pages: PageLines[], trace: Tracer, decimal: DecimalMa
             null,
             `page ${r.page}: the text under it runs through its start at random words; no column starts there`,
           );
+        for (const amount of found.wrappedAmounts)
+          trace.note('wrapped-amounts', 'amount', amount, null, `page ${r.page}: its last digits on the line under it`);
         for (const tail of found.joinedTails)
           trace.note('tail-amounts-as-text', 'description', tail, null, `page ${r.page}: no money column under it`);
         if (
