@@ -238,7 +238,11 @@ export function findColumns(region: RegionLines): RegionColumns {
   const ocr = region.header[0]?.tokens[0]?.confidence !== undefined;
   const size = region.size;
   const known = labels.filter((l) => !ocr || labelReadings(l.text).length > 0);
-  const wrapped = region.lines.filter((l) => !region.seeds.includes(l));
+  // Wrapped description lines: no dates, no amounts (a day's total printed from the date column
+  // runs through every label and divides nothing).
+  const wrapped = region.lines.filter(
+    (l) => !region.seeds.includes(l) && !l.tokens.some((t) => t.kind === 'money' || t.kind === 'date'),
+  );
   const undivided = passEnabled('text-under-labels')
     ? known.filter((l) => !dividesText(l.x0, region.seeds, size) || !dividesText(l.x0, wrapped, size))
     : [];
