@@ -30,24 +30,21 @@ const rangeText = (l: TokenLine) =>
  * facts are printed as labels and values. Told by its amount of words outside dates and figures.
  */
 export function isRunningText(line: TokenLine): boolean {
-  return ocrCells(line).some(sentence);
+  return cellsOf(line).some(sentence);
 }
 
 /**
- * An OCR line's cells: its tokens split where a column gap (over three glyphs) stands between
- * them. OCR makes one line of tiles side by side ("Account: 4201 4860", "Customer name: ...",
- * "For the period: 1 Feb 2025 - 28 Feb 2025"), whose words together count like a sentence's; a
- * sentence runs on without such gaps. A text layer's line is one cell, as its reader split it.
+ * A line's cells: its tokens split where a column gap (over three glyphs) stands between them.
+ * A line may be tiles side by side ("Account: 4201 4860", "Customer name: ...", "For the period:
+ * 1 Feb 2025 - 28 Feb 2025"; an address beside "Período do extrato: 1 de agosto de 2025 a 31 de
+ * agosto de 2025"), whose words together count like a sentence's; a sentence runs on without such
+ * gaps.
  */
-function ocrCells(line: TokenLine): TokenLine['tokens'][] {
+function cellsOf(line: TokenLine): TokenLine['tokens'][] {
   const cells: TokenLine['tokens'][] = [];
   line.tokens.forEach((t, i) => {
     const prev = line.tokens[i - 1];
-    const gap =
-      prev &&
-      t.confidence !== undefined &&
-      prev.confidence !== undefined &&
-      t.x0 - prev.x1 > Math.max(t.size, prev.size) * 3;
+    const gap = prev && t.x0 - prev.x1 > Math.max(t.size, prev.size) * 3;
     if (!prev || gap) cells.push([t]);
     else cells[cells.length - 1]?.push(t);
   });
