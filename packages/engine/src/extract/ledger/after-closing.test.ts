@@ -11,9 +11,15 @@ import type { RowLabel } from '../vocabulary';
 import { afterClosing } from './special-rows';
 
 let id = 0;
-const row = (kind: RowKind, cents: number | null, balance: number | null, labels: RowLabel[] = []): DraftRow =>
-  ({ id: id++, kind, cents, balance, labels, money: new Map() }) as unknown as DraftRow;
-const draft = (rows: DraftRow[], labelledClosing: number): Draft =>
+const pageOne = {};
+const row = (
+  kind: RowKind,
+  cents: number | null,
+  balance: number | null,
+  labels: RowLabel[] = [],
+  region: object = pageOne,
+): DraftRow => ({ id: id++, kind, cents, balance, labels, money: new Map(), raw: { region } }) as unknown as DraftRow;
+const draft = (rows: DraftRow[], labelledClosing: number | null): Draft =>
   ({ rows, labelledClosing, opening: null, closing: null, trace: new Tracer() }) as unknown as Draft;
 
 const current = () => [
@@ -37,6 +43,20 @@ describe('after-closing', () => {
     ];
     const kinds = rows.map((r) => r.kind);
     const d = draft(rows, 899_712);
+    afterClosing(d);
+    expect(d.rows.map((r) => r.kind)).toEqual(kinds);
+  });
+
+  it('keeps the rows under a label that names either balance at the head of the last page ("Transport")', () => {
+    const lastPage = {};
+    const rows = [
+      ...current().slice(0, -1),
+      row('balance', null, 899_712, ['opening', 'closing'], lastPage),
+      row('transaction', -40_736, null, [], lastPage),
+      row('transaction', -17_809, null, [], lastPage),
+    ];
+    const kinds = rows.map((r) => r.kind);
+    const d = draft(rows, null);
     afterClosing(d);
     expect(d.rows.map((r) => r.kind)).toEqual(kinds);
   });
