@@ -23,14 +23,22 @@ describe('reconcile', () => {
   });
 
   it('still reports two different balance lines with no row between as a mismatch', () => {
-    const rows = [row(1, 'balance', null, 100_000), row(2, 'balance', null, 90_000), row(3, 'transaction', 500, 90_500)];
+    const rows = [
+      row(1, 'balance', null, 100_000),
+      row(2, 'balance', null, 90_000),
+      row(3, 'transaction', 500, 90_500),
+    ];
     const rec = reconcile(draft(rows), (id) => id);
     expect(rec.status).toBe('unbalanced');
     expect(rec.mismatches).toHaveLength(1);
   });
 
   it('calls balanced a running balance that follows from the rows', () => {
-    const rows = [row(1, 'balance', null, 100_000), row(2, 'transaction', 500, null), row(3, 'transaction', -300, 100_200)];
+    const rows = [
+      row(1, 'balance', null, 100_000),
+      row(2, 'transaction', 500, null),
+      row(3, 'transaction', -300, 100_200),
+    ];
     expect(reconcile(draft(rows), (id) => id).status).toBe('balanced');
   });
 

@@ -405,7 +405,8 @@ export function bracketingBalanceRows(draft: Draft): void {
 export function afterClosing(draft: Draft): void {
   const tx = draft.rows.filter((r) => r.kind === 'transaction');
   const at = ledgerPlaces(draft);
-  const headsItsPage = (r: DraftRow) => draft.rows.find((o) => o.raw.region === r.raw.region && o.kind !== 'none') === r;
+  const headsItsPage = (r: DraftRow) =>
+    draft.rows.find((o) => o.raw.region === r.raw.region && o.kind !== 'none') === r;
   const labelledRow = draft.rows.findLast(
     (r) =>
       r.kind === 'balance' &&
@@ -415,8 +416,7 @@ export function afterClosing(draft: Draft): void {
       tx.some((t) => at(t) < at(r)) &&
       // A label that may name either ("Kontostand am ...") is a closing only after most of the rows,
       // and never at the head of its page, where it brings the balance in ("Transport" on page 4).
-      (!r.labels.includes('opening') ||
-        (tx.filter((t) => at(t) < at(r)).length > tx.length / 2 && !headsItsPage(r))),
+      (!r.labels.includes('opening') || (tx.filter((t) => at(t) < at(r)).length > tx.length / 2 && !headsItsPage(r))),
   );
   // Or the last transaction whose running balance is the closing printed in the statement's summary.
   const reachedAt = draft.labelledClosing === null ? -1 : tx.findLastIndex((r) => r.balance === draft.labelledClosing);

@@ -125,7 +125,9 @@ function balanceLabelsJudged(draft: Draft): LedgerRun {
   const asLabelled = runLedger(draft, 'no');
   if (asLabelled.check.status === 'balanced' || !passEnabled('balance-labels-judged')) return asLabelled;
   const named = new Set(
-    asLabelled.trace.entries.flatMap((e) => (e.pass === 'labelled-balance-rows' && e.rowId !== undefined ? [e.rowId] : [])),
+    asLabelled.trace.entries.flatMap((e) =>
+      e.pass === 'labelled-balance-rows' && e.rowId !== undefined ? [e.rowId] : [],
+    ),
   );
   if (!named.size) return asLabelled;
   const rows = draft.rows.map((r) => (named.has(r.id) ? { ...r, labels: [] } : r));
