@@ -51,6 +51,8 @@ export interface Printed {
   cents: number;
   /** Where the value comes from ("label 'Previous balance'", "balance row", "running balance"). */
   source: string;
+  /** Worked out from the first running balance, not printed: that balance proves nothing of it. */
+  inferred?: boolean;
 }
 
 export interface Draft {

@@ -180,7 +180,7 @@ export function inferredBalances(draft: Draft): void {
         sum += r.cents ?? 0;
       }
       if (r.balance !== null) {
-        draft.opening = { cents: r.balance - sum, source: 'the first running balance' };
+        draft.opening = { cents: r.balance - sum, source: 'the first running balance', inferred: true };
         draft.trace.note(
           'inferred-balances',
           'openingBalance',

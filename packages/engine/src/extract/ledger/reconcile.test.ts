@@ -42,6 +42,21 @@ describe('reconcile', () => {
     expect(reconcile(draft(rows), (id) => id).status).toBe('balanced');
   });
 
+  it('does not call balanced a statement whose opening is worked out from its only balance', () => {
+    const rows = [row(1, 'transaction', 275_504, null), row(2, 'transaction', -1_101, null)];
+    rows.push(row(3, 'balance', null, 274_403));
+    const d = draft(rows, 0, 274_403);
+    (d.opening as { inferred?: boolean }).inferred = true;
+    expect(reconcile(d, (id) => id).status).toBe('unknown');
+  });
+
+  it('counts the balances after the one an inferred opening comes from', () => {
+    const rows = [row(1, 'transaction', -1_101, 100_000), row(2, 'transaction', 500, 100_500)];
+    const d = draft(rows, 101_101, 100_500);
+    (d.opening as { inferred?: boolean }).inferred = true;
+    expect(reconcile(d, (id) => id).status).toBe('balanced');
+  });
+
   it('calls balanced a statement without rows whose opening is its closing', () => {
     expect(reconcile(draft([], 100_000, 100_000), (id) => id).status).toBe('balanced');
   });
