@@ -405,8 +405,15 @@ export function bracketingBalanceRows(draft: Draft): void {
 export function afterClosing(draft: Draft): void {
   const tx = draft.rows.filter((r) => r.kind === 'transaction');
   const at = ledgerPlaces(draft);
-  const headsItsPage = (r: DraftRow) =>
-    draft.rows.find((o) => o.raw.region === r.raw.region && o.kind !== 'none') === r;
+  // Each page's first row, found once (rows read in order).
+  const heads = new Set<DraftRow>();
+  const regionsSeen = new Set<unknown>();
+  for (const r of draft.rows)
+    if (r.kind !== 'none' && !regionsSeen.has(r.raw.region)) {
+      regionsSeen.add(r.raw.region);
+      heads.add(r);
+    }
+  const headsItsPage = (r: DraftRow) => heads.has(r);
   const labelledRow = draft.rows.findLast(
     (r) =>
       r.kind === 'balance' &&

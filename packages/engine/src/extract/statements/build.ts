@@ -90,6 +90,12 @@ interface LedgerRun {
   check: ReturnType<typeof reconcile>;
 }
 
+/** A ledger run's score for comparing readings: -1 where it balances, else its mismatches. */
+const misses = (c: LedgerRun) => (c.check.status === 'balanced' ? -1 : c.check.mismatches.length);
+/** What a ledger run came to, in words for the trace. */
+const outcome = (c: LedgerRun) =>
+  c.check.status === 'balanced' ? 'it balances' : `it has ${c.check.mismatches.length} mismatches`;
+
 /**
  * The ledger passes on a copy of the draft's rows, in printed order or reversed, and its
  * reconciliation. `inside`: only the dated rows turn; undated lines before and after them (an
@@ -132,7 +138,6 @@ function balanceLabelsJudged(draft: Draft): LedgerRun {
   if (!named.size) return asLabelled;
   const rows = draft.rows.map((r) => (named.has(r.id) ? { ...r, labels: [] } : r));
   const asRows = runLedger({ ...draft, rows }, 'no');
-  const misses = (c: LedgerRun) => (c.check.status === 'balanced' ? -1 : c.check.mismatches.length);
   // Only a reading the balances prove: with its balance rows gone, a statement may have no check
   // left, and so no mismatch (two accounts' opening rows read as amounts).
   // ... and one that keeps every transaction: read as amounts, a second account's opening rows
@@ -148,7 +153,7 @@ function balanceLabelsJudged(draft: Draft): LedgerRun {
         'kind',
         'balance',
         'transaction',
-        `"${r.text}": read as a transaction the statement has ${misses(asRows)} mismatches, as a balance ${misses(asLabelled)}`,
+        `"${r.text}": read as a transaction ${outcome(asRows)}; as a balance ${outcome(asLabelled)}`,
       );
   return asRows;
 }
@@ -424,7 +429,6 @@ export function buildStatement(
   const printedAt = new Map(draft.rows.map((r, i) => [r.id, i]));
   if (passEnabled('newest-first') && newestFirst(draft)) {
     const asPrinted = runLedger(draft, 'no');
-    const misses = (c: LedgerRun) => (c.check.status === 'balanced' ? -1 : c.check.mismatches.length);
     // Where two hold alike, the order whose running balances are read proves more rows (as
     // printed, a newest-first table's balances chain nowhere; its opening and closing still add up).
     const proven = (c: LedgerRun) => c.draft.rows.filter((r) => r.kind === 'transaction' && r.balance !== null).length;
@@ -442,7 +446,7 @@ export function buildStatement(
         'order',
         null,
         'oldest first',
-        `its dates run back; read oldest first its ledger has ${misses(won)} mismatches, as printed ${misses(asPrinted)}`,
+        `its dates run back; read oldest first ${outcome(won)}; as printed ${outcome(asPrinted)}`,
       );
   } else {
     const won = balanceLabelsJudged(draft);
