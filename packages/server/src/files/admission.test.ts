@@ -384,6 +384,12 @@ for (const db of testDatabases) {
         stalledUpload(s, freshIp()),
       );
       try {
+        // Each is held (admitted, waiting for the rest of its body) before this client comes: sent
+        // at once, it could be admitted ahead of them and never be refused (the test then hung).
+        for (const u of held)
+          expect(
+            await Promise.race([u.answer, new Promise<null>((resolve) => setTimeout(() => resolve(null), 300))]),
+          ).toBeNull();
         const email = `${randomUUID()}@example.com`;
         const signUp = JSON.stringify({ email, password: TEST_PASSWORD, name: 'Pipelined' });
         const { port } = new URL(s.url);
