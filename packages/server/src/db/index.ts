@@ -6,11 +6,12 @@
 import { chmodSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/config';
 import { ensurePrivateDir, ensurePrivateFile } from '../storage/private-fs';
 import type { Database } from './schema';
+import { CurrentSchemaPostgresDialect } from './schema-introspector';
 
 export type DbDialect = 'sqlite' | 'postgres';
 
@@ -50,7 +51,7 @@ export async function openDatabase(config: Config, options: DbOptions = {}): Pro
             : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
       },
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   ensurePrivateDir(config.dataDir);
