@@ -3,7 +3,7 @@
  * conversion attempt. Jobs are loaded only when a worker is free, so a backlog that waits
  * through restarts is not charged attempts it never had.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InProcessQueue, type TaskRunner } from './in-process-queue';
 import type { ConversionJob, ConversionOutcome, ConversionTask } from './types';
 import { PoolClosedError } from './worker-pool';
@@ -140,20 +140,36 @@ describe('in-process queue', () => {
   });
 
   it('closing with a grace time lets running jobs finish within it, and abandons them past it', async () => {
-    const pool = new HeldPool(2);
-    const { queue, done } = queueWith(pool);
-    await queue.start();
-    await queue.enqueue(job('a'));
-    await queue.enqueue(job('b'));
-    await queue.enqueue(job('c'));
-    await new Promise((r) => setTimeout(r, 10));
-    const closing = queue.close(200);
-    // 'a' finishes within the grace time; 'b' does not and is abandoned; 'c' never starts.
-    setTimeout(() => pool.running.shift()?.finish(OK), 20);
-    const t0 = Date.now();
-    await closing;
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(150);
-    expect(done).toEqual(['a']);
-    expect(pool.running).toEqual([]);
+    // On the fake clock: the test reads what the queue does at each moment of the grace time,
+    // not how long the machine took (issue 28: no wall-clock assertion in any test).
+    vi.useFakeTimers();
+    try {
+      const pool = new HeldPool(2);
+      const { queue, done } = queueWith(pool);
+      await queue.start();
+      await queue.enqueue(job('a'));
+      await queue.enqueue(job('b'));
+      await queue.enqueue(job('c'));
+      await vi.advanceTimersByTimeAsync(10);
+      expect(pool.running.map((r) => r.task.fileId)).toEqual(['a', 'b']);
+      let closed = false;
+      const closing = queue.close(200).then(() => {
+        closed = true;
+      });
+      // 'a' finishes within the grace time; 'b' does not and is abandoned; 'c' never starts.
+      await vi.advanceTimersByTimeAsync(20);
+      pool.finish('a');
+      await vi.advanceTimersByTimeAsync(179);
+      expect(done).toEqual(['a']);
+      expect(closed).toBe(false);
+      expect(pool.running.map((r) => r.task.fileId)).toEqual(['b']);
+      await vi.advanceTimersByTimeAsync(1);
+      await closing;
+      expect(closed).toBe(true);
+      expect(done).toEqual(['a']);
+      expect(pool.running).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
