@@ -1,4 +1,4 @@
-import { main } from './main';
+import { startParserThread } from '../readers/pdfjs';
 
 // For the speed bench: peak memory of the whole process, reported on exit.
 if (process.env.STATEMINT_REPORT_RESOURCES) {
@@ -8,6 +8,11 @@ if (process.env.STATEMINT_REPORT_RESOURCES) {
 // PDF.js parses a PDF's pages in a thread of its own while this one reads them into lines
 // (readers/pdfjs.ts); STATEMINT_PDF_THREAD=0 parses them here.
 process.env.STATEMINT_PDF_THREAD ??= '1';
+// Given a PDF, the parser thread starts now and loads PDF.js while this thread loads the engine.
+const [command, ...args] = process.argv.slice(2);
+if (process.env.STATEMINT_PDF_THREAD === '1' && command === 'convert' && args.some((a) => /\.pdf$/i.test(a)))
+  startParserThread();
+const { main } = await import('./main');
 
 main(process.argv.slice(2)).then(
   (code) => {

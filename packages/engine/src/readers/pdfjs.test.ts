@@ -9,7 +9,7 @@ import { convert } from '../convert';
 import { extraRef, rawPdf } from '../testing/raw-pdf';
 import { buildStatementPdf, sampleRows } from '../testing/statement-pdf';
 import { PAGES_AHEAD, readPdf } from './pdf';
-import { EMPTY_OWNER_PASSWORD, loadPdfJs, parserStopped } from './pdfjs';
+import { EMPTY_OWNER_PASSWORD, loadPdfJs, parserStopped, parserThreadId, startParserThread } from './pdfjs';
 
 const base = {
   bank: 'Example Savings Bank plc',
@@ -114,6 +114,21 @@ describe('the parser thread (the command line parses PDFs in a thread of its own
     const there = await readPdf(pdf, { deadline: Date.now() + 60_000, thread: true });
     expect(here.pages.length).toBeGreaterThan(PAGES_AHEAD + 1);
     expect(there).toEqual(here);
+  });
+
+  it('starts ahead of the first document, which it then parses, and stops after it', async () => {
+    // The command line starts it before it loads the engine (cli/run.ts): both load at once.
+    const { pdf } = await buildStatementPdf({ ...base, rows: sampleRows(30), rowsPerPage: 20 });
+    expect(parserThreadId()).toBeNull();
+    startParserThread();
+    const started = parserThreadId();
+    expect(started).toEqual(expect.any(Number));
+    startParserThread();
+    expect(parserThreadId()).toBe(started);
+    const read = readPdf(pdf, { deadline: Date.now() + 60_000, thread: true });
+    expect(parserThreadId()).toBe(started);
+    expect(await read).toEqual(await readPdf(pdf, { deadline: Date.now() + 60_000 }));
+    expect(parserThreadId()).toBeNull();
   });
 
   it('opens encrypted PDFs and refuses wrong passwords as the calling thread does', async () => {

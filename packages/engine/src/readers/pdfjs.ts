@@ -190,6 +190,7 @@ export const EMPTY_OWNER_PASSWORD = Buffer.from(
 ).toString('latin1');
 
 interface ParserThread {
+  threadId: number;
   /** PDF.js's side of the thread (one for the thread's life). */
   worker: (pdfjs: PdfJs) => PDFWorker;
   /** Counts documents opened (1) and closed (-1): the thread holds the process while any is open, and stops after. */
@@ -201,13 +202,26 @@ interface ParserThread {
 let parser: ParserThread | null = null;
 
 /**
+ * Starts the parser thread ahead of the first document (the command line, given a PDF, before it
+ * loads the rest of the engine): the thread loads PDF.js's worker code while this one loads the
+ * engine, instead of after. Unused, it holds nothing: it does not keep the process alive.
+ */
+export function startParserThread(): void {
+  parserThread();
+}
+
+/** The parser thread's id while it runs, else null (what tests and traces can see of it). */
+export function parserThreadId(): number | null {
+  return parser?.threadId ?? null;
+}
+
+/**
  * The thread that parses the text reader's documents: started with the first, shared by those open
  * at once (PDF.js reads several documents through one worker), stopped when the last is closed.
  */
 function parserThread(): ParserThread {
   if (parser) return parser;
   const thread = new Worker(new URL('../../pdfjs-thread.mjs', import.meta.url));
-  thread.unref();
   // PDF.js's listeners (one for the thread, one a document open) get each message, in the order
   // sent, its text items built again once (see pdfjs-thread.mjs).
   const listeners = new Set<(e: { data: unknown }) => void>();
@@ -256,6 +270,7 @@ function parserThread(): ParserThread {
   failed.catch(() => {});
   let worker: PDFWorker | null = null;
   const current: ParserThread = {
+    threadId: thread.threadId,
     // A web worker's port as PDF.js uses it (its type is the DOM's Worker).
     worker: (pdfjs) => {
       worker ??= new pdfjs.PDFWorker({ port: port as never, verbosity: 0 });
@@ -274,6 +289,9 @@ function parserThread(): ParserThread {
     },
     failed,
   };
+  // Not before: a message listener added after refs the thread's port again, and a thread started
+  // ahead of a document that never came (cli/run.ts: the file is missing) would hold the process.
+  thread.unref();
   parser = current;
   return current;
 }
