@@ -24,10 +24,7 @@ export function capabilityOf(files: FilesContext, fileId: string): string {
 
 export async function issueCapability(files: FilesContext, fileId: string): Promise<string> {
   const token = capabilityOf(files, fileId);
-  await files.db
-    .insertInto('file_capabilities')
-    .values({ file_id: fileId, token_hash: sha256(token).toString('hex'), created_at: files.ctx.clock.now() })
-    .execute();
+  await files.repo.addCapability(fileId, sha256(token).toString('hex'), files.ctx.clock.now());
   return token;
 }
 
@@ -37,13 +34,9 @@ export async function holdsCapability(
   given: string | undefined,
 ): Promise<boolean> {
   if (!given) return false;
-  const row = await files.db
-    .selectFrom('file_capabilities')
-    .select('token_hash')
-    .where('file_id', '=', fileId)
-    .executeTakeFirst();
-  if (!row) return false;
-  return timingSafeEqual(Buffer.from(row.token_hash, 'hex'), sha256(given));
+  const hash = await files.repo.capabilityHash(fileId);
+  if (!hash) return false;
+  return timingSafeEqual(Buffer.from(hash, 'hex'), sha256(given));
 }
 
 /**

@@ -162,6 +162,33 @@ for (const dialect of testDatabases) {
       expect((await repo.find('archived'))?.status).toBe('archived');
     });
 
+    it('claims each saved version once, and deletes a file with its versions and capability', async () => {
+      const row = { ...rows()[2]![1], id: 'versioned' };
+      await repo.insert(row);
+      const version = (n: number) => ({
+        file_id: 'versioned',
+        version: n,
+        kind: 'edit',
+        restored_from: null,
+        created_at: T0,
+      });
+      expect(await repo.latestVersion('versioned')).toBe(0);
+      expect(await repo.addVersion(version(1))).toBe(true);
+      // A second save of the same version number (two tabs) is refused, not stored twice.
+      expect(await repo.addVersion(version(1))).toBe(false);
+      expect(await repo.addVersion(version(2))).toBe(true);
+      await repo.removeVersion('versioned', 2);
+      expect([await repo.latestVersion('versioned'), (await repo.versions('versioned')).length]).toEqual([1, 1]);
+      await repo.addCapability('versioned', 'ab'.repeat(32), T0);
+      expect(await repo.capabilityHash('versioned')).toBe('ab'.repeat(32));
+
+      await repo.delete('versioned');
+      expect(await repo.find('versioned')).toBeUndefined();
+      // Nothing of the file is left to a later file of the same id, or to a reader of the tables.
+      expect(await repo.versions('versioned')).toEqual([]);
+      expect(await repo.capabilityHash('versioned')).toBeNull();
+    });
+
     it('marks archived exactly the rows whose hot window is over, once', async () => {
       const now = T0 + HOUR + HOT;
       const before = await db.selectFrom('files').selectAll().execute();

@@ -12,10 +12,10 @@
  */
 import { LIMITS, type VaultOrder, type VaultSort, type VaultStatusFilter } from '@statemint/shared';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
-import type { DbDialect } from '../db';
+import { type DbDialect, isUniqueViolation } from '../db';
 import type { Database } from '../db/schema';
 import { availableUntil, type FileRow, isEphemeral } from './life';
-import type { FilesTable, FilesTables, VaultTotalsTable } from './schema';
+import type { FilesTable, FilesTables, StatementVersionsTable, VaultTotalsTable } from './schema';
 
 type FilesDatabase = Database & FilesTables;
 type Db = Kysely<FilesDatabase>;
@@ -227,14 +227,84 @@ export class FilesRepository {
     });
   }
 
-  /** Removes the row only (files/service.ts purgeFile removes its objects and derived rows first). */
+  /**
+   * Removes the row with its saved versions and its capability, in one transaction
+   * (files/service.ts purgeFile removes its stored objects and the rows of other aggregates first).
+   */
   async delete(id: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const before = await this.locked(trx, id);
+      await trx.deleteFrom('statement_versions').where('file_id', '=', id).execute();
+      await trx.deleteFrom('file_capabilities').where('file_id', '=', id).execute();
       if (!before) return;
       const r = await trx.deleteFrom('files').where('id', '=', id).executeTakeFirst();
       if (Number(r.numDeletedRows) > 0) await this.retotal(trx, before, null);
     });
+  }
+
+  // ---------------------------------------------------------------- saved versions
+
+  /** The latest saved version of the file's statements (0: the conversion, no edit saved). */
+  async latestVersion(fileId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('statement_versions')
+      .select((eb) => eb.fn.max('version').as('latest'))
+      .where('file_id', '=', fileId)
+      .executeTakeFirst();
+    return Number(row?.latest ?? 0);
+  }
+
+  /** The saved versions (1, 2, ...), oldest first. */
+  versions(fileId: string): Promise<StatementVersionsTable[]> {
+    return this.db
+      .selectFrom('statement_versions')
+      .selectAll()
+      .where('file_id', '=', fileId)
+      .orderBy('version')
+      .execute();
+  }
+
+  /**
+   * Claims a version number for a save: false when another save took it first (the table's key
+   * on file and version makes it a compare-and-set).
+   */
+  async addVersion(row: StatementVersionsTable): Promise<boolean> {
+    try {
+      await this.db.insertInto('statement_versions').values(row).execute();
+      return true;
+    } catch (e) {
+      if (isUniqueViolation(e)) return false;
+      throw e;
+    }
+  }
+
+  /** Gives back a claimed version whose statements could not be stored. */
+  async removeVersion(fileId: string, version: number): Promise<void> {
+    await this.db
+      .deleteFrom('statement_versions')
+      .where('file_id', '=', fileId)
+      .where('version', '=', version)
+      .execute();
+  }
+
+  // ---------------------------------------------------------------- capability (anonymous files)
+
+  /** Keeps the sha256 of an anonymous file's capability (files/capability.ts). */
+  async addCapability(fileId: string, tokenHash: string, now: number): Promise<void> {
+    await this.db
+      .insertInto('file_capabilities')
+      .values({ file_id: fileId, token_hash: tokenHash, created_at: now })
+      .execute();
+  }
+
+  /** The sha256 (hex) of the file's capability, or null when it has none. */
+  async capabilityHash(fileId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('file_capabilities')
+      .select('token_hash')
+      .where('file_id', '=', fileId)
+      .executeTakeFirst();
+    return row?.token_hash ?? null;
   }
 
   async idsOfUser(userId: string): Promise<string[]> {

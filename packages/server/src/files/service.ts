@@ -329,8 +329,7 @@ export async function purgeFile(files: FilesContext, id: string): Promise<void> 
   await detachUsageFromFile(files.db, id);
   await forgetApiUpload(files.ctx, id);
   await deleteDeliveriesOfFile(files.ctx, id);
-  await files.db.deleteFrom('statement_versions').where('file_id', '=', id).execute();
-  await files.db.deleteFrom('file_capabilities').where('file_id', '=', id).execute();
+  // The row, its saved versions and its capability, together.
   await files.repo.delete(id);
 }
 

@@ -13,13 +13,8 @@ import { outputKey, statementsKey } from './keys';
 /** Transactions shown on the result panel. */
 export const PREVIEW_ROWS = 10;
 
-export async function latestVersion(files: FilesContext, fileId: string): Promise<number> {
-  const row = await files.db
-    .selectFrom('statement_versions')
-    .select((eb) => eb.fn.max('version').as('latest'))
-    .where('file_id', '=', fileId)
-    .executeTakeFirst();
-  return Number(row?.latest ?? 0);
+export function latestVersion(files: FilesContext, fileId: string): Promise<number> {
+  return files.repo.latestVersion(fileId);
 }
 
 /** One saved version; version 0 of a file converted before versions were stored is its JSON export. */

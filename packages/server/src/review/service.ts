@@ -18,7 +18,6 @@ import {
   type StatementVersionInfo,
   statementProblem,
 } from '@statemint/shared';
-import { isUniqueViolation } from '../db';
 import { isLiveSession } from '../downloads/service';
 import type { FilesContext } from '../files/context';
 import { editedOutputsPrefix, statementsKey } from '../files/keys';
@@ -63,12 +62,7 @@ async function reviewableFile(files: FilesContext, id: string, userId: string | 
 }
 
 async function versionsOf(files: FilesContext, row: FileRow): Promise<StatementVersionInfo[]> {
-  const rows = await files.db
-    .selectFrom('statement_versions')
-    .selectAll()
-    .where('file_id', '=', row.id)
-    .orderBy('version')
-    .execute();
+  const rows = await files.repo.versions(row.id);
   return [
     { version: 0, kind: 'conversion', createdAt: new Date(row.completed_at ?? row.created_at).toISOString() },
     ...rows.map((r) => ({
@@ -155,30 +149,19 @@ async function saveVersion(
   const statements = checkStatements(input.statements);
   const version = (await latestVersion(files, row.id)) + 1;
   if (input.baseVersion !== version - 1) throw new AppError('VERSION_CONFLICT', CONFLICT_MESSAGE);
-  try {
-    await files.db
-      .insertInto('statement_versions')
-      .values({
-        file_id: row.id,
-        version,
-        kind: input.kind,
-        restored_from: input.restoredFrom,
-        created_at: files.ctx.clock.now(),
-      })
-      .execute();
-  } catch (e) {
-    // Another save took this version number first.
-    if (isUniqueViolation(e)) throw new AppError('VERSION_CONFLICT', CONFLICT_MESSAGE);
-    throw e;
-  }
+  const claimed = await files.repo.addVersion({
+    file_id: row.id,
+    version,
+    kind: input.kind,
+    restored_from: input.restoredFrom,
+    created_at: files.ctx.clock.now(),
+  });
+  // Another save took this version number first.
+  if (!claimed) throw new AppError('VERSION_CONFLICT', CONFLICT_MESSAGE);
   try {
     await files.store.put(statementsKey(row.id, version), encodeStatements(statements));
   } catch (e) {
-    await files.db
-      .deleteFrom('statement_versions')
-      .where('file_id', '=', row.id)
-      .where('version', '=', version)
-      .execute();
+    await files.repo.removeVersion(row.id, version);
     throw e;
   }
   // Earlier versions' outputs are not downloaded any more; this one's are written when first downloaded.
