@@ -2,10 +2,10 @@
  * The shape the architecture review asked for (issue 29), kept: services hold what they use
  * (createServices makes it, `app.services` hands it to routes), so no module keeps a registry of
  * them keyed by context; routes call services, never the database; each table is queried from
- * one module, its repository.
+ * one module, its repository; and the modules import each other without a cycle.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = import.meta.dirname;
@@ -59,6 +59,31 @@ describe('server architecture', () => {
         .map((table) => (table in HOMES ? `${table} in ${path}` : `${table} (no home) in ${path}`)),
     );
     expect([...new Set(strays)]).toEqual([]);
+  });
+
+  it('imports without a cycle between modules', () => {
+    // Imports that stay at run time (`import type` is erased), resolved to the files they name.
+    const graph = new Map<string, string[]>();
+    for (const [path, text] of sources()) {
+      const deps = [...text.matchAll(/^(?:import|export)\s+(type\s+)?[^;]*?\sfrom\s+'(\.[^']+)'/gms)]
+        .filter((m) => !m[1])
+        .map((m) => resolve(SRC, dirname(path), m[2] as string))
+        .map((p) => [`${p}.ts`, join(p, 'index.ts'), p].find((f) => f.endsWith('.ts') && existsSync(f)))
+        .filter((f): f is string => f !== undefined)
+        .map((f) => relative(SRC, f));
+      graph.set(path, deps);
+    }
+    const cycles: string[] = [];
+    const done = new Set<string>();
+    const walk = (path: string, stack: string[]) => {
+      const at = stack.indexOf(path);
+      if (at >= 0) return void cycles.push([...stack.slice(at), path].join(' -> '));
+      if (done.has(path)) return;
+      for (const dep of graph.get(path) ?? []) walk(dep, [...stack, path]);
+      done.add(path);
+    };
+    for (const path of graph.keys()) walk(path, []);
+    expect(cycles).toEqual([]);
   });
 
   it('runs no SQL in the HTTP layer', () => {

@@ -23,7 +23,8 @@ import { verifyPassword } from './passwords';
 import { isPublicHost } from './public-address';
 import { checkLimits } from './rate-limit';
 import type { AuthSession } from './sessions';
-import { findUserById, refreshSubscription, type UserRow, userPlan } from './users';
+import { refreshSubscription } from './subscriptions';
+import { findUserById, type UserRow, userPlan } from './users';
 
 export const API_KEY_PREFIX = 'sm_live_';
 export const MAX_KEYS_PER_ACCOUNT = 20;

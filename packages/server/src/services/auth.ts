@@ -15,11 +15,11 @@ import { retireResetLinks } from './password-reset';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { checkLimits, RateLimitedError, tooManyAttempts } from './rate-limit';
 import { createSession, revokeAllSessions } from './sessions';
+import { refreshSubscription } from './subscriptions';
 import {
   findUserByEmail,
   insertUser,
   normalizeEmail,
-  refreshSubscription,
   setPassword,
   setRetention,
   toApiUser,

@@ -15,7 +15,8 @@ import { rememberOwnerAddress } from './auth';
 import { afterAnswer, escapeHtml, issueLink, useLink } from './email-links';
 import { checkLimits } from './rate-limit';
 import { createSession } from './sessions';
-import { findUserByEmail, findUserById, normalizeEmail, refreshSubscription, toApiUser, type UserRow } from './users';
+import { refreshSubscription } from './subscriptions';
+import { findUserByEmail, findUserById, normalizeEmail, toApiUser, type UserRow } from './users';
 
 export const LOGIN_LINK_MINUTES = 15;
 export const LOGIN_LINK_REQUESTED_MESSAGE = `If an account with that email exists, we have sent it a link to log in. The link works once, for ${LOGIN_LINK_MINUTES} minutes.`;

@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { AppError } from '@statemint/shared';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../context';
-import { findUserById, refreshSubscription, type UserRow } from './users';
+import { refreshSubscription } from './subscriptions';
+import { findUserById, type UserRow } from './users';
 
 const ISSUER = 'statemint';
 

@@ -2,7 +2,48 @@
 import { AppError, type CancelSubscriptionResponse, isSubscriptionPlan } from '@statemint/shared';
 import type { AppContext } from '../context';
 import type { SubscriptionState } from '../payments/provider';
-import { setSubscription, type UserRow, userPlan } from './users';
+import { recordRenewal } from './receipts';
+import { advancePeriodEnd, endCanceledSubscription, setSubscription, type UserRow, userPlan } from './users';
+
+/**
+ * Applies time to the subscription: a canceled subscription past its end drops to free;
+ * a test-mode subscription past its period renews (the test processor "charges" again).
+ * Returns the current row. (Here, not in the users repository: a renewal records a payment and
+ * sends its receipt, and the receipts read users.)
+ */
+export async function refreshSubscription(ctx: AppContext, row: UserRow): Promise<UserRow> {
+  const now = ctx.clock.now();
+  if (row.subscription_status === 'canceling' && row.cancel_at !== null && row.cancel_at <= now) {
+    await endCanceledSubscription(ctx, row, now);
+    return { ...row, plan: 'free', subscription_status: 'canceled', current_period_end: null, updated_at: now };
+  }
+  if (
+    ctx.payments.mode === 'test' &&
+    row.subscription_status === 'active' &&
+    row.current_period_end !== null &&
+    row.current_period_end <= now
+  ) {
+    let end = row.current_period_end;
+    const period = 30 * 24 * 3600_000;
+    const renewals: number[] = [];
+    while (end <= now) {
+      renewals.push(end);
+      end += period;
+    }
+    if (await advancePeriodEnd(ctx, row.id, row.current_period_end, end, now)) {
+      const account = {
+        userId: row.id,
+        email: row.email,
+        type: row.plan === 'business' ? ('business' as const) : ('pro' as const),
+        subscriptionId: row.subscription_id,
+        customerId: row.provider_customer_id,
+      };
+      for (const paidAt of renewals) await recordRenewal(ctx, account, { paidAt });
+    }
+    return { ...row, current_period_end: end, updated_at: now };
+  }
+  return row;
+}
 
 export async function cancelSubscription(ctx: AppContext, user: UserRow): Promise<CancelSubscriptionResponse> {
   if (!isSubscriptionPlan(userPlan(user)) || !user.subscription_id || user.current_period_end === null)

@@ -11,7 +11,6 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { AppContext } from '../context';
 import type { DbDialect } from '../db';
 import type { Database, UsersTable } from '../db/schema';
-import { recordRenewal } from './receipts';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -86,50 +85,39 @@ export async function insertUser(
 }
 
 /**
- * Applies time to the subscription: a canceled subscription past its end drops to free;
- * a test-mode subscription past its period renews (the test processor "charges" again).
- * Returns the current row.
+ * A subscription cancelled at period end whose end has come drops to free; conditional on its
+ * state (a compare-and-set), so of two requests at once one makes the change. Whether it did.
  */
-export async function refreshSubscription(ctx: AppContext, row: UserRow): Promise<UserRow> {
-  const now = ctx.clock.now();
-  if (row.subscription_status === 'canceling' && row.cancel_at !== null && row.cancel_at <= now) {
-    const patch = { plan: 'free', subscription_status: 'canceled', current_period_end: null, updated_at: now };
-    await ctx.db.updateTable('users').set(patch).where('id', '=', row.id).execute();
-    return { ...row, ...patch };
-  }
-  if (
-    ctx.payments.mode === 'test' &&
-    row.subscription_status === 'active' &&
-    row.current_period_end !== null &&
-    row.current_period_end <= now
-  ) {
-    let end = row.current_period_end;
-    const period = 30 * 24 * 3600_000;
-    const renewals: number[] = [];
-    while (end <= now) {
-      renewals.push(end);
-      end += period;
-    }
-    // Conditional on the old period end: two requests at once renew (and charge) once.
-    const moved = await ctx.db
-      .updateTable('users')
-      .set({ current_period_end: end, updated_at: now })
-      .where('id', '=', row.id)
-      .where('current_period_end', '=', row.current_period_end)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 1) {
-      const account = {
-        userId: row.id,
-        email: row.email,
-        type: row.plan === 'business' ? ('business' as const) : ('pro' as const),
-        subscriptionId: row.subscription_id,
-        customerId: row.provider_customer_id,
-      };
-      for (const paidAt of renewals) await recordRenewal(ctx, account, { paidAt });
-    }
-    return { ...row, current_period_end: end, updated_at: now };
-  }
-  return row;
+export async function endCanceledSubscription(ctx: AppContext, row: UserRow, now: number): Promise<boolean> {
+  if (row.cancel_at === null) return false;
+  const ended = await ctx.db
+    .updateTable('users')
+    .set({ plan: 'free', subscription_status: 'canceled', current_period_end: null, updated_at: now })
+    .where('id', '=', row.id)
+    .where('subscription_status', '=', 'canceling')
+    .where('cancel_at', '<=', now)
+    .executeTakeFirst();
+  return Number(ended.numUpdatedRows) === 1;
+}
+
+/**
+ * Moves an active subscription's period end from `from` to `to`, conditional on it still being
+ * `from`: of two requests at once, one renews (and charges). Whether this one did.
+ */
+export async function advancePeriodEnd(
+  ctx: AppContext,
+  userId: string,
+  from: number,
+  to: number,
+  now: number,
+): Promise<boolean> {
+  const moved = await ctx.db
+    .updateTable('users')
+    .set({ current_period_end: to, updated_at: now })
+    .where('id', '=', userId)
+    .where('current_period_end', '=', from)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
 }
 
 export async function findUserBySubscription(ctx: AppContext, subscriptionId: string): Promise<UserRow | undefined> {
