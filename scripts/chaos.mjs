@@ -18,6 +18,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { SERVER_MEMORY_ENV } from './lib/server.mjs';
 
 const root = join(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -70,7 +71,8 @@ async function startServer(env) {
   const port = await freePort();
   const proc = spawn(process.execPath, [join(root, 'scripts/start-server.mjs')], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    // As npm start and the image start it (its malloc settings).
+    env: { ...process.env, ...SERVER_MEMORY_ENV, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { businessAccount, RECOUNT_VAULT_TOTALS, root, sleep, spawnAndWait } from './lib/server.mjs';
+import { businessAccount, RECOUNT_VAULT_TOTALS, root, SERVER_MEMORY_ENV, sleep, spawnAndWait } from './lib/server.mjs';
 
 const { values: args } = parseArgs({ options: { duration: { type: 'string', default: '10' } } });
 const duration = Number(args.duration);
@@ -133,8 +133,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'statemint-load-'));
 const hello = await spawnAndWait(['--input-type=module', '-e', HELLO], {}, '/');
 const server = await spawnAndWait(
   [join(root, 'scripts/start-server.mjs')],
-  // As bin/statemint, npm start and the image start it (MALLOC_ARENA_MAX=2).
-  { DATA_DIR: dataDir, TRUST_PROXY: 'loopback', DATABASE_URL: '', REDIS_URL: '', MALLOC_ARENA_MAX: '2' },
+  // As npm start and the image start it (its malloc settings).
+  { DATA_DIR: dataDir, TRUST_PROXY: 'loopback', DATABASE_URL: '', REDIS_URL: '', ...SERVER_MEMORY_ENV },
   '/api/health',
 );
 try {

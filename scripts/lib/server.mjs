@@ -7,6 +7,22 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 export const root = join(import.meta.dirname, '..', '..');
+
+/**
+ * glibc's malloc settings the server runs with, wherever it starts: `npm start` (package.json),
+ * the image (Containerfile) and the scripts that measure it (load, chaos); held equal to these by
+ * packages/server/src/start-environment.test.ts. glibc reads them when the process starts, so they
+ * are the environment of `node`, not settings the server could make itself.
+ * - MALLOC_ARENA_MAX=2: by default each thread (the conversion threads) gets a malloc arena of
+ *   its own, and freed memory stays in them.
+ * - MALLOC_MMAP_THRESHOLD_=131072: blocks from 128 KB up are mapped and unmapped on their own.
+ *   By default glibc raises this threshold (up to 32 MB) each time such a block is freed, after
+ *   which an upload's multi-megabyte buffers come from the arenas and stay there when freed: the
+ *   admitted flood of `npm run load` peaked 25-40 MB higher without it (issue 29). It costs some
+ *   system time (a 100-page PDF through the command line: +0.1-0.2 CPU s of ~3.5), so the
+ *   converter of `bin/statemint convert`, which exits after its files, runs without it.
+ */
+export const SERVER_MEMORY_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export async function freePort() {
