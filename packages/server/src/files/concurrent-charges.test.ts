@@ -1,16 +1,19 @@
 /**
- * Issue 29, N10: uploads sent at once are counted against a limit atomically. The audit saw three
- * free trials from one address all convert, and a Pro account at 398 of 400 uploads get five through.
+ * Issue 29, N10: uploads sent at once are counted against a limit atomically (free trial, monthly
+ * quota, pay-per-file credit). The audit saw three free trials from one address all convert, and a
+ * Pro account at 398 of 400 uploads get five through.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consumeUploadCredit } from '../services/payments';
+import { findPaymentByIntent, firstFreeCredit, takeCredit } from '../services/payments-repository';
 import { startTestServer, type TestServer, testDatabases } from '../test/harness';
 import { type FilesDb, filesDb } from './context';
 import { claimFreeTrial } from './free-trial';
 import { sampleCsvStatement } from './sample-statements';
 import { claimUpload, startOfUtcMonth } from './service';
-import { proUser } from './test-accounts';
+import { payForFile, proUser } from './test-accounts';
 import { freshIp, upload } from './test-helpers';
 
 /**
@@ -129,6 +132,48 @@ for (const db of testDatabases) {
         .where('file_id', 'in', [first, second])
         .execute();
       expect(used.map((u) => u.file_id)).toEqual([first]);
+    });
+
+    it('takes the one conversion of a pay-per-file payment once when two paid uploads overlap in the database', async () => {
+      // The race forced (overlapped): the second reads the credit as free (the first's take is not
+      // committed) and, were its take not conditional on the credit being free, would take it too.
+      const email = `payer-${randomBytes(4).toString('hex')}@example.com`;
+      const paymentIntentId = await payForFile(s, email);
+      const [first, second] = [randomUUID(), randomUUID()];
+      const payment = await findPaymentByIntent(s.ctx, paymentIntentId);
+      const race = overlapped(s, () => consumeUploadCredit(s.ctx, { paymentIntentId, email, fileId: second }));
+      // The first take, as consumeUploadCredit makes it, held open until the second has read the
+      // credit as free and waits on it (PostgreSQL), or has been started (SQLite: one writer).
+      await s.ctx.db.transaction().execute(async (trx) => {
+        const free = await firstFreeCredit(trx, payment!.id);
+        expect(await takeCredit(trx, payment!.id, free!, first, s.clock.now())).toBe(true);
+        await race.hold(trx as unknown as FilesDb);
+      });
+      expect(await race.second()).toMatchObject({ status: 'rejected', reason: { code: 'PAYMENT_REQUIRED' } });
+      const credits = await s.ctx.db
+        .selectFrom('payment_credits')
+        .innerJoin('payments', 'payments.id', 'payment_credits.payment_id')
+        .select('payment_credits.file_id')
+        .where('payments.intent_id', '=', paymentIntentId)
+        .execute();
+      expect(credits.map((c) => c.file_id)).toEqual([first]);
+    });
+
+    it('lets one of three paid uploads sent at once through on a payment for one file', async () => {
+      const email = `payer-${randomBytes(4).toString('hex')}@example.com`;
+      const paymentIntentId = await payForFile(s, email);
+      const results = await Promise.all(
+        [0, 1, 2].map((i) =>
+          upload(s, '/api/files/upload-paid', {
+            name: `paid-${i}.csv`,
+            bytes: sampleCsvStatement(3),
+            fields: { paymentIntentId, email },
+            ip: freshIp(),
+          }),
+        ),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([201, 402, 402]);
+      for (const r of results.filter((r) => r.status === 402)) expect(r.body.code).toBe('PAYMENT_REQUIRED');
     });
 
     it('lets two of five uploads sent at once through at 398 of 400', async () => {
