@@ -17,7 +17,9 @@ const out = mkdtempSync(join(tmpdir(), 'statemint-speed-'));
 function run(cmd, args, env = {}) {
   const cpu0 = waitedChildrenCpu();
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(cmd, args, { encoding: 'utf8', env: { ...process.env, ...env } });
+  // A variable given as undefined is left unset.
+  const all = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, v]) => v !== undefined));
+  const r = spawnSync(cmd, args, { encoding: 'utf8', env: all });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   // CPU seconds of the process (every thread), which a busy machine inflates far less than wall time.
   const cpu = cpu0 === null ? Number.NaN : (waitedChildrenCpu() ?? Number.NaN) - cpu0;
@@ -26,22 +28,23 @@ function run(cmd, args, env = {}) {
 
 if (perf) {
   const file = join(corpus, perf.file);
-  // Each run beside one with PDF.js parsing in the converting thread (STATEMINT_PDF_THREAD=0, as
-  // before the parser thread), alternated so that both see the same load.
+  // Each run of the command line as it is (it parses in a thread of its own where a core is free:
+  // packages/engine/src/cli/pdf-thread.ts) beside one with and one without the parser thread
+  // (STATEMINT_PDF_THREAD=1, =0), alternated so that all see the same load.
   const runs = [];
+  const withThread = [];
   const inThread = [];
   let failed = false;
   for (let i = 0; i < 3 && !failed; i++) {
     for (const [list, thread] of [
-      [runs, '1'],
+      [runs, undefined],
+      [withThread, '1'],
       [inThread, '0'],
     ]) {
-      const r = run(join(root, 'bin', 'statemint'), ['convert', '--format', 'json', '--out-dir', out, file], {
-        STATEMINT_REPORT_RESOURCES: '1',
-        STATEMINT_PDF_THREAD: thread,
-      });
+      const env = { STATEMINT_REPORT_RESOURCES: '1', STATEMINT_PDF_THREAD: thread };
+      const r = run(join(root, 'bin', 'statemint'), ['convert', '--format', 'json', '--out-dir', out, file], env);
       if (r.status !== 0) {
-        console.log(`speed: ${perf.id} failed (STATEMINT_PDF_THREAD=${thread}): ${r.stderr.trim()}`);
+        console.log(`speed: ${perf.id} failed (STATEMINT_PDF_THREAD=${thread ?? 'unset'}): ${r.stderr.trim()}`);
         failed = true;
         break;
       }
@@ -67,11 +70,15 @@ if (perf) {
       line.push(`pdftotext=${floor.toFixed(2)}s`, `ratio=${(best.seconds / floor).toFixed(1)}x`);
     } else line.push('pdftotext=not installed (apt-get install poppler-utils)');
     console.log(line.join(' '));
-    if (inThread.length) {
-      const b = inThread.reduce((x, y) => (x.seconds < y.seconds ? x : y));
+    for (const [list, thread, what] of [
+      [withThread, '1', 'with the parser thread'],
+      [inThread, '0', 'without the parser thread'],
+    ]) {
+      if (!list.length) continue;
+      const b = list.reduce((x, y) => (x.seconds < y.seconds ? x : y));
       console.log(
-        `speed without the parser thread (STATEMINT_PDF_THREAD=0): seconds=${b.seconds.toFixed(2)} ` +
-          `pages/s=${(perf.pages / b.seconds).toFixed(1)} cpuSeconds=${Math.min(...inThread.map((r) => r.cpu)).toFixed(2)} ` +
+        `speed ${what} (STATEMINT_PDF_THREAD=${thread}): seconds=${b.seconds.toFixed(2)} ` +
+          `pages/s=${(perf.pages / b.seconds).toFixed(1)} cpuSeconds=${Math.min(...list.map((r) => r.cpu)).toFixed(2)} ` +
           `peakMB=${b.peakMb.toFixed(0)}`,
       );
     }

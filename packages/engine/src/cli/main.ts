@@ -40,8 +40,9 @@ on stderr; the others are still converted and the exit status is 1.
 Environment:
   STATEMINT_DISABLE_PASSES=a,b   switch these engine passes off (extract/passes.ts;
                                  \`npm run bench -- --ablate\` scores each one off)
-  STATEMINT_PDF_THREAD=0         parse PDFs in the converting thread, not in a
-                                 thread of their own (readers/pdfjs.ts)`;
+  STATEMINT_PDF_THREAD=0|1       parse PDFs in the converting thread (0) or in a
+                                 thread of their own (1); by default in their own
+                                 where a core is free (cli/pdf-thread.ts)`;
 
 function fail(message: string): never {
   process.stderr.write(`statemint: ${message}\n\n${USAGE}\n`);
