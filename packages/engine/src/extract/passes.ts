@@ -26,6 +26,8 @@ export const PASSES = {
   'split-seeds': { stage: 'table', evidence: 'a dated line overlapping the line of its amounts' },
   'row-numbers': { stage: 'table', evidence: 'a column counting the rows 1, 2, 3 is no reference' },
   'labelled-dates': { stage: 'table', evidence: "a date after a label's colon is a fact's value, not a row's date" },
+  'amounts-below': { stage: 'table', evidence: 'a dated line without amounts over the indented line of its amounts' },
+  'header-words': { stage: 'table', evidence: 'a header line names a column in words the vocabulary knows' },
   'header-led': { stage: 'table', evidence: 'a header naming a date and a money column over amount lines' },
   'undated-pages': {
     stage: 'table',
@@ -35,6 +37,7 @@ export const PASSES = {
   'text-under-labels': { stage: 'table', evidence: 'a label start the text under it runs through divides no column' },
   'merged-labels': { stage: 'table', evidence: "a later page's label under the table's column" },
   'tail-amounts-as-text': { stage: 'table', evidence: 'figures at a line end with no money column under them' },
+  'filler-marks': { stage: 'table', evidence: "leader dots in a column's wrapped lines, left out of its kind" },
   'side-by-side': { stage: 'table', evidence: 'two runs of date .. money columns next to each other' },
   'label-cut-cells': { stage: 'table', evidence: "text cut from the description's cells at its label's start" },
   'overhanging-text': {
@@ -90,6 +93,9 @@ export const PASSES = {
   'side-totals': { stage: 'ledger', evidence: "a figure at the table's foot that is the sum of one side's amounts" },
   'bracketing-balance-rows': { stage: 'ledger', evidence: 'first and last rows that are the opening and closing' },
   'money-roles': { stage: 'ledger', evidence: 'the reading of the money columns that reconciles best' },
+    stage: 'ledger',
+    evidence: "the summary's printed totals in and out, for the money columns' reading",
+  },
   'summed-columns': {
     stage: 'ledger',
     evidence: 'money in, out and a fee summed on a row, where the balances prove it',

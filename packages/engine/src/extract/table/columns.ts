@@ -14,7 +14,7 @@ import { SETTINGS } from '../settings';
 import { amountsInsideText, joinTokens, splitWords, type Token, type TokenLine } from '../tokens/tokenise';
 import { isLabelPhrase, labelPhrases, labelReadings, normaliseWords } from '../vocabulary';
 import type { Column, ColumnKind } from './model';
-import type { RegionLines } from './regions';
+import { amountsBelow, type RegionLines } from './regions';
 
 interface Label {
   text: string;
@@ -133,6 +133,11 @@ function kindOf(tokens: Token[]): { kind: ColumnKind; filled: number } {
   const values = tokens.filter((t) => !t.nil);
   if (!values.length) return { kind: 'money', filled: 0 };
   if (values.length < tokens.length) return kindOf(values);
+  // Leader dots and dashes that fill a wrapped line's empty date or number cells say nothing of
+  // what the column holds: its values decide.
+  const marks = tokens.filter((t) => t.kind === 'text' && !/[\p{L}\p{N}]/u.test(t.text));
+  if (marks.length && marks.length < tokens.length && passEnabled('filler-marks'))
+    return kindOf(tokens.filter((t) => !marks.includes(t)));
   const counts = new Map<ColumnKind, number>();
   for (const t of tokens) {
     const k: ColumnKind = t.kind === 'date' && t.alsoMoney ? 'money' : t.kind;
@@ -255,6 +260,8 @@ export function findColumns(region: RegionLines): RegionColumns {
   for (const s of region.seeds) {
     if (s.tokens.some((t) => t.kind === 'money' || t.alsoMoney)) continue;
     const i = region.lines.indexOf(s);
+    const below = amountsBelow(region.lines, i, Number.POSITIVE_INFINITY);
+    if (below && !region.seeds.includes(below)) partners.add(below);
     for (const n of [region.lines[i - 1], region.lines[i + 1]])
       if (
         n &&

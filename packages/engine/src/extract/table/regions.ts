@@ -81,6 +81,30 @@ function splitSeed(lines: TokenLine[], i: number, width: number): boolean {
 }
 
 /**
+ * `amounts-below`: a dated line without an amount whose amounts stand on the line right under it,
+ * that line indented past the date and undated: one row of two lines, its date and the first
+ * words of its description above, the rest of the description and its amounts below ("17-10-2024
+ * mTFR/551192/HILAL" over "AHMAD DAR S/O   15000.00   96822.05Cr"). On a page that prints no
+ * header, the one-line rows alone (a fee now and then) made the table's columns, and the lines of
+ * every other row fitted none of them: the page was cut after the first few rows. Under a header
+ * the labels make the columns, and such rows are left to it. Returns the line of the amounts.
+ */
+export function amountsBelow(lines: TokenLine[], i: number, width: number): TokenLine | null {
+  if (!passEnabled('amounts-below')) return null;
+  const line = lines[i] as TokenLine;
+  const next = lines[i + 1];
+  const date = line.tokens[0];
+  if (!next || next.page !== line.page || date?.kind !== 'date' || date.x0 >= width * SETTINGS.table.seedDateMaxX)
+    return null;
+  if (line.tokens.some((t) => t.kind === 'money' || t.alsoMoney)) return null;
+  const first = next.tokens[0];
+  if (!first || first.x0 < date.x1 - 1 || next.tokens.some((t) => t.kind === 'date')) return null;
+  // Close under it: the line's own height apart at most.
+  if (next.y0 - line.y1 > line.y1 - line.y0) return null;
+  return next.tokens.some((t) => t.kind === 'money' && t.x0 >= date.x1 - 1) ? next : null;
+}
+
+/**
  * A line of column labels: two or more short text runs, no values, spread over the page like
  * columns (wrapped description lines inside one column are not). `minTokens` 1 accepts the
  * single words of a wrapped header's second line.
@@ -201,6 +225,9 @@ function headerLedSeeds(lines: TokenLine[], width: number, gapOf: (i: number) =>
   return dated && money.length >= 2 ? money : [];
 }
 
+/** A header's word: it names a column of transactions (a date, a description, an amount...). */
+const namesColumn = (t: Token) => t.kind === 'text' && labelReadings(t.text).some((r) => r.role !== 'unused');
+
 export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[] {
   const { pitch, size } = pageMetrics(lines);
   const width = page.width || Math.max(1, ...lines.flatMap((l) => l.tokens.map((t) => t.x1)));
@@ -213,7 +240,17 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
   // above; a header repeated there names its columns.
   const continuesRows = (l: TokenLine) =>
     !isParagraph(l, width) && !l.tokens.some((t) => labelReadings(t.text).length > 0);
-  let seeds = lines.flatMap((l, i) => (isSeed(l, width) || splitSeed(lines, i, width) ? [i] : []));
+  // Under a header its labels make the columns; only a page without one above its first dated
+  // line needs its two-line rows as seeds.
+  const firstDated = lines.findIndex((l) =>
+    l.tokens.some((t) => t.kind === 'date' && t.x0 < width * SETTINGS.table.seedDateMaxX),
+  );
+  const headed = lines
+    .slice(0, Math.max(0, firstDated))
+    .some((l) => isLabelLine(l, 2, width) && l.tokens.some(namesColumn));
+  let seeds = lines.flatMap((l, i) =>
+    isSeed(l, width) || splitSeed(lines, i, width) || (!headed && amountsBelow(lines, i, width)) ? [i] : [],
+  );
   const dated = new Set(seeds);
   const headerLed = !seeds.length;
   if (headerLed && passEnabled('header-led')) seeds = headerLedSeeds(lines, width, gapOf);
@@ -311,6 +348,11 @@ function headerAbove(lines: TokenLine[], top: number, pitch: number, size: numbe
   // OCR: a header must read as one (two known column words); a damaged one ("[Raab|mes|ER") is ignored.
   if (main.tokens[0]?.confidence !== undefined && main.tokens.filter((t) => labelReadings(t.text).length).length < 2)
     return [];
+  // `header-words`: a header names a column of transactions (a date, a description, an amount...)
+  // in words the vocabulary knows; the lines of an address block repeated at a page's head
+  // ("M/S. ACME LIMITED   State : GOA", "State" at most a column left unused) name none, and as the
+  // header of the page's rows they made a table of their own, which no reading could join.
+  if (passEnabled('header-words') && !main.tokens.some(namesColumn)) return [];
   const header = [main];
   // Wrapped labels are set tighter than the rows below them.
   const tight = (a: TokenLine, b: TokenLine) =>
