@@ -70,6 +70,8 @@ export interface Draft {
   labelledClosing: number | null;
   /** The other figures on the labelled opening's and closing's lines, signed alike (see LabelledBalance). */
   labelledAlternatives: { opening: number[]; closing: number[] };
+  /** Totals of credits and debits (cents) printed in the statement's summary, where it prints them. */
+  printedTotals: { credits: number | null; debits: number | null } | null;
   /** Every other figure printed outside the table, in print order, signed as balances are (summary boxes). */
   factFigures: number[];
   card: boolean;

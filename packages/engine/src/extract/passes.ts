@@ -93,6 +93,7 @@ export const PASSES = {
   'side-totals': { stage: 'ledger', evidence: "a figure at the table's foot that is the sum of one side's amounts" },
   'bracketing-balance-rows': { stage: 'ledger', evidence: 'first and last rows that are the opening and closing' },
   'money-roles': { stage: 'ledger', evidence: 'the reading of the money columns that reconciles best' },
+  'totals-judged': {
     stage: 'ledger',
     evidence: "the summary's printed totals in and out, for the money columns' reading",
   },

@@ -58,7 +58,13 @@ export interface Reading {
   owed: boolean;
   score: number;
   /** What the score is made of, for the trace. */
-  explains: { balances: number; balanceChecks: number; total: boolean | null; coverage: number };
+  explains: {
+    balances: number;
+    balanceChecks: number;
+    total: boolean | null;
+    totals: boolean | null;
+    coverage: number;
+  };
 }
 
 export interface ReadingInput {
@@ -68,6 +74,8 @@ export interface ReadingInput {
   /** Printed opening and closing (signed cents), where the statement's facts print them. */
   opening: number | null;
   closing: number | null;
+  /** Totals of credits and debits (cents) the statement prints in its summary, where it does. */
+  totals?: { credits: number | null; debits: number | null } | null;
   /** Card statement: unsigned amounts are charges (debits). */
   card: boolean;
   /**
@@ -180,6 +188,8 @@ function evaluate(input: ReadingInput, reading: Omit<Reading, 'score' | 'explain
   let withAmount = 0;
   let doubled = 0;
   let sum = 0;
+  let credits = 0;
+  let debits = 0;
   let allKnown = true;
   const amountKeys = keysOf(reading.amount);
   // A printed balance checks the amounts since the one before (when there are any) and starts anew.
@@ -209,8 +219,11 @@ function evaluate(input: ReadingInput, reading: Omit<Reading, 'score' | 'explain
     if (amt) {
       withAmount++;
       if (reading.amount.kind === 'pair' && amountKeys.every((k) => row.money.has(k))) doubled++;
-      if (amt.known) known += amt.cents;
-      else {
+      if (amt.known) {
+        known += amt.cents;
+        if (amt.cents > 0) credits += amt.cents;
+        else debits -= amt.cents;
+      } else {
         unknown.push(Math.abs(amt.cents));
         allKnown = false;
       }
@@ -223,6 +236,14 @@ function evaluate(input: ReadingInput, reading: Omit<Reading, 'score' | 'explain
   const coverage = (withAmount - doubled) / rowsWithMoney;
   let total: boolean | null = null;
   if (input.opening !== null && input.closing !== null && allKnown) total = input.opening + sum === input.closing;
+  // `totals-judged`: the summary's printed totals in and out tell credits from debits where no
+  // balance does (two columns both called an amount, the opening not labelled as such).
+  let totals: boolean | null = null;
+  const printed = input.totals;
+  if (printed && allKnown && withAmount > 0)
+    totals =
+      (printed.credits === null || printed.credits === credits) &&
+      (printed.debits === null || printed.debits === debits);
   let prior = 0;
   const roleOf = (key: string) => input.labels.get(key)?.[0]?.role ?? null;
   const likes = (key: string, roles: string[]) => {
@@ -252,9 +273,10 @@ function evaluate(input: ReadingInput, reading: Omit<Reading, 'score' | 'explain
     balances * 10 -
     (checks - balances) * 6 +
     (total === true ? 15 : total === false ? -5 : 0) +
+    (totals === true ? 15 : totals === false ? -5 : 0) +
     coverage * 20 +
     prior * 3;
-  return { ...reading, score, explains: { balances, balanceChecks: checks, total, coverage } };
+  return { ...reading, score, explains: { balances, balanceChecks: checks, total, totals, coverage } };
 }
 
 /** The two readings of a sign column's letters: as the vocabulary reads them, and the other way. */

@@ -25,6 +25,7 @@ export function moneyRoles(draft: Draft): void {
     labels: draft.labels,
     opening: draft.labelledOpening,
     closing: draft.labelledClosing,
+    totals: passEnabled('totals-judged') ? draft.printedTotals : null,
     card: draft.card,
     mayOwe: !newestFirst(draft),
   });
@@ -37,7 +38,7 @@ export function moneyRoles(draft: Draft): void {
     'columns',
     null,
     describeReading(best),
-    `explains ${e.balances} of ${e.balanceChecks} running balances${e.total === null ? '' : e.total ? ', opening + amounts = closing' : ', not the closing balance'}; ${Math.round(e.coverage * 100)}% of rows have one amount` +
+    `explains ${e.balances} of ${e.balanceChecks} running balances${e.total === null ? '' : e.total ? ', opening + amounts = closing' : ', not the closing balance'}${e.totals === null ? '' : e.totals ? ', the totals printed' : ', not the totals printed'}; ${Math.round(e.coverage * 100)}% of rows have one amount` +
       (all[1]
         ? `; next best: ${describeReading(all[1])} (${all[1].score.toFixed(1)} against ${best.score.toFixed(1)})`
         : ''),

@@ -95,6 +95,7 @@ async function draftOf(rows: DraftRow[], labelledOpening: number, card: boolean)
     labelledOpening,
     labelledClosing: null,
     labelledAlternatives: { opening: [], closing: [] },
+    printedTotals: null,
     factFigures: [],
     card,
     source: card ? 'pdf' : 'ocr',

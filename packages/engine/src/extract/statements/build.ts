@@ -390,6 +390,8 @@ export function buildStatement(
       if (!labels.has(k) || (!labels.get(k)?.length && c.readings.length)) labels.set(k, c.readings);
     }
   }
+  // Printed totals of credits and debits: they judge readings and check the result.
+  const totals = passEnabled('printed-totals') ? findPrintedTotals(part.lines, doc.decimal) : null;
   const labelledOpening = signed(labelled.find((b) => b.kind === 'opening')?.value);
   const labelledClosing = signed(labelled.find((b) => b.kind === 'closing')?.value);
   if (passEnabled('secondary-tables'))
@@ -413,6 +415,7 @@ export function buildStatement(
       opening: (labelled.find((b) => b.kind === 'opening')?.alternatives ?? []).map((v) => signed(v) as number),
       closing: (labelled.find((b) => b.kind === 'closing')?.alternatives ?? []).map((v) => signed(v) as number),
     },
+    printedTotals: totals,
     factFigures: part.lines.flatMap((l) =>
       l.tokens.flatMap((t) => (t.kind === 'money' && t.money ? [signed(t.money) as number] : [])),
     ),
@@ -503,7 +506,6 @@ export function buildStatement(
   const rowIndex = (id: number) => index.get(id) ?? -1;
   const reconciliation = reconcile(draft, rowIndex);
   // Printed totals of credits and debits, checked as the review checks them (shared's rule).
-  const totals = passEnabled('printed-totals') ? findPrintedTotals(part.lines, doc.decimal) : null;
   const printedTotals = totals && {
     credits: totals.credits === null ? null : totals.credits / 100,
     debits: totals.debits === null ? null : totals.debits / 100,
