@@ -52,6 +52,30 @@ export function readMail(dataDir: string, to: string): string {
   return last;
 }
 
+/**
+ * The first match of `pattern` in the newest e-mail to `to` that has one, waiting for it: the
+ * server answers some requests (a password reset) before its mail is written.
+ */
+export async function waitForMail(dataDir: string, to: string, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const dir = join(dataDir, 'outbox');
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir).sort();
+    } catch {}
+    for (const name of names.reverse()) {
+      const text = readFileSync(join(dir, name), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/gi, '=');
+      const found = text.toLowerCase().includes(to.toLowerCase()) ? text.match(pattern) : null;
+      if (found) return found[0];
+    }
+    if (Date.now() > until) throw new Error(`no mail to ${to} matching ${pattern}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** The path and query of the verification link e-mailed to `to`. */
 export function verificationPath(dataDir: string, to: string): string {
   const m = readMail(dataDir, to).match(/\/verify-email\?token=[A-Za-z0-9%._~-]+/);
