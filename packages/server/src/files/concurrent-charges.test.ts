@@ -176,6 +176,99 @@ for (const db of testDatabases) {
       for (const r of results.filter((r) => r.status === 402)) expect(r.body.code).toBe('PAYMENT_REQUIRED');
     });
 
+    /**
+     * Runs `send` (an upload) with the store's put of its original never finishing, which is where
+     * a process killed mid-upload dies; `meanwhile` looks at what was taken. Then the put fails
+     * (the process is gone) and the upload's answer is awaited.
+     */
+    async function whileStoringForever(send: () => Promise<unknown>, meanwhile: () => Promise<void>) {
+      const store = s.app.services.files.store;
+      const put = store.put.bind(store);
+      let reached!: () => void;
+      const stuck = new Promise<void>((r) => {
+        reached = r;
+      });
+      let fail!: (e: Error) => void;
+      store.put = (key, data) => {
+        if (!key.endsWith('/original')) return put(key, data);
+        reached();
+        return new Promise((_, reject) => {
+          fail = reject;
+        });
+      };
+      const sent = send();
+      try {
+        await stuck;
+        await meanwhile();
+      } finally {
+        store.put = put;
+        fail(new Error('the process died'));
+        await sent;
+      }
+    }
+
+    // A process killed between taking what an upload costs and writing the file's row never gives
+    // it back: a payment, a monthly upload or a free trial spent on a file that never was.
+    it('takes no pay-per-file credit for a file whose row was never written (the server died storing it)', async () => {
+      const email = `payer-${randomBytes(4).toString('hex')}@example.com`;
+      const paymentIntentId = await payForFile(s, email);
+      const paid = () =>
+        upload(s, '/api/files/upload-paid', {
+          name: 'paid.csv',
+          bytes: sampleCsvStatement(3),
+          fields: { paymentIntentId, email },
+          ip: freshIp(),
+        });
+      await whileStoringForever(paid, async () => {
+        const credit = await s.api<{ remaining: number }>('/api/payments/credit', { body: { paymentIntentId, email } });
+        expect(credit.body.remaining).toBe(1);
+      });
+      expect((await paid()).status).toBe(201);
+    });
+
+    it('takes no monthly upload for a file whose row was never written (the server died storing it)', async () => {
+      const pro = await proUser(s);
+      const userId = (await s.api<{ id: string }>('/api/auth/user', { token: pro.token })).body.id;
+      const used = async () => {
+        const { n } = await filesDb(s.ctx)
+          .selectFrom('usage_events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .where('kind', '=', 'upload')
+          .executeTakeFirstOrThrow();
+        return Number(n);
+      };
+      const send = () =>
+        upload(s, '/api/files/upload', {
+          name: 'may.csv',
+          bytes: sampleCsvStatement(3),
+          token: pro.token,
+          ip: freshIp(),
+        });
+      await whileStoringForever(send, async () => expect(await used()).toBe(0));
+      expect(await used()).toBe(0);
+      expect((await send()).status).toBe(201);
+      expect(await used()).toBe(1);
+    });
+
+    it('takes no free trial for a file whose row was never written (the server died storing it)', async () => {
+      const ip = freshIp();
+      const fingerprint = randomBytes(8).toString('hex');
+      const trial = () =>
+        upload(s, '/api/files/upload-free-trial', {
+          name: 'june.csv',
+          bytes: sampleCsvStatement(3),
+          fields: { email: `trial-${randomBytes(4).toString('hex')}@example.com` },
+          headers: { 'x-device-fingerprint': fingerprint },
+          ip,
+        });
+      const uses = async () => (await filesDb(s.ctx).selectFrom('free_trial_uses').select('id').execute()).length;
+      const before = await uses();
+      await whileStoringForever(trial, async () => expect(await uses()).toBe(before));
+      expect(await uses()).toBe(before);
+      expect((await trial()).status).toBe(201);
+    });
+
     it('lets two of five uploads sent at once through at 398 of 400', async () => {
       const pro = await proUser(s);
       const userId = (await s.api<{ id: string }>('/api/auth/user', { token: pro.token })).body.id;

@@ -168,7 +168,7 @@ export class FilesRepository {
   }
 
   /** Moves the owner's vault totals by what the row's change added or took away. */
-  private async retotal(trx: Trx, before: FileRow | null, after: FileRow | null): Promise<void> {
+  private async retotal(trx: Db, before: FileRow | null, after: FileRow | null): Promise<void> {
     const b = contribution(before);
     const a = contribution(after);
     const userId = (after ?? before)?.user_id;
@@ -221,10 +221,13 @@ export class FilesRepository {
   }
 
   async insert(row: FilesTable): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('files').values(row).execute();
-      await this.retotal(trx, null, row);
-    });
+    await this.db.transaction().execute((trx) => this.insertWithin(trx, row));
+  }
+
+  /** A new row inside the caller's transaction `trx` (the one that takes what the upload costs). */
+  async insertWithin(trx: Db, row: FilesTable): Promise<void> {
+    await trx.insertInto('files').values(row).execute();
+    await this.retotal(trx, null, row);
   }
 
   /**

@@ -15,14 +15,14 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { forgetApiUpload, recordApiUpload } from '../services/api-keys-repository';
-import { consumeUploadCredit, releaseUploadCredit } from '../services/payments';
+import { paygPaymentWithCredit, takeUploadCredit } from '../services/payments';
 import type { AuthSession } from '../services/sessions';
 import { lockUser, retentionSettings, userPlan } from '../services/users';
 import { deleteDeliveriesOfFile } from '../services/webhook-deliveries';
 import { holdsCapability, issueCapability, UPLOADER_ONLY_MESSAGE } from './capability';
 import type { FilesContext, FilesDb } from './context';
-import { claimFreeTrial } from './free-trial';
-import { conversionJob, releaseCharges } from './jobs';
+import { claimFreeTrial, freeTrialRefusal } from './free-trial';
+import { conversionJob } from './jobs';
 import { fileKeyPrefix, originalKey } from './keys';
 import { anonymousExpiry, type FileRow, isAlive, isEphemeral, type RetentionSettings } from './life';
 import { passwordField, storePassword } from './password';
@@ -159,13 +159,20 @@ export function newFileRow(
 }
 
 /** Stores the original (encrypted), then its row; the caller enqueues. Returns the row. */
-async function storeNewFile(
+/**
+ * Stores the upload's original, then writes its row in the transaction `charge` runs, where it
+ * takes what the upload costs (a free trial, a monthly upload, a pay-per-file conversion): a
+ * process that dies before that transaction commits has taken nothing, and one refused there
+ * stores nothing. Checked before storing too (`charge`'s refusal is the one that counts).
+ */
+async function storeCharged(
   files: FilesContext,
   upload: UploadedFile,
   inputKind: string,
   fields: NewFile,
-  id = newFileId(),
-) {
+  id: string,
+  charge: (writeRow: (trx: FilesDb) => Promise<void>) => Promise<void>,
+): Promise<FilesTable> {
   await files.store.put(originalKey(id), upload.bytes);
   const row = newFileRow(
     id,
@@ -174,22 +181,12 @@ async function storeNewFile(
     files.ctx.clock.now(),
   );
   try {
-    await files.repo.insert(row);
+    await charge((trx) => files.repo.insertWithin(trx, row));
   } catch (e) {
     await files.store.deletePrefix(fileKeyPrefix(id));
     throw e;
   }
   return row;
-}
-
-/** Stores the file whose charge was taken, giving the charge back if storing fails. */
-async function storeOrRelease(files: FilesContext, id: string, store: () => Promise<FilesTable>): Promise<FilesTable> {
-  try {
-    return await store();
-  } catch (e) {
-    await releaseCharges(files, id);
-    throw e;
-  }
 }
 
 async function accepted(files: FilesContext, row: FilesTable, upload: UploadedFile): Promise<UploadResponse> {
@@ -209,17 +206,21 @@ export async function uploadFreeTrial(files: FilesContext, input: UploadContext)
   passwordField(input.upload.fields.password);
   const identity = { email, fingerprint: input.fingerprint, ip: input.ip };
   const id = newFileId();
-  // Taken before the file is stored, atomically (two uploads at once cannot both pass the check),
-  // and given back if storing fails.
-  await claimFreeTrial(files, identity, id, user ? (trx) => recordUsage(files, user.id, 'upload', id, trx) : undefined);
-  const row = await storeOrRelease(files, id, () =>
-    storeNewFile(
-      files,
-      input.upload,
-      kind,
-      { user_id: user?.id ?? null, mode: 'free_trial', email, payment_intent_id: null },
-      id,
-    ),
+  // Refused before anything is stored; taken with the file's row, atomically (two uploads at once
+  // cannot both pass the check).
+  const refused = await freeTrialRefusal(files, identity);
+  if (refused) throw refused;
+  const row = await storeCharged(
+    files,
+    input.upload,
+    kind,
+    { user_id: user?.id ?? null, mode: 'free_trial', email, payment_intent_id: null },
+    id,
+    (writeRow) =>
+      claimFreeTrial(files, identity, id, async (trx) => {
+        if (user) await recordUsage(files, user.id, 'upload', id, trx);
+        await writeRow(trx);
+      }),
   );
   return accepted(files, row, input.upload);
 }
@@ -232,22 +233,22 @@ export async function uploadPaid(files: FilesContext, input: UploadContext): Pro
   passwordField(input.upload.fields.password);
   if (!paymentIntentId) throw new AppError('PAYMENT_REQUIRED', PAYMENT_REQUIRED_MESSAGE, { field: 'paymentIntentId' });
   const id = newFileId();
-  // The credit is taken first (conditionally, so two uploads cannot share one payment) and
-  // given back if storing the file fails.
-  await consumeUploadCredit(files.ctx, { paymentIntentId, email, fileId: id });
-  let row: FilesTable;
-  try {
-    row = await storeNewFile(
-      files,
-      input.upload,
-      kind,
-      { user_id: input.auth?.user.id ?? null, mode: 'paid', email, payment_intent_id: paymentIntentId },
-      id,
-    );
-  } catch (e) {
-    await releaseUploadCredit(files.db, id);
-    throw e;
-  }
+  // Refused before storing anything when the payment has no conversion left; the conversion is
+  // taken in the transaction that writes the file's row (conditionally, so two uploads cannot
+  // share one), so no process dying in between spends it on a file that never was.
+  const payment = await paygPaymentWithCredit(files.ctx, { paymentIntentId, email });
+  const row = await storeCharged(
+    files,
+    input.upload,
+    kind,
+    { user_id: input.auth?.user.id ?? null, mode: 'paid', email, payment_intent_id: paymentIntentId },
+    id,
+    (writeRow) =>
+      files.db.transaction().execute(async (trx) => {
+        await writeRow(trx);
+        await takeUploadCredit(trx as unknown as Kysely<Database>, payment, id, files.ctx.clock.now());
+      }),
+  );
   return accepted(files, row, input.upload);
 }
 
@@ -260,15 +261,16 @@ export async function uploadForAccount(files: FilesContext, input: UploadContext
   const kind = checkUploadType(input.upload.fileName, input.upload.bytes);
   passwordField(input.upload.fields.password);
   const id = newFileId();
-  await claimUpload(files, auth.user.id, PLAN_LIMITS[plan].uploads, id);
-  const row = await storeOrRelease(files, id, () =>
-    storeNewFile(
-      files,
-      input.upload,
-      kind,
-      { user_id: auth.user.id, mode: 'subscription', email: null, payment_intent_id: null },
-      id,
-    ),
+  const limit = PLAN_LIMITS[plan].uploads;
+  // Refused before anything is stored; taken with the file's row (claimUpload: atomically).
+  if (limit !== -1 && (await countUsage(files, auth.user.id, 'upload')) >= limit) throw quotaExceeded(limit);
+  const row = await storeCharged(
+    files,
+    input.upload,
+    kind,
+    { user_id: auth.user.id, mode: 'subscription', email: null, payment_intent_id: null },
+    id,
+    (writeRow) => claimUpload(files, auth.user.id, limit, id, { also: writeRow }),
   );
   // Uploaded with an API key: the key's webhook hears how the conversion ends.
   if (auth.apiKeyId) await recordApiUpload(files.ctx, row.id, auth.apiKeyId, files.ctx.clock.now());

@@ -485,31 +485,57 @@ export async function paymentCredit(ctx: AppContext, intentId: string, email: st
 }
 
 /**
- * The paid upload: takes one unused conversion of a succeeded pay-per-file payment, bound to its
- * e-mail, for `fileId`. Confirms with the provider first if the browser never called /confirm.
- * Throws PAYMENT_REQUIRED when none is left. Pass `db` (a transaction) to take it together with
- * inserting the file row.
+ * The paid upload's payment: a succeeded pay-per-file payment bound to `email`, with a
+ * conversion left (PAYMENT_REQUIRED otherwise). Confirms with the provider first if the browser
+ * never called /confirm. Takes nothing: takeUploadCredit does, with the file's row.
  */
-export async function consumeUploadCredit(
+export async function paygPaymentWithCredit(
   ctx: AppContext,
-  input: { paymentIntentId: string; email: string; fileId: string },
-  db: Kysely<Database> = ctx.db,
+  input: { paymentIntentId: string; email: string },
 ): Promise<PaymentRow> {
   const payment = await findPaygPayment(ctx, input.paymentIntentId, input.email);
-  const now = ctx.clock.now();
-  // Two uploads at once may pick the same free credit: the loser's conditional update takes
-  // nothing and it tries the next one, until none is left.
-  for (let attempt = 0; attempt <= payment.files; attempt++) {
-    const free = await firstFreeCredit(db, payment.id);
-    if (free === undefined) break;
-    if (await takeCredit(db, payment.id, free, input.fileId, now)) return payment;
-  }
-  throw new AppError(
+  if ((await remainingCredits(ctx.db, payment.id)) === 0) throw usedUp(payment);
+  return payment;
+}
+
+function usedUp(payment: PaymentRow): AppError {
+  return new AppError(
     'PAYMENT_REQUIRED',
     payment.files === 1
       ? 'This payment has already been used for a file. Please make a new payment.'
       : `This payment has already been used for its ${payment.files} files. Please make a new payment.`,
   );
+}
+
+/**
+ * Takes one unused conversion of `payment` for `fileId`, in `db` (the transaction that writes the
+ * file's row, so that a process dying in between takes no credit for a file that never was).
+ * Throws PAYMENT_REQUIRED when none is left.
+ */
+export async function takeUploadCredit(
+  db: Kysely<Database>,
+  payment: PaymentRow,
+  fileId: string,
+  now: number,
+): Promise<void> {
+  // Two uploads at once may pick the same free credit: the loser's conditional update takes
+  // nothing and it tries the next one, until none is left.
+  for (let attempt = 0; attempt <= payment.files; attempt++) {
+    const free = await firstFreeCredit(db, payment.id);
+    if (free === undefined) break;
+    if (await takeCredit(db, payment.id, free, fileId, now)) return;
+  }
+  throw usedUp(payment);
+}
+
+/** Both at once, for a file whose row exists (a retry of a failed paid file). */
+export async function consumeUploadCredit(
+  ctx: AppContext,
+  input: { paymentIntentId: string; email: string; fileId: string },
+): Promise<PaymentRow> {
+  const payment = await findPaygPayment(ctx, input.paymentIntentId, input.email);
+  await takeUploadCredit(ctx.db, payment, input.fileId, ctx.clock.now());
+  return payment;
 }
 
 /** Gives back the conversion a file took (its upload failed, or its conversion did: DECISIONS.md). */
