@@ -310,6 +310,20 @@ export class FilesRepository {
     return row?.token_hash ?? null;
   }
 
+  /** Which of `ids` have a row. */
+  async existing(ids: string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('files')
+        .select('id')
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute();
+      for (const r of rows) found.add(r.id);
+    }
+    return found;
+  }
+
   async idsOfUser(userId: string): Promise<string[]> {
     const rows = await this.db.selectFrom('files').select('id').where('user_id', '=', userId).execute();
     return rows.map((r) => r.id);

@@ -1,5 +1,6 @@
 import type { FilesContext } from '../files/context';
 import { recoverJobs, STUCK_AFTER_MS } from '../files/jobs';
+import { fileKeyPrefix } from '../files/keys';
 import { purgeFile } from '../files/service';
 import { pruneTrialRecords } from '../files/usage-repository';
 
@@ -41,11 +42,54 @@ export async function sweep(files: FilesContext): Promise<SweepReport> {
   return report;
 }
 
-/** Runs sweep() every minute until stopped; failures are logged and retried next time. */
+/** How long stored objects stay without their file's row before they go: storing an upload takes seconds. */
+export const ORPHAN_AFTER_MS = HOUR;
+/** How often the store is listed for them (a listing reads every key). */
+const ORPHAN_SWEEP_INTERVAL_MS = HOUR;
+
+/**
+ * Removes the stored objects of files that have no row: what a server killed between storing an
+ * upload's original and writing its row leaves (files/service.ts storeCharged; no charge was
+ * taken). `suspects` (kept by the caller between calls) says since when each id was seen without
+ * a row; its objects go once that is ORPHAN_AFTER_MS ago, so an upload being stored is never
+ * touched. Returns how many files' objects were removed.
+ */
+export async function sweepOrphans(files: FilesContext, suspects: Map<string, number>): Promise<number> {
+  const now = files.ctx.clock.now();
+  const stored = [...new Set((await files.store.list('files')).map((key) => key.split('/')[1] ?? ''))].filter(Boolean);
+  const rows = await files.repo.existing(stored);
+  const orphans = new Set(stored.filter((id) => !rows.has(id)));
+  for (const id of suspects.keys()) if (!orphans.has(id)) suspects.delete(id);
+  let removed = 0;
+  for (const id of orphans) {
+    const since = suspects.get(id);
+    if (since === undefined) suspects.set(id, now);
+    else if (now - since >= ORPHAN_AFTER_MS) {
+      await files.store.deletePrefix(fileKeyPrefix(id));
+      suspects.delete(id);
+      removed++;
+    }
+  }
+  return removed;
+}
+
+/**
+ * Runs sweep() every minute until stopped, and sweepOrphans() every hour (the first a minute
+ * after start); failures are logged and retried next time.
+ */
 export function startSweeper(files: FilesContext, intervalMs = SWEEP_INTERVAL_MS): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
+  const suspects = new Map<string, number>();
+  let orphansSweptAt = Number.NEGATIVE_INFINITY;
   const timer = setInterval(() => {
-    running = sweep(files).catch((err: unknown) => files.ctx.log.error({ err }, 'file sweep failed'));
+    running = (async () => {
+      await sweep(files);
+      const now = files.ctx.clock.now();
+      if (now - orphansSweptAt < ORPHAN_SWEEP_INTERVAL_MS) return;
+      orphansSweptAt = now;
+      const removed = await sweepOrphans(files, suspects);
+      if (removed > 0) files.ctx.log.warn({ removed }, 'removed stored objects of files that have no row');
+    })().catch((err: unknown) => files.ctx.log.error({ err }, 'file sweep failed'));
   }, intervalMs);
   timer.unref();
   return async () => {
