@@ -28,6 +28,7 @@ export const PASSES = {
   'labelled-dates': { stage: 'table', evidence: "a date after a label's colon is a fact's value, not a row's date" },
   'amounts-below': { stage: 'table', evidence: 'a dated line without amounts over the indented line of its amounts' },
   'header-words': { stage: 'table', evidence: 'a header line names a column in words the vocabulary knows' },
+  'labels-over-figures': { stage: 'table', evidence: "a header line's words over the figures the main line names not" },
   'header-led': { stage: 'table', evidence: 'a header naming a date and a money column over amount lines' },
   'undated-pages': {
     stage: 'table',

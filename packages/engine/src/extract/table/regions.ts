@@ -365,7 +365,19 @@ function headerAbove(lines: TokenLine[], top: number, pitch: number, size: numbe
     );
   // Either line may hold the wrapped words: the lower one of a two-line header may be the fuller
   // ("FECHA FECHA DESCRIPCIÓN IMPORTE" over "OPER. REGISTRO DIVISA").
-  const aligned = (l: TokenLine) => within(l, main) || within(main, l);
+  // `labels-over-figures`: a header line may also name columns the main line leaves unnamed,
+  // standing over the figures of the rows below ("Withdrawals  Deposits  Balance" over a main
+  // line that names only the date, description and cheque columns, "(Dr) (Cr) (INR)" under it).
+  const figures = lines
+    .slice(top, top + 12)
+    .filter((l) => l.page === first.page)
+    .flatMap((l) => l.tokens.filter((t) => t.kind === 'money'));
+  const overFigures = (t: Token) =>
+    figures.some((m) => Math.min(m.x1, t.x1) - Math.max(m.x0, t.x0) > 0 || near(t.x1, m.x1));
+  const alignedOrOver = (l: TokenLine) =>
+    passEnabled('labels-over-figures') &&
+    l.tokens.every((t) => overFigures(t) || main.tokens.some((m) => near(t.x0, m.x0) || near(t.x1, m.x1)));
+  const aligned = (l: TokenLine) => within(l, main) || within(main, l) || alignedOrOver(l);
   for (let j = i - 1; j >= 0 && header.length < 3; j--) {
     const l = lines[j] as TokenLine;
     if (!tight(l, header[0] as TokenLine) || !isLabelLine(l, 1) || !aligned(l)) break;
