@@ -70,4 +70,39 @@ describe('a header names columns', () => {
     expect(s?.statement.openingBalance).toBe(opening / 100);
     expect(s?.reconciliation.status).toBe('balanced');
   });
+
+  it('keeps a header whose line nearest the rows names only units, its words on the line above', async () => {
+    let balance = 22_736_894;
+    const lines: TableLine[] = [
+      at(40, left(40, 'ACCOUNT STATEMENT'), left(330, 'STATEMENT DATE : 31/12/25')),
+      at(
+        80,
+        left(40, 'DATE'),
+        left(100, 'DESCRIPTION'),
+        right(330, 'DEBIT'),
+        right(440, 'CREDIT'),
+        right(550, 'BALANCE'),
+      ),
+      at(91, right(330, '(RM)'), right(440, '(RM)'), right(550, '(RM)')),
+      at(110, left(90, 'BAL B/F'), right(550, money(balance))),
+    ];
+    for (let i = 0; i < 6; i++) {
+      const cents = i % 2 ? 78_305 : -(50 + i * 1_000);
+      balance += cents;
+      lines.push(
+        at(
+          128 + i * 16,
+          left(40, `0${i + 1}/12/25`),
+          left(100, cents > 0 ? 'HSE CHQ DEP - CR' : 'CHQ PRCSG FEE'),
+          cents > 0 ? right(440, money(cents)) : right(330, money(-cents)),
+          right(550, money(balance)),
+        ),
+      );
+    }
+    const [s] = await convert(await tablePdf({ pages: [{ lines }] }), { fileName: 'statement.pdf' });
+    expect(s?.trace?.find((t) => t.pass === 'table')?.why).toContain(
+      'money "DEBIT (RM)", money "CREDIT (RM)", money "BALANCE (RM)"',
+    );
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
 });

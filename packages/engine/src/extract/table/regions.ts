@@ -348,11 +348,6 @@ function headerAbove(lines: TokenLine[], top: number, pitch: number, size: numbe
   // OCR: a header must read as one (two known column words); a damaged one ("[Raab|mes|ER") is ignored.
   if (main.tokens[0]?.confidence !== undefined && main.tokens.filter((t) => labelReadings(t.text).length).length < 2)
     return [];
-  // `header-words`: a header names a column of transactions (a date, a description, an amount...)
-  // in words the vocabulary knows; the lines of an address block repeated at a page's head
-  // ("M/S. ACME LIMITED   State : GOA", "State" at most a column left unused) name none, and as the
-  // header of the page's rows they made a table of their own, which no reading could join.
-  if (passEnabled('header-words') && !main.tokens.some(namesColumn)) return [];
   const header = [main];
   // Wrapped labels are set tighter than the rows below them.
   const tight = (a: TokenLine, b: TokenLine) =>
@@ -388,5 +383,11 @@ function headerAbove(lines: TokenLine[], top: number, pitch: number, size: numbe
     if (!tight(header[header.length - 1] as TokenLine, l) || !isLabelLine(l, 1) || !aligned(l)) break;
     header.push(l);
   }
+  // `header-words`: a header names a column of transactions (a date, a description, an amount...)
+  // in words the vocabulary knows, on one of its lines; the lines of an address block repeated at
+  // a page's head ("M/S. ACME LIMITED   State : GOA", "State" at most a column left unused) name
+  // none, and as the header of the page's rows they made a table of their own, which no reading
+  // could join.
+  if (passEnabled('header-words') && !header.some((l) => l.tokens.some(namesColumn))) return [];
   return header;
 }
