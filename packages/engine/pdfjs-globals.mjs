@@ -50,3 +50,41 @@ export async function keepNatives(load) {
   Object.defineProperty(JSON, 'stringify', { value: natives.stringify, writable: true, configurable: true });
   Object.defineProperty(JSON, 'parse', { value: natives.parse, writable: true, configurable: true });
 }
+
+// PDF.js's worker code asks when it loads whether Response has bytes() (its polyfill for older
+// engines). In Node that question loads undici, Node's fetch (0.03-0.1 s of CPU at every start of a
+// thread that reads PDFs), which reading a PDF from bytes never uses. While `load` runs, Response
+// is a stand-in that has bytes(); after it, Node's own comes back as it was, loaded when first
+// used, with PDF.js's polyfill where it lacks bytes() (Node before 20.16).
+export async function withoutLoadingFetch(load) {
+  const lazy = Object.getOwnPropertyDescriptor(globalThis, 'Response');
+  if (!lazy?.get || !lazy.configurable) return load();
+  const keep = (value) =>
+    Object.defineProperty(globalThis, 'Response', {
+      value,
+      writable: true,
+      configurable: true,
+      enumerable: lazy.enumerable,
+    });
+  class StandIn {}
+  StandIn.prototype.bytes = async function bytes() {};
+  keep(StandIn);
+  try {
+    return await load();
+  } finally {
+    Object.defineProperty(globalThis, 'Response', {
+      configurable: true,
+      enumerable: lazy.enumerable,
+      get() {
+        const Response = lazy.get.call(globalThis);
+        if (typeof Response.prototype.bytes !== 'function')
+          Response.prototype.bytes = async function bytes() {
+            return new Uint8Array(await this.arrayBuffer());
+          };
+        keep(Response);
+        return Response;
+      },
+      set: keep,
+    });
+  }
+}

@@ -19,7 +19,7 @@
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { inflateAtOnce, keepNatives } from './pdfjs-globals.mjs';
+import { inflateAtOnce, keepNatives, withoutLoadingFetch } from './pdfjs-globals.mjs';
 
 const require = createRequire(import.meta.url);
 const pdfjsEntry = require.resolve('pdfjs-dist/legacy/build/pdf.mjs');
@@ -55,10 +55,12 @@ inflateAtOnce();
 let workerHere = null;
 /** PDF.js's worker code in this thread, for the documents parsed here. */
 export function loadWorkerHere() {
-  workerHere ??= keepNatives(async () => {
-    globalThis.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-  });
+  workerHere ??= keepNatives(() =>
+    withoutLoadingFetch(async () => {
+      globalThis.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+    }),
+  );
   return workerHere;
 }
 if (process.env.STATEMINT_PDF_THREAD !== '1') await loadWorkerHere();
-await keepNatives(() => import('pdfjs-dist/legacy/build/pdf.mjs'));
+await keepNatives(() => withoutLoadingFetch(() => import('pdfjs-dist/legacy/build/pdf.mjs')));

@@ -3,13 +3,15 @@
 // before into lines. Messages go as Node's worker messages (the structured clone a browser's
 // worker uses; buffers are transferred), handed to PDF.js as the events of a web worker's port.
 import { parentPort } from 'node:worker_threads';
-import { inflateAtOnce, keepNatives } from './pdfjs-globals.mjs';
+import { inflateAtOnce, keepNatives, withoutLoadingFetch } from './pdfjs-globals.mjs';
 
 inflateAtOnce();
 let WorkerMessageHandler;
-await keepNatives(async () => {
-  ({ WorkerMessageHandler } = await import('pdfjs-dist/legacy/build/pdf.worker.mjs'));
-});
+await keepNatives(() =>
+  withoutLoadingFetch(async () => {
+    ({ WorkerMessageHandler } = await import('pdfjs-dist/legacy/build/pdf.worker.mjs'));
+  }),
+);
 
 // Text content, the most of what the thread sends, goes as columns: one object a text item costs
 // the structured clone (each a map of seven named fields) several times what its values do. The

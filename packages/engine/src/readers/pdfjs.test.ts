@@ -4,6 +4,8 @@
  * only an owner password, with a user password, and with a user password beside an empty owner
  * password (PDF.js alone asks for a password there; other viewers open it).
  */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { convert } from '../convert';
 import { extraRef, rawPdf } from '../testing/raw-pdf';
@@ -105,6 +107,26 @@ describe('encrypted PDFs', () => {
       expect(withoutBoxes(await convert(pdf, { fileName: 'locked.pdf', password: 'owner-secret' }))).toEqual(expected);
     },
   );
+});
+
+describe('loading PDF.js', () => {
+  it("does not load Node's fetch (undici), which reading PDFs from bytes never uses; Response works after", () => {
+    // In a process of its own: this one may have loaded it already. pdfjs-preload loads both of
+    // PDF.js's modules here (pdfjs-thread.mjs loads its worker module the same way).
+    const preload = fileURLToPath(new URL('../../pdfjs-preload.mjs', import.meta.url));
+    const script = `
+      const undici = () => process.moduleLoadList.some((m) => m.includes('undici'));
+      await import(${JSON.stringify(preload)});
+      const before = undici();
+      const bytes = typeof Response.prototype.bytes;
+      console.log(JSON.stringify({ before, bytes, after: undici(), worker: typeof globalThis.pdfjsWorker?.WorkerMessageHandler }));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      env: { ...process.env, STATEMINT_PDF_THREAD: '0' },
+    });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({ before: false, bytes: 'function', after: true, worker: 'function' });
+  });
 });
 
 describe('the parser thread (the command line parses PDFs in a thread of its own)', () => {
