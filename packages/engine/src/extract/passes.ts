@@ -40,6 +40,7 @@ export const PASSES = {
   'tail-amounts-as-text': { stage: 'table', evidence: 'figures at a line end with no money column under them' },
   'filler-marks': { stage: 'table', evidence: "leader dots in a column's wrapped lines, left out of its kind" },
   'side-by-side': { stage: 'table', evidence: 'two runs of date .. money columns next to each other' },
+  'text-left-of-description': { stage: 'table', evidence: 'a column of words left of the description, no header' },
   'label-cut-cells': { stage: 'table', evidence: "text cut from the description's cells at its label's start" },
   'overhanging-text': {
     stage: 'table',

@@ -136,6 +136,12 @@ export function assignTextRoles(
       // column, is more of the description's text (a merchant's city and country under
       // "DESCRIPTION"): the header labels the cell, and the cell runs on.
       c.role = 'description';
+    } else if (!c.label.trim() && !region.header.length && describedOnRight(cols, c)) {
+      // `text-left-of-description`: on a page that prints no header, a column of words left of
+      // the description, with nothing between, is the description's first part (a transaction's
+      // type, "REFLEX SERVICE CHARG", beside its counterparty and references): no label says
+      // it is another column, and it was dropped.
+      c.role = 'description';
     } else if (!c.label.trim() && cutFromDescription(cols, c, region.size)) {
       // `label-cut-cells`: text cut from the description's cells at its label's start (the label
       // printed right of where the cells start: "BEGINNING BALANCE" under "   Transaction Details")
@@ -174,6 +180,17 @@ function describedOnLeft(cols: Column[], c: Column): boolean {
     const left = cols[i] as Column;
     if (left.role === 'description') return true;
     if (left.label.trim() || left.kind !== 'text') return false;
+  }
+  return false;
+}
+
+/** The nearest text column right of `c` is a description, only unlabelled text between. */
+function describedOnRight(cols: Column[], c: Column): boolean {
+  if (!passEnabled('text-left-of-description')) return false;
+  for (let i = c.index + 1; i < cols.length; i++) {
+    const right = cols[i] as Column;
+    if (right.role === 'description') return true;
+    if (right.label.trim() || right.kind !== 'text') return false;
   }
   return false;
 }
