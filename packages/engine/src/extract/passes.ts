@@ -41,6 +41,7 @@ export const PASSES = {
   'filler-marks': { stage: 'table', evidence: "leader dots in a column's wrapped lines, left out of its kind" },
   'side-by-side': { stage: 'table', evidence: 'two runs of date .. money columns next to each other' },
   'text-left-of-description': { stage: 'table', evidence: 'a column of words left of the description, no header' },
+  'text-off-the-date-line': { stage: 'table', evidence: 'no dated line holds words: the lines around them do' },
   'label-cut-cells': { stage: 'table', evidence: "text cut from the description's cells at its label's start" },
   'overhanging-text': {
     stage: 'table',

@@ -291,8 +291,15 @@ export function findColumns(region: RegionLines): RegionColumns {
   // of end-of-day balances, notes) may run across columns.
   // Other lines add their amounts (a credit column may hold only undated rows on a page).
   const seeds = region.seeds.length;
+  // `text-off-the-date-line`: where no dated line holds any text (each row's description printed
+  // on lines above and below its date and amount), the other lines' words make the text columns;
+  // without them the table had no description column and was no table at all.
+  const wordless =
+    seeds >= 3 &&
+    passEnabled('text-off-the-date-line') &&
+    body.every((tokens, i) => !isSeedLine(region.lines[i] as TokenLine) || !tokens.some((t) => t.kind === 'text'));
   const basis =
-    seeds >= 3
+    seeds >= 3 && !wordless
       ? body.map((tokens, i) =>
           isSeedLine(region.lines[i] as TokenLine)
             ? tokens
