@@ -246,9 +246,11 @@ describe.skipIf(!hasChromium)('account and vault journeys in Chromium', () => {
           failed ? null : created + day,
         );
       }
-      // What the files repository keeps with each change, counted again for rows written by hand.
+      // What the files repository keeps with each change, counted again for rows written by hand (a
+      // NULL restore_status counts 0: compared in SQL it is NULL, and a sum of NULLs alone is NULL).
       db.exec(`INSERT INTO vault_totals (user_id, files, bytes, archived, restored)
-        SELECT user_id, count(*), sum(file_size + outputs_size), sum(status = 'archived'), sum(restore_status = 'completed')
+        SELECT user_id, count(*), sum(file_size + outputs_size), sum(status = 'archived'),
+          sum(coalesce(restore_status, '') = 'completed')
         FROM files WHERE user_id IS NOT NULL GROUP BY user_id
         ON CONFLICT (user_id) DO UPDATE SET files = excluded.files, bytes = excluded.bytes,
           archived = excluded.archived, restored = excluded.restored`);

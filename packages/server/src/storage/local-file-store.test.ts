@@ -44,3 +44,25 @@ describe('LocalFileStore', () => {
     expect(await readdir(join(root, '.tmp'))).toEqual([]);
   });
 });
+
+describe('LocalFileStore with writes and deletes at once', () => {
+  // A file's folder is deleted while its conversion or the review screen still writes into it (an
+  // output, a page picture): the delete removed every object it found, then failed (ENOTEMPTY) on
+  // the folder an object had just landed in, and the file's deletion answered 500.
+  it('deletes a folder that objects are being written into', async () => {
+    const store = new LocalFileStore(root);
+    await store.init();
+    for (let round = 0; round < 20; round++) {
+      const prefix = `files/r${round}`;
+      await Promise.all(Array.from({ length: 50 }, (_, i) => store.put(`${prefix}/pages/p${i}`, 'page')));
+      const deleted = store.deletePrefix(prefix);
+      const writes = Array.from({ length: 10 }, (_, i) => store.put(`${prefix}/out/f${i}`, 'output'));
+      await expect(deleted).resolves.toBeUndefined();
+      // Each write either went with the folder or landed after it, whole: none failed.
+      await Promise.all(writes);
+      for (const key of await store.list(prefix)) expect(key).toMatch(/^files\/r\d+\/out\/f\d$/);
+      await store.deletePrefix(prefix);
+      expect(await store.list(prefix)).toEqual([]);
+    }
+  });
+});

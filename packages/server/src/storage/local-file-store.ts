@@ -20,7 +20,7 @@ export class LocalFileStore implements FileStore {
     this.root = root;
   }
 
-  /** Removes temporary files a crash may have left (call once on start). */
+  /** Removes temporary files and folders being deleted that a crash may have left (call once on start). */
   async init(): Promise<void> {
     ensurePrivateDir(this.root);
     await rm(join(this.root, TMP_DIR), { recursive: true, force: true });
@@ -46,8 +46,7 @@ export class LocalFileStore implements FileStore {
       } finally {
         await handle.close();
       }
-      await mkdir(dirname(target), { recursive: true, mode: 0o700 });
-      await rename(tmp, target);
+      await this.#moveInto(tmp, target);
     } catch (e) {
       await rm(tmp, { force: true });
       throw e;
@@ -81,10 +80,26 @@ export class LocalFileStore implements FileStore {
     await this.#pruneEmptyDirs(dirname(path));
   }
 
+  /**
+   * The folder is first moved aside into the temporary folder, whole, then removed there: an object
+   * written meanwhile (a conversion's output, a page picture) lands either in the folder moved aside
+   * or in a new one, never in a folder being emptied (which made the removal fail, ENOTEMPTY).
+   */
   async deletePrefix(prefix: string): Promise<void> {
     assertValidKey(prefix);
     const dir = join(this.root, prefix);
-    await rm(dir, { recursive: true, force: true });
+    const tmpDir = join(this.root, TMP_DIR);
+    await mkdir(tmpDir, { recursive: true, mode: 0o700 });
+    const aside = join(tmpDir, `deleting-${randomBytes(12).toString('hex')}`);
+    try {
+      await rename(dir, aside);
+    } catch (e) {
+      // Nothing stored under the prefix.
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw e;
+      return this.#pruneEmptyDirs(dirname(dir));
+    }
+    await rm(aside, { recursive: true, force: true });
     await this.#pruneEmptyDirs(dirname(dir));
   }
 
@@ -106,6 +121,23 @@ export class LocalFileStore implements FileStore {
           .join('/'),
       )
       .sort();
+  }
+
+  /**
+   * Renames a written temporary file to `target`, its folder made first. The folder can be removed
+   * between the two (emptied by a delete of its last object, or moved aside by deletePrefix): it is
+   * made again, a few times at most.
+   */
+  async #moveInto(tmp: string, target: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+      try {
+        await rename(tmp, target);
+        return;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 5) throw e;
+      }
+    }
   }
 
   /** Empty folders are removed up to the root, so deleting a file leaves nothing behind. */
