@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../convert';
 import { at, left, money, right, type TableLine, tablePdf } from '../../testing/table-pdf';
+import type { Token } from '../tokens/tokenise';
+import { namesColumn } from './regions';
 
 describe('a header names columns', () => {
   it('does not take an address block for the header of a page', async () => {
@@ -104,5 +106,17 @@ describe('a header names columns', () => {
       'money "DEBIT (RM)", money "CREDIT (RM)", money "BALANCE (RM)"',
     );
     expect(s?.reconciliation.status).toBe('balanced');
+  });
+});
+
+describe('a word that names a column', () => {
+  const text = (s: string) => ({ kind: 'text', text: s }) as Token;
+  it('is a column word, or a short one only as the whole label', () => {
+    expect(namesColumn(text('Date'))).toBe(true);
+    expect(namesColumn(text('Amount (DR)'))).toBe(true);
+    expect(namesColumn(text('N'))).toBe(true);
+    // Words of a wrapped description ("KLANG RUBBER Mat n Stepper") under which the next rows start.
+    expect(namesColumn(text('Mat n Stepper'))).toBe(false);
+    expect(namesColumn(text('State'))).toBe(false);
   });
 });

@@ -225,8 +225,16 @@ function headerLedSeeds(lines: TokenLine[], width: number, gapOf: (i: number) =>
   return dated && money.length >= 2 ? money : [];
 }
 
-/** A header's word: it names a column of transactions (a date, a description, an amount...). */
-const namesColumn = (t: Token) => t.kind === 'text' && labelReadings(t.text).some((r) => r.role !== 'unused');
+/**
+ * A header's word: it names a column of transactions (a date, a description, an amount...). A
+ * phrase of a letter or two names one only as the whole label ("N" alone, not the "n" inside a
+ * wrapped description's "Mat n Stepper").
+ */
+export const namesColumn = (t: Token) =>
+  t.kind === 'text' &&
+  labelReadings(t.text).some(
+    (r) => r.role !== 'unused' && (r.phrase.length > 2 || r.phrase === t.text.trim().toLowerCase()),
+  );
 
 export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[] {
   const { pitch, size } = pageMetrics(lines);
