@@ -80,7 +80,15 @@ function extractWith(input: LayoutDocument, opts: ExtractOptions, compactDates: 
   for (const table of scan.tables) {
     const cellsOfTable = table.regions.map((r) => ({ region: r, cells: scan.cells.get(r) ?? [] }));
     for (const region of table.regions) {
-      assignTextRoles(region, scan.cells.get(region) ?? [], cellsOfTable);
+      const joined = assignTextRoles(region, scan.cells.get(region) ?? [], cellsOfTable);
+      for (const i of joined)
+        trace.note(
+          'text-left-of-description',
+          'table',
+          null,
+          `page ${region.page}`,
+          `column ${i + 1}: words left of the description, its first part`,
+        );
       const page = doc.pages.find((p) => p.number === region.page);
       setPageSize(region, { width: page?.width ?? 0, height: page?.height ?? 0 });
     }

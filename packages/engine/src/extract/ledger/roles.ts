@@ -32,6 +32,16 @@ export function moneyRoles(draft: Draft): void {
   const best = all[0];
   if (!best) return;
   draft.reading = best;
+  // The printed totals decided: the best reading without them is another one.
+  const second = all[1];
+  if (best.explains.totals === true && second && second.explains.totals === false && second.score >= best.score - 20)
+    draft.trace.note(
+      'totals-judged',
+      'columns',
+      describeReading(second),
+      describeReading(best),
+      "the summary's totals in and out agree with this reading, not with the other",
+    );
   const e = best.explains;
   draft.trace.note(
     'money-roles',

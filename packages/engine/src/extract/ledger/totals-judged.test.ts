@@ -46,6 +46,7 @@ describe('printed totals judge the money columns', () => {
       );
     });
     const [s] = await convert(await tablePdf({ pages: [{ lines }] }), { fileName: 'statement.pdf' });
+    expect(s?.trace?.some((t) => t.pass === 'totals-judged')).toBe(true);
     expect(s?.transactions.map((t) => t.amount)).toEqual(rows.map(([, c]) => c / 100));
     expect(s?.statement.closingBalance).toBe(closing / 100);
     expect(s?.reconciliation.status).toBe('balanced');

@@ -62,6 +62,7 @@ describe('amounts on the line under the date', () => {
     };
     const pages = [page(true, 0), page(false, 9), page(false, 18)];
     const [s] = await convert(await tablePdf({ pages }), { fileName: 'statement.pdf' });
+    expect(s?.trace?.some((t) => t.pass === 'amounts-below')).toBe(true);
     expect(s?.transactions.map((t) => t.amount)).toEqual(amounts);
     expect(s?.transactions[0]?.description).toBe(`mTFR/437036/OUTWARD ${PAYEES[0]}`);
     expect(s?.statement.openingBalance).toBe(opening / 100);

@@ -14,7 +14,7 @@ import { SETTINGS } from '../settings';
 import { amountsInsideText, joinTokens, splitWords, type Token, type TokenLine } from '../tokens/tokenise';
 import { isLabelPhrase, labelPhrases, labelReadings, normaliseWords } from '../vocabulary';
 import type { Column, ColumnKind } from './model';
-import { amountsBelow, type RegionLines } from './regions';
+import { amountsBelow, type RegionLines, type RegionNote } from './regions';
 
 interface Label {
   text: string;
@@ -128,6 +128,9 @@ function mergeRanges(ranges: { x0: number; x1: number }[], touch = 0): { x0: num
   return out;
 }
 
+/** A leader dot or dash filling an empty cell: no letter, no digit. */
+const isMark = (t: Token) => t.kind === 'text' && !/[\p{L}\p{N}]/u.test(t.text);
+
 function kindOf(tokens: Token[]): { kind: ColumnKind; filled: number } {
   if (!tokens.length) return { kind: 'empty', filled: 0 };
   const values = tokens.filter((t) => !t.nil);
@@ -135,7 +138,7 @@ function kindOf(tokens: Token[]): { kind: ColumnKind; filled: number } {
   if (values.length < tokens.length) return kindOf(values);
   // Leader dots and dashes that fill a wrapped line's empty date or number cells say nothing of
   // what the column holds: its values decide.
-  const marks = tokens.filter((t) => t.kind === 'text' && !/[\p{L}\p{N}]/u.test(t.text));
+  const marks = tokens.filter(isMark);
   if (marks.length && marks.length < tokens.length && passEnabled('filler-marks'))
     return kindOf(tokens.filter((t) => !marks.includes(t)));
   const counts = new Map<ColumnKind, number>();
@@ -235,6 +238,8 @@ export interface RegionColumns {
   undividedLabels: string[];
   /** Amounts completed by the digits wrapped onto the line under them (wrapped-amounts). */
   wrappedAmounts: string[];
+  /** What other passes decided here, for the trace. */
+  notes: RegionNote[];
 }
 
 export function findColumns(region: RegionLines): RegionColumns {
@@ -298,6 +303,12 @@ export function findColumns(region: RegionLines): RegionColumns {
     seeds >= 3 &&
     passEnabled('text-off-the-date-line') &&
     body.every((tokens, i) => !isSeedLine(region.lines[i] as TokenLine) || !tokens.some((t) => t.kind === 'text'));
+  const notes: RegionNote[] = [...(region.notes ?? [])];
+  if (wordless)
+    notes.push({
+      pass: 'text-off-the-date-line',
+      text: 'no dated line holds a word: the lines around them make the text columns',
+    });
   const basis =
     seeds >= 3 && !wordless
       ? body.map((tokens, i) =>
@@ -373,6 +384,8 @@ export function findColumns(region: RegionLines): RegionColumns {
     const tokens = core.flatMap((row) => row[i] as Token[]);
     wholeAmounts(tokens, false);
     Object.assign(c, kindOf(tokens));
+    if ((c.kind === 'date' || c.kind === 'money') && passEnabled('filler-marks') && tokens.some(isMark))
+      notes.push({ pass: 'filler-marks', text: `column ${i + 1}: its leader dots left out, read as ${c.kind}` });
     // A column only the rows above the first dated line fill (see aboveAmounts) is one of amounts.
     if (c.kind === 'empty') Object.assign(c, kindOf(coreAbove.flatMap((row) => row[i] as Token[])));
   });
@@ -413,6 +426,7 @@ export function findColumns(region: RegionLines): RegionColumns {
     joinedTails: [...joinedTails],
     undividedLabels: undivided.map((l) => l.text),
     wrappedAmounts,
+    notes,
   };
 }
 

@@ -50,6 +50,7 @@ describe('leader dots in date columns', () => {
       y += credit ? 36 : 25;
     }
     const [s] = await convert(await tablePdf({ pages: [{ lines }] }), { fileName: 'statement.pdf' });
+    expect(s?.trace?.some((t) => t.pass === 'filler-marks')).toBe(true);
     expect(s?.transactions.map((t) => t.amount)).toEqual(amounts);
     expect(s?.transactions[0]?.description).toBe('BY TRF. RTGS FROM SUPPLIER TRF FROM 59116232661');
     expect(s?.statement.openingBalance).toBe(opening / 100);

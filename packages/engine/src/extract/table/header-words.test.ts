@@ -67,6 +67,7 @@ describe('a header names columns', () => {
     };
     const pages = [page(true), page(false), page(false)];
     const [s] = await convert(await tablePdf({ pages }), { fileName: 'statement.pdf' });
+    expect(s?.trace?.some((t) => t.pass === 'header-words')).toBe(true);
     expect(s?.transactions.map((t) => t.amount)).toEqual(amounts);
     expect(s?.transactions.map((t) => t.page)).toEqual([...Array(6).fill(1), ...Array(6).fill(2), ...Array(6).fill(3)]);
     expect(s?.statement.openingBalance).toBe(opening / 100);

@@ -317,6 +317,7 @@ export function findTables(pages: PageLines[], trace: Tracer, decimal: DecimalMa
             null,
             `page ${r.page}: the text under it runs through its start at random words; no column starts there`,
           );
+        for (const n of found.notes) trace.note(n.pass, 'table', null, `page ${r.page}`, n.text);
         for (const amount of found.wrappedAmounts)
           trace.note('wrapped-amounts', 'amount', amount, null, `page ${r.page}: its last digits on the line under it`);
         for (const tail of found.joinedTails)

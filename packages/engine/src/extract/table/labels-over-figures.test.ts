@@ -48,6 +48,7 @@ describe('header lines over the figures', () => {
       ),
     ];
     const [s] = await convert(await tablePdf({ pages: [{ lines }] }), { fileName: 'statement.pdf' });
+    expect(s?.trace?.some((t) => t.pass === 'labels-over-figures')).toBe(true);
     expect(s?.transactions.map((t) => t.amount)).toEqual(rows.map((r) => r.cents / 100));
     expect(s?.transactions.map((t) => t.balance)).toEqual(rows.map((r) => r.balance / 100));
     // The trace names the table's columns as its header does.

@@ -8,7 +8,7 @@
  * (headers) and page furniture (page numbers, paragraphs) end a region.
  */
 import type { LayoutPage } from '../../layout/model';
-import { passEnabled } from '../passes';
+import { type PassName, passEnabled } from '../passes';
 import { SETTINGS } from '../settings';
 import type { Token, TokenLine } from '../tokens/tokenise';
 import { labelPhrases, labelReadings } from '../vocabulary';
@@ -27,6 +27,14 @@ export interface RegionLines {
   size: number;
   /** Seeded by the amount lines under a header (header-led), the page having no dated amount line. */
   headerLed?: boolean;
+  /** What passes decided for the region, for the trace. */
+  notes?: RegionNote[];
+}
+
+/** A pass's decision about a region, traced by findTables. */
+export interface RegionNote {
+  pass: PassName;
+  text: string;
 }
 
 const median = (xs: number[]) => {
@@ -256,9 +264,14 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
   const headed = lines
     .slice(0, Math.max(0, firstDated))
     .some((l) => isLabelLine(l, 2, width) && l.tokens.some(namesColumn));
-  let seeds = lines.flatMap((l, i) =>
-    isSeed(l, width) || splitSeed(lines, i, width) || (!headed && amountsBelow(lines, i, width)) ? [i] : [],
-  );
+  // Dated lines whose amounts stand on the line under them (amounts-below), for the trace.
+  const twoLine = new Set<number>();
+  let seeds = lines.flatMap((l, i) => {
+    if (isSeed(l, width) || splitSeed(lines, i, width)) return [i];
+    if (headed || !amountsBelow(lines, i, width)) return [];
+    twoLine.add(i);
+    return [i];
+  });
   const dated = new Set(seeds);
   const headerLed = !seeds.length;
   if (headerLed && passEnabled('header-led')) seeds = headerLedSeeds(lines, width, gapOf);
@@ -300,7 +313,12 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
       (gapOf(i) <= Math.min(rowBreak, SETTINGS.table.regionGap) && inColumn(lines[i - 1] as TokenLine));
     let top = first;
     while (top - 1 >= 0 && !taken.has(top - 1) && !breaker(top - 1) && reach(top)) top--;
-    const header = headerAbove(lines, top, pitch, size, width);
+    const notes: RegionNote[] = [];
+    const header = headerAbove(lines, top, pitch, size, width, notes);
+    let below = 0;
+    for (let i = first; i <= last; i++) if (twoLine.has(i)) below++;
+    if (below)
+      notes.push({ pass: 'amounts-below', text: `${below} dated lines with their amounts on the line under them` });
     // Wrapped label lines under the main header line belong to the header, not to the first row.
     const headerEnd = header.length ? lines.indexOf(header[header.length - 1] as TokenLine) : -1;
     if (headerEnd >= top) top = headerEnd + 1;
@@ -334,6 +352,7 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
       pitch,
       size,
       ...(headerLed ? { headerLed } : {}),
+      ...(notes.length ? { notes } : {}),
     });
   }
   return out;
@@ -343,7 +362,14 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
  * The header lines above a region: the nearest multi-label line at or above its top (within a
  * few pitches of it), with wrapped label lines stacked tight above and below it.
  */
-function headerAbove(lines: TokenLine[], top: number, pitch: number, size: number, width: number): TokenLine[] {
+function headerAbove(
+  lines: TokenLine[],
+  top: number,
+  pitch: number,
+  size: number,
+  width: number,
+  notes: RegionNote[] = [],
+): TokenLine[] {
   const first = lines[top] as TokenLine;
   let i = top;
   while (i >= 0 && first.y0 - (lines[i] as TokenLine).y1 <= pitch * SETTINGS.table.headerGap) {
@@ -380,7 +406,16 @@ function headerAbove(lines: TokenLine[], top: number, pitch: number, size: numbe
   const alignedOrOver = (l: TokenLine) =>
     passEnabled('labels-over-figures') &&
     l.tokens.every((t) => overFigures(t) || main.tokens.some((m) => near(t.x0, m.x0) || near(t.x1, m.x1)));
-  const aligned = (l: TokenLine) => within(l, main) || within(main, l) || alignedOrOver(l);
+  const aligned = (l: TokenLine) => {
+    if (within(l, main) || within(main, l)) return true;
+    const over = alignedOrOver(l);
+    if (over)
+      notes.push({
+        pass: 'labels-over-figures',
+        text: `"${l.tokens.map((t) => t.text).join(' ')}" names the columns under it`,
+      });
+    return over;
+  };
   for (let j = i - 1; j >= 0 && header.length < 3; j--) {
     const l = lines[j] as TokenLine;
     if (!tight(l, header[0] as TokenLine) || !isLabelLine(l, 1) || !aligned(l)) break;
@@ -396,6 +431,12 @@ function headerAbove(lines: TokenLine[], top: number, pitch: number, size: numbe
   // a page's head ("M/S. ACME LIMITED   State : GOA", "State" at most a column left unused) name
   // none, and as the header of the page's rows they made a table of their own, which no reading
   // could join.
-  if (passEnabled('header-words') && !header.some((l) => l.tokens.some(namesColumn))) return [];
+  if (passEnabled('header-words') && !header.some((l) => l.tokens.some(namesColumn))) {
+    notes.push({
+      pass: 'header-words',
+      text: `"${header.map((l) => l.tokens.map((t) => t.text).join(' ')).join(' / ')}" names no column: no header`,
+    });
+    return [];
+  }
   return header;
 }

@@ -64,8 +64,10 @@ export function assignTextRoles(
   region: Region,
   cells: Token[][][],
   table: { region: Region; cells: Token[][][] }[] = [{ region, cells }],
-): void {
+): number[] {
   const cols = region.columns;
+  // Columns of words left of the description read as its first part (text-left-of-description).
+  const joined: number[] = [];
   const valuesIn = (rows: Token[][][], i: number) =>
     rows.flatMap((row) => {
       const t = row[i] ?? [];
@@ -142,6 +144,7 @@ export function assignTextRoles(
       // type, "REFLEX SERVICE CHARG", beside its counterparty and references): no label says
       // it is another column, and it was dropped.
       c.role = 'description';
+      joined.push(c.index);
     } else if (!c.label.trim() && cutFromDescription(cols, c, region.size)) {
       // `label-cut-cells`: text cut from the description's cells at its label's start (the label
       // printed right of where the cells start: "BEGINNING BALANCE" under "   Transaction Details")
@@ -151,6 +154,7 @@ export function assignTextRoles(
   }
   // Row numbers (1, 2, 3 ...: "S.NO"), by label or not, count the rows: no reference of a transaction.
   for (const c of text) if (c.role === 'reference' && isRowNumbers(values(c.index))) c.role = 'other';
+  return joined;
 }
 
 /**

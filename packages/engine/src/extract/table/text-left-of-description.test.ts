@@ -43,6 +43,7 @@ describe('a column of words left of the description', () => {
       y += 40;
     }
     const [s] = await convert(await tablePdf({ pages: [{ lines }] }), { fileName: 'statement.pdf' });
+    expect(s?.trace?.some((t) => t.pass === 'text-left-of-description')).toBe(true);
     expect(s?.transactions.map((t) => t.description)).toEqual(expected);
   });
 });

@@ -31,6 +31,7 @@ describe('descriptions off the date line', () => {
       lines.push(at(y + 22, left(120, below)));
     });
     const [s] = await convert(await tablePdf({ pages: [{ lines }] }), { fileName: 'extrato.pdf' });
+    expect(s?.trace?.some((t) => t.pass === 'text-off-the-date-line')).toBe(true);
     expect(s?.transactions.map((t) => [t.description, Math.abs(t.amount)])).toEqual(
       rows.map(([above, below, cents]) => [`${above} ${below}`, cents / 100]),
     );
