@@ -10,6 +10,7 @@ import { suggestLanguage } from './language';
 import { wordsToLines } from './lines';
 import { readMasks } from './masks';
 import { missedRegions, notReadYet, rereadMissed } from './missed';
+import { rereadFigures } from './numbers';
 import {
   decodeImagePage,
   type GreyImage,
@@ -101,6 +102,7 @@ async function readPreparedPage(page: PreparedPage, session: OcrSession): Promis
     words = [...words, ...notReadYet(found, words)];
   }
   words = await readMasks(page.pixels, page.width, page.height, words, page.glyph, read);
+  words = await rereadFigures(page.pixels, page.width, page.height, words, page.glyph, read);
   return { words, width: page.width, height: page.height, scale: page.scale, rules: page.rules };
 }
 
