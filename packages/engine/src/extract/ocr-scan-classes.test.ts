@@ -524,7 +524,7 @@ describe('a statement off by a leading 1', () => {
 });
 
 /** A day-first statement with running balances ('CAD' after each): `dates` and `amounts` as OCR read them. */
-function balancedScan(dates: string[], amounts: string[], balances: string[]): LayoutDocument {
+function balancedScan(dates: string[], amounts: string[], balances: string[], opening = '1000,00 CAD'): LayoutDocument {
   const descriptions = [
     'EPICERIE DU COIN',
     'PHARMACIE CENTRALE',
@@ -534,7 +534,7 @@ function balancedScan(dates: string[], amounts: string[], balances: string[]): L
   ];
   return ocrPage([
     [[40, 'Période du 01/10/2023 au 31/10/2023']],
-    [[40, 'Solde précédent 1000,00 CAD']],
+    [[40, `Solde précédent ${opening}`]],
     [
       [40, 'Date'],
       [110, 'Description'],
@@ -624,6 +624,96 @@ describe('figures and dates a scan damaged, on a statement with running balances
         ),
       ),
     ).toEqual(balancedTruth);
+  });
+});
+
+describe('figures a photo read with a digit too many, on a statement with running balances', () => {
+  it("reads a running balance with a leading digit too many ('1980,02 CAD' for 980,02: a shaded row's edge) as the one the balances before and after it agree on (ocr-balance-repair)", () => {
+    const { dates, amounts, balances } = balancedAsPrinted;
+    const doc = balancedScan(
+      dates,
+      amounts,
+      balances.map((b, i) => (i === 1 ? '1980,02 CAD' : b)),
+    );
+    expect(balancedRows(doc)).toEqual(balancedTruth);
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.reconciliation.status).toBe('balanced');
+    expect(s?.issues?.map((i) => i.code)).toContain('BALANCE_CORRECTED');
+  });
+
+  it("reads a printed opening with a leading digit too many ('21000,00 CAD': its currency sign read as a 2) as what the first running balances come to (ocr-opening)", () => {
+    const { dates, amounts, balances } = balancedAsPrinted;
+    const [s] = extractStatements(balancedScan(dates, amounts, balances, '21000,00 CAD'), { deadline: deadline() });
+    expect(s?.statement.openingBalance).toBe(1000);
+    expect(s?.transactions.map((t) => [t.date, t.amount, t.balance])).toEqual(balancedTruth);
+    expect(s?.reconciliation.status).toBe('balanced');
+    expect(s?.trace?.some((e) => e.pass === 'ocr-opening')).toBe(true);
+  });
+
+  it('keeps a printed opening more than one character from what the running balances come to', () => {
+    const { dates, amounts, balances } = balancedAsPrinted;
+    const [s] = extractStatements(balancedScan(dates, amounts, balances, '3500,00 CAD'), { deadline: deadline() });
+    expect(s?.statement.openingBalance).toBe(3500);
+    expect(s?.trace?.some((e) => e.pass === 'ocr-opening')).toBe(false);
+  });
+});
+
+describe('a sign column of letters (B for debits, A for credits) OCR read a letter of as a digit', () => {
+  const rows: [string, string, string, string, string | null][] = [
+    ['06/05/2024', 'SHELL BURSA', '829,96', '8', null],
+    ['06/05/2024', 'POS SATIS ALIEXPRESS', '1.034,16', '8B', null],
+    ['06/05/2024', 'IPTAL OPET', '1.552,78', 'A', null],
+    ['06/05/2024', 'FATURA TURKCELL', '284,38', 'B', '25.768,91'],
+    ['07/05/2024', 'IPTAL ISTANBULKART', '107,94', 'A', '25.876,85'],
+    ['08/05/2024', 'GIDEN HAVALE', '224,00', 'B', '25.652,85'],
+  ];
+  const doc = (signs: string[]) =>
+    ocrPage([
+      [[40, 'Hesap Ozeti Donemi: 06/05/2024 - 05/06/2024']],
+      [[40, '06/05/2024 Tarihli Bakiye 26.364,63']],
+      [
+        [40, 'TARIH'],
+        [110, 'ACIKLAMA'],
+        [330, 'TUTAR'],
+        [400, 'B/A'],
+        [470, 'BAKIYE'],
+      ],
+      ...rows.map(([date, text, amount, , balance], i): Cell[] => [
+        [40, date],
+        [110, text],
+        [330, amount],
+        [405, signs[i] as string],
+        ...(balance ? [[470, balance] as Cell] : []),
+      ]),
+    ]);
+
+  it("takes the sign of rows whose letter it read as a digit ('8', '8B' for B) from the balances, not as credits (signs-from-balances)", () => {
+    const [s] = extractStatements(doc(rows.map((r) => r[3])), { deadline: deadline() });
+    expect(s?.transactions.map((t) => t.amount)).toEqual([-829.96, -1034.16, 1552.78, -284.38, 107.94, -224]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});
+
+describe('an amount whose trailing sign OCR read glued to the currency after it', () => {
+  it("reads '201,73-TL' as 201,73- among '95,32- TL' (ocr-cells)", () => {
+    const amounts = ['201,73-TL', '95,32-', '283,86-', '13.801,62+', '46,94-'];
+    const doc = ocrPage([
+      [[40, 'Donem: 20/02/2025 - 19/03/2025']],
+      [[40, 'Devreden Bakiye 97.206,80 TL']],
+      [
+        [40, 'Tarih'],
+        [110, 'Aciklama'],
+        [400, 'Tutar'],
+      ],
+      ...amounts.map((a, i): Cell[] => [
+        [40, `${String(21 + i).padStart(2, '0')}/02/2025`],
+        [110, `ISLEM ${i + 1} ANTALYA`],
+        [400, a],
+        ...(a.endsWith('TL') ? [] : [[400 + a.length * 5 + 6, 'TL'] as Cell]),
+      ]),
+    ]);
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => t.amount)).toEqual([-201.73, -95.32, -283.86, 13801.62, -46.94]);
   });
 });
 

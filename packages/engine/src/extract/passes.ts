@@ -133,6 +133,7 @@ export const PASSES = {
   'ocr-missing-balances': { stage: 'ledger', evidence: 'a running balance OCR lost, from the amounts' },
   'balances-by-sum': { stage: 'ledger', evidence: 'a figure outside the table that opening + amounts reach' },
   'inferred-balances': { stage: 'ledger', evidence: 'opening and closing from the running balances' },
+  'ocr-opening': { stage: 'ledger', evidence: 'an opening OCR misread, proven by the first running balances' },
   'ocr-closing': { stage: 'ledger', evidence: 'a closing OCR misread, proven by the amounts' },
   'sign-convention': { stage: 'ledger', evidence: 'every sign the other way round reconciles where as read does not' },
   'printed-totals': { stage: 'ledger', evidence: 'the totals of credits and debits the statement prints, checked' },

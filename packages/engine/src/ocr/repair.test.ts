@@ -216,6 +216,12 @@ describe('repairMonthByColumn', () => {
     expect(repairMonthByColumn('Avg 19', ['Aug', 'Sep'])).toBe('Aug 19');
     expect(repairMonthByColumn('14 Jvn', ['Jun'])).toBe('14 Jun');
   });
+  it("puts the column's month name for a word one letter lost from it ('10av.' among '08avr.')", () => {
+    expect(repairMonthByColumn('10av.', ['avr', 'mars'])).toBe('10avr.');
+    expect(repairMonthByColumn('Ag 7', ['Aug'])).toBe('Aug 7');
+    // 'Ma' is 'Mar' or 'May' with a letter lost: nothing tells.
+    expect(repairMonthByColumn('Ma 3', ['Mar', 'May'])).toBeNull();
+  });
   it('leaves words no name or two names are one letter from', () => {
     expect(repairMonthByColumn('Aug 7', ['Aug'])).toBeNull();
     expect(repairMonthByColumn('Ref 7', ['Aug'])).toBeNull();

@@ -387,18 +387,24 @@ export function repairDateByShape(
 
 /**
  * A named date of a column whose other dates print their month names, its month word misread by
- * one letter ("hug 7" or "Avg 19" in a column of "Aug 8"): the one name the column prints one
- * letter from it takes its place. Null where none or several are.
+ * one letter ("hug 7" or "Avg 19" in a column of "Aug 8") or with one letter lost ("10av." in a
+ * column of "08avr."): the one name the column prints one letter from it takes its place. Null
+ * where none or several are.
  */
 export function repairMonthByColumn(text: string, names: readonly string[]): string | null {
   const t = text.trim();
   const m =
-    /^()(\p{L}{3,9})(\.?\s*\d{1,2}(?:\b.*)?)$/u.exec(t) ?? /^(\d{1,2}\.?\s*)(\p{L}{3,9})((?:\.|\s|$).*)$/u.exec(t);
+    /^()(\p{L}{2,9})(\.?\s*\d{1,2}(?:\b.*)?)$/u.exec(t) ?? /^(\d{1,2}\.?\s*)(\p{L}{2,9})((?:\.|\s|$).*)$/u.exec(t);
   if (!m) return null;
   const word = (m[2] as string).toLowerCase();
   const oneLetter = (name: string) => {
     const n = name.toLowerCase();
-    if (n.length !== word.length || n === word) return false;
+    if (n === word) return false;
+    if (n.length === word.length + 1) {
+      for (let i = 0; i < n.length; i++) if (n.slice(0, i) + n.slice(i + 1) === word) return true;
+      return false;
+    }
+    if (n.length !== word.length) return false;
     let diff = 0;
     for (let i = 0; i < n.length; i++) if (n[i] !== word[i]) diff++;
     return diff === 1;

@@ -4,15 +4,16 @@
  * - `ocr-missing-amounts`: a dated row whose amount could not be read takes the amount its
  *   balances prove, where it is the only unknown of its stretch between two printed balances;
  *   else it is dropped and the statement says so;
- * - `ocr-balance-repair`: a printed balance read with one digit wrong puts the stretch before it
- *   off by some amount and the stretch after it off by exactly the opposite: the balance is
- *   corrected (rather than the amounts around it);
+ * - `ocr-balance-repair`: a printed balance read with one digit wrong, one too many or one lost
+ *   puts the stretch before it off by some amount and the stretch after it off by exactly the
+ *   opposite: the balance is corrected (rather than the amounts around it);
  * - `ocr-amount-repair`: where a stretch is off and exactly one of its amounts is a near miss of
  *   what the balances need (a currency sign read as a leading digit, a side mark after the cents as
  *   a trailing one; one digit, where the row is alone; one digit read as one of like shape, 3 as
  *   8, among several rows), it
  *   takes the proved amount; where none is, the one set of rows whose first digit dropped (the
  *   same digit each: one glyph misread alike) makes the stretch add up;
+ * - `ocr-opening`: a printed opening one character from what the first running balances prove;
  * - `ocr-closing`: a printed closing balance one character from the last running balance, where
  *   everything adds up to that balance, was misread;
  * - `ocr-labelled-balances`: a summary's opening or closing that is the table's own balance row
@@ -77,15 +78,6 @@ export function ocrMissingAmounts(draft: Draft): void {
     });
 }
 
-function oneDigitApart(a: number, b: number): boolean {
-  const x = String(a);
-  const y = String(b);
-  if (x.length !== y.length) return false;
-  let diffs = 0;
-  for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) diffs++;
-  return diffs === 1;
-}
-
 export function ocrBalanceRepair(draft: Draft): void {
   const rows = draft.rows.filter((r) => r.kind === 'transaction' || r.kind === 'balance');
   const withBalance = rows.flatMap((r, i) => (r.balance === null ? [] : [i]));
@@ -102,7 +94,8 @@ export function ocrBalanceRepair(draft: Draft): void {
     if (before === 0) continue;
     const after = ((rows[next] as DraftRow).balance as number) - row.balance - sum(i + 1, next);
     const truth = row.balance - before;
-    if (after !== -before || !oneDigitApart(Math.abs(row.balance), Math.abs(truth))) continue;
+    // One digit misread, or one read too many or lost ('1484,30' for 484,30: a shaded row's edge).
+    if (after !== -before || !oneEditApart(String(Math.abs(row.balance)), String(Math.abs(truth)))) continue;
     draft.trace.change(
       'ocr-balance-repair',
       row.id,
@@ -269,6 +262,44 @@ export function ocrClosing(draft: Draft): void {
     'one character from the last running balance, which everything adds up to',
   );
   draft.closing = { cents: last.balance, source: 'the last running balance' };
+}
+
+/**
+ * A printed opening OCR misread ('22,10,842.00' for '₹2,10,842.00': the currency sign read as a
+ * digit), where the table's first running balance, confirmed by its second, and the amounts
+ * before it come to a figure one character from it.
+ */
+export function ocrOpening(draft: Draft): void {
+  const opening = draft.opening;
+  if (opening?.source !== 'its label') return;
+  const rows = draft.rows.filter((r) => r.kind === 'transaction' || r.kind === 'balance');
+  if (!rows.some((r) => r.kind === 'transaction' && ocr(r))) return;
+  // The first two printed balances and the amounts up to each (every sign known).
+  const found: { balance: number; sum: number }[] = [];
+  let sum = 0;
+  for (const r of rows) {
+    if (r.kind === 'transaction') {
+      if (r.cents === null || !r.signKnown) return;
+      sum += r.cents;
+    }
+    if (r.balance !== null) {
+      found.push({ balance: r.balance, sum });
+      if (found.length === 2) break;
+    }
+  }
+  const [first, second] = found;
+  if (!first || !second || second.balance - first.balance !== second.sum - first.sum) return;
+  const chain = first.balance - first.sum;
+  if (chain === opening.cents || Math.sign(chain) !== Math.sign(opening.cents)) return;
+  if (!oneEditApart(String(Math.abs(opening.cents)), String(Math.abs(chain)))) return;
+  draft.trace.note(
+    'ocr-opening',
+    'openingBalance',
+    opening.cents / 100,
+    chain / 100,
+    'one character from what the first running balances and the amounts before them come to',
+  );
+  draft.opening = { cents: chain, source: 'the first running balance' };
 }
 
 /** Digits in a money column that did not read as money: a printed value OCR damaged. */

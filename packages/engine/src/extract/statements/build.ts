@@ -26,6 +26,7 @@ import {
   ocrLabelledBalances,
   ocrMissingAmounts,
   ocrMissingBalances,
+  ocrOpening,
 } from '../ledger/ocr';
 import type { MoneyCell } from '../ledger/readings';
 import { reconcile } from '../ledger/reconcile';
@@ -76,6 +77,7 @@ export const LEDGER_PASSES: [PassName, Pass][] = [
   ['ocr-missing-balances', ocrMissingBalances],
   ['balances-by-sum', balancesBySum],
   ['inferred-balances', inferredBalances],
+  ['ocr-opening', ocrOpening],
   ['ocr-closing', ocrClosing],
   ['sign-convention', signConvention],
 ];
@@ -246,6 +248,17 @@ function moneyCell(tokens: Token[]): MoneyCell | null {
   return cell;
 }
 
+/**
+ * The row's sign column text. OCR's reading of a cell that is no sign word, in a column of sign
+ * words ('8' for 'B'), is no sign: the balances decide the row's sign as for an unsigned amount.
+ */
+function signText(col: Column | undefined, raw: RawRow): string | null {
+  const t = col ? raw.cells[col.index]?.[0] : undefined;
+  if (!col || !t) return null;
+  if (t.confidence !== undefined && col.kind === 'sign' && t.kind !== 'sign') return null;
+  return t.text;
+}
+
 export function draftRow(raw: RawRow): DraftRow {
   const region = raw.region;
   const dateCol = postingDateColumn(region);
@@ -275,7 +288,7 @@ export function draftRow(raw: RawRow): DraftRow {
     description,
     reference: refs.length ? text(refs) : null,
     money,
-    sign: signCol ? (raw.cells[signCol.index]?.[0]?.text ?? null) : null,
+    sign: signText(signCol, raw),
     text: rowText,
     // What the row says it is, from all its text (a balance label may sit in the date column).
     labels: rowLabels(description || rowText),

@@ -82,6 +82,10 @@ function repairMoney(
     parseAmount(`${sign[1]}${sign[2]}`, decimal)
   )
     return `${sign[1]}${sign[2]}`;
+  // The space lost between an amount's trailing sign and the currency after it ('201,73-TL'):
+  // the sign ends the amount.
+  const glued = /^([-+(]?[\d.,' ]*\d[.,]\d\d[-+])\p{Lu}{1,3}$/u.exec(text);
+  if (glued && parseAmount(glued[1] as string, decimal)) return glued[1] as string;
   // The cell's ruling read as a bar glued to the figure ('-69,13|', '|2.036,66'): cents end an
   // amount, so a bar, bracket or I/l after them (or a bar before it) is the rule, not a digit.
   const ruled = /^[|[\]!]?([-+(]?[\d.,' ]*\d[.,]\d\d\)?-?)[|[\]!Il]?$/.exec(text);
