@@ -76,16 +76,25 @@ describe('rereadFigures', () => {
 describe('takeSurerReadings', () => {
   const word = (text: string, confidence: number): OcrWord => ({ text, x0: 0, y0: 0, x1: 10, y1: 10, confidence });
 
-  it('keeps the first reading where the second is not clearly surer, is several words or holds no digit', () => {
-    const words = [word('1484,30', 74), word('2,91', 97), word('27102/2025', 65), word('65,984', 80), word('96', 60)];
+  it('keeps the first reading where the second is not clearly surer, is several words, holds no digit or reads a digit as another', () => {
+    const words = [
+      word('1484,30', 74),
+      word('2,91', 97),
+      word('27102/2025', 65),
+      word('65,984', 80),
+      word('96', 60),
+      word('-93.21', 57),
+    ];
     const out = takeSurerReadings(words, [
       { index: 0, text: '484,30', confidence: 85, single: true },
       { index: 1, text: '291', confidence: 93, single: true },
       { index: 2, text: '27/02/2025', confidence: 68, single: true },
       { index: 3, text: '65,98 +', confidence: 92, single: false },
       { index: 4, text: '%', confidence: 93, single: true },
+      // A digit read as another on a blurred photo: which one is right, only the balances tell.
+      { index: 5, text: '-83.21', confidence: 80, single: true },
     ]);
-    expect(out.map((w) => w.text)).toEqual(['484,30', '2,91', '27102/2025', '65,984', '96']);
+    expect(out.map((w) => w.text)).toEqual(['484,30', '2,91', '27102/2025', '65,984', '96', '-93.21']);
     expect(out[0]?.confidence).toBe(74);
   });
 

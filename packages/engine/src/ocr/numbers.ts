@@ -5,7 +5,8 @@
  * becomes a leading digit ('1484,30' for '484,30'), a slash a 1 ('27102/2025'). Each word holding
  * digits that was read with less than full confidence is cut out alone (its own box, none of its
  * neighbours' ink), the cut-outs are stacked into one image (one call per page) and read at the
- * size tesseract reads best. The reading it is surer of wins; the word keeps the lower of the two
+ * size tesseract reads best. The reading it is surer of wins where it only adds or drops marks and
+ * glyphs, never where it reads a digit as another; the word keeps the lower of the two
  * confidences, so a cell the two readings disagree on stays flagged for review.
  */
 import sharp from 'sharp';
@@ -112,9 +113,27 @@ export function takeSurerReadings(words: OcrWord[], again: Reread[]): OcrWord[] 
     const w = out[a.index];
     if (!w || a.text.replace(/\s/g, '') === w.text.replace(/\s/g, '')) continue;
     if (!a.single || a.confidence < w.confidence + SURER_BY || !/\d/.test(a.text)) continue;
+    if (!sameDigits(w.text, a.text)) continue;
     out[a.index] = { ...w, text: a.text, confidence: Math.min(w.confidence, a.confidence) };
   }
   return out;
+}
+
+/**
+ * Whether one reading's digits are the other's with some left out: the second reading adds or
+ * drops marks and glyphs ('4321-' / '43,21-', '1484,30' / '484,30', '27102/2025' / '27/02/2025'),
+ * never reads a digit as another ('93.21' / '83.21' on a blurred photo): which digit is right is
+ * for the statement's balances to prove (ocr-amount-repair, ocr-balance-repair).
+ */
+function sameDigits(a: string, b: string): boolean {
+  const x = a.replace(/\D/g, '');
+  const y = b.replace(/\D/g, '');
+  const within = (short: string, long: string) => {
+    let k = 0;
+    for (const ch of long) if (k < short.length && ch === short[k]) k++;
+    return k === short.length;
+  };
+  return x.length <= y.length ? within(x, y) : within(y, x);
 }
 
 /** The page's unsure figures read again enlarged, the surer reading of each kept. */
