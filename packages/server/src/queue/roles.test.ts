@@ -95,6 +95,16 @@ describe.skipIf(!databaseUrl || !redisUrl)('process roles: serve and two workers
       .filter((l) => l.msg === 'conversion finished')
       .map((l) => l.fileId as string);
 
+  /**
+   * The files `w` logged as finished once its log shows `id` finished: the file's row says
+   * completed before the worker's log line has come through its pipe to this process.
+   */
+  async function finishedOnceLogged(w: ServerProcess, id: string, timeoutMs = 30_000): Promise<string[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (!finishedBy(w).includes(id) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    return finishedBy(w);
+  }
+
   /** The BullMQ state of a job on the suite's queue. */
   /** A job's state in the queue that holds it: free trials' jobs are in `<name>-free` (bullmq-queue.ts). */
   async function jobState(id: string): Promise<string> {
@@ -170,7 +180,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('process roles: serve and two workers
     // The killed worker's job comes back once its lock runs out, and the other converts it.
     const done = await finished(slow, 120_000);
     expect(done.status).toBe('completed');
-    expect(finishedBy(survivor)).toContain(slow);
+    expect(await finishedOnceLogged(survivor, slow)).toContain(slow);
     expect(finishedBy(victim)).not.toContain(slow);
     const [row] = await sql<{ attempts: number }>('SELECT attempts FROM files WHERE id = $1', [slow]);
     expect(row?.attempts).toBe(2);
@@ -212,7 +222,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('process roles: serve and two workers
     const next = await worker();
     const taker = await whenStarted(second, [next]);
     expect(await finished(second, 120_000)).toMatchObject({ status: 'completed' });
-    expect(finishedBy(taker)).toContain(second);
+    expect(await finishedOnceLogged(taker, second)).toContain(second);
   }, 240_000);
 
   it('a conversion finished by a worker sends the API key webhook from the worker', async () => {

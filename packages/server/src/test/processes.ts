@@ -48,8 +48,9 @@ export async function startServerProcess(
   proc.stderr?.on('data', (d: Buffer) => {
     stderr += d.toString();
   });
+  // 'close', not 'exit': by then its output has been read to the end (its last log lines too).
   const exited = new Promise<number | string | null>((resolve) =>
-    proc.once('exit', (code, signal) => resolve(code ?? signal)),
+    proc.once('close', (code, signal) => resolve(code ?? signal)),
   );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
