@@ -17,17 +17,20 @@
 // helps shows. Other arguments go to the scorer (e.g. `--filter text-pdf`); `--no-speed` skips
 // the speed figures.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { generateRandom } from './lib/generator.mjs';
 
 const root = join(import.meta.dirname, '..');
-const bench = join(root, '..', 'shared', 'bench');
-if (!existsSync(join(bench, 'score.mjs'))) {
-  console.error(`bench: ${bench}/score.mjs not found (../shared beside the project is needed)`);
+const besideUs = join(root, '..', 'shared', 'bench');
+if (!existsSync(join(besideUs, 'score.mjs'))) {
+  console.error(`bench: ${besideUs}/score.mjs not found (../shared beside the project is needed)`);
   process.exit(2);
 }
+// Its real path: the scorer runs only when started by the path Node resolves for it, so through a
+// symlinked ../shared it did nothing and exited 0 (CI's accuracy gate passed without scoring).
+const bench = realpathSync(besideUs);
 
 const argv = process.argv.slice(2);
 // This script's own options (those with a value take the next argument); the rest go to the scorer.
@@ -85,10 +88,16 @@ const r = spawnSync(
   ],
   { stdio: 'inherit' },
 );
-if (existsSync(report)) summarise(JSON.parse(readFileSync(report, 'utf8')), join(outdir, 'json'));
+const scored = existsSync(report);
+if (scored) summarise(JSON.parse(readFileSync(report, 'utf8')), join(outdir, 'json'));
 rmSync(outdir, { recursive: true, force: true });
 if (cleanup) rmSync(cleanup, { recursive: true, force: true });
 if (r.status !== 0) process.exit(r.status ?? 1);
+// A scorer that wrote no report scored nothing: that is no pass.
+if (!scored) {
+  console.error('bench: the scorer wrote no report');
+  process.exit(1);
+}
 
 const speed = join(root, 'scripts', 'bench-speed.mjs');
 if (existsSync(speed) && !argv.includes('--no-speed') && !random && !value('--corpus')) {
