@@ -36,18 +36,25 @@ export async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize(original);
 }
 
-/** The newest e-mail to `to` in the data folder's outbox, with quoted-printable undone. */
-export function readMail(dataDir: string, to: string): string {
+/** The e-mails to `to` in the data folder's outbox, oldest first, with quoted-printable undone. */
+function mailsTo(dataDir: string, to: string): string[] {
   const dir = join(dataDir, 'outbox');
-  const files = readdirSync(dir)
-    .map((f) => join(dir, f))
-    .map((path) =>
-      readFileSync(path, 'utf8')
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir).sort();
+  } catch {}
+  return names
+    .map((name) =>
+      readFileSync(join(dir, name), 'utf8')
         .replace(/=\r?\n/g, '')
         .replace(/=3D/gi, '='),
     )
     .filter((text) => text.toLowerCase().includes(to.toLowerCase()));
-  const last = files.at(-1);
+}
+
+/** The newest e-mail to `to` in the data folder's outbox, with quoted-printable undone. */
+export function readMail(dataDir: string, to: string): string {
+  const last = mailsTo(dataDir, to).at(-1);
   if (!last) throw new Error(`no mail to ${to}`);
   return last;
 }
@@ -59,16 +66,8 @@ export function readMail(dataDir: string, to: string): string {
 export async function waitForMail(dataDir: string, to: string, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const dir = join(dataDir, 'outbox');
-    let names: string[] = [];
-    try {
-      names = readdirSync(dir).sort();
-    } catch {}
-    for (const name of names.reverse()) {
-      const text = readFileSync(join(dir, name), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/gi, '=');
-      const found = text.toLowerCase().includes(to.toLowerCase()) ? text.match(pattern) : null;
+    for (const text of mailsTo(dataDir, to).reverse()) {
+      const found = text.match(pattern);
       if (found) return found[0];
     }
     if (Date.now() > until) throw new Error(`no mail to ${to} matching ${pattern}`);

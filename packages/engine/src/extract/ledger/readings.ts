@@ -41,6 +41,10 @@ export type AmountReading =
    */
   | { kind: 'sum'; keys: string[] };
 
+/** What printed totals in and out add to a reading's score where they fit, and take where they do not. */
+export const TOTALS_FIT = 15;
+export const TOTALS_MISS = 5;
+
 export interface Reading {
   balance: string | null;
   amount: AmountReading;
@@ -273,7 +277,7 @@ function evaluate(input: ReadingInput, reading: Omit<Reading, 'score' | 'explain
     balances * 10 -
     (checks - balances) * 6 +
     (total === true ? 15 : total === false ? -5 : 0) +
-    (totals === true ? 15 : totals === false ? -5 : 0) +
+    (totals === true ? TOTALS_FIT : totals === false ? -TOTALS_MISS : 0) +
     coverage * 20 +
     prior * 3;
   return { ...reading, score, explains: { balances, balanceChecks: checks, total, totals, coverage } };

@@ -8,7 +8,17 @@
 import type { Draft, DraftRow } from '../draft';
 import { passEnabled } from '../passes';
 import { hasFactWord } from '../vocabulary';
-import { balanceOf, carriesBalance, describeReading, type LedgerRowInput, readings, rowAmount } from './readings';
+import {
+  balanceOf,
+  carriesBalance,
+  describeReading,
+  type LedgerRowInput,
+  type Reading,
+  readings,
+  rowAmount,
+  TOTALS_FIT,
+  TOTALS_MISS,
+} from './readings';
 
 function inputOf(row: DraftRow): LedgerRowInput {
   return { money: row.money, sign: row.sign };
@@ -32,9 +42,16 @@ export function moneyRoles(draft: Draft): void {
   const best = all[0];
   if (!best) return;
   draft.reading = best;
-  // The printed totals decided: the best reading without them is another one.
+  // The printed totals decided: without their score the runner-up, which they count against, would win.
   const second = all[1];
-  if (best.explains.totals === true && second && second.explains.totals === false && second.score >= best.score - 20)
+  const withoutTotals = (r: Reading) =>
+    r.score - (r.explains.totals === true ? TOTALS_FIT : r.explains.totals === false ? -TOTALS_MISS : 0);
+  if (
+    best.explains.totals === true &&
+    second &&
+    second.explains.totals === false &&
+    withoutTotals(second) >= withoutTotals(best)
+  )
     draft.trace.note(
       'totals-judged',
       'columns',
