@@ -33,13 +33,13 @@ describe('server architecture', () => {
 
   it("queries each aggregate's tables from its repository alone", () => {
     const HOMES: Record<string, string> = {
-      users: 'services/users.ts',
-      sessions: 'services/sessions.ts',
+      users: 'services/users-repository.ts',
+      sessions: 'services/users-repository.ts',
       payments: 'services/payments-repository.ts',
       payment_credits: 'services/payments-repository.ts',
       api_keys: 'services/api-keys-repository.ts',
       api_uploads: 'services/api-keys-repository.ts',
-      webhook_deliveries: 'services/webhook-deliveries.ts',
+      webhook_deliveries: 'services/api-keys-repository.ts',
       idempotency_keys: 'services/idempotency-keys.ts',
       files: 'files/repository.ts',
       vault_totals: 'files/repository.ts',
@@ -59,6 +59,46 @@ describe('server architecture', () => {
         .map((table) => (table in HOMES ? `${table} in ${path}` : `${table} (no home) in ${path}`)),
     );
     expect([...new Set(strays)]).toEqual([]);
+  });
+
+  it('runs SQL text (sql`...`) only in repositories, migrations and the database module', () => {
+    const ALLOWED = /^(db\/|files\/repository\.ts$|files\/usage-repository\.ts$|create-services\.ts$)/;
+    const raw = sources()
+      .filter(([path]) => !ALLOWED.test(path))
+      .filter(([, text]) => /\bsql`/.test(text))
+      .map(([path]) => path);
+    expect(raw).toEqual([]);
+  });
+
+  it('makes each repository once, in createServices (or the files context), and hands it to the services', () => {
+    const REPOSITORIES = [
+      'UsersRepository',
+      'PaymentsRepository',
+      'ApiKeysRepository',
+      'IdempotencyKeysRepository',
+      'UsageRepository',
+      'FilesRepository',
+    ];
+    const MAKERS = ['create-services.ts', 'files/context.ts'];
+    const made = sources().flatMap(([path, text]) =>
+      REPOSITORIES.flatMap((name) => {
+        const count = text.split(`new ${name}(`).length - 1;
+        // A repository makes itself again inside a transaction (within).
+        const own = text.includes(`export class ${name} `) ? count : 0;
+        return count - own > 0 ? [`${name} in ${path}`] : [];
+      }),
+    );
+    expect(made.filter((m) => !MAKERS.some((maker) => m.endsWith(` in ${maker}`))).sort()).toEqual([]);
+    expect(made.sort()).toEqual(
+      [
+        'ApiKeysRepository in create-services.ts',
+        'FilesRepository in files/context.ts',
+        'IdempotencyKeysRepository in create-services.ts',
+        'PaymentsRepository in create-services.ts',
+        'UsageRepository in create-services.ts',
+        'UsersRepository in create-services.ts',
+      ].sort(),
+    );
   });
 
   it('imports without a cycle between modules', () => {

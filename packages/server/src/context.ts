@@ -1,5 +1,5 @@
 /**
- * The services every route and job uses, created once by buildApp and reachable as
+ * The services every route and job uses, created once by createServices and reachable as
  * `app.ctx` (routes) or passed explicitly (services). Tests swap the clock.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -8,9 +8,14 @@ import type { Config } from './config/config';
 import type { Secrets } from './config/secrets';
 import type { DbDialect } from './db';
 import type { Database } from './db/schema';
+import type { UsageRepository } from './files/usage-repository';
 import type { Mailer } from './mail/mailer';
 import type { PaymentProvider } from './payments/provider';
+import type { ApiKeysRepository } from './services/api-keys-repository';
+import type { IdempotencyKeysRepository } from './services/idempotency-keys';
+import type { PaymentsRepository } from './services/payments-repository';
 import type { Limits } from './services/rate-limit';
+import type { UsersRepository } from './services/users-repository';
 
 export interface Clock {
   /** Epoch milliseconds. */
@@ -18,6 +23,24 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => Date.now() };
+
+/**
+ * One repository per aggregate (issue 29), made once by createServices: each is the only module
+ * that queries its tables, and its changes of state are compare-and-sets. The files themselves
+ * have theirs in the files context (files/repository.ts).
+ */
+export interface Repositories {
+  /** users and sessions */
+  users: UsersRepository;
+  /** payments and payment_credits (receipts included) */
+  payments: PaymentsRepository;
+  /** api_keys, api_uploads and webhook_deliveries */
+  apiKeys: ApiKeysRepository;
+  /** idempotency_keys */
+  idempotency: IdempotencyKeysRepository;
+  /** free_trial_uses, free_trial_locks and usage_events */
+  usage: UsageRepository;
+}
 
 export interface AppContext {
   config: Config;
@@ -33,4 +56,5 @@ export interface AppContext {
    */
   limits: Limits;
   log: FastifyBaseLogger;
+  repos: Repositories;
 }

@@ -20,13 +20,19 @@ import { migrateToLatest } from './db/migrate';
 import { createFilesContext, type FilesContext } from './files/context';
 import { recoverJobs } from './files/jobs';
 import { paidFileReceipts } from './files/receipt-listener';
+import type { FilesTables } from './files/schema';
+import { UsageRepository } from './files/usage-repository';
 import { createMailer, type Mailer } from './mail/mailer';
 import type { PaymentProvider } from './payments/provider';
 import type { StripeApiEndpoint } from './payments/stripe';
 import { TestModeProvider } from './payments/test-mode';
+import { ApiKeysRepository } from './services/api-keys-repository';
+import { IdempotencyKeysRepository } from './services/idempotency-keys';
 import { MAINTENANCE_INTERVAL_MS, pruneAccountData } from './services/maintenance';
+import { PaymentsRepository } from './services/payments-repository';
 import { MemoryLimits } from './services/rate-limit';
 import { RedisLimits } from './services/redis-rate-limit';
+import { UsersRepository } from './services/users-repository';
 import { createWebhookDispatcher, type WebhookDispatcher } from './services/webhooks';
 import { closeFileStore } from './storage/create';
 import { startSweeper } from './sweeper/sweeper';
@@ -107,6 +113,13 @@ export async function createServices(config: Config, options: ServiceOptions): P
       ? new RedisLimits(config.redisUrl, config.queueName, clock, options.log)
       : new MemoryLimits(clock),
     log: options.log,
+    repos: {
+      users: new UsersRepository(database.db, database.dialect, clock),
+      payments: new PaymentsRepository(database.db, clock),
+      apiKeys: new ApiKeysRepository(database.db),
+      idempotency: new IdempotencyKeysRepository(database.db),
+      usage: new UsageRepository(database.db.withTables<FilesTables>(), database.dialect),
+    },
   };
   const role = options.role ?? 'all';
   if (role !== 'all' && !config.redisUrl) {

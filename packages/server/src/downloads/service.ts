@@ -30,8 +30,6 @@ import { currentStatements, latestVersion } from '../files/statement-versions';
 import { editedOutput } from '../review/outputs';
 import { isLiveKeyOf } from '../services/api-keys';
 import { getExportSettings } from '../services/export-settings';
-import { isLiveSessionOf } from '../services/sessions';
-import { isVerified } from '../services/users';
 import { StoredObjectMissingError } from '../storage/file-store';
 
 export const ARCHIVED_MESSAGE = 'This file is archived. Restore it to download it again.';
@@ -314,7 +312,7 @@ async function authorizedRow(
 /** Whether the login session (or API key) a link was made for still works for `userId`. */
 export async function isLiveSession(files: FilesContext, sessionId: string, userId: string): Promise<boolean> {
   if (sessionId.startsWith('api-key:')) return isLiveKeyOf(files.ctx, sessionId.slice('api-key:'.length), userId);
-  return isLiveSessionOf(files.ctx, sessionId, userId);
+  return files.ctx.repos.users.isLiveSessionOf(sessionId, userId);
 }
 
 /**
@@ -322,7 +320,7 @@ export async function isLiveSession(files: FilesContext, sessionId: string, user
  * someone else's address (a checkout sign-up) cannot use it to hand out files.
  */
 async function verifiedOwner(files: FilesContext, row: FileRow): Promise<FileRow> {
-  if (!(await isVerified(files.ctx.db, row.user_id as string)))
+  if (!(await files.ctx.repos.users.isVerified(row.user_id as string)))
     throw new AppError('EMAIL_NOT_VERIFIED', VERIFY_TO_DOWNLOAD_MESSAGE);
   return row;
 }

@@ -7,7 +7,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumeUploadCredit } from '../services/payments';
-import { findPaymentByIntent, firstFreeCredit, takeCredit } from '../services/payments-repository';
 import { startTestServer, type TestServer, testDatabases } from '../test/harness';
 import { type FilesDb, filesDb } from './context';
 import { claimFreeTrial } from './free-trial';
@@ -140,13 +139,13 @@ for (const db of testDatabases) {
       const email = `payer-${randomBytes(4).toString('hex')}@example.com`;
       const paymentIntentId = await payForFile(s, email);
       const [first, second] = [randomUUID(), randomUUID()];
-      const payment = await findPaymentByIntent(s.ctx, paymentIntentId);
+      const payment = await s.ctx.repos.payments.findByIntent(paymentIntentId);
       const race = overlapped(s, () => consumeUploadCredit(s.ctx, { paymentIntentId, email, fileId: second }));
       // The first take, as consumeUploadCredit makes it, held open until the second has read the
       // credit as free and waits on it (PostgreSQL), or has been started (SQLite: one writer).
       await s.ctx.db.transaction().execute(async (trx) => {
-        const free = await firstFreeCredit(trx, payment!.id);
-        expect(await takeCredit(trx, payment!.id, free!, first, s.clock.now())).toBe(true);
+        const free = await s.ctx.repos.payments.within(trx).firstFreeCredit(payment!.id);
+        expect(await s.ctx.repos.payments.within(trx).takeCredit(payment!.id, free!, first, s.clock.now())).toBe(true);
         await race.hold(trx as unknown as FilesDb);
       });
       expect(await race.second()).toMatchObject({ status: 'rejected', reason: { code: 'PAYMENT_REQUIRED' } });

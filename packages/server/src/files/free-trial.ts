@@ -5,16 +5,8 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { AppError, LIMITS, TEXTS } from '@statemint/shared';
-import { sql } from 'kysely';
 import type { FilesContext, FilesDb } from './context';
-import {
-  type IdentityHashes,
-  insertTrialLock,
-  insertTrialUse,
-  lastTrialUseAt,
-  latestTrialLock,
-  trialUsersSince,
-} from './usage-repository';
+import type { IdentityHashes } from './usage-repository';
 
 export const COOLDOWN_MESSAGE = TEXTS.freeTrialCooldown;
 export const LOCKED_MESSAGE =
@@ -56,14 +48,15 @@ export async function freeTrialRefusal(
   const now = files.ctx.clock.now();
   const h = hashed(files, identity);
   const since = now - LIMITS.freeTrialWindowHours * HOUR;
-  if ((await lastTrialUseAt(db, h, since)) !== null) return new AppError('FREE_TRIAL_COOLDOWN', COOLDOWN_MESSAGE);
+  if ((await files.ctx.repos.usage.within(db).lastTrialUseAt(h, since)) !== null)
+    return new AppError('FREE_TRIAL_COOLDOWN', COOLDOWN_MESSAGE);
 
-  const lastLock = await latestTrialLock(db);
+  const lastLock = await files.ctx.repos.usage.within(db).latestTrialLock();
   if (lastLock && lastLock.locked_until > now) return new AppError('FREE_TRIAL_LOCKED', LOCKED_MESSAGE);
   // Users are counted from the start of the UTC day, or from the end of a lock earlier that day.
   const windowStart = Math.max(startOfUtcDay(now), lastLock?.locked_until ?? 0);
-  if ((await trialUsersSince(db, windowStart)) >= LIMITS.freeTrialDailyUsers) {
-    await insertTrialLock(db, {
+  if ((await files.ctx.repos.usage.within(db).trialUsersSince(windowStart)) >= LIMITS.freeTrialDailyUsers) {
+    await files.ctx.repos.usage.within(db).insertTrialLock({
       id: randomUUID(),
       locked_at: now,
       locked_until: now + LIMITS.freeTrialLockHours * HOUR,
@@ -80,7 +73,7 @@ export async function recordFreeTrialUse(
   db: FilesDb = files.db,
 ): Promise<void> {
   const h = hashed(files, identity);
-  await insertTrialUse(db, {
+  await files.ctx.repos.usage.within(db).insertTrialUse({
     id: randomUUID(),
     file_id: fileId,
     email_hash: h.email ?? hash(files, 'email', ''),
@@ -103,8 +96,8 @@ export async function claimFreeTrial(
   also?: (trx: FilesDb) => Promise<void>,
 ): Promise<void> {
   const refusal = await files.db.transaction().execute(async (trx) => {
-    // PostgreSQL: one claim at a time in the whole database; SQLite has one writer at a time anyway.
-    if (files.ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${FREE_TRIAL_LOCK_KEY})`.execute(trx);
+    // One claim at a time until this transaction ends.
+    await files.ctx.repos.usage.within(trx).serializeTrialClaims();
     // Returned, not thrown: a refusal that started a daily lock commits it.
     const refused = await freeTrialRefusal(files, identity, trx);
     if (refused) return refused;
@@ -114,9 +107,6 @@ export async function claimFreeTrial(
   });
   if (refusal) throw refusal;
 }
-
-/** The advisory lock key of free-trial claims (any constant number, ours alone). */
-const FREE_TRIAL_LOCK_KEY = 0x53746d74;
 
 /**
  * Whether the free trial may be used now and, if not, from when: the dashboard of a free
@@ -130,10 +120,13 @@ export async function freeTrialStatus(
   if (!refusal) return { canUse: true, code: null, nextAt: null };
   const now = files.ctx.clock.now();
   if (refusal.code === 'FREE_TRIAL_LOCKED') {
-    const lock = await latestTrialLock(files.db);
+    const lock = await files.ctx.repos.usage.latestTrialLock();
     return { canUse: false, code: 'FREE_TRIAL_LOCKED', nextAt: lock?.locked_until ?? null };
   }
-  const last = await lastTrialUseAt(files.db, hashed(files, identity), now - LIMITS.freeTrialWindowHours * HOUR);
+  const last = await files.ctx.repos.usage.lastTrialUseAt(
+    hashed(files, identity),
+    now - LIMITS.freeTrialWindowHours * HOUR,
+  );
   return {
     canUse: false,
     code: 'FREE_TRIAL_COOLDOWN',

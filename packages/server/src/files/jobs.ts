@@ -7,14 +7,12 @@ import { LIMITS } from '@statemint/shared';
 import { GENERIC_FAILURE } from '../queue/run-task';
 import type { ConversionJob, ConversionOutcome, ConversionTask } from '../queue/types';
 import { OUT_OF_MEMORY_MESSAGE } from '../queue/worker-pool';
-import { releaseUploadCredit } from '../services/payments';
 import { listRules } from '../services/rules';
 import type { FilesContext, FilesDb } from './context';
 import { fileKeyPrefix } from './keys';
 import { readPassword } from './password';
 import type { ConversionResults } from './repository';
 import { latestStatementsVersion } from './statement-versions';
-import { releaseFileUsage } from './usage-repository';
 
 /**
  * Conversion starts without an outcome before a file is marked failed. An attempt is counted
@@ -131,8 +129,9 @@ export async function releaseCharges(
   db: FilesDb = files.db,
   options: { keepFreeTrial?: boolean } = {},
 ): Promise<void> {
-  await releaseFileUsage(db, fileId, options.keepFreeTrial ?? false);
-  await releaseUploadCredit(db, fileId);
+  await files.ctx.repos.usage.within(db).releaseFileUsage(fileId, options.keepFreeTrial ?? false);
+  // A paid file's conversion is given back (DECISIONS.md: failures are free).
+  await files.ctx.repos.payments.within(db).releaseCredit(fileId);
 }
 
 /**

@@ -1,5 +1,4 @@
 /** A pay-as-you-go file converted: its payer is e-mailed a link to the result (the receipt went out at payment). */
-import { findPaymentByIntent } from '../services/payments-repository';
 import { sendPaidResult } from '../services/receipts';
 import { capabilityOf } from './capability';
 import type { ConversionListener, FilesContext } from './context';
@@ -9,7 +8,7 @@ export function paidFileReceipts(files: FilesContext): ConversionListener {
     if (!ok) return; // a failed conversion gives the payment back; it may be used again
     const file = await files.repo.find(fileId);
     if (file?.mode !== 'paid' || !file.payment_intent_id) return;
-    const payment = await findPaymentByIntent(files.ctx, file.payment_intent_id);
+    const payment = await files.ctx.repos.payments.findByIntent(file.payment_intent_id);
     if (!payment) return;
     await sendPaidResult(files.ctx, payment.id, {
       // The result page (review and every download), which the web app serves at /review, with the

@@ -6,7 +6,7 @@
  */
 import { AppError, type FileRecord, PLAN_LIMITS } from '@statemint/shared';
 import { consumeUploadCredit } from '../services/payments';
-import { findUserById, userPlan } from '../services/users';
+import { userPlan } from '../services/users';
 import type { FilesContext } from './context';
 import { claimFreeTrial } from './free-trial';
 import { conversionJob } from './jobs';
@@ -44,7 +44,7 @@ async function takeChargeAgain(files: FilesContext, row: FileRow, input: RetryIn
     return;
   }
   if (!row.user_id) throw new AppError('NOT_FOUND', 'File not found.');
-  const user = await findUserById(files.ctx, row.user_id);
+  const user = await files.ctx.repos.users.find(row.user_id);
   if (!user) throw new AppError('NOT_FOUND', 'File not found.');
   const limit = PLAN_LIMITS[userPlan(user)].uploads;
   await claimUpload(files, user.id, limit, row.id, {

@@ -12,13 +12,9 @@ import {
   type UploadResponse,
   usesFreeTrial,
 } from '@statemint/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { forgetApiUpload, recordApiUpload } from '../services/api-keys-repository';
 import { paygPaymentWithCredit, takeUploadCredit } from '../services/payments';
 import type { AuthSession } from '../services/sessions';
-import { lockUser, retentionSettings, userPlan } from '../services/users';
-import { deleteDeliveriesOfFile } from '../services/webhook-deliveries';
+import { userPlan } from '../services/users';
 import { holdsCapability, issueCapability, UPLOADER_ONLY_MESSAGE } from './capability';
 import type { FilesContext, FilesDb } from './context';
 import { claimFreeTrial, freeTrialRefusal } from './free-trial';
@@ -31,7 +27,6 @@ import { detailOf, toFileRecord } from './record';
 import type { FilesTable } from './schema';
 import { currentStatements } from './statement-versions';
 import { checkUploadType } from './upload-type';
-import { countUsageSince, deleteUsageOfUser, detachUsageFromFile, insertUsage } from './usage-repository';
 
 export const EMAIL_REQUIRED_MESSAGE = TEXTS.freeTrialEmailRequired;
 export const EMAIL_INVALID_MESSAGE = TEXTS.emailInvalid;
@@ -77,7 +72,7 @@ export async function countUsage(
   kind: 'upload' | 'restore',
   db: FilesDb = files.db,
 ): Promise<number> {
-  return countUsageSince(db, userId, kind, startOfUtcMonth(files.ctx.clock.now()));
+  return files.ctx.repos.usage.within(db).countUsageSince(userId, kind, startOfUtcMonth(files.ctx.clock.now()));
 }
 
 export async function recordUsage(
@@ -87,7 +82,7 @@ export async function recordUsage(
   fileId: string,
   db: FilesDb = files.db,
 ): Promise<void> {
-  await insertUsage(db, {
+  await files.ctx.repos.usage.within(db).insertUsage({
     id: randomUUID(),
     user_id: userId,
     kind,
@@ -112,7 +107,7 @@ export async function claimUpload(
   const taken = await files.db.transaction().execute(async (trx) => {
     // PostgreSQL: the account's row is locked until the end; SQLite has one writer at a time.
     // The files module's transaction holds the users table too (filesDb's tables are a superset).
-    await lockUser(trx as unknown as Kysely<Database>, files.ctx.dialect, userId);
+    await files.ctx.repos.users.within(trx).lock(userId);
     if (limit !== -1 && (await countUsage(files, userId, 'upload', trx)) >= limit) return false;
     await recordUsage(files, userId, 'upload', fileId, trx);
     await options.also?.(trx);
@@ -246,7 +241,7 @@ export async function uploadPaid(files: FilesContext, input: UploadContext): Pro
     (writeRow) =>
       files.db.transaction().execute(async (trx) => {
         await writeRow(trx);
-        await takeUploadCredit(trx as unknown as Kysely<Database>, payment, id, files.ctx.clock.now());
+        await takeUploadCredit(files.ctx.repos.payments.within(trx), payment, id, files.ctx.clock.now());
       }),
   );
   return accepted(files, row, input.upload);
@@ -273,7 +268,7 @@ export async function uploadForAccount(files: FilesContext, input: UploadContext
     (writeRow) => claimUpload(files, auth.user.id, limit, id, { also: writeRow }),
   );
   // Uploaded with an API key: the key's webhook hears how the conversion ends.
-  if (auth.apiKeyId) await recordApiUpload(files.ctx, row.id, auth.apiKeyId, files.ctx.clock.now());
+  if (auth.apiKeyId) await files.ctx.repos.apiKeys.recordUpload(row.id, auth.apiKeyId, files.ctx.clock.now());
   return accepted(files, row, input.upload);
 }
 
@@ -299,7 +294,7 @@ export async function findOwnedFile(files: FilesContext, id: string, userId: str
 
 export async function retentionOf(files: FilesContext, userId: string | null): Promise<RetentionSettings | null> {
   if (!userId) return null;
-  const user = await retentionSettings(files.ctx.db, userId);
+  const user = await files.ctx.repos.users.retentionSettings(userId);
   if (!user) return null;
   return { autoDeleteEnabled: user.auto_delete_enabled === 1, fileRetentionDays: user.file_retention_days };
 }
@@ -328,9 +323,9 @@ export async function getFileRecord(
  */
 export async function purgeFile(files: FilesContext, id: string): Promise<void> {
   await files.store.deletePrefix(fileKeyPrefix(id));
-  await detachUsageFromFile(files.db, id);
-  await forgetApiUpload(files.ctx, id);
-  await deleteDeliveriesOfFile(files.ctx, id);
+  await files.ctx.repos.usage.detachFromFile(id);
+  await files.ctx.repos.apiKeys.forgetUpload(id);
+  await files.ctx.repos.apiKeys.deleteDeliveriesOfFile(id);
   // The row, its saved versions and its capability, together.
   await files.repo.delete(id);
 }
@@ -345,7 +340,7 @@ export async function purgeFilesOfUser(files: FilesContext, userId: string): Pro
 /** A deleted account's files and its usage records (monthly uploads, restores), all gone. */
 export async function purgeAccountFiles(files: FilesContext, userId: string): Promise<number> {
   const n = await purgeFilesOfUser(files, userId);
-  await deleteUsageOfUser(files.db, userId);
+  await files.ctx.repos.usage.deleteOfUser(userId);
   return n;
 }
 

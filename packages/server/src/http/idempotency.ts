@@ -10,12 +10,6 @@ import { AppError } from '@statemint/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUniqueViolation } from '../db';
 import type { UploadedFile } from '../files/read-upload';
-import {
-  completeIdempotencyKey,
-  deleteIdempotencyKey,
-  findIdempotencyKey,
-  insertIdempotencyKey,
-} from '../services/idempotency-keys';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 const HEADER = 'idempotency-key';
@@ -64,7 +58,7 @@ export async function withIdempotency<T>(
   const now = ctx.clock.now();
   const id = randomUUID();
   const claim = () =>
-    insertIdempotencyKey(ctx, {
+    ctx.repos.idempotency.insert({
       id,
       scope,
       key,
@@ -78,10 +72,10 @@ export async function withIdempotency<T>(
     await claim();
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
-    const existing = await findIdempotencyKey(ctx, scope, key);
+    const existing = await ctx.repos.idempotency.find(scope, key);
     if (existing && existing.created_at <= now - IDEMPOTENCY_TTL_MS) {
       // Expired: the key may be used again.
-      await deleteIdempotencyKey(ctx, existing.id);
+      await ctx.repos.idempotency.delete(existing.id);
       await claim();
     } else if (!existing) {
       await claim();
@@ -107,9 +101,9 @@ export async function withIdempotency<T>(
   try {
     result = await run();
   } catch (e) {
-    await deleteIdempotencyKey(ctx, id);
+    await ctx.repos.idempotency.delete(id);
     throw e;
   }
-  await completeIdempotencyKey(ctx, id, { status: result.status, body: JSON.stringify(result.body) });
+  await ctx.repos.idempotency.complete(id, { status: result.status, body: JSON.stringify(result.body) });
   return reply.status(result.status).send(result.body);
 }

@@ -27,7 +27,6 @@ import { isArchivedNow } from '../files/repository';
 import { findReadableFile, getFileRecord, NOT_FOUND_MESSAGE } from '../files/service';
 import { latestVersion, readVersion } from '../files/statement-versions';
 import { summarize } from '../queue/run-task';
-import { isVerified } from '../services/users';
 import { encodeStatements } from './document';
 import { ADDED_ROWS_LIMIT, tooManyRowsMessage } from './save-limits';
 
@@ -49,7 +48,7 @@ export const VERIFY_TO_REVIEW_MESSAGE =
  */
 async function requireVerifiedOwner(files: FilesContext, row: FileRow): Promise<void> {
   if (row.user_id === null) return;
-  if (!(await isVerified(files.ctx.db, row.user_id)))
+  if (!(await files.ctx.repos.users.isVerified(row.user_id)))
     throw new AppError('EMAIL_NOT_VERIFIED', VERIFY_TO_REVIEW_MESSAGE);
 }
 

@@ -5,14 +5,10 @@
 import { AppError, LIMITS, PRODUCT_NAME } from '@statemint/shared';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db';
-import { keyIdsOfUser } from './api-keys-repository';
 import { escapeHtml, issueLink, useLink } from './email-links';
-import { deleteIdempotencyKeysOf } from './idempotency-keys';
 import { verifyPassword } from './passwords';
-import { unlinkPaymentsOf } from './payments-repository';
 import { checkLimits } from './rate-limit';
-import { revokeAllSessions } from './sessions';
-import { changeEmail, deleteUserRow, findUserByEmail, findUserById, normalizeEmail, type UserRow } from './users';
+import { normalizeEmail, type UserRow } from './users';
 
 const WRONG_PASSWORD = 'Current password is incorrect';
 const LINK_INVALID = 'This confirmation link is invalid or has already been used.';
@@ -31,7 +27,7 @@ export async function requestEmailChange(
   const newEmail = normalizeEmail(input.newEmail);
   if (newEmail === user.email)
     throw new AppError('VALIDATION_FAILED', 'That is already your email address.', { field: 'newEmail' });
-  if (await findUserByEmail(ctx, newEmail))
+  if (await ctx.repos.users.findByEmail(newEmail))
     throw new AppError('EMAIL_TAKEN', 'An account with this email already exists.', { field: 'newEmail' });
   const l = ctx.config.authRateLimits;
   await checkLimits(ctx.limits, [{ key: `email-change:user:${user.id}`, limit: l.verificationEmails }], l.windowMs);
@@ -57,16 +53,16 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
     expired: 'This confirmation link has expired. Please ask for the change again.',
   });
   const row = { user_id: link.userId, new_email: link.newEmail as string };
-  const before = await findUserById(ctx, row.user_id);
+  const before = await ctx.repos.users.find(row.user_id);
   if (!before) throw new AppError('TOKEN_INVALID', LINK_INVALID);
   try {
-    await changeEmail(ctx, row.user_id, row.new_email);
+    await ctx.repos.users.changeEmail(row.user_id, row.new_email);
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists.');
     throw e;
   }
   // Signed in elsewhere with the old address: those sessions end.
-  await revokeAllSessions(ctx, row.user_id);
+  await ctx.repos.users.revokeAllSessions(row.user_id);
   await ctx.mailer.send({
     to: before.email,
     subject: `Your ${PRODUCT_NAME} email was changed`,
@@ -91,10 +87,10 @@ export async function deleteAccount(
   if (user.subscription_id && user.subscription_status === 'active' && user.current_period_end !== null)
     await ctx.payments.cancelAtPeriodEnd(user.subscription_id, user.current_period_end);
   const filesDeleted = await purgeFiles(user.id);
-  await unlinkPaymentsOf(ctx, user.id);
-  const keyIds = await keyIdsOfUser(ctx, user.id);
-  await deleteIdempotencyKeysOf(ctx, [`user:${user.id}`, ...keyIds.map((id) => `key:${id}`)]);
+  await ctx.repos.payments.unlinkFromUser(user.id);
+  const keyIds = await ctx.repos.apiKeys.idsOfUser(user.id);
+  await ctx.repos.idempotency.deleteOfScopes([`user:${user.id}`, ...keyIds.map((id) => `key:${id}`)]);
   // Sessions, verification and change links, API keys and their deliveries go with the row (foreign keys).
-  await deleteUserRow(ctx, user.id);
+  await ctx.repos.users.delete(user.id);
   return { message: 'Your account and all your files have been deleted.', filesDeleted };
 }

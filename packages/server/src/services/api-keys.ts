@@ -6,25 +6,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type ApiKeyInfo, AppError, type CreateApiKeyResponse, isSubscriptionPlan } from '@statemint/shared';
 import type { AppContext } from '../context';
-import {
-  type ApiKeyRow,
-  countActiveKeys,
-  findKeyByHash,
-  findKeyOfUser,
-  insertKey,
-  isLiveKeyOfUser,
-  keysOfUser,
-  revokeKey,
-  revokeKeysOfUser,
-  setKeyWebhook,
-  touchKey,
-} from './api-keys-repository';
+import type { ApiKeyRow } from './api-keys-repository';
 import { verifyPassword } from './passwords';
 import { isPublicHost } from './public-address';
 import { checkLimits } from './rate-limit';
 import type { AuthSession } from './sessions';
 import { refreshSubscription } from './subscriptions';
-import { findUserById, type UserRow, userPlan } from './users';
+import { type UserRow, userPlan } from './users';
 
 export const API_KEY_PREFIX = 'sm_live_';
 export const MAX_KEYS_PER_ACCOUNT = 20;
@@ -85,7 +73,7 @@ function newWebhookSecret(): string {
 }
 
 export async function listApiKeys(ctx: AppContext, user: UserRow): Promise<ApiKeyInfo[]> {
-  return (await keysOfUser(ctx, user.id)).map(toApiKeyInfo);
+  return (await ctx.repos.apiKeys.keysOfUser(user.id)).map(toApiKeyInfo);
 }
 
 export async function createApiKey(
@@ -100,7 +88,7 @@ export async function createApiKey(
   const name = input.name.trim();
   if (!name) throw new AppError('VALIDATION_FAILED', 'Name is required', { field: 'name' });
   const webhookUrl = input.webhookUrl ? validateWebhookUrl(ctx, input.webhookUrl) : null;
-  if ((await countActiveKeys(ctx, user.id)) >= MAX_KEYS_PER_ACCOUNT)
+  if ((await ctx.repos.apiKeys.countActiveOf(user.id)) >= MAX_KEYS_PER_ACCOUNT)
     throw new AppError('VALIDATION_FAILED', `An account can have at most ${MAX_KEYS_PER_ACCOUNT} active API keys.`);
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const webhookSecret = webhookUrl ? newWebhookSecret() : null;
@@ -116,17 +104,17 @@ export async function createApiKey(
     last_used_at: null,
     revoked_at: null,
   };
-  await insertKey(ctx, row);
+  await ctx.repos.apiKeys.insert(row);
   return { apiKey: toApiKeyInfo(row), key, webhookSecret };
 }
 
 /** Revokes every key of the account: a new password (changed or reset) ends what the old one made. */
 export async function revokeAllApiKeys(ctx: AppContext, userId: string): Promise<void> {
-  await revokeKeysOfUser(ctx, userId, ctx.clock.now());
+  await ctx.repos.apiKeys.revokeAllOf(userId, ctx.clock.now());
 }
 
 export async function findOwnedKey(ctx: AppContext, user: UserRow, id: string): Promise<ApiKeyRow> {
-  const row = await findKeyOfUser(ctx, user.id, id);
+  const row = await ctx.repos.apiKeys.findOfUser(user.id, id);
   if (!row) throw new AppError('NOT_FOUND', 'API key not found.');
   return row;
 }
@@ -134,7 +122,7 @@ export async function findOwnedKey(ctx: AppContext, user: UserRow, id: string): 
 export async function revokeApiKey(ctx: AppContext, user: UserRow, id: string): Promise<ApiKeyInfo> {
   const row = await findOwnedKey(ctx, user, id);
   const revokedAt = row.revoked_at ?? ctx.clock.now();
-  await revokeKey(ctx, row.id, revokedAt);
+  await ctx.repos.apiKeys.revoke(row.id, revokedAt);
   return toApiKeyInfo({ ...row, revoked_at: revokedAt });
 }
 
@@ -152,7 +140,7 @@ export async function setWebhook(
   const changed = webhookUrl !== row.webhook_url;
   const webhookSecret = webhookUrl ? (changed ? newWebhookSecret() : row.webhook_secret) : null;
   // Compare-and-set: a key revoked meanwhile keeps no webhook.
-  if (!(await setKeyWebhook(ctx, row.id, { url: webhookUrl, secret: webhookSecret })))
+  if (!(await ctx.repos.apiKeys.setWebhook(row.id, { url: webhookUrl, secret: webhookSecret })))
     throw new AppError('NOT_FOUND', 'API key not found.');
   return {
     apiKey: toApiKeyInfo({ ...row, webhook_url: webhookUrl, webhook_secret: webhookSecret }),
@@ -165,21 +153,21 @@ export async function setWebhook(
  * 403 (the plan no longer includes the API) / 429 (over the key's rate limit).
  */
 export async function verifyApiKey(ctx: AppContext, key: string): Promise<AuthSession> {
-  const row = await findKeyByHash(ctx, hashKey(key));
+  const row = await ctx.repos.apiKeys.findByHash(hashKey(key));
   if (!row) throw new AppError('UNAUTHORIZED', INVALID_KEY);
   if (row.revoked_at !== null) throw new AppError('UNAUTHORIZED', 'This API key has been revoked.');
-  const found = await findUserById(ctx, row.user_id);
+  const found = await ctx.repos.users.find(row.user_id);
   if (!found) throw new AppError('UNAUTHORIZED', INVALID_KEY);
   const user = await refreshSubscription(ctx, found);
   requireApiPlan(user);
   await checkLimits(ctx.limits, [{ key: `api-key:${row.id}`, limit: ctx.config.apiKeyRateLimitPerMinute }], 60_000);
   const now = ctx.clock.now();
   // Last used, to the minute: one write a minute per key at most.
-  if (row.last_used_at === null || now - row.last_used_at >= 60_000) await touchKey(ctx, row.id, now);
+  if (row.last_used_at === null || now - row.last_used_at >= 60_000) await ctx.repos.apiKeys.touch(row.id, now);
   return { user, sessionId: `api-key:${row.id}`, apiKeyId: row.id };
 }
 
 /** Whether API key `keyId` is `userId`'s and not revoked (a download link made with it still works). */
 export async function isLiveKeyOf(ctx: AppContext, keyId: string, userId: string): Promise<boolean> {
-  return isLiveKeyOfUser(ctx, keyId, userId);
+  return ctx.repos.apiKeys.isLiveKeyOf(keyId, userId);
 }

@@ -14,18 +14,9 @@ import { hasLinkSince } from './email-links';
 import { retireResetLinks } from './password-reset';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { checkLimits, RateLimitedError, tooManyAttempts } from './rate-limit';
-import { createSession, revokeAllSessions } from './sessions';
+import { createSession } from './sessions';
 import { refreshSubscription } from './subscriptions';
-import {
-  findUserByEmail,
-  insertUser,
-  normalizeEmail,
-  setPassword,
-  setRetention,
-  toApiUser,
-  type UserRow,
-  userPlan,
-} from './users';
+import { normalizeEmail, toApiUser, type UserRow, userPlan } from './users';
 import { sendVerificationEmail } from './verification';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please log in instead.';
@@ -130,7 +121,7 @@ export async function register(
   const passwordHash = await hashPassword(input.password);
   let user: UserRow;
   try {
-    user = await insertUser(ctx, { email: input.email, name, passwordHash });
+    user = await ctx.repos.users.create({ email: input.email, name, passwordHash });
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { field: 'email' });
     throw e;
@@ -149,7 +140,7 @@ export async function login(
   ip = 'unknown',
 ): Promise<LoginResponse> {
   await checkLoginAllowed(ctx, ip, input.email);
-  const found = await findUserByEmail(ctx, input.email);
+  const found = await ctx.repos.users.findByEmail(input.email);
   // Same work for an unknown e-mail as for a wrong password: one argon2 verification.
   const ok = await verifyPassword(found?.password_hash ?? (await dummyPasswordHash()), input.password);
   if (!found || !ok) {
@@ -203,8 +194,8 @@ export async function changePassword(
   if (!(await verifyPassword(user.password_hash, input.currentPassword)))
     throw new AppError('INVALID_CREDENTIALS', 'Current password is incorrect', { field: 'currentPassword' });
   const passwordHash = await hashPassword(input.newPassword);
-  await setPassword(ctx, user.id, passwordHash);
-  await revokeAllSessions(ctx, user.id);
+  await ctx.repos.users.setPassword(user.id, passwordHash);
+  await ctx.repos.users.revokeAllSessions(user.id);
   await revokeAllApiKeys(ctx, user.id);
   await retireResetLinks(ctx, user.id);
   return {
@@ -228,7 +219,7 @@ export async function updateRetention(
       `Your plan keeps files for at most ${PLAN_LIMITS[plan].maxRetentionDays} days`,
       { field: 'fileRetentionDays' },
     );
-  await setRetention(ctx, user.id, {
+  await ctx.repos.users.setRetention(user.id, {
     ...(input.autoDeleteEnabled !== undefined ? { auto_delete_enabled: input.autoDeleteEnabled ? 1 : 0 } : {}),
     ...(days !== undefined ? { file_retention_days: days } : {}),
   });

@@ -16,7 +16,7 @@ import { afterAnswer, escapeHtml, issueLink, useLink } from './email-links';
 import { checkLimits } from './rate-limit';
 import { createSession } from './sessions';
 import { refreshSubscription } from './subscriptions';
-import { findUserByEmail, findUserById, normalizeEmail, toApiUser, type UserRow } from './users';
+import { normalizeEmail, toApiUser, type UserRow } from './users';
 
 export const LOGIN_LINK_MINUTES = 15;
 export const LOGIN_LINK_REQUESTED_MESSAGE = `If an account with that email exists, we have sent it a link to log in. The link works once, for ${LOGIN_LINK_MINUTES} minutes.`;
@@ -53,7 +53,7 @@ export async function requestLoginLink(ctx: AppContext, rawEmail: string, ip: st
   if (!overLimit) {
     // After the answer: neither the look-up nor the mail server's time shows in it.
     afterAnswer(ctx, 'login link', async () => {
-      const user = await findUserByEmail(ctx, email);
+      const user = await ctx.repos.users.findByEmail(email);
       if (user && user.email_verified === 1) await sendLoginLink(ctx, user);
     });
   }
@@ -63,7 +63,7 @@ export async function requestLoginLink(ctx: AppContext, rawEmail: string, ip: st
 /** POST /api/auth/login-link/use: the link's token for a session, once. */
 export async function loginWithLink(ctx: AppContext, token: string, ip: string): Promise<LoginResponse> {
   const link = await useLink(ctx, 'login', token, { invalid: INVALID_MESSAGE, expired: EXPIRED_MESSAGE });
-  const found = await findUserById(ctx, link.userId);
+  const found = await ctx.repos.users.find(link.userId);
   if (found?.email_verified !== 1) throw new AppError('TOKEN_INVALID', INVALID_MESSAGE);
   await rememberOwnerAddress(ctx, ip, found.email);
   const user = await refreshSubscription(ctx, found);

@@ -5,11 +5,7 @@
  */
 import type { AppContext } from '../context';
 import { pruneLinks } from './email-links';
-import { pruneIdempotencyKeys } from './idempotency-keys';
-import { forgetUnpaidSignups } from './payments-repository';
 import { sendPendingReceipts } from './receipts';
-import { pruneSessions } from './sessions';
-import { pruneDeliveries } from './webhook-deliveries';
 
 const DAY = 24 * 3600_000;
 export const MAINTENANCE_INTERVAL_MS = 3600_000;
@@ -20,12 +16,12 @@ export async function pruneAccountData(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
   // Receipts not sent yet: a failed send, or a pay-as-you-go payment no conversion used in its hour.
   await sendPendingReceipts(ctx);
-  await pruneSessions(ctx, DAY);
+  await ctx.repos.users.pruneSessions(DAY);
   // Spent or expired e-mailed links of every kind (verification, reset, e-mail change, login).
   await pruneLinks(ctx, DAY);
   // Idempotency keys of uploads are kept a day.
-  await pruneIdempotencyKeys(ctx, now - DAY);
-  await pruneDeliveries(ctx, now - WEBHOOK_DELIVERY_DAYS * DAY);
+  await ctx.repos.idempotency.prune(now - DAY);
+  await ctx.repos.apiKeys.pruneDeliveries(now - WEBHOOK_DELIVERY_DAYS * DAY);
   // A checkout sign-up that was never paid keeps no password hash beyond a day.
-  await forgetUnpaidSignups(ctx, now - DAY);
+  await ctx.repos.payments.forgetUnpaidSignups(now - DAY);
 }

@@ -9,8 +9,7 @@ import { revokeAllApiKeys } from './api-keys';
 import { afterAnswer, escapeHtml, issueLink, retireLinks, useLink } from './email-links';
 import { hashPassword } from './passwords';
 import { checkLimits } from './rate-limit';
-import { revokeAllSessions } from './sessions';
-import { findUserByEmail, normalizeEmail, setPassword, type UserRow } from './users';
+import { normalizeEmail, type UserRow } from './users';
 
 export const RESET_REQUESTED_MESSAGE =
   'If an account with that email exists, we have sent a link to reset its password. The link works for 1 hour.';
@@ -59,7 +58,7 @@ export async function requestPasswordReset(ctx: AppContext, rawEmail: string, ip
   const overLimit = (await ctx.limits.hit(`reset-mail:email:${email}`, l.verificationEmails, l.windowMs)) > 0;
   if (!overLimit)
     afterAnswer(ctx, 'password reset e-mail', async () => {
-      const user = await findUserByEmail(ctx, email);
+      const user = await ctx.repos.users.findByEmail(email);
       if (user) await sendResetEmail(ctx, user);
     });
   return { message: RESET_REQUESTED_MESSAGE };
@@ -72,9 +71,9 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   const link = await useLink(ctx, 'reset', token, { invalid: INVALID_MESSAGE, expired: EXPIRED_MESSAGE });
   const passwordHash = await hashPassword(password);
   // The link reached the inbox, so the address is proven too.
-  await setPassword(ctx, link.userId, passwordHash, { verified: true });
+  await ctx.repos.users.setPassword(link.userId, passwordHash, { verified: true });
   await retireResetLinks(ctx, link.userId);
-  await revokeAllSessions(ctx, link.userId);
+  await ctx.repos.users.revokeAllSessions(link.userId);
   await revokeAllApiKeys(ctx, link.userId);
   return { message: RESET_DONE_MESSAGE };
 }

@@ -19,41 +19,18 @@ import {
   type RegistrationData,
   TEXTS,
 } from '@statemint/shared';
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db';
-import type { Database, PaymentsTable } from '../db/schema';
+import type { PaymentsTable } from '../db/schema';
 import type { WebhookEvent } from '../payments/provider';
 import { EMAIL_TAKEN_MESSAGE } from './auth';
 import { hashPassword } from './passwords';
-import {
-  findPaymentByIntent,
-  firstFreeCredit,
-  firstPaymentOfSubscription,
-  insertPaygPayment,
-  insertPayment,
-  linkPaymentToUser,
-  movePayment,
-  openCheckoutOf,
-  type PaymentRow,
-  releaseCredit,
-  remainingCredits,
-  takeCredit,
-} from './payments-repository';
+import type { PaymentRow, PaymentsRepository } from './payments-repository';
 import { recordRenewal, sendReceipt } from './receipts';
-import { createSession, hasHadSession } from './sessions';
-import {
-  findUserByEmail,
-  findUserById,
-  findUserBySubscription,
-  insertUserRow,
-  newUserRow,
-  normalizeEmail,
-  takeSubscription,
-  toApiUser,
-  type UserRow,
-  userPlan,
-} from './users';
+import { createSession } from './sessions';
+import { newUserRow, normalizeEmail, toApiUser, type UserRow, userPlan } from './users';
+import type { UsersRepository } from './users-repository';
 import { sendVerificationEmail } from './verification';
 
 export type { PaymentRow } from './payments-repository';
@@ -101,8 +78,7 @@ export async function createPaymentIntent(
       email: normalizeEmail(email),
       description: `${PRODUCT_NAME}: ${files === 1 ? 'one file conversion' : `${files} file conversions`}`,
     });
-    await insertPaygPayment(
-      ctx,
+    await ctx.repos.payments.insertPayg(
       {
         ...base,
         intent_id: intent.intentId,
@@ -133,7 +109,7 @@ export async function createPaymentIntent(
     name = user.name;
   } else if (input.registrationData) {
     const reg = input.registrationData;
-    if (await findUserByEmail(ctx, reg.email))
+    if (await ctx.repos.users.findByEmail(reg.email))
       throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { field: 'registrationData.email' });
     email = normalizeEmail(reg.email);
     name = reg.name.trim();
@@ -194,18 +170,18 @@ function refuseSecondSubscription(user: UserRow, now: number): void {
  * paying the processor directly) is refunded when another subscription runs by then.
  */
 async function closeOpenCheckout(ctx: AppContext, userId: string): Promise<void> {
-  const open = await openCheckoutOf(ctx, userId);
+  const open = await ctx.repos.payments.openCheckoutOf(userId);
   if (!open) return;
   const { status } = await ctx.payments.getIntentStatus(open.intent_id);
   if (status === 'succeeded' || status === 'processing')
     throw new AppError('VALIDATION_FAILED', CHECKOUT_OPEN_MESSAGE, { field: 'type' });
-  await movePayment(ctx.db, open.id, ['pending'], 'abandoned');
+  await ctx.repos.payments.move(open.id, ['pending'], 'abandoned');
 }
 
 /** Inserts a subscription checkout; the one of two opened at once that loses the unique index is refused. */
 async function insertOpenCheckout(ctx: AppContext, row: Insertable<PaymentsTable>): Promise<void> {
   try {
-    await insertPayment(ctx, row);
+    await ctx.repos.payments.insert(row);
   } catch (e) {
     if (isUniqueViolation(e) && row.user_id !== null)
       throw new AppError('VALIDATION_FAILED', CHECKOUT_OPEN_MESSAGE, { field: 'type' });
@@ -213,7 +189,7 @@ async function insertOpenCheckout(ctx: AppContext, row: Insertable<PaymentsTable
   }
 }
 
-const findPayment = findPaymentByIntent;
+const findPayment = (ctx: AppContext, intentId: string) => ctx.repos.payments.findByIntent(intentId);
 
 /**
  * Marks a payment succeeded and grants what it bought, exactly once per intent; the caller
@@ -227,7 +203,7 @@ export const SIGNUP_REFUNDED_MESSAGE =
  * the charge is refunded and the subscription canceled, never kept for nothing.
  */
 async function refundTakenSignup(ctx: AppContext, payment: PaymentRow): Promise<{ createdUser: null }> {
-  const marked = await movePayment(ctx.db, payment.id, ['pending'], 'refunded', {
+  const marked = await ctx.repos.payments.move(payment.id, ['pending'], 'refunded', {
     pending_password_hash: null,
     confirmed_at: ctx.clock.now(),
   });
@@ -248,12 +224,12 @@ export async function refuseTakenSignupBeforeCharge(ctx: AppContext, intentId: s
   if (payment.status === 'abandoned') throw new AppError('VALIDATION_FAILED', CHECKOUT_OPEN_MESSAGE, { field: 'type' });
   if (payment.status !== 'pending') return;
   if (payment.user_id) {
-    const user = await findUserById(ctx, payment.user_id);
+    const user = await ctx.repos.users.find(payment.user_id);
     if (user) refuseSecondSubscription(user, ctx.clock.now());
     return;
   }
   if (!payment.pending_password_hash || !payment.email) return;
-  if (await findUserByEmail(ctx, payment.email))
+  if (await ctx.repos.users.findByEmail(payment.email))
     throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { field: 'registrationData.email' });
 }
 
@@ -265,7 +241,7 @@ export async function fulfilPayment(
   if (payment.status === 'succeeded') return { createdUser: null };
   if (payment.status === 'refunded') throw refundedError(payment);
   if (payment.user_id === null && payment.pending_password_hash && payment.email) {
-    if (await findUserByEmail(ctx, payment.email)) return refundTakenSignup(ctx, payment);
+    if (await ctx.repos.users.findByEmail(payment.email)) return refundTakenSignup(ctx, payment);
   }
   const now = ctx.clock.now();
   const state =
@@ -277,7 +253,7 @@ export async function fulfilPayment(
   let created: string | null;
   try {
     created = await ctx.db.transaction().execute(async (trx) => {
-      const flipped = await movePayment(trx, payment.id, ['pending', 'abandoned'], 'succeeded', {
+      const flipped = await ctx.repos.payments.within(trx).move(payment.id, ['pending', 'abandoned'], 'succeeded', {
         confirmed_at: now,
         card_last4: cardLast4,
       });
@@ -299,20 +275,22 @@ export async function fulfilPayment(
       if (payment.user_id) {
         // Compare-and-set: a user whose other subscription is running keeps it, and this payment
         // is refunded below (the transaction, with its flip to succeeded, is rolled back).
-        if (!(await takeSubscription(trx, payment.user_id, payment.subscription_id, subscription)))
+        if (
+          !(await ctx.repos.users.within(trx).takeSubscription(payment.user_id, payment.subscription_id, subscription))
+        )
           throw new SecondSubscription();
         return null;
       }
       if (!payment.pending_password_hash || !payment.email) return null;
-      const user = await insertUserIn(trx, {
+      const user = await insertUserIn(ctx.repos.users.within(trx), {
         email: payment.email,
         name: payment.pending_name ?? '',
         passwordHash: payment.pending_password_hash,
         now,
       });
-      if (!(await takeSubscription(trx, user.id, payment.subscription_id, subscription)))
+      if (!(await ctx.repos.users.within(trx).takeSubscription(user.id, payment.subscription_id, subscription)))
         throw new SecondSubscription();
-      await linkPaymentToUser(trx, payment.id, user.id);
+      await ctx.repos.payments.within(trx).linkToUser(payment.id, user.id);
       return user.id;
     });
   } catch (e) {
@@ -325,7 +303,7 @@ export async function fulfilPayment(
   // Receipted at payment; a pay-as-you-go receipt links to where its conversions are used (receipts.ts).
   if (fulfilled) await sendReceipt(ctx, payment.id);
   if (!created) return { createdUser: null };
-  const user = await findUserById(ctx, created);
+  const user = await ctx.repos.users.find(created);
   if (user) await sendVerificationEmail(ctx, user);
   return { createdUser: user ?? null };
 }
@@ -349,7 +327,7 @@ function refundedError(payment: PaymentRow): AppError {
 
 /** A subscription paid while another of the account runs (another tab, a provider's late event): refunded, never kept. */
 async function refundSecondSubscription(ctx: AppContext, payment: PaymentRow): Promise<{ createdUser: null }> {
-  const marked = await movePayment(ctx.db, payment.id, ['pending', 'abandoned'], 'refunded', {
+  const marked = await ctx.repos.payments.move(payment.id, ['pending', 'abandoned'], 'refunded', {
     confirmed_at: ctx.clock.now(),
   });
   if (marked) await ctx.payments.refund({ intentId: payment.intent_id, subscriptionId: payment.subscription_id });
@@ -357,12 +335,12 @@ async function refundSecondSubscription(ctx: AppContext, payment: PaymentRow): P
 }
 
 async function insertUserIn(
-  trx: Kysely<Database>,
+  users: UsersRepository,
   input: { email: string; name: string; passwordHash: string; now: number },
 ): Promise<{ id: string }> {
   const row = newUserRow(input, input.now);
   try {
-    await insertUserRow(trx, row);
+    await users.insert(row);
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { field: 'email' });
     throw e;
@@ -424,7 +402,7 @@ export async function confirmPayment(
     response.token = await createSession(ctx, account.id);
     response.user = toApiUser(account);
   } else if (authUser && (type === 'payasyougo' || authUser.id === payment.user_id)) {
-    const fresh = await findUserById(ctx, authUser.id);
+    const fresh = await ctx.repos.users.find(authUser.id);
     if (fresh) response.user = toApiUser(fresh) satisfies ApiUser;
   }
   return response;
@@ -434,7 +412,9 @@ export async function confirmPayment(
 async function signUpAccount(ctx: AppContext, intentId: string): Promise<UserRow | null> {
   const paid = await findPayment(ctx, intentId);
   if (!paid?.user_id || paid.status !== 'succeeded') return null;
-  return (await hasHadSession(ctx, paid.user_id)) ? null : ((await findUserById(ctx, paid.user_id)) ?? null);
+  return (await ctx.repos.users.hasHadSession(paid.user_id))
+    ? null
+    : ((await ctx.repos.users.find(paid.user_id)) ?? null);
 }
 
 /** A pay-as-you-go payment asked for with its e-mail; PAYMENT_REQUIRED (or `missing`) for any other pair. */
@@ -480,7 +460,7 @@ export async function paymentCredit(ctx: AppContext, intentId: string, email: st
     paymentIntentId: intentId,
     paid: true,
     files: payment.files,
-    remaining: await remainingCredits(ctx.db, payment.id),
+    remaining: await ctx.repos.payments.remainingCredits(payment.id),
   };
 }
 
@@ -494,7 +474,7 @@ export async function paygPaymentWithCredit(
   input: { paymentIntentId: string; email: string },
 ): Promise<PaymentRow> {
   const payment = await findPaygPayment(ctx, input.paymentIntentId, input.email);
-  if ((await remainingCredits(ctx.db, payment.id)) === 0) throw usedUp(payment);
+  if ((await ctx.repos.payments.remainingCredits(payment.id)) === 0) throw usedUp(payment);
   return payment;
 }
 
@@ -508,12 +488,12 @@ function usedUp(payment: PaymentRow): AppError {
 }
 
 /**
- * Takes one unused conversion of `payment` for `fileId`, in `db` (the transaction that writes the
+ * Takes one unused conversion of `payment` for `fileId`, with `payments` in the transaction that writes the
  * file's row, so that a process dying in between takes no credit for a file that never was).
  * Throws PAYMENT_REQUIRED when none is left.
  */
 export async function takeUploadCredit(
-  db: Kysely<Database>,
+  payments: PaymentsRepository,
   payment: PaymentRow,
   fileId: string,
   now: number,
@@ -521,9 +501,9 @@ export async function takeUploadCredit(
   // Two uploads at once may pick the same free credit: the loser's conditional update takes
   // nothing and it tries the next one, until none is left.
   for (let attempt = 0; attempt <= payment.files; attempt++) {
-    const free = await firstFreeCredit(db, payment.id);
+    const free = await payments.firstFreeCredit(payment.id);
     if (free === undefined) break;
-    if (await takeCredit(db, payment.id, free, fileId, now)) return;
+    if (await payments.takeCredit(payment.id, free, fileId, now)) return;
   }
   throw usedUp(payment);
 }
@@ -534,13 +514,8 @@ export async function consumeUploadCredit(
   input: { paymentIntentId: string; email: string; fileId: string },
 ): Promise<PaymentRow> {
   const payment = await findPaygPayment(ctx, input.paymentIntentId, input.email);
-  await takeUploadCredit(ctx.db, payment, input.fileId, ctx.clock.now());
+  await takeUploadCredit(ctx.repos.payments, payment, input.fileId, ctx.clock.now());
   return payment;
-}
-
-/** Gives back the conversion a file took (its upload failed, or its conversion did: DECISIONS.md). */
-export async function releaseUploadCredit<DB extends Database>(within: Kysely<DB>, fileId: string): Promise<void> {
-  await releaseCredit(within, fileId);
 }
 
 /** Webhook: the provider says an intent succeeded (signature already verified). */
@@ -566,13 +541,13 @@ export async function handleInvoicePaid(
   invoice: Extract<WebhookEvent, { kind: 'invoice_paid' }>,
 ): Promise<void> {
   if (!invoice.subscriptionId || invoice.amount <= 0) return;
-  const first = await firstPaymentOfSubscription(ctx, invoice.subscriptionId);
+  const first = await ctx.repos.payments.firstOfSubscription(invoice.subscriptionId);
   if (!first) return; // not a subscription of ours
   if (invoice.billingReason === 'subscription_create') {
     await handlePaymentSucceeded(ctx, first.intent_id);
     return;
   }
-  const user = await findUserBySubscription(ctx, invoice.subscriptionId);
+  const user = await ctx.repos.users.findBySubscription(invoice.subscriptionId);
   const cardLast4 = ctx.payments.invoiceCardLast4
     ? await ctx.payments.invoiceCardLast4(invoice.invoiceId, invoice.intentId).catch((err: unknown) => {
         ctx.log.warn({ err, invoiceId: invoice.invoiceId }, 'card of a paid invoice not found');

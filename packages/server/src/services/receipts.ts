@@ -18,17 +18,7 @@ import {
   PRODUCT_NAME,
 } from '@statemint/shared';
 import type { AppContext } from '../context';
-import {
-  claimReceipt,
-  findPaymentById,
-  lastCardOf,
-  type PaymentRow,
-  recordChargeOnce,
-  releaseReceiptClaim,
-  succeededPaymentsOf,
-  unreceiptedPayments,
-} from './payments-repository';
-import { findUserById } from './users';
+import type { PaymentRow } from './payments-repository';
 
 /** What a payment bought, in words. */
 export function paymentDescription(type: string, files = 1): string {
@@ -40,7 +30,7 @@ export function paymentDescription(type: string, files = 1): string {
 
 /** The settings page's past payments of an account (succeeded ones, newest first, at most 500). */
 export async function listAccountPayments(ctx: AppContext, userId: string): Promise<AccountPayment[]> {
-  return (await succeededPaymentsOf(ctx, userId)).map(toAccountPayment);
+  return (await ctx.repos.payments.succeededOf(userId)).map(toAccountPayment);
 }
 
 export function toAccountPayment(row: PaymentRow): AccountPayment {
@@ -75,10 +65,10 @@ export function creditUrl(ctx: AppContext, payment: Pick<PaymentRow, 'intent_id'
  * (receipt_sent_at), so two callers never send two; a failed send gives the claim back.
  */
 export async function sendReceipt(ctx: AppContext, paymentId: string): Promise<boolean> {
-  if (!(await claimReceipt(ctx, paymentId))) return false;
-  const payment = await findPaymentById(ctx, paymentId);
+  if (!(await ctx.repos.payments.claimReceipt(paymentId))) return false;
+  const payment = await ctx.repos.payments.find(paymentId);
   if (!payment) return false;
-  const user = payment.user_id ? await findUserById(ctx, payment.user_id) : undefined;
+  const user = payment.user_id ? await ctx.repos.users.find(payment.user_id) : undefined;
   const to = user?.email ?? payment.email;
   if (!to) return false;
   const paidAt = new Date(payment.confirmed_at ?? payment.created_at);
@@ -110,7 +100,7 @@ export async function sendReceipt(ctx: AppContext, paymentId: string): Promise<b
         .join('')}</table>${resultHtml}<p>${PRODUCT_NAME}</p>`,
     });
   } catch (err) {
-    await releaseReceiptClaim(ctx, paymentId);
+    await ctx.repos.payments.releaseReceiptClaim(paymentId);
     ctx.log.error({ err, paymentId }, 'receipt e-mail failed');
     return false;
   }
@@ -127,7 +117,7 @@ export interface PaidResult {
 
 /** A file a pay-as-you-go payment paid for is converted: its payer gets the link to the result. */
 export async function sendPaidResult(ctx: AppContext, paymentId: string, result: PaidResult): Promise<void> {
-  const payment = await findPaymentById(ctx, paymentId);
+  const payment = await ctx.repos.payments.find(paymentId);
   if (!payment?.email) return;
   const until = result.until ? ` (available until ${new Date(result.until).toISOString().slice(11, 16)} UTC)` : '';
   const note = `Files paid per file are deleted ${LIMITS.anonymousFileLifeHours} hour after upload.`;
@@ -146,7 +136,7 @@ export async function sendPaidResult(ctx: AppContext, paymentId: string, result:
 /** Receipts whose sending failed (the mail server was down) go out with the hourly housekeeping. */
 export async function sendPendingReceipts(ctx: AppContext): Promise<number> {
   let sent = 0;
-  for (const id of await unreceiptedPayments(ctx)) if (await sendReceipt(ctx, id)) sent += 1;
+  for (const id of await ctx.repos.payments.unreceipted()) if (await sendReceipt(ctx, id)) sent += 1;
   return sent;
 }
 
@@ -167,10 +157,10 @@ export async function recordRenewal(
   },
   charge: { paidAt: number; key?: string; amount?: number; cardLast4?: string | null },
 ): Promise<void> {
-  const lastCard = account.userId ? await lastCardOf(ctx, account.userId) : null;
+  const lastCard = account.userId ? await ctx.repos.payments.lastCardOf(account.userId) : null;
   const intentId = charge.key ?? `renewal_${randomBytes(12).toString('hex')}`;
   // Recorded now or by an earlier delivery of the same event: sendReceipt sends at most once.
-  const id = await recordChargeOnce(ctx, {
+  const id = await ctx.repos.payments.recordChargeOnce({
     id: randomUUID(),
     intent_id: intentId,
     provider: ctx.payments.mode,

@@ -7,7 +7,7 @@ import { AppError } from '@statemint/shared';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../context';
 import { refreshSubscription } from './subscriptions';
-import { findUserById, type UserRow } from './users';
+import type { UserRow } from './users';
 
 const ISSUER = 'statemint';
 
@@ -22,10 +22,7 @@ export async function createSession(ctx: AppContext, userId: string): Promise<st
   const now = ctx.clock.now();
   const id = randomBytes(18).toString('base64url');
   const expiresAt = now + ctx.config.sessionTtlHours * 3600_000;
-  await ctx.db
-    .insertInto('sessions')
-    .values({ id, user_id: userId, created_at: now, expires_at: expiresAt, revoked_at: null })
-    .execute();
+  await ctx.repos.users.insertSession({ id, user_id: userId, created_at: now, expires_at: expiresAt });
   return new SignJWT({ sid: id })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
@@ -55,53 +52,10 @@ export async function verifySessionToken(ctx: AppContext, token: string): Promis
   }
   if (typeof sid !== 'string' || !sub)
     throw new AppError('UNAUTHORIZED', 'Invalid authentication token. Please log in again.');
-  const session = await ctx.db.selectFrom('sessions').selectAll().where('id', '=', sid).executeTakeFirst();
+  const session = await ctx.repos.users.findSession(sid);
   if (!session || session.user_id !== sub || session.revoked_at !== null || session.expires_at <= ctx.clock.now())
     throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
-  const user = await findUserById(ctx, sub);
+  const user = await ctx.repos.users.find(sub);
   if (!user) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
   return { user: await refreshSubscription(ctx, user), sessionId: sid };
-}
-
-export async function revokeSession(ctx: AppContext, sessionId: string): Promise<void> {
-  await ctx.db
-    .updateTable('sessions')
-    .set({ revoked_at: ctx.clock.now() })
-    .where('id', '=', sessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
-export async function revokeAllSessions(ctx: AppContext, userId: string): Promise<void> {
-  await ctx.db
-    .updateTable('sessions')
-    .set({ revoked_at: ctx.clock.now() })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
-/** Whether login session `sessionId` still works for `userId` (not revoked, not expired). */
-export async function isLiveSessionOf(ctx: AppContext, sessionId: string, userId: string): Promise<boolean> {
-  const session = await ctx.db
-    .selectFrom('sessions')
-    .select(['user_id', 'revoked_at', 'expires_at'])
-    .where('id', '=', sessionId)
-    .executeTakeFirst();
-  return !!session && session.user_id === userId && session.revoked_at === null && session.expires_at > ctx.clock.now();
-}
-
-/** Whether anyone ever logged in to the account (a checkout sign-up's first confirm logs in only before). */
-export async function hasHadSession(ctx: AppContext, userId: string): Promise<boolean> {
-  const session = await ctx.db.selectFrom('sessions').select('id').where('user_id', '=', userId).executeTakeFirst();
-  return session !== undefined;
-}
-
-/** Housekeeping: sessions expired, or revoked more than `keepMs` ago. */
-export async function pruneSessions(ctx: AppContext, keepMs: number): Promise<void> {
-  const now = ctx.clock.now();
-  await ctx.db
-    .deleteFrom('sessions')
-    .where((eb) => eb.or([eb('expires_at', '<', now), eb('revoked_at', '<', now - keepMs)]))
-    .execute();
 }

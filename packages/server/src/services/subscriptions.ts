@@ -3,7 +3,7 @@ import { AppError, type CancelSubscriptionResponse, isSubscriptionPlan } from '@
 import type { AppContext } from '../context';
 import type { SubscriptionState } from '../payments/provider';
 import { recordRenewal } from './receipts';
-import { advancePeriodEnd, endCanceledSubscription, setSubscription, type UserRow, userPlan } from './users';
+import { type UserRow, userPlan } from './users';
 
 /**
  * Applies time to the subscription: a canceled subscription past its end drops to free;
@@ -14,7 +14,7 @@ import { advancePeriodEnd, endCanceledSubscription, setSubscription, type UserRo
 export async function refreshSubscription(ctx: AppContext, row: UserRow): Promise<UserRow> {
   const now = ctx.clock.now();
   if (row.subscription_status === 'canceling' && row.cancel_at !== null && row.cancel_at <= now) {
-    await endCanceledSubscription(ctx, row, now);
+    await ctx.repos.users.endCanceledSubscription(row, now);
     return { ...row, plan: 'free', subscription_status: 'canceled', current_period_end: null, updated_at: now };
   }
   if (
@@ -30,7 +30,7 @@ export async function refreshSubscription(ctx: AppContext, row: UserRow): Promis
       renewals.push(end);
       end += period;
     }
-    if (await advancePeriodEnd(ctx, row.id, row.current_period_end, end, now)) {
+    if (await ctx.repos.users.advancePeriodEnd(row.id, row.current_period_end, end, now)) {
       const account = {
         userId: row.id,
         email: row.email,
@@ -52,8 +52,7 @@ export async function cancelSubscription(ctx: AppContext, user: UserRow): Promis
   if (user.subscription_status !== 'canceling' || cancelAt === null) {
     const state = await ctx.payments.cancelAtPeriodEnd(user.subscription_id, user.current_period_end);
     cancelAt = state.cancelAt ?? state.currentPeriodEnd;
-    await setSubscription(
-      ctx,
+    await ctx.repos.users.setSubscription(
       { userId: user.id },
       { subscription_status: 'canceling', cancel_at: cancelAt, current_period_end: state.currentPeriodEnd },
     );
@@ -74,8 +73,7 @@ export async function applySubscriptionState(
 ): Promise<void> {
   const status = state.cancelAt !== null ? 'canceling' : providerStatus === 'active' ? 'active' : null;
   if (!status) return;
-  await setSubscription(
-    ctx,
+  await ctx.repos.users.setSubscription(
     { subscriptionId },
     { subscription_status: status, current_period_end: state.currentPeriodEnd, cancel_at: state.cancelAt },
   );
@@ -83,8 +81,7 @@ export async function applySubscriptionState(
 
 /** Provider says the subscription ended: back to free. */
 export async function endSubscription(ctx: AppContext, subscriptionId: string): Promise<void> {
-  await setSubscription(
-    ctx,
+  await ctx.repos.users.setSubscription(
     { subscriptionId },
     { plan: 'free', subscription_status: 'canceled', current_period_end: null },
   );
@@ -102,8 +99,7 @@ export async function resumeSubscription(ctx: AppContext, user: UserRow): Promis
   )
     throw new AppError('SUBSCRIPTION_REQUIRED', 'There is no canceled subscription to resume.');
   const state = await ctx.payments.resume(user.subscription_id, user.current_period_end);
-  await setSubscription(
-    ctx,
+  await ctx.repos.users.setSubscription(
     { userId: user.id },
     { subscription_status: 'active', cancel_at: null, current_period_end: state.currentPeriodEnd },
   );

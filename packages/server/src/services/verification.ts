@@ -5,7 +5,7 @@
 import { LIMITS, PRODUCT_NAME } from '@statemint/shared';
 import type { AppContext } from '../context';
 import { escapeHtml, issueLink, useLink } from './email-links';
-import { markEmailVerified, type UserRow } from './users';
+import type { UserRow } from './users';
 
 export function verificationLink(ctx: AppContext, token: string): string {
   return `${ctx.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
@@ -32,5 +32,5 @@ export async function verifyEmailToken(ctx: AppContext, token: string): Promise<
     invalid: 'This verification link is invalid or has already been used.',
     expired: 'This verification link has expired. Please request a new one.',
   });
-  await markEmailVerified(ctx, link.userId);
+  await ctx.repos.users.markEmailVerified(link.userId);
 }

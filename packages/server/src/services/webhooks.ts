@@ -16,16 +16,8 @@ import { AppError, type FileRecord, type WebhookDeliveryInfo } from '@statemint/
 import type { AppContext } from '../context';
 import type { ConversionListener, FilesContext } from '../files/context';
 import { getFileRecord } from '../files/service';
-import { webhookOfUpload, webhookSigningOf } from './api-keys-repository';
+import type { ApiKeysRepository, DeliveryRow } from './api-keys-repository';
 import { pinnedLookup, type ResolvedHost, resolveHost } from './public-address';
-import {
-  claimDelivery,
-  type DeliveryRow,
-  deliveriesOfKey,
-  dueDeliveryIds,
-  finishDelivery,
-  insertDelivery,
-} from './webhook-deliveries';
 
 export const SIGNATURE_HEADER = 'Statemint-Signature';
 export type WebhookEventType = 'conversion.completed' | 'conversion.failed';
@@ -81,7 +73,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 /** The delivery log of an API key's webhook (the newest 100). */
 export async function listDeliveries(ctx: AppContext, apiKeyId: string): Promise<WebhookDeliveryInfo[]> {
-  return (await deliveriesOfKey(ctx, apiKeyId, 100)).map(toDeliveryInfo);
+  return (await ctx.repos.apiKeys.deliveriesOf(apiKeyId, 100)).map(toDeliveryInfo);
 }
 
 export function toDeliveryInfo(row: DeliveryRow): WebhookDeliveryInfo {
@@ -152,7 +144,7 @@ export class WebhookDispatcher {
 
   private async pass(): Promise<void> {
     const now = this.ctx.clock.now();
-    const due = await dueDeliveryIds(this.ctx, now, 50);
+    const due = await this.ctx.repos.apiKeys.dueDeliveryIds(now, 50);
     for (const id of due) {
       if (this.closed) return;
       const claimed = await this.claim(id);
@@ -169,7 +161,7 @@ export class WebhookDispatcher {
   private async claim(id: string): Promise<(DeliveryRow & { lease_token: string }) | null> {
     const now = this.ctx.clock.now();
     const token = randomUUID();
-    const row = await claimDelivery(this.ctx, id, { token, now, leaseUntil: now + this.leaseMs });
+    const row = await this.ctx.repos.apiKeys.claimDelivery(id, { token, now, leaseUntil: now + this.leaseMs });
     return row ? { ...row, lease_token: token } : null;
   }
 
@@ -198,14 +190,14 @@ export class WebhookDispatcher {
   private async attempt(row: DeliveryRow & { lease_token: string }): Promise<void> {
     const delays = this.ctx.config.webhookRetryDelaysMs;
     // Only the claim's holder writes the outcome: a dispatcher that outlived its claim changes nothing.
-    const finish = (patch: Parameters<typeof finishDelivery>[3]) =>
-      finishDelivery(this.ctx, row.id, row.lease_token, patch);
+    const finish = (patch: Parameters<ApiKeysRepository['finishDelivery']>[2]) =>
+      this.ctx.repos.apiKeys.finishDelivery(row.id, row.lease_token, patch);
     if (row.attempts > delays.length + 1) {
       // Every attempt it was given ended with its dispatcher's process.
       await finish({ status: 'failed', next_attempt_at: null, last_error: 'Given up: no attempt finished.' });
       return;
     }
-    const key = await webhookSigningOf(this.ctx, row.api_key_id);
+    const key = await this.ctx.repos.apiKeys.webhookSigningOf(row.api_key_id);
     if (!key?.webhook_secret || key.revoked_at !== null) {
       await finish({
         status: 'failed',
@@ -279,10 +271,10 @@ export function createWebhookDispatcher(files: FilesContext): WebhookDispatcher 
 /** Queues the event of a finished conversion of a file uploaded with an API key that has a webhook. */
 export function conversionWebhooks(files: FilesContext, dispatcher: WebhookDispatcher): ConversionListener {
   return async ({ fileId, ok }) => {
-    const upload = await webhookOfUpload(files.ctx, fileId);
+    const upload = await files.ctx.repos.apiKeys.webhookOfUpload(fileId);
     if (!upload?.url || upload.revokedAt !== null) return;
     const now = files.ctx.clock.now();
-    await insertDelivery(files.ctx, {
+    await files.ctx.repos.apiKeys.insertDelivery({
       id: randomUUID(),
       api_key_id: upload.keyId,
       event_id: `evt_${randomUUID().replace(/-/g, '')}`,

@@ -2,7 +2,6 @@ import type { FilesContext } from '../files/context';
 import { recoverJobs, STUCK_AFTER_MS } from '../files/jobs';
 import { fileKeyPrefix } from '../files/keys';
 import { purgeFile } from '../files/service';
-import { pruneTrialRecords } from '../files/usage-repository';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -38,7 +37,7 @@ export async function sweep(files: FilesContext): Promise<SweepReport> {
   report.requeued = await recoverJobs(files, now - STUCK_AFTER_MS);
 
   // Free-trial records are only needed for the 24-hour and same-day checks.
-  await pruneTrialRecords(files.db, now - 2 * DAY);
+  await files.ctx.repos.usage.pruneTrialRecords(now - 2 * DAY);
   return report;
 }
 

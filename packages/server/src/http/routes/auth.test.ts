@@ -3,7 +3,6 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Config } from '../../config/config';
 import { createSession } from '../../services/sessions';
-import { findUserByEmail } from '../../services/users';
 import {
   captureLog,
   createVerifiedUser,
@@ -288,7 +287,7 @@ for (const db of testDatabases) {
       expect((await s.api('/api/auth/send-verification', { method: 'POST' })).status).toBe(401);
       const email = `unverified-${db}@example.com`;
       await s.api('/api/auth/register', { body: { email, password: PASSWORD, name: 'U' } });
-      const user = await findUserByEmail(s.ctx, email);
+      const user = await s.ctx.repos.users.findByEmail(email);
       // An unverified account holds a token only after a checkout sign-up; make one directly.
       const token = await createSession(s.ctx, user!.id);
       const count = s.outbox().length;

@@ -6,8 +6,8 @@ import { afterAnswer } from '../../services/email-links';
 import { loginWithLink, requestLoginLink } from '../../services/login-link';
 import { requestPasswordReset, resetPassword } from '../../services/password-reset';
 import { checkLimits } from '../../services/rate-limit';
-import { revokeSession, verifySessionToken } from '../../services/sessions';
-import { findUserByEmail, normalizeEmail, toApiUser } from '../../services/users';
+import { verifySessionToken } from '../../services/sessions';
+import { normalizeEmail, toApiUser } from '../../services/users';
 import { sendVerificationEmail, verifyEmailToken } from '../../services/verification';
 import { bearerToken, requireAuth } from '../auth';
 import { route } from '../route';
@@ -48,7 +48,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     if (token) {
       try {
         const session = await verifySessionToken(ctx, token);
-        await revokeSession(ctx, session.sessionId);
+        await ctx.repos.users.revokeSession(session.sessionId);
       } catch (e) {
         if (!(e instanceof AppError && e.code === 'UNAUTHORIZED')) throw e;
       }
@@ -87,7 +87,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const overLimit = (await ctx.limits.hit(`verify-mail:email:${email}`, l.verificationEmails, l.windowMs)) > 0;
     if (!overLimit)
       afterAnswer(ctx, 'verification e-mail', async () => {
-        const user = await findUserByEmail(ctx, email);
+        const user = await ctx.repos.users.findByEmail(email);
         if (user && user.email_verified !== 1) await sendVerificationEmail(ctx, user);
       });
     return { message: RESEND_MESSAGE };
