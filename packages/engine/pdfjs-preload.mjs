@@ -19,7 +19,7 @@
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { inflateAtOnce, keepNatives, withoutLoadingFetch } from './pdfjs-globals.mjs';
+import { InThreadPort, inflateAtOnce, keepNatives, withoutLoadingFetch } from './pdfjs-globals.mjs';
 
 const require = createRequire(import.meta.url);
 const pdfjsEntry = require.resolve('pdfjs-dist/legacy/build/pdf.mjs');
@@ -52,15 +52,26 @@ globalThis.DOMMatrix = canvas.DOMMatrix;
 globalThis.ImageData = canvas.ImageData;
 
 inflateAtOnce();
-let workerHere = null;
+let workerLoading = null;
 /** PDF.js's worker code in this thread, for the documents parsed here. */
 export function loadWorkerHere() {
-  workerHere ??= keepNatives(() =>
+  workerLoading ??= keepNatives(() =>
     withoutLoadingFetch(async () => {
       globalThis.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
     }),
   );
-  return workerHere;
+  return workerLoading;
+}
+/**
+ * A PDF.js worker for one document parsed in this thread: PDF.js's worker code on a port of this
+ * thread (InThreadPort, which copies text content cheaper than the structured clone of PDF.js's
+ * own fake worker). Destroy it when its document is destroyed.
+ */
+export async function workerHere(pdfjs) {
+  await loadWorkerHere();
+  const port = new InThreadPort();
+  globalThis.pdfjsWorker.WorkerMessageHandler.initializeFromPort(port);
+  return new pdfjs.PDFWorker({ port, verbosity: 0 });
 }
 if (process.env.STATEMINT_PDF_THREAD !== '1') await loadWorkerHere();
 await keepNatives(() => withoutLoadingFetch(() => import('pdfjs-dist/legacy/build/pdf.mjs')));

@@ -31,7 +31,7 @@ interface Loaded {
   pdfjs: PdfJs;
   canvas: Canvas;
   loadSystemFonts: () => void;
-  loadWorkerHere: () => Promise<void>;
+  workerHere: (pdfjs: PdfJs) => Promise<PDFWorker>;
   CanvasFactory: ReturnType<typeof canvasFactory>;
 }
 
@@ -39,12 +39,12 @@ let loading: Promise<Loaded> | null = null;
 function load(): Promise<Loaded> {
   loading ??= (async () => {
     // Loads PDF.js once, with its canvas, and undoes its process-wide polyfills (see the file).
-    const { canvas, loadSystemFonts, loadWorkerHere } = await import('@statemint/engine/pdfjs-preload');
+    const { canvas, loadSystemFonts, workerHere } = await import('@statemint/engine/pdfjs-preload');
     return {
       pdfjs: await import('pdfjs-dist/legacy/build/pdf.mjs'),
       canvas,
       loadSystemFonts,
-      loadWorkerHere,
+      workerHere,
       CanvasFactory: canvasFactory(canvas),
     };
   })();
@@ -98,9 +98,25 @@ export async function openPdf(
   opts: { thread?: boolean } = {},
 ): Promise<PDFDocumentProxy> {
   if (!opts.thread) {
-    const { pdfjs, CanvasFactory, loadWorkerHere } = await load();
-    await loadWorkerHere();
-    return openWith(pdfjs, CanvasFactory, bytes, password, undefined);
+    // PDF.js's worker code in this thread, one for the document (as PDF.js's own fake worker is).
+    const { pdfjs, CanvasFactory, workerHere } = await load();
+    const worker = await workerHere(pdfjs);
+    let doc: PDFDocumentProxy;
+    try {
+      doc = await openWith(pdfjs, CanvasFactory, bytes, password, worker);
+    } catch (e) {
+      worker.destroy();
+      throw e;
+    }
+    const destroy = doc.destroy.bind(doc);
+    doc.destroy = async () => {
+      try {
+        await destroy();
+      } finally {
+        worker.destroy();
+      }
+    };
+    return doc;
   }
   // The thread starts loading PDF.js's worker code while this one loads the rest of it, and keeps
   // the process alive while one of its documents is open.

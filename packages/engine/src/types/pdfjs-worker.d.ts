@@ -9,4 +9,7 @@ declare module '@statemint/engine/pdfjs-preload' {
   export const canvas: typeof import('@napi-rs/canvas');
   export function loadSystemFonts(): void;
   export function loadWorkerHere(): Promise<void>;
+  export function workerHere(
+    pdfjs: typeof import('pdfjs-dist/legacy/build/pdf.mjs'),
+  ): Promise<import('pdfjs-dist/legacy/build/pdf.mjs').PDFWorker>;
 }
