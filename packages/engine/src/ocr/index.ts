@@ -6,6 +6,7 @@ import { AppError } from '@statemint/shared';
 import type { HorizontalRule, LayoutDocument, LayoutPage } from '../layout/model';
 import type { InputKind } from '../readers/detect';
 import { type OcrLanguage, type OcrWord, ocrPoolSize, recognizeWords } from './backend';
+import { settleRoundGlyphs } from './glyphs';
 import { suggestLanguage } from './language';
 import { wordsToLines } from './lines';
 import { readMasks } from './masks';
@@ -103,6 +104,7 @@ async function readPreparedPage(page: PreparedPage, session: OcrSession): Promis
   }
   words = await readMasks(page.pixels, page.width, page.height, words, page.glyph, read);
   words = await rereadFigures(page.pixels, page.width, page.height, words, page.glyph, read);
+  words = settleRoundGlyphs(page.pixels, page.width, page.height, words);
   return { words, width: page.width, height: page.height, scale: page.scale, rules: page.rules };
 }
 
