@@ -485,6 +485,23 @@ describe('a debit mark OCR read as a digit', () => {
   });
 });
 
+describe('specks OCR read around the side word of a marked amount', () => {
+  it("are noise, where the column marks every amount ('12,71:C-' for 12,71 C, '60,99.D' for 60,99 D) (ocr-cells)", () => {
+    const doc = markedStatement([
+      ['13/06', 'DEBITO AUTOMATICO FIXO', '128,00 D'],
+      ['15/06', 'FARMACIA CENTRO', '194,25 D'],
+      ['16/06', 'PADARIA SILVA', '14,49 D'],
+      ['18/06', 'REEMBOLSO FARMACIA', '12,71:C-'],
+      ['20/06', 'SALARIO EMPRESA', '800,00 C'],
+      ['21/06', 'TRANSFERENCIA ENVIADA', '60,99.D'],
+      ['24/06', 'SUPERMERCADO BAIRRO', '6,02 D'],
+    ]);
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.date, t.description, t.amount])).toEqual(markedTruth);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});
+
 describe('a date OCR read with one digit of like shape', () => {
   it('takes the one date inside the period, between its neighbours, that the digit read back gives (ocr-look-alike-dates)', () => {
     // '15/08': the 6 of June closed into an 8, which puts the row two months past the period's end.

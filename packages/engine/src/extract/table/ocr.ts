@@ -71,6 +71,15 @@ function repairMoney(
 ): string | null {
   const unmarked = mark ? markReadAsZero(text, decimal, mark) : null;
   if (unmarked) return unmarked;
+  // Specks read as marks around the side word of a column that marks every amount with one
+  // ('3.77:Cr-' for '3.77 Cr'): between the cents and the word, or after it, they are noise.
+  const specked = mark
+    ? /^([-+(]?(?:\p{Sc}\s?)?[\d.,' ]*\d[.,]\d\d)\s?[:;,.'`_~-]?\s?(DR|Dr|D|CR|Cr|C)[:;,.'`_~-]?$/u.exec(text)
+    : null;
+  if (specked) {
+    const fixed = `${specked[1]} ${specked[2]}`;
+    if (fixed !== text && parseAmount(fixed, decimal)) return fixed;
+  }
   // A currency sign the OCR has no glyph for ("-₹803.00" read as "-X803.00"), or the letters of a
   // dollar's country misread ("-S$34.58" as "-58$34.58", "$$251.00"): what stands between the
   // minus and the digits of an amount that is whole without it, up to a dollar sign, goes.
