@@ -138,6 +138,22 @@ describe('preparation', () => {
     ]);
   });
 
+  it('reports a rule drawn right under a lightly shaded header band, which it removes', () => {
+    const [w, h] = [400, 100];
+    const img = new Uint8Array(w * h).fill(255);
+    const fill = (x0: number, y0: number, x1: number, y1: number, v: number) => {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) img[y * w + x] = v;
+    };
+    fill(20, 30, 380, 50, 232); // a light shaded header band...
+    for (let x = 30; x < 370; x += 14) fill(x, 34, x + 8, 46, 0); // ...with its labels
+    fill(20, 50, 380, 52, 60); // the rule under it, touching the band
+    for (let x = 30; x < 370; x += 14) fill(x, 60, x + 8, 72, 0); // the first row's glyphs
+    const rules: { y: number; x0: number; x1: number }[] = [];
+    const out = removeRules(img, w, h, 14, rules);
+    expect(out[51 * w + 100]).toBe(255);
+    expect(rules).toEqual([{ y: 50.5, x0: 20, x1: 380 }]);
+  });
+
   it('inverts a shaded header row across a page with little ink, so its light words read dark on light', () => {
     // A white page, a few lines of 'text' (2 % of the pixels dark), and one dark band 40 px tall
     // across most of the width with light strokes on it: under 6 % dark in all.

@@ -389,14 +389,18 @@ export function removeRules(
 ): Uint8Array {
   const g = glyph || 16;
   let out: Uint8Array | null = null;
+  const strokes: HorizontalRule[] = [];
+  // Each rule removed is reported: one drawn against a shaded band (the rule under a shaded
+  // header) is thin only against the band's darker shade, not the paper's.
   thinStrokes(data, width, height, g, 224, (row, start, end) => {
     out ??= new Uint8Array(data);
     out.fill(255, row + start, row + end);
+    strokes.push({ y: row / width, x0: start, x1: end });
   });
   // Rules too faint to disturb tesseract (a light grey hairline between rows) still separate rows:
   // they are reported, from the paper's own shade down, but left on the page.
-  const strokes: HorizontalRule[] = [];
   thinStrokes(data, width, height, g, 240, (row, start, end) => strokes.push({ y: row / width, x0: start, x1: end }));
+  strokes.sort((a, b) => a.y - b.y || a.x0 - b.x0);
   found.push(...joinStrokes(strokes, g));
   return out ?? data;
 }
