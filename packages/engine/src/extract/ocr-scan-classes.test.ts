@@ -850,3 +850,61 @@ describe('a summary line whose items a dash separates', () => {
     expect(s?.transactions.map((t) => t.amount)).toEqual([-30, 50]);
   });
 });
+
+describe('a ruled table whose first description line stands tight under its header', () => {
+  /** Header, then rows of a description line over the date line, a rule under the header and each row. */
+  function ruledScan(): LayoutDocument {
+    const line = (y: number, cells: [number, string][]): LayoutLine => ({
+      y0: y,
+      y1: y + 9,
+      runs: cells.map(([x, text]) => ({
+        text,
+        x0: x,
+        x1: x + text.length * 5,
+        y0: y,
+        y1: y + 9,
+        size: 9,
+        confidence: 0.9,
+      })),
+    });
+    const rows: [string, string, string, string, string][] = [
+      ['CASH MACHINE CITY CENTRE', '2023-08-12', 'REF 6HES02XB', '-3.41', '996.59'],
+      ['CARD PURCHASE', '2023-08-14', 'CORNER SHOP', '-5.36', '991.23'],
+      ['CARD PAYMENT', '2023-08-20', 'BAR BRUNO', '-5.78', '985.45'],
+      ['TRANSFER IN', '2023-08-22', 'FROM SAVINGS', '100.00', '1,085.45'],
+    ];
+    const lines: LayoutLine[] = [
+      line(60, [[40, 'Opening balance 1,000.00']]),
+      line(100, [
+        [40, 'Date'],
+        [150, 'Details'],
+        [400, 'Amount'],
+        [480, 'Balance'],
+      ]),
+    ];
+    const rules = [{ y: 111, x0: 30, x1: 560 }];
+    rows.forEach(([above, date, text, amount, balance], k) => {
+      lines.push(line(112 + 26 * k, [[150, above]]));
+      lines.push(
+        line(124 + 26 * k, [
+          [40, date],
+          [150, text],
+          [400, amount],
+          [480, balance],
+        ]),
+      );
+      rules.push({ y: 135 + 26 * k, x0: 30, x1: 560 });
+    });
+    return { pages: [{ number: 1, width: 600, height: 800, source: 'ocr', lines, rules }] };
+  }
+
+  it('gives that line to the first row, not to the header: the rule under the header ends it (table)', () => {
+    const [s] = extractStatements(ruledScan(), { deadline: deadline() });
+    expect(s?.transactions.map((t) => [t.date, t.description, t.amount])).toEqual([
+      ['2023-08-12', 'CASH MACHINE CITY CENTRE REF 6HES02XB', -3.41],
+      ['2023-08-14', 'CARD PURCHASE CORNER SHOP', -5.36],
+      ['2023-08-20', 'CARD PAYMENT BAR BRUNO', -5.78],
+      ['2023-08-22', 'TRANSFER IN FROM SAVINGS', 100],
+    ]);
+  });
+});

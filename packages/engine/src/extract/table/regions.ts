@@ -7,7 +7,7 @@
  * Evidence: positions of date and money tokens; vertical gaps; lines made only of short labels
  * (headers) and page furniture (page numbers, paragraphs) end a region.
  */
-import type { LayoutPage } from '../../layout/model';
+import type { HorizontalRule, LayoutPage } from '../../layout/model';
 import { type PassName, passEnabled } from '../passes';
 import { SETTINGS } from '../settings';
 import type { Token, TokenLine } from '../tokens/tokenise';
@@ -314,7 +314,7 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
     let top = first;
     while (top - 1 >= 0 && !taken.has(top - 1) && !breaker(top - 1) && reach(top)) top--;
     const notes: RegionNote[] = [];
-    const header = headerAbove(lines, top, pitch, size, width, notes);
+    const header = headerAbove(lines, top, pitch, size, width, notes, page.rules);
     let below = 0;
     for (let i = first; i <= last; i++) if (twoLine.has(i)) below++;
     if (below)
@@ -369,6 +369,7 @@ function headerAbove(
   size: number,
   width: number,
   notes: RegionNote[] = [],
+  rules: HorizontalRule[] = [],
 ): TokenLine[] {
   const first = lines[top] as TokenLine;
   let i = top;
@@ -421,9 +422,20 @@ function headerAbove(
     if (!tight(l, header[0] as TokenLine) || !isLabelLine(l, 1) || !aligned(l)) break;
     header.unshift(l);
   }
+  // A rule drawn under the header, across the line below, ends it: that line is the first row's
+  // (a ruled table's first description line set tight under its header).
+  const ruledOff = (a: TokenLine, b: TokenLine) =>
+    rules.some(
+      (r) =>
+        r.y > (a.y0 + a.y1) / 2 &&
+        r.y < (b.y0 + b.y1) / 2 &&
+        r.x0 <= (b.tokens[0]?.x0 ?? 0) &&
+        r.x1 >= (b.tokens[b.tokens.length - 1]?.x1 ?? 0),
+    );
   for (let j = i + 1; j < lines.length && header.length < 3; j++) {
     const l = lines[j] as TokenLine;
-    if (!tight(header[header.length - 1] as TokenLine, l) || !isLabelLine(l, 1) || !aligned(l)) break;
+    const above = header[header.length - 1] as TokenLine;
+    if (!tight(above, l) || !isLabelLine(l, 1) || !aligned(l) || ruledOff(above, l)) break;
     header.push(l);
   }
   // `header-words`: a header names a column of transactions (a date, a description, an amount...)
