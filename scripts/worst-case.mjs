@@ -4,7 +4,11 @@
 // as npm start does (its malloc settings, SQLite, no Redis), uploads each worst-case input as an
 // anonymous free trial from an address and device of its own, one at a time, and prints the
 // server's peak RSS (its conversion threads included) from the upload's first byte until the file
-// has finished, with the outcome. Exits 1 when a peak reaches 800 MB.
+// has finished, with the outcome. Then the review's worst downloads (`review-downloads`): a CSV of
+// 49,000 rows (under the engine's 50,000 lines) converted, saved back as an edited version (its
+// whole 11 MB of statements), and every format of that version downloaded (each written on first
+// download), a custom CSV column set and a ZIP of one file per statement, one at a time, with the
+// server's peak RSS of each. Exits 1 when a peak reaches 800 MB.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,6 +117,92 @@ function rssMb(pid) {
 }
 
 const only = args.only ? new Set(args.only.split(',')) : null;
+const REVIEW_ROWS = 49_000;
+const OUTPUT_FORMATS = ['xlsx', 'csv', 'json', 'xml', 'txt', 'html', 'ofx', 'qfx', 'qbo', 'qif', 'iif'];
+
+/** Runs `task` while sampling the server's RSS; answers [its result, the RSS before, the peak]. */
+async function measured(pid, task) {
+  const before = rssMb(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 25);
+  try {
+    const result = await task();
+    peak = Math.max(peak, rssMb(pid));
+    return [result, before, peak];
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+async function waitForFile(url, id, capability) {
+  for (;;) {
+    const record = await (
+      await fetch(`${url}/api/files/${id}`, { headers: { 'x-file-capability': capability } })
+    ).json();
+    if (record.status !== 'processing') return record;
+    await sleep(200);
+  }
+}
+
+/** The review's downloads of an edited version of REVIEW_ROWS rows; answers how many peaks reached 800 MB. */
+async function reviewDownloads(url, pid) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { sampleCsvStatement } = await import('../packages/server/src/files/sample-statements.ts');
+  const form = new FormData();
+  form.append('email', 'worst-review@example.com');
+  form.append('file', new Blob([sampleCsvStatement(REVIEW_ROWS)], { type: 'text/csv' }), 'review.csv');
+  const up = await fetch(`${url}/api/files/upload-free-trial`, {
+    method: 'POST',
+    body: form,
+    headers: { 'x-forwarded-for': '2001:db8:77:ff::1', 'x-device-fingerprint': 'worst-device-review' },
+  });
+  const { id, capability } = await up.json();
+  const record = await waitForFile(url, id, capability);
+  if (record.status !== 'completed') {
+    console.log(`review-downloads: the ${REVIEW_ROWS}-row CSV ${record.status} ${record.errorCode ?? ''}`);
+    return 1;
+  }
+  const got = await (
+    await fetch(`${url}/api/files/${id}/statements`, { headers: { 'x-file-capability': capability } })
+  ).json();
+  const body = JSON.stringify({ baseVersion: got.version, statements: got.statements });
+  const [saved, sBefore, sPeak] = await measured(pid, () =>
+    fetch(`${url}/api/files/${id}/statements`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-file-capability': capability },
+      body,
+    }),
+  );
+  console.log(
+    `${'review save'.padEnd(24)} ${(body.length / 1e6).toFixed(2).padStart(6)} MB: ${saved.status}; server RSS ${sBefore.toFixed(0)} -> peak ${sPeak.toFixed(0)} MB${sPeak >= 800 ? '  OVER 800' : ''}`,
+  );
+  let over = sPeak >= 800 ? 1 : 0;
+  const queries = [
+    ...OUTPUT_FORMATS.map((f) => `format=${f}`),
+    'format=csv&preset=simple',
+    'format=csv&split=1',
+    'format=xlsx&split=1',
+  ];
+  for (const query of queries) {
+    const t0 = performance.now();
+    const [[status, size], before, peak] = await measured(pid, async () => {
+      const res = await fetch(`${url}/api/download-free/${id}?${query}`, {
+        headers: { 'x-file-capability': capability },
+      });
+      const bytes = await res.arrayBuffer();
+      return [res.status, bytes.byteLength];
+    });
+    const s = ((performance.now() - t0) / 1000).toFixed(1);
+    console.log(
+      `${`review ${query}`.padEnd(24)} ${(size / 1e6).toFixed(2).padStart(6)} MB: ${status} in ${s} s; server RSS ${before.toFixed(0)} -> peak ${peak.toFixed(0)} MB${peak >= 800 ? '  OVER 800' : ''}`,
+    );
+    if (peak >= 800 || status !== 200) over++;
+  }
+  return over;
+}
 const dataDir = mkdtempSync(join(tmpdir(), 'statemint-worst-'));
 const server = await spawnAndWait(
   [join(root, 'scripts/start-server.mjs')],
@@ -171,6 +261,7 @@ try {
     );
     if (peak >= 800) over++;
   }
+  if (!only || only.has('review-downloads')) over += await reviewDownloads(server.url, server.proc.pid);
 } finally {
   server.proc.kill('SIGTERM');
   await new Promise((r) => server.proc.once('exit', r));
