@@ -27,6 +27,7 @@ import { originalUrl, storedFormats } from '../files/record';
 import { isArchivedNow } from '../files/repository';
 import { findOwnedFile, NOT_FOUND_MESSAGE } from '../files/service';
 import { currentStatements, latestVersion } from '../files/statement-versions';
+import { asBuffer } from '../review/bytes';
 import { editedOutput } from '../review/outputs';
 import { isLiveKeyOf } from '../services/api-keys';
 import { getExportSettings } from '../services/export-settings';
@@ -179,7 +180,7 @@ async function download(files: FilesContext, row: FileRow, format: OutputFormat,
     throw answer.code === 'NOT_IMPLEMENTED' ? notAvailable(format) : new AppError(answer.code, answer.message);
   if (!('output' in answer)) throw new AppError('INTERNAL_ERROR', 'No output.');
   return {
-    body: Buffer.from(answer.output),
+    body: asBuffer(answer.output),
     contentType: 'application/zip',
     filename: splitDownloadName(row.original_filename, format),
   };

@@ -3,10 +3,12 @@
  * seconds when it wrote all ten formats again); each format of an edited version is written in the
  * review worker when it is first downloaded, and kept until the next save.
  */
+
 import { AppError, type OutputFormat } from '@statemint/shared';
 import type { FilesContext } from '../files/context';
 import { editedOutputKey } from '../files/keys';
 import { StoredObjectMissingError } from '../storage/file-store';
+import { asBuffer } from './bytes';
 
 /** Output `format` of saved version `version` (1 and up) of a file's statements. */
 export async function editedOutput(
@@ -23,5 +25,5 @@ export async function editedOutput(
   const answer = await files.review.run({ op: 'output', fileId, version, format });
   if (!answer.ok) throw new AppError(answer.code, answer.message);
   if (!('output' in answer)) throw new AppError('INTERNAL_ERROR', 'No output.');
-  return Buffer.from(answer.output);
+  return asBuffer(answer.output);
 }

@@ -13,6 +13,7 @@ import { editedOutputKey, originalKey, pageImageKey, statementsKey } from '../fi
 import { failure } from '../queue/run-task';
 import { createFileStore, type StoreSpec } from '../storage/create';
 import { StoredObjectMissingError } from '../storage/file-store';
+import { transferList } from './bytes';
 import { decodeStatements } from './document';
 
 export type ReviewRequest =
@@ -63,7 +64,8 @@ async function handle(request: ReviewRequest): Promise<ReviewAnswer> {
   if (request.op === 'output') {
     const statements = decodeStatements((await store.get(statementsKey(request.fileId, request.version))).toString());
     const data = await exportStatements(statements, request.format);
-    const bytes = typeof data === 'string' ? new Uint8Array(Buffer.from(data, 'utf8')) : data;
+    // The output as written, without a copy: it is handed to the main thread, not cloned (transferList).
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     await store.put(editedOutputKey(request.fileId, request.version, request.format), bytes);
     return { ok: true, output: bytes };
   }
@@ -85,5 +87,9 @@ async function handle(request: ReviewRequest): Promise<ReviewAnswer> {
 port.on('message', (message: { id: number; request: ReviewRequest }) => {
   handle(message.request)
     .catch(failure)
-    .then((answer) => port.postMessage({ id: message.id, answer }));
+    .then((answer) => {
+      // The answer's bytes are moved to the main thread, not cloned (bytes.ts).
+      const bytes = 'output' in answer ? answer.output : 'png' in answer ? answer.png : null;
+      port.postMessage({ id: message.id, answer }, transferList(bytes));
+    });
 });

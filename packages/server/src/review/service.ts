@@ -27,6 +27,7 @@ import { isArchivedNow } from '../files/repository';
 import { findReadableFile, getFileRecord, NOT_FOUND_MESSAGE } from '../files/service';
 import { latestVersion, readVersion } from '../files/statement-versions';
 import { summarize } from '../queue/run-task';
+import { asBuffer } from './bytes';
 import { encodeStatements } from './document';
 import { ADDED_ROWS_LIMIT, tooManyRowsMessage } from './save-limits';
 
@@ -275,5 +276,5 @@ export async function pagePicture(
   });
   if (!answer.ok) throw new AppError(answer.code === 'CONVERSION_FAILED' ? 'NOT_FOUND' : answer.code, answer.message);
   if (!('png' in answer)) throw new AppError('INTERNAL_ERROR', 'No picture.');
-  return Buffer.from(answer.png);
+  return asBuffer(answer.png);
 }
