@@ -12,6 +12,7 @@ import type { UsageRepository } from './files/usage-repository';
 import type { Mailer } from './mail/mailer';
 import type { PaymentProvider } from './payments/provider';
 import type { ApiKeysRepository } from './services/api-keys-repository';
+import type { EmailLinksRepository } from './services/email-links-repository';
 import type { IdempotencyKeysRepository } from './services/idempotency-keys';
 import type { PaymentsRepository } from './services/payments-repository';
 import type { Limits } from './services/rate-limit';
@@ -32,6 +33,8 @@ export const systemClock: Clock = { now: () => Date.now() };
 export interface Repositories {
   /** users and sessions */
   users: UsersRepository;
+  /** the account's e-mailed links: email_verifications, password_resets, email_changes, login_links */
+  links: EmailLinksRepository;
   /** payments and payment_credits (receipts included) */
   payments: PaymentsRepository;
   /** api_keys, api_uploads and webhook_deliveries */

@@ -27,6 +27,7 @@ import type { PaymentProvider } from './payments/provider';
 import type { StripeApiEndpoint } from './payments/stripe';
 import { TestModeProvider } from './payments/test-mode';
 import { ApiKeysRepository } from './services/api-keys-repository';
+import { EmailLinksRepository } from './services/email-links-repository';
 import { IdempotencyKeysRepository } from './services/idempotency-keys';
 import { MAINTENANCE_INTERVAL_MS, pruneAccountData } from './services/maintenance';
 import { PaymentsRepository } from './services/payments-repository';
@@ -115,6 +116,7 @@ export async function createServices(config: Config, options: ServiceOptions): P
     log: options.log,
     repos: {
       users: new UsersRepository(database.db, database.dialect, clock),
+      links: new EmailLinksRepository(database.db, clock),
       payments: new PaymentsRepository(database.db, clock),
       apiKeys: new ApiKeysRepository(database.db),
       idempotency: new IdempotencyKeysRepository(database.db),
