@@ -118,10 +118,10 @@ export function tokeniseRun(run: TextRun, index: number, opts: TokenOptions): To
       ...extra,
     };
   };
-  const words = [...text.matchAll(/\S+/g)].map((m) => ({
-    start: m.index as number,
-    end: (m.index as number) + m[0].length,
-  }));
+  // An exec loop, not [...matchAll()]: the iterator was a third of this function's time.
+  const words: { start: number; end: number }[] = [];
+  const wordRe = /\S+/g;
+  for (let m = wordRe.exec(text); m; m = wordRe.exec(text)) words.push({ start: m.index, end: m.index + m[0].length });
   const out: Token[] = [];
   let i = 0;
   // Up to two leading dates: a posting date and a value date printed close enough to merge.
