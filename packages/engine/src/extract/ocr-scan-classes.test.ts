@@ -658,6 +658,19 @@ describe('figures a photo read with a digit too many, on a statement with runnin
     expect(s?.issues?.map((i) => i.code)).toContain('BALANCE_CORRECTED');
   });
 
+  it("reads a running balance a speck gave a minus ('-980,02 CAD' for 980,02) as the one the balances before and after it agree on (ocr-balance-repair)", () => {
+    const { dates, amounts, balances } = balancedAsPrinted;
+    const doc = balancedScan(
+      dates,
+      amounts,
+      balances.map((b, i) => (i === 1 ? `-${b}` : b)),
+    );
+    expect(balancedRows(doc)).toEqual(balancedTruth);
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.reconciliation.status).toBe('balanced');
+    expect(s?.issues?.map((i) => i.code)).toContain('BALANCE_CORRECTED');
+  });
+
   it("reads a printed opening with a leading digit too many ('21000,00 CAD': its currency sign read as a 2) as what the first running balances come to (ocr-opening)", () => {
     const { dates, amounts, balances } = balancedAsPrinted;
     const [s] = extractStatements(balancedScan(dates, amounts, balances, '21000,00 CAD'), { deadline: deadline() });

@@ -4,7 +4,8 @@
  * - `ocr-missing-amounts`: a dated row whose amount could not be read takes the amount its
  *   balances prove, where it is the only unknown of its stretch between two printed balances;
  *   else it is dropped and the statement says so;
- * - `ocr-balance-repair`: a printed balance read with one digit wrong, one too many or one lost
+ * - `ocr-balance-repair`: a printed balance read with one digit wrong, one too many or one lost,
+ *   or with its sign alone wrong (a speck read as a minus),
  *   puts the stretch before it off by some amount and the stretch after it off by exactly the
  *   opposite: the balance is corrected (rather than the amounts around it);
  * - `ocr-amount-repair`: where a stretch is off and exactly one of its amounts is a near miss of
@@ -94,8 +95,10 @@ export function ocrBalanceRepair(draft: Draft): void {
     if (before === 0) continue;
     const after = ((rows[next] as DraftRow).balance as number) - row.balance - sum(i + 1, next);
     const truth = row.balance - before;
-    // One digit misread, or one read too many or lost ('1484,30' for 484,30: a shaded row's edge).
-    if (after !== -before || !oneEditApart(String(Math.abs(row.balance)), String(Math.abs(truth)))) continue;
+    // One digit misread, or one read too many or lost ('1484,30' for 484,30: a shaded row's edge),
+    // or its sign alone (a speck read as a minus, a minus lost).
+    const near = oneEditApart(String(Math.abs(row.balance)), String(Math.abs(truth))) || row.balance === -truth;
+    if (after !== -before || !near) continue;
     draft.trace.change(
       'ocr-balance-repair',
       row.id,
