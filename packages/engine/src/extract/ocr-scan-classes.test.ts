@@ -921,3 +921,73 @@ describe('a ruled table whose first description line stands tight under its head
     ]);
   });
 });
+
+describe('rows of one to three lines, the amount on the middle one, breaks only a fifth wider than lines', () => {
+  it('splits the rows at the gaps where every stretch between amounts has one gap wider than a cut, though no two gap sizes stand a clear step apart (rows)', () => {
+    const line = (mid: number, cells: [number, string][]): LayoutLine => ({
+      y0: mid - 4.5,
+      y1: mid + 4.5,
+      runs: cells.map(([x, text]) => ({
+        text,
+        x0: x,
+        x1: x + text.length * 5,
+        y0: mid - 4.5,
+        y1: mid + 4.5,
+        size: 9,
+        confidence: 0.9,
+      })),
+    });
+    // Each row: lines above its amount line, the amount line, lines below it.
+    const rows: [string[], [string, string, string, string], string[]][] = [
+      [['CARD PURCHASE'], ['02.05', 'SHOP ONE', '-10,00', '990,00'], ['CARD 1234']],
+      [['TRANSFER'], ['03.05', 'TO SAVINGS', '-20,00', '970,00'], []],
+      [[], ['04.05', 'ACCOUNT FEE', '-1,00', '969,00'], []],
+      [['CARD PURCHASE'], ['05.05', 'SHOP TWO', '-5,00', '964,00'], ['REF 998']],
+      [['SALARY'], ['06.05', 'ACME LTD', '100,00', '1.064,00'], []],
+    ];
+    // OCR's line positions jitter: gaps inside rows 10 to 11.6, breaks 12.2 to 13.5.
+    const inside = [10, 11.6, 10.5, 11, 10.2];
+    const breaks = [12.2, 13.5, 13, 12.6];
+    const lines: LayoutLine[] = [
+      line(60, [[40, 'Opening balance 1.000,00']]),
+      line(86, [
+        [40, 'Date'],
+        [120, 'Text'],
+        [400, 'Amount'],
+        [480, 'Balance'],
+      ]),
+    ];
+    let y = 100;
+    let k = 0;
+    rows.forEach(([above, [date, text, amount, balance], below], r) => {
+      if (r > 0) y += breaks[(r - 1) % breaks.length] as number;
+      const put = (cells: [number, string][], last: boolean) => {
+        lines.push(line(y, cells));
+        if (!last) y += inside[k++ % inside.length] as number;
+      };
+      for (const t of above) put([[120, t]], false);
+      put(
+        [
+          [40, date],
+          [120, text],
+          [400, amount],
+          [480, balance],
+        ],
+        below.length === 0,
+      );
+      below.forEach((t, j) => {
+        put([[120, t]], j === below.length - 1);
+      });
+    });
+    const doc: LayoutDocument = { pages: [{ number: 1, width: 600, height: 800, source: 'ocr', lines }] };
+    const [s] = extractStatements(doc, { deadline: deadline() });
+    expect(s?.transactions.map((t) => t.description)).toEqual([
+      'CARD PURCHASE SHOP ONE CARD 1234',
+      'TRANSFER TO SAVINGS',
+      'ACCOUNT FEE',
+      'CARD PURCHASE SHOP TWO REF 998',
+      'SALARY ACME LTD',
+    ]);
+    expect(s?.reconciliation.status).toBe('balanced');
+  });
+});

@@ -35,6 +35,8 @@ export const SETTINGS = {
     gapAgreement: 0.8,
     /** OCR: row breaks at least this much wider than every gap inside a row outweigh the table's direction. */
     clearGapRatio: 1.25,
+    /** OCR: row breaks and gaps inside rows whose values run into each other differ by this ratio (medians). */
+    jitteredGapRatio: 1.15,
   },
   ledger: {
     /** A reading of the money columns must fill at least this share of rows with an amount. */

@@ -104,6 +104,30 @@ export function segmentRows(region: Region, cells: Token[][][], prior: 'allAbove
       bestJump = hi - lo;
     }
   }
+  // OCR: row breaks a fifth wider than the spacing inside rows, with one break or one inside
+  // gap read a little off (boxes jitter by a tenth of a line), have no two neighbouring gap
+  // values a clear step apart; a cut under which every stretch between anchors has exactly one
+  // break still tells the rows, where the two kinds of gap differ clearly on the whole.
+  if (region.source === 'ocr' && bestAgree < segments.length && segments.length >= 3) {
+    const used = segments.flatMap((s) => s.pitches);
+    const cuts = values.slice(1).flatMap((hi, k) => {
+      const cut = ((values[k] as number) + hi) / 2;
+      const agree =
+        multi.filter((s) => s.pitches.filter((p) => p > cut).length === 1).length +
+        segments.filter((s) => s.to - s.from === 1 && (s.pitches[0] as number) > cut).length;
+      if (agree < segments.length) return [];
+      const breaks = median(used.filter((p) => p > cut));
+      const inside = median(used.filter((p) => p <= cut));
+      return inside > 0 && breaks >= inside * SETTINGS.rows.jitteredGapRatio && breaks - inside >= 2 * minGap
+        ? [cut]
+        : [];
+    });
+    // Every such cut splits the stretches alike; the middle one is the farthest from both kinds.
+    if (cuts.length) {
+      bestCut = cuts[Math.floor(cuts.length / 2)] as number;
+      bestAgree = segments.length;
+    }
+  }
   // Where rows do not split at one clear gap each, the table's own clear rows say which way
   // descriptions run; else the count model, from the lines before the first anchor.
   const hug = hugging(segments, minGap);
@@ -409,4 +433,10 @@ export function labelRowsAlone(region: Region, cells: Token[][][], found: Bands)
     moved.push(...before);
   });
   return moved;
+}
+
+function median(xs: number[]): number {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] as number;
 }
