@@ -2,7 +2,7 @@
 export function inflateAtOnce(): void;
 export function keepNatives(load: () => Promise<unknown>): Promise<void>;
 export function withoutLoadingFetch<T>(load: () => Promise<T>): Promise<T>;
-export function copyTextChunk<T>(message: T): T | null;
+export function isTextChunk(message: unknown): boolean;
 export class InThreadPort {
   postMessage(message: unknown, transfer?: Transferable[]): void;
   addEventListener(

@@ -92,95 +92,36 @@ export async function withoutLoadingFetch(load) {
 // A document parsed in the thread that reads it talks to PDF.js's worker code through a port whose
 // every message is a structured clone (PDF.js's LoopbackPort, its "fake worker"), as a web
 // worker's would be. Text content, the most of what a text PDF sends, is a list of small objects
-// that the clone serialises and builds again one by one (~0.1 s of CPU on the 100-page bench);
-// this port copies such a list field by field instead, into new objects as the clone would, and
-// clones everything else as LoopbackPort does. Messages are delivered as LoopbackPort delivers
-// them: to every listener, in a microtask after the one that sent it.
+// that the clone serialises and builds again one by one. A chunk of a page's text content is made
+// of new objects for that message (PDF.js 5.6, pinned: the text items, their transforms and the
+// styles are built for the chunk, and after sending it the worker code puts new lists into the
+// chunk object it reuses, never touching the sent lists), so this port hands such a chunk over
+// in new message and chunk objects holding the same lists; everything else
+// (operator lists, whose arrays the worker code empties and refills after sending; fonts; images)
+// is cloned as LoopbackPort clones it. Messages are delivered as LoopbackPort delivers them: to
+// every listener, in a microtask after the one that sent it.
 const ENQUEUE_CHUNK = 4; // PDF.js's StreamKind.ENQUEUE
-const TEXT_ITEM_FIELDS = 'str,dir,width,height,transform,fontName,hasEOL';
 
-/** A copy of a text-content chunk's message, or null when it is another message or holds anything but plain text items. */
-export function copyTextChunk(message) {
-  const items = message?.stream === ENQUEUE_CHUNK ? message.chunk?.items : undefined;
-  if (!Array.isArray(items)) return null;
-  const copies = new Array(items.length);
-  for (let i = 0; i < items.length; i++) {
-    const it = items[i];
-    const t = it?.transform;
-    if (
-      typeof it?.str !== 'string' ||
-      typeof it.dir !== 'string' ||
-      typeof it.width !== 'number' ||
-      typeof it.height !== 'number' ||
-      typeof it.fontName !== 'string' ||
-      typeof it.hasEOL !== 'boolean' ||
-      !Array.isArray(t) ||
-      t.length !== 6 ||
-      Object.getPrototypeOf(it) !== Object.prototype ||
-      Object.keys(it).join() !== TEXT_ITEM_FIELDS
-    )
-      return null;
-    const [a, b, c, d, e, f] = t;
-    if (
-      typeof a !== 'number' ||
-      typeof b !== 'number' ||
-      typeof c !== 'number' ||
-      typeof d !== 'number' ||
-      typeof e !== 'number' ||
-      typeof f !== 'number'
-    )
-      return null;
-    copies[i] = {
-      str: it.str,
-      dir: it.dir,
-      width: it.width,
-      height: it.height,
-      transform: [a, b, c, d, e, f],
-      fontName: it.fontName,
-      hasEOL: it.hasEOL,
-    };
-  }
-  const chunk = {};
-  for (const key of Object.keys(message.chunk)) {
-    const value = key === 'items' ? copies : plainCopy(message.chunk[key]);
-    if (value === NOT_PLAIN) return null;
-    chunk[key] = value;
-  }
-  const copy = {};
-  for (const key of Object.keys(message)) {
-    const value = key === 'chunk' ? chunk : plainCopy(message[key]);
-    if (value === NOT_PLAIN) return null;
-    copy[key] = value;
-  }
-  return copy;
-}
-
-const NOT_PLAIN = Symbol('not plain');
-/** A copy of primitives and plain objects and arrays of them (as the structured clone makes it), else NOT_PLAIN. */
-function plainCopy(value, depth = 0) {
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol'))
-    return value;
-  if (typeof value !== 'object' || depth > 4) return NOT_PLAIN;
-  const proto = Object.getPrototypeOf(value);
-  const array = Array.isArray(value) && proto === Array.prototype;
-  if (!array && proto !== Object.prototype && proto !== null) return NOT_PLAIN;
-  const keys = Object.keys(value);
-  if (array && keys.length !== value.length) return NOT_PLAIN;
-  if (Object.getOwnPropertySymbols(value).length) return NOT_PLAIN;
-  const out = array ? new Array(value.length) : {};
-  for (const key of keys) {
-    const v = plainCopy(value[key], depth + 1);
-    if (v === NOT_PLAIN) return NOT_PLAIN;
-    out[key] = v;
-  }
-  return out;
+/** Whether a message is a chunk of a page's text content (getTextContent's stream): its text items and styles. */
+export function isTextChunk(message) {
+  const chunk = message?.stream === ENQUEUE_CHUNK ? message.chunk : undefined;
+  return (
+    Array.isArray(chunk?.items) &&
+    typeof chunk.styles === 'object' &&
+    chunk.styles !== null &&
+    !('fnArray' in chunk) &&
+    !('argsArray' in chunk)
+  );
 }
 
 export class InThreadPort {
   #listeners = new Map();
   #deferred = Promise.resolve();
   postMessage(obj, transfer) {
-    const event = { data: copyTextChunk(obj) ?? structuredClone(obj, transfer ? { transfer } : null) };
+    const data = isTextChunk(obj)
+      ? { ...obj, chunk: { ...obj.chunk } }
+      : structuredClone(obj, transfer ? { transfer } : null);
+    const event = { data };
     this.#deferred.then(() => {
       for (const [listener] of this.#listeners) listener.call(this, event);
     });
