@@ -15,6 +15,7 @@ import { createFileStore, type StoreSpec } from '../storage/create';
 import { StoredObjectMissingError } from '../storage/file-store';
 import { transferList } from './bytes';
 import { decodeStatements } from './document';
+import { RECYCLE_JSON_BYTES, RECYCLE_ROWS } from './recycle';
 
 export type ReviewRequest =
   | { op: 'output'; fileId: string; version: number; format: OutputFormat }
@@ -41,7 +42,7 @@ export type ReviewRequest =
 export type ReviewAnswer =
   | { ok: false; code: ErrorCode; message: string }
   | { ok: true; png: Uint8Array }
-  | { ok: true; output: Uint8Array };
+  | { ok: true; output: Uint8Array; recycle?: boolean };
 
 const port = parentPort;
 if (!port) throw new Error('review-thread.ts must run in a worker thread');
@@ -59,15 +60,16 @@ async function handle(request: ReviewRequest): Promise<ReviewAnswer> {
       const text = typeof data === 'string' ? `${request.bom ? '\uFEFF' : ''}${data}` : null;
       entries[request.names[i] ?? `${i + 1}.${request.format}`] = text === null ? (data as Uint8Array) : strToU8(text);
     }
-    return { ok: true, output: zipSync(entries) };
+    const rows = request.statements.reduce((n, s) => n + s.transactions.length, 0);
+    return { ok: true, output: zipSync(entries), recycle: rows >= RECYCLE_ROWS };
   }
   if (request.op === 'output') {
-    const statements = decodeStatements((await store.get(statementsKey(request.fileId, request.version))).toString());
-    const data = await exportStatements(statements, request.format);
+    const json = await store.get(statementsKey(request.fileId, request.version));
+    const data = await exportStatements(decodeStatements(json.toString()), request.format);
     // The output as written, without a copy: it is handed to the main thread, not cloned (transferList).
     const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     await store.put(editedOutputKey(request.fileId, request.version, request.format), bytes);
-    return { ok: true, output: bytes };
+    return { ok: true, output: bytes, recycle: json.length >= RECYCLE_JSON_BYTES };
   }
   const key = pageImageKey(request.fileId, request.slot);
   try {

@@ -23,6 +23,8 @@ export class ReviewWorker {
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
   #closed = false;
+  /** Threads ended after a request over big statements (tests read it). */
+  recycled = 0;
 
   constructor(store: StoreSpec) {
     this.#store = store;
@@ -56,8 +58,22 @@ export class ReviewWorker {
       clearTimeout(pending.timer);
       this.#pending.delete(message.id);
       pending.resolve(message.answer);
+      // A request over big statements ends its thread, unless others wait for it (review-thread.ts RECYCLE_*).
+      if (
+        'recycle' in message.answer &&
+        message.answer.recycle &&
+        this.#pending.size === 0 &&
+        this.#worker === worker
+      ) {
+        retired = true;
+        this.#worker = null;
+        this.recycled++;
+        void worker.terminate();
+      }
     });
+    let retired = false;
     const lost = () => {
+      if (retired) return;
       if (this.#worker === worker) this.#worker = null;
       this.#failAll('CONVERSION_FAILED', 'Something went wrong. Please try again.');
     };
