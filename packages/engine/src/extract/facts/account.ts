@@ -5,6 +5,7 @@
  */
 import type { TokenLine } from '../tokens/tokenise';
 import { factWordEnd, factWordEnds, hasFactWord } from '../vocabulary';
+import { isRunningText } from './period';
 
 const IBAN_RE = /\b([A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?)\b/;
 const VALUE_RE = /^[:.#\s\-–—]*([A-Z]{0,4}[0-9*Xx•][0-9*Xx• -]{3,34}[0-9*Xx•])(?=\s|$)/;
@@ -46,9 +47,13 @@ function clean(s: string): string {
   return s.trim().replace(/\s{2,}/g, ' ');
 }
 
-/** The account holder: the value after a holder label ("Account holder: Jane Doe", "Titular"). */
+/**
+ * The account holder: the value after a holder label ("Account holder: Jane Doe", "Titular"). Not
+ * in a notice's sentence, whose "(your name and account number)" names no one.
+ */
 export function findHolder(lines: TokenLine[]): string | null {
   for (const line of lines) {
+    if (isRunningText(line)) continue;
     const tokens = line.tokens;
     for (let i = 0; i < tokens.length; i++) {
       const text = (tokens[i] as TokenLine['tokens'][number]).text;
