@@ -29,6 +29,7 @@ export const PASSES = {
   'amounts-below': { stage: 'table', evidence: 'a dated line without amounts over the indented line of its amounts' },
   'header-words': { stage: 'table', evidence: 'a header line names a column in words the vocabulary knows' },
   'labels-over-figures': { stage: 'table', evidence: "a header line's words over the figures the main line names not" },
+  'evenly-spaced-rows': { stage: 'table', evidence: 'dated rows far apart at one even step are one table' },
   'header-led': { stage: 'table', evidence: 'a header naming a date and a money column over amount lines' },
   'undated-pages': {
     stage: 'table',

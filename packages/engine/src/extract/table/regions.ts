@@ -244,6 +244,24 @@ export const namesColumn = (t: Token) =>
     (r) => r.role !== 'unused' && (r.phrase.length > 2 || r.phrase === t.text.trim().toLowerCase()),
   );
 
+/** How much longer than the rows' own step a step between dated rows may be and keep them one table. */
+const EVEN_STEP_SLACK = 1.2;
+
+/**
+ * `evenly-spaced-rows`: the step between consecutive dated rows where most of them are wider apart
+ * than a region's gap allows, and evenly so (most steps within a fifth of their median); null
+ * otherwise, and where the page has fewer than four dated rows.
+ */
+function evenRowStep(lines: TokenLine[], seeds: number[]): number | null {
+  if (seeds.length < 4 || !passEnabled('evenly-spaced-rows')) return null;
+  const steps: number[] = [];
+  for (let k = 1; k < seeds.length; k++)
+    steps.push((lines[seeds[k] as number] as TokenLine).y0 - (lines[seeds[k - 1] as number] as TokenLine).y0);
+  const step = median(steps);
+  const even = steps.filter((d) => Math.abs(d - step) <= step * 0.2).length;
+  return step > 0 && even >= steps.length * 0.6 ? step : null;
+}
+
 export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[] {
   const { pitch, size } = pageMetrics(lines);
   const width = page.width || Math.max(1, ...lines.flatMap((l) => l.tokens.map((t) => t.x1)));
@@ -275,17 +293,28 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
   const dated = new Set(seeds);
   const headerLed = !seeds.length;
   if (headerLed && passEnabled('header-led')) seeds = headerLedSeeds(lines, width, gapOf);
+  // Rows printed far apart at an even step (a tall row each, its date and year on lines of their
+  // own): the step from one dated row to the next is the table's, however wide the page's pitch
+  // makes it (evenly-spaced-rows).
+  const rowStep = evenRowStep(lines, seeds);
   const groups: [number, number][] = [];
+  const evenJoins = new Map<[number, number], number>();
   for (const s of seeds) {
     const last = groups[groups.length - 1];
     if (last) {
       let open = true;
+      const stepOk =
+        rowStep !== null && (lines[s] as TokenLine).y0 - (lines[last[1]] as TokenLine).y0 <= rowStep * EVEN_STEP_SLACK;
+      let wide = false;
       for (let i = last[1] + 1; i <= s && open; i++) {
-        if (gapOf(i) > SETTINGS.table.regionGap) open = false;
-        else if (i < s && breaker(i) && !continuesRows(lines[i] as TokenLine)) open = false;
+        if (gapOf(i) > SETTINGS.table.regionGap) {
+          if (stepOk) wide = true;
+          else open = false;
+        } else if (i < s && breaker(i) && !continuesRows(lines[i] as TokenLine)) open = false;
       }
       if (open) {
         last[1] = s;
+        if (wide) evenJoins.set(last, (evenJoins.get(last) ?? 0) + 1);
         continue;
       }
     }
@@ -293,7 +322,8 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
   }
   const out: RegionLines[] = [];
   const taken = new Set<number>();
-  for (const [first, last] of groups) {
+  for (const group of groups) {
+    const [first, last] = group;
     // A line starting where the table's text cells start is a row's text ("ROSSMANN 083" under its
     // row at the foot of a page), whatever its words look like.
     const starts = lines
@@ -319,6 +349,12 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
     for (let i = first; i <= last; i++) if (twoLine.has(i)) below++;
     if (below)
       notes.push({ pass: 'amounts-below', text: `${below} dated lines with their amounts on the line under them` });
+    const joins = evenJoins.get(group);
+    if (joins)
+      notes.push({
+        pass: 'evenly-spaced-rows',
+        text: `${joins} rows ${rowStep?.toFixed(1)} apart, wider than its gap`,
+      });
     // Wrapped label lines under the main header line belong to the header, not to the first row.
     const headerEnd = header.length ? lines.indexOf(header[header.length - 1] as TokenLine) : -1;
     if (headerEnd >= top) top = headerEnd + 1;
