@@ -244,22 +244,26 @@ export const namesColumn = (t: Token) =>
     (r) => r.role !== 'unused' && (r.phrase.length > 2 || r.phrase === t.text.trim().toLowerCase()),
   );
 
-/** How much longer than the rows' own step a step between dated rows may be and keep them one table. */
-const EVEN_STEP_SLACK = 1.2;
+/** How much wider than the rows' own spacing a blank between lines may be and keep them one table. */
+const EVEN_BLANK_SLACK = 1.2;
 
 /**
- * `evenly-spaced-rows`: the step between consecutive dated rows where most of them are wider apart
- * than a region's gap allows, and evenly so (most steps within a fifth of their median); null
- * otherwise, and where the page has fewer than four dated rows.
+ * `evenly-spaced-rows`: the blank between one dated row and the next (the widest between their
+ * lines), where it is wider than a region's gap allows and even (most within a fifth of their
+ * median); null otherwise, and where the page has fewer than four dated rows.
  */
-function evenRowStep(lines: TokenLine[], seeds: number[]): number | null {
+function evenRowBlank(lines: TokenLine[], seeds: number[]): number | null {
   if (seeds.length < 4 || !passEnabled('evenly-spaced-rows')) return null;
-  const steps: number[] = [];
-  for (let k = 1; k < seeds.length; k++)
-    steps.push((lines[seeds[k] as number] as TokenLine).y0 - (lines[seeds[k - 1] as number] as TokenLine).y0);
-  const step = median(steps);
-  const even = steps.filter((d) => Math.abs(d - step) <= step * 0.2).length;
-  return step > 0 && even >= steps.length * 0.6 ? step : null;
+  const blanks: number[] = [];
+  for (let k = 1; k < seeds.length; k++) {
+    let widest = 0;
+    for (let i = (seeds[k - 1] as number) + 1; i <= (seeds[k] as number); i++)
+      widest = Math.max(widest, (lines[i] as TokenLine).y0 - (lines[i - 1] as TokenLine).y1);
+    blanks.push(widest);
+  }
+  const blank = median(blanks);
+  const even = blanks.filter((d) => Math.abs(d - blank) <= blank * 0.2).length;
+  return blank > 0 && even >= blanks.length * 0.6 ? blank : null;
 }
 
 export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[] {
@@ -293,22 +297,22 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
   const dated = new Set(seeds);
   const headerLed = !seeds.length;
   if (headerLed && passEnabled('header-led')) seeds = headerLedSeeds(lines, width, gapOf);
-  // Rows printed far apart at an even step (a tall row each, its date and year on lines of their
-  // own): the step from one dated row to the next is the table's, however wide the page's pitch
-  // makes it (evenly-spaced-rows).
-  const rowStep = evenRowStep(lines, seeds);
+  // Rows printed far apart, evenly (a tall row each, its date and year on lines of their own): the
+  // blank between one row and the next is the table's, however wide the page's pitch makes it; a
+  // line printed between rows with that blank around it (a day's balance) keeps it too
+  // (evenly-spaced-rows).
+  const rowBlank = evenRowBlank(lines, seeds);
   const groups: [number, number][] = [];
   const evenJoins = new Map<[number, number], number>();
   for (const s of seeds) {
     const last = groups[groups.length - 1];
     if (last) {
       let open = true;
-      const stepOk =
-        rowStep !== null && (lines[s] as TokenLine).y0 - (lines[last[1]] as TokenLine).y0 <= rowStep * EVEN_STEP_SLACK;
       let wide = false;
       for (let i = last[1] + 1; i <= s && open; i++) {
         if (gapOf(i) > SETTINGS.table.regionGap) {
-          if (stepOk) wide = true;
+          const blank = (lines[i] as TokenLine).y0 - (lines[i - 1] as TokenLine).y1;
+          if (rowBlank !== null && blank <= rowBlank * EVEN_BLANK_SLACK) wide = true;
           else open = false;
         } else if (i < s && breaker(i) && !continuesRows(lines[i] as TokenLine)) open = false;
       }
@@ -353,7 +357,7 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
     if (joins)
       notes.push({
         pass: 'evenly-spaced-rows',
-        text: `${joins} rows ${rowStep?.toFixed(1)} apart, wider than its gap`,
+        text: `${joins} rows ${rowBlank?.toFixed(1)} apart, wider than its gap`,
       });
     // Wrapped label lines under the main header line belong to the header, not to the first row.
     const headerEnd = header.length ? lines.indexOf(header[header.length - 1] as TokenLine) : -1;
