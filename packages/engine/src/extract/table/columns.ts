@@ -298,16 +298,22 @@ export function findColumns(region: RegionLines): RegionColumns {
   const seeds = region.seeds.length;
   // `text-off-the-date-line`: where no dated line holds any text (each row's description printed
   // on lines above and below its date and amount), the other lines' words make the text columns;
-  // without them the table had no description column and was no table at all.
-  const wordless =
-    seeds >= 3 &&
-    passEnabled('text-off-the-date-line') &&
-    body.every((tokens, i) => !isSeedLine(region.lines[i] as TokenLine) || !tokens.some((t) => t.kind === 'text'));
+  // without them the table had no description column and was no table at all. One dated line in
+  // ten may hold words (a fee printed on one line): its words alone made a description column too
+  // narrow for the other rows' lines.
+  let worded = 0;
+  let dated = 0;
+  body.forEach((tokens, i) => {
+    if (!isSeedLine(region.lines[i] as TokenLine)) return;
+    dated++;
+    if (tokens.some((t) => t.kind === 'text')) worded++;
+  });
+  const wordless = seeds >= 3 && passEnabled('text-off-the-date-line') && worded <= Math.floor(dated / 10);
   const notes: RegionNote[] = [...(region.notes ?? [])];
   if (wordless)
     notes.push({
       pass: 'text-off-the-date-line',
-      text: 'no dated line holds a word: the lines around them make the text columns',
+      text: `${worded ? `${worded} of ${dated}` : 'no'} dated lines hold words: the lines around them make the text columns`,
     });
   const basis =
     seeds >= 3 && !wordless
