@@ -21,3 +21,10 @@ describe('findHolder', () => {
     expect(findHolder([notice, line('Name:', 'Maria Lopez')])).toBe('Maria Lopez');
   });
 });
+
+describe('findHolder on a list of what to tell the bank', () => {
+  it('reads no holder from "Your name and account number"', () => {
+    expect(findHolder([line('Your name and account number')])).toBeNull();
+    expect(findHolder([line('Customer name', 'JOHN CITIZEN')])).toBe('JOHN CITIZEN');
+  });
+});

@@ -4,7 +4,7 @@
  * compte", "IBAN"), or an IBAN by its shape; the holder the value after a holder label.
  */
 import type { TokenLine } from '../tokens/tokenise';
-import { factWordEnd, factWordEnds, hasFactWord } from '../vocabulary';
+import { factWordEnd, factWordEnds, hasFactWord, startsWithFactWord } from '../vocabulary';
 import { isRunningText } from './period';
 
 const IBAN_RE = /\b([A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?)\b/;
@@ -49,7 +49,8 @@ function clean(s: string): string {
 
 /**
  * The account holder: the value after a holder label ("Account holder: Jane Doe", "Titular"). Not
- * in a notice's sentence, whose "(your name and account number)" names no one.
+ * in a notice's sentence, whose "(your name and account number)" names no one, nor after a holder
+ * word inside a text.
  */
 export function findHolder(lines: TokenLine[]): string | null {
   for (const line of lines) {
@@ -57,7 +58,8 @@ export function findHolder(lines: TokenLine[]): string | null {
     const tokens = line.tokens;
     for (let i = 0; i < tokens.length; i++) {
       const text = (tokens[i] as TokenLine['tokens'][number]).text;
-      if (!hasFactWord(text, 'holder')) continue;
+      // A label starts its text: "Your name and account number" (a notice's list) names no one.
+      if (!startsWithFactWord(text, 'holder')) continue;
       const end = factWordEnd(text, 'holder');
       const inline = text.slice(end).replace(/^[\s:.-]+/, '');
       // "Client ID  49092372": a label and a word before a bare number label that number, not a person.

@@ -194,3 +194,24 @@ describe('bracketing-balance-rows on a long statement', () => {
     expect(gets).toBeLessThanOrEqual(4 * 6 * 200);
   });
 });
+
+describe('bracketing-balance-rows where the closing is printed', () => {
+  it('does not take a payment of the whole balance so far for the closing', async () => {
+    // Owed 361.96; charges 24.24, 74.05, 11.99; a payment of 472.24 (all of it); more charges.
+    // The printed closing is 141.94: the payment's figure is not it.
+    const { bracketingBalanceRows } = await import('./special-rows');
+    const cells: [number, 'credit' | null][] = [
+      [2_424, null],
+      [7_405, null],
+      [1_199, null],
+      [47_224, null],
+      [1_400, null],
+      [12_794, null],
+    ];
+    const rows = cells.map(([cents, mark], i) => draftRow(i + 1, `ROW ${i + 1}`, cents, mark));
+    const draft = await draftOf(rows, -36_196, true);
+    draft.labelledClosing = -14_194;
+    bracketingBalanceRows(draft);
+    expect(rows.map((r) => r.kind)).toEqual(Array(6).fill('transaction'));
+  });
+});

@@ -376,7 +376,8 @@ export function bracketingBalanceRows(draft: Draft): void {
   }
   // The opening known (printed as a fact, or as a balance row before the first transaction): a
   // row near the end (a price list may follow it) with the figure the opening and every amount
-  // above it come to is the closing balance.
+  // above it come to is the closing balance; where the closing is printed as a fact, only with
+  // that figure (a card's payment of the whole balance so far comes to it as well).
   const openingRow = draft.rows.find((r) => r.kind !== 'none');
   const rowOpening =
     openingRow?.kind === 'balance' && openingRow.money.size === 1
@@ -388,6 +389,7 @@ export function bracketingBalanceRows(draft: Draft): void {
     const row = tx[k] as DraftRow;
     if (row.money.size !== 1) continue;
     const figure = ([...row.money.values()][0] as Cell).cents;
+    if (draft.labelledClosing !== null && figure !== Math.abs(draft.labelledClosing)) continue;
     if (!fitsAny(openings, tx.slice(0, k), figure)) continue;
     mark(
       row,

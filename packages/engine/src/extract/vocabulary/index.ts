@@ -384,6 +384,12 @@ export function factWordEnd(text: string, key: FactKey): number {
   return m ? m.end : -1;
 }
 
+/** Whether a text starts with a fact label ("Name: Jane", not "your name and account number"). */
+export function startsWithFactWord(text: string, key: FactKey): boolean {
+  const m = (factMatchers.get(key) as PhraseFinder).exec(normaliseWords(text));
+  return m !== null && m.index === 0;
+}
+
 /** Where each fact label in a text ends, left to right ("Savings Account · A/C No. 123": two). */
 export function factWordEnds(text: string, key: FactKey): number[] {
   return (factMatchers.get(key) as PhraseFinder).all(normaliseWords(text)).map((m) => m.end);
