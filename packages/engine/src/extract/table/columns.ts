@@ -357,7 +357,9 @@ export function findColumns(region: RegionLines): RegionColumns {
     for (const l of labels) {
       if (!starts.includes(l.x0)) continue;
       if (l.x0 > x0 + size * 2 && l.x0 < r.x1 - size) {
-        const inside = basis.flat().filter((t) => t.x0 >= x0 - 0.5 && t.x1 <= r.x1 + 0.5);
+        // Cells starting in the range: one line's long text may run past its end (the range is
+        // what more lines than the noise cover).
+        const inside = basis.flat().filter((t) => t.x0 >= x0 - 0.5 && t.x0 <= r.x1 + 0.5);
         // Only where cells start at the label (left-aligned text under it, or the amounts of a
         // column touching the one before), not inside one column of right-aligned amounts (amounts
         // of one width start together too): there some cells must end before the label.
