@@ -114,6 +114,10 @@ export const PASSES = {
   'zero-status-lines': { stage: 'ledger', evidence: 'a row without an amount printing 0.00 where a balance stands' },
   'continued-lines': { stage: 'ledger', evidence: 'an undated row without an amount straight under a transaction' },
   'after-closing': { stage: 'ledger', evidence: 'rows printed after the closing balance' },
+  'amount-lines-in-rows': {
+    stage: 'ledger',
+    evidence: 'an undated line with a figure under a row, the balances chaining over it without the figure',
+  },
   'printed-balances': { stage: 'ledger', evidence: 'opening and closing as printed' },
   'amount-column-balances': {
     stage: 'ledger',

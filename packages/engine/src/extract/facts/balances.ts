@@ -68,6 +68,37 @@ function valueBelow(lines: TokenLine[], i: number, label: Token): Token | null {
   return null;
 }
 
+/**
+ * Labels wrapped over two lines in a row of summary labels ("Closing" over "balance", the row's
+ * other labels on one line between them): where a word of one line stands over a word of the
+ * next line or the one after (a line apart at most), and together, not alone, they name a
+ * balance, the lower word's line holds the label as one token of both words.
+ */
+function stackedLabels(lines: TokenLine[]): Map<TokenLine, Token[]> {
+  const out = new Map<TokenLine, Token[]>();
+  lines.forEach((line, i) => {
+    for (const top of line.tokens) {
+      if (top.kind !== 'text' || rowLabels(top.text).length) continue;
+      for (let k = i + 1; k < Math.min(lines.length, i + 3); k++) {
+        const below = lines[k] as TokenLine;
+        if (below.page !== line.page || below.y0 - line.y1 > line.y1 - line.y0) break;
+        const under = below.tokens.find(
+          (t) => t.kind === 'text' && Math.min(t.x1, top.x1) - Math.max(t.x0, top.x0) > 0,
+        );
+        if (!under) continue;
+        const text = `${top.text} ${under.text}`;
+        if (!rowLabels(under.text).length && rowLabels(text).some((l) => l !== 'total'))
+          out.set(below, [
+            ...(out.get(below) ?? []),
+            { ...under, text, x0: Math.min(top.x0, under.x0), x1: Math.max(top.x1, under.x1) },
+          ]);
+        break;
+      }
+    }
+  });
+  return out;
+}
+
 export function findLabelledBalances(
   lines: TokenLine[],
   period: Period | null,
@@ -82,8 +113,9 @@ export function findLabelledBalances(
     total: boolean;
     alternatives: ParsedAmount[];
   }[] = [];
+  const stacked = stackedLabels(lines);
   lines.forEach((line, i) => {
-    for (const t of line.tokens) {
+    for (const t of [...line.tokens, ...(stacked.get(line) ?? [])]) {
       if (t.kind !== 'text') continue;
       const labels = rowLabels(t.text);
       const kinds = labels.filter((k): k is 'opening' | 'closing' => k !== 'total');

@@ -18,6 +18,7 @@ import { findAccountNumber, findBankName, findHolder } from '../facts/account';
 import { findLabelledBalances, findPrintedTotals } from '../facts/balances';
 import { findCurrency } from '../facts/currency';
 import type { Period } from '../facts/period';
+import { amountLinesInRows } from '../ledger/amount-lines-in-rows';
 import { amountColumnBalances, balancesBySum, inferredBalances, printedBalances } from '../ledger/balances';
 import {
   ocrAmountRepair,
@@ -64,6 +65,7 @@ export const LEDGER_PASSES: [PassName, Pass][] = [
   ['apply-reading', applyReading],
   ['summary-tables', summaryTables],
   ['after-closing', afterClosing],
+  ['amount-lines-in-rows', amountLinesInRows],
   ['printed-balances', printedBalances],
   ['amount-column-balances', amountColumnBalances],
   ['ocr-labelled-balances', ocrLabelledBalances],
