@@ -43,6 +43,8 @@ export interface DraftRow {
   missing?: boolean;
   /** OCR: the text of a date OCR damaged ("0/14"), decided from the rows around it. */
   damagedDate?: string;
+  /** Its printed balance is the one after the later rows of its day too (shared-balances): no check of its own. */
+  groupBalance?: boolean;
   /** A balance row whose figure stands in an amount column, not in the table's balance column. */
   balanceInAmountColumn?: boolean;
 }

@@ -135,6 +135,7 @@ export const PASSES = {
   'ocr-amount-repair': { stage: 'ledger', evidence: 'an amount OCR misread, proven by the balances' },
   'section-signs': { stage: 'ledger', evidence: 'a section of unsigned amounts takes the sign that reconciles' },
   'default-signs': { stage: 'ledger', evidence: "the table's sign convention for what is still unsigned" },
+  'shared-balances': { stage: 'ledger', evidence: "a day's rows each printing the balance after the last of them" },
   'ocr-missing-balances': { stage: 'ledger', evidence: 'a running balance OCR lost, from the amounts' },
   'balances-by-sum': { stage: 'ledger', evidence: 'a figure outside the table that opening + amounts reach' },
   'inferred-balances': { stage: 'ledger', evidence: 'opening and closing from the running balances' },

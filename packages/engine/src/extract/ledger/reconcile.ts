@@ -28,7 +28,8 @@ export function reconcile(draft: Draft, indexOf: (id: number) => number): Reconc
       lastTx = row.id;
       rowsSince++;
     }
-    if ((row.kind === 'transaction' || row.kind === 'balance') && row.balance !== null) {
+    // A day's balance printed on each of its rows checks the last of them only (shared-balances).
+    if ((row.kind === 'transaction' || row.kind === 'balance') && row.balance !== null && !row.groupBalance) {
       seenBalance = true;
       if (running !== null) {
         if (rowsSince > 0 && !derived) checks++;

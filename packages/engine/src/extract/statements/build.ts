@@ -32,6 +32,7 @@ import {
 import type { MoneyCell } from '../ledger/readings';
 import { reconcile } from '../ledger/reconcile';
 import { applyReading, moneyRoles, newestFirst } from '../ledger/roles';
+import { sharedBalances } from '../ledger/shared-balances';
 import { bareSides, defaultSigns, sectionSigns, signConvention, signFlips, signsFromBalances } from '../ledger/signs';
 import {
   afterClosing,
@@ -76,6 +77,7 @@ export const LEDGER_PASSES: [PassName, Pass][] = [
   ['ocr-amount-repair', ocrAmountRepair],
   ['section-signs', sectionSigns],
   ['default-signs', defaultSigns],
+  ['shared-balances', sharedBalances],
   ['ocr-missing-balances', ocrMissingBalances],
   ['balances-by-sum', balancesBySum],
   ['inferred-balances', inferredBalances],
