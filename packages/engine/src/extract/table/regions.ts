@@ -11,7 +11,7 @@ import type { HorizontalRule, LayoutPage } from '../../layout/model';
 import { type PassName, passEnabled } from '../passes';
 import { SETTINGS } from '../settings';
 import type { Token, TokenLine } from '../tokens/tokenise';
-import { labelPhrases, labelReadings } from '../vocabulary';
+import { labelPhrases, labelReadings, normaliseWords } from '../vocabulary';
 
 export interface RegionLines {
   page: number;
@@ -275,9 +275,15 @@ export function findRegions(page: LayoutPage, lines: TokenLine[]): RegionLines[]
     isLabelLine(lines[i] as TokenLine, 2, width) || isParagraph(lines[i] as TokenLine, width);
   // Between two dated rows, a line of short words in columns that names no column (a row's
   // second line of counterparty and payment details: "INWARD  AN  UNIT PULLEY") continues the rows
-  // above; a header repeated there names its columns, two at least, each in a cell of its own (a
-  // row's "FERDOUS/STATE BANK OF INDIA//ATTN/TRF  RJT WB" holds a label's word, and names none).
-  const continuesRows = (l: TokenLine) => !isParagraph(l, width) && l.tokens.filter(namesColumn).length < 2;
+  // above; a header repeated there (or another table's) names its columns, a cell starting with a
+  // label's words (a row's "FERDOUS/STATE BANK OF INDIA//ATTN/TRF  RJT WB" holds one inside a
+  // cell, and names nothing).
+  const continuesRows = (l: TokenLine) =>
+    !isParagraph(l, width) &&
+    !l.tokens.some((t) => {
+      const words = normaliseWords(t.text);
+      return labelReadings(t.text).some((r) => words.startsWith(r.phrase));
+    });
   // Under a header its labels make the columns; only a page without one above its first dated
   // line needs its two-line rows as seeds.
   const firstDated = lines.findIndex((l) =>
