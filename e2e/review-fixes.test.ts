@@ -461,10 +461,14 @@ describe.skipIf(!hasChromium)('statement-level fixes in the review', () => {
     await page.keyboard.press('Enter');
     await review.getByRole('grid').getByRole('textbox', { name: 'Description, row 1' }).fill('Unsaved');
     await page.keyboard.press('Enter');
+    // Answered only once the prompt is dismissed: closing the context while the dismissal was
+    // still in flight failed once under load ("Target page, context or browser has been closed").
     const prompted = new Promise<string>((resolve) =>
       page.once('dialog', (d) => {
-        resolve(d.type());
-        void d.dismiss();
+        void d.dismiss().then(
+          () => resolve(d.type()),
+          () => resolve(d.type()),
+        );
       }),
     );
     await page.close({ runBeforeUnload: true });
