@@ -92,3 +92,16 @@ export function ledgerPlaces(draft: Draft): (row: DraftRow) => number {
   const place = new Map(draft.rows.map((r, i) => [r, i]));
   return (row) => place.get(row) ?? -1;
 }
+
+/**
+ * The transaction printed straight above row `i`: the row before it (rows read as nothing
+ * skipped), in its region, no more than a line apart. Null where there is none.
+ */
+export function transactionStraightAbove(draft: Draft, i: number): DraftRow | null {
+  const row = draft.rows[i];
+  let k = i - 1;
+  while (k >= 0 && draft.rows[k]?.kind === 'none') k--;
+  const prev = draft.rows[k];
+  if (!row || prev?.kind !== 'transaction' || prev.raw.region !== row.raw.region) return null;
+  return row.raw.box.y0 - prev.raw.box.y1 > row.raw.region.pitch * 1.2 ? null : prev;
+}

@@ -5,7 +5,7 @@
  * balance of the row before plus the next row's amount is the next row's balance. Its words join
  * the transaction's description; its figure is no transaction.
  */
-import type { Draft, DraftRow } from '../draft';
+import { type Draft, type DraftRow, transactionStraightAbove } from '../draft';
 
 export function amountLinesInRows(draft: Draft): void {
   const rows = draft.rows;
@@ -13,12 +13,12 @@ export function amountLinesInRows(draft: Draft): void {
     const row = rows[i] as DraftRow;
     if (row.kind !== 'transaction' || row.dateToken || row.damagedDate || row.balance !== null || row.cents === null)
       continue;
-    const prev = rows.slice(0, i).findLast((r) => r.kind !== 'none');
-    const next = rows.slice(i + 1).find((r) => r.kind !== 'none');
-    if (prev?.kind !== 'transaction' || next?.kind !== 'transaction' || prev.raw.region !== row.raw.region) continue;
+    const prev = transactionStraightAbove(draft, i);
+    let k = i + 1;
+    while (rows[k]?.kind === 'none') k++;
+    const next = rows[k];
+    if (!prev || next?.kind !== 'transaction') continue;
     if (prev.balance === null || next.balance === null || next.cents === null || !next.dateToken) continue;
-    const region = row.raw.region;
-    if (row.raw.box.y0 - prev.raw.box.y1 > region.pitch * 1.2) continue;
     const [before, after, amount] = [prev.balance, next.balance, next.cents];
     const without = before + amount === after;
     const withIt = [row.cents, -row.cents].some((c) => before + c + amount === after);

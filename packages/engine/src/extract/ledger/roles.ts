@@ -5,7 +5,7 @@
  * are balance rows; balance rows take their value from the balance column, else from their one
  * amount.
  */
-import type { Draft, DraftRow } from '../draft';
+import { type Draft, type DraftRow, transactionStraightAbove } from '../draft';
 import { passEnabled } from '../passes';
 import { hasFactWord } from '../vocabulary';
 import {
@@ -214,14 +214,12 @@ export function applyReading(draft: Draft): void {
  */
 function continueDescription(draft: Draft, row: DraftRow, zero = false): boolean {
   if (!passEnabled('continued-lines') || row.dateToken || row.damagedDate || !row.description) return false;
-  const i = draft.rows.indexOf(row);
-  const prev = draft.rows.slice(0, i).findLast((r) => r.kind !== 'none');
-  if (prev?.kind !== 'transaction' || prev.raw.region !== row.raw.region) return false;
+  const prev = transactionStraightAbove(draft, draft.rows.indexOf(row));
+  if (!prev) return false;
   // A line of zero amount continues a dated row only (under an undated interest line, "Interest
   // charged on cash advances ... 0.00" is a line of its own).
   if (zero && !prev.dateToken) return false;
   const region = row.raw.region;
-  if (row.raw.box.y0 - prev.raw.box.y1 > region.pitch * 1.2) return false;
   // It starts where the descriptions do, not in the date column (a heading or a label line); a
   // line of zero amount may start in a reference column before them ("##0186  120.00US DOLLAR
   // 0.00" under a foreign charge).

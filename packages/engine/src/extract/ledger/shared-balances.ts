@@ -23,11 +23,13 @@ export function sharedBalances(draft: Draft): void {
     }
     // The run of transactions of the same day printing the same balance.
     const group = [row];
+    let end = i;
     for (let k = i + 1; k < rows.length; k++) {
       const next = rows[k] as DraftRow;
       if (next.kind === 'none') continue;
       if (next.kind !== 'transaction' || next.balance !== row.balance || next.date !== row.date || !next.cents) break;
       group.push(next);
+      end = k;
     }
     const sum = group.reduce((n, r) => n + (r.cents ?? 0), 0);
     if (group.length > 1 && before + row.cents !== row.balance && before + sum === row.balance) {
@@ -42,7 +44,7 @@ export function sharedBalances(draft: Draft): void {
         );
         r.groupBalance = true;
       }
-      i = rows.indexOf(group[group.length - 1] as DraftRow);
+      i = end;
     }
     before = row.balance;
   }
