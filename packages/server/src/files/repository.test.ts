@@ -3,18 +3,11 @@
  * "archived now" rule as SQL says what the rule on a row in hand says, for every kind of row at
  * every moment around its edges, and the status transitions happen once (compare-and-set).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { LIMITS } from '@statemint/shared';
 import fc from 'fast-check';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/config';
-import { type Db, openDatabase } from '../db';
-import { migrateToLatest } from '../db/migrate';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../test/harness';
+import { repositoryDatabase } from '../test/repository-db';
 import type { FilesDb } from './context';
 import { isAlive } from './life';
 import { aliveSql, archivedNowSql, FilesRepository, isArchivedNow } from './repository';
@@ -62,32 +55,14 @@ const moments = [T0, T0 + HOUR + HOT - 1, T0 + HOUR + HOT, T0 + HOUR + HOT + 1, 
 
 for (const dialect of testDatabases) {
   describe(`files repository (${dialect})`, () => {
-    let database: Db;
+    const database = repositoryDatabase(dialect);
     let db: FilesDb;
     let repo: FilesRepository;
-    const dataDir = mkdtempSync(join(tmpdir(), 'statemint-repo-'));
-    const schema = `t_${randomBytes(6).toString('hex')}`;
 
     beforeAll(async () => {
-      const config = {
-        ...loadConfig({ DATA_DIR: dataDir }),
-        databaseUrl: dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined,
-      };
-      database = await openDatabase(config, dialect === 'postgres' ? { pgSchema: schema } : {});
-      await migrateToLatest(database.db, database.dialect);
-      db = database.db.withTables<FilesTables>();
-      repo = new FilesRepository(db, database.dialect);
+      db = database.db().withTables<FilesTables>();
+      repo = new FilesRepository(db, database.dialect());
       for (const [, row] of rows()) await repo.insert(row);
-    });
-    afterAll(async () => {
-      await database.destroy();
-      if (dialect === 'postgres') {
-        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await client.end();
-      }
-      rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('says in SQL what the rules say of a row in hand: archived now, alive', async () => {
